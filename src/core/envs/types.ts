@@ -1,0 +1,94 @@
+import type { Rng } from '../rng'
+
+/** One named term of the reward. Its raw value is recorded every step; the mix weighs it. */
+export interface RewardComponentSpec {
+  name: string
+  description: string
+  /** The weight that reproduces the reference (Gymnasium) reward. */
+  defaultWeight: number
+  /** The slider's range in the UI. */
+  range: [number, number]
+}
+
+/** What the user actually wants, measured per episode independently of the reward mix. */
+export interface ObjectiveSpec {
+  name: string
+  description: string
+  higherIsBetter: boolean
+}
+
+export type ParamSpec =
+  | { kind: 'number'; name: string; description: string; default: number; min: number; max: number; integer?: boolean }
+  | { kind: 'choice'; name: string; description: string; default: string; options: string[] }
+  | { kind: 'boolean'; name: string; description: string; default: boolean }
+
+export type EnvParams = Record<string, number | string | boolean>
+
+export interface EnvSpec {
+  id: string
+  label: string
+  description: string
+  /** Names of the internal state vector, in order (the `trace --state` layout). */
+  stateVars: string[]
+  obsSize: number
+  numActions: number
+  actionLabels: string[]
+  components: RewardComponentSpec[]
+  objective: ObjectiveSpec
+  /** Steps before truncation with the default parameters; null when there is no limit. */
+  timeLimit: number | null
+  params: ParamSpec[]
+  /** Whether observations are a single discrete state index (tabular learners need this). */
+  discreteStates: number | null
+}
+
+/** Buffers that one step of N copies writes into; allocated once per run. */
+export interface StepBuffers {
+  /** Observation after the step, n × obsSize; for a finished copy this is already the reset observation. */
+  obs: Float32Array
+  /** Raw component values, n × K (K = spec.components.length). */
+  components: Float64Array
+  terminated: Uint8Array
+  truncated: Uint8Array
+  /** The observation that ended the episode, n × obsSize; valid where terminated or truncated. */
+  finalObs: Float32Array
+  /** The finished episode's true objective; valid where terminated or truncated. */
+  objective: Float64Array
+}
+
+/** N copies of one environment, struct of arrays, no allocation per step. */
+export interface BatchEnv {
+  readonly spec: EnvSpec
+  readonly n: number
+  /** Internal state of every copy, n × stateVars.length, float64 (the trace layout). */
+  readonly state: Float64Array
+  /** Reset all copies from `rng`, writing their observations into `obs`. */
+  reset(rng: Rng, obs: Float32Array): void
+  /** Put copy `i` in an explicit internal state (trace, tests); its episode clock restarts. */
+  setState(i: number, values: ArrayLike<number>): void
+  /** Write copy `i`'s observation for its current state into `obs` at offset i × obsSize. */
+  observe(i: number, obs: Float32Array): void
+  /**
+   * Advance every copy by one action. Copies whose episode ends are reset from `rng` when
+   * `autoReset` is true (the default), keeping the final observation in `out.finalObs`.
+   */
+  step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset?: boolean): void
+}
+
+export interface EnvDefinition {
+  spec: EnvSpec
+  /** The spec for these parameters (components and limits may depend on them). */
+  describe(params: EnvParams): EnvSpec
+  create(n: number, params: EnvParams): BatchEnv
+}
+
+export function allocateStepBuffers(spec: EnvSpec, n: number): StepBuffers {
+  return {
+    obs: new Float32Array(n * spec.obsSize),
+    components: new Float64Array(n * spec.components.length),
+    terminated: new Uint8Array(n),
+    truncated: new Uint8Array(n),
+    finalObs: new Float32Array(n * spec.obsSize),
+    objective: new Float64Array(n),
+  }
+}

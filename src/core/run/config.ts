@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+/** PPO hyperparameters; the defaults are CleanRL's ppo.py defaults for CartPole. */
+export const PpoOptionsSchema = z.object({
+  kind: z.literal('ppo'),
+  numEnvs: z.number().int().min(1).max(4096).default(4),
+  numSteps: z.number().int().min(8).max(4096).default(128),
+  numMinibatches: z.number().int().min(1).max(256).default(4),
+  updateEpochs: z.number().int().min(1).max(64).default(4),
+  learningRate: z.number().positive().max(1).default(2.5e-4),
+  /** Anneal the learning rate linearly to 0 over totalSteps. */
+  annealLr: z.boolean().default(true),
+  totalSteps: z.number().int().min(1000).max(1e9).default(500_000),
+  gamma: z.number().min(0).max(1).default(0.99),
+  gaeLambda: z.number().min(0).max(1).default(0.95),
+  normAdvantages: z.boolean().default(true),
+  clipCoef: z.number().min(0).max(10).default(0.2),
+  clipValueLoss: z.boolean().default(true),
+  entCoef: z.number().min(0).max(10).default(0.01),
+  vfCoef: z.number().min(0).max(10).default(0.5),
+  maxGradNorm: z.number().positive().max(1e6).default(0.5),
+  hiddenSize: z.number().int().min(1).max(1024).default(64),
+})
+export type PpoOptions = z.infer<typeof PpoOptionsSchema>
+
+/** Tabular Q-learning with ε-greedy exploration. */
+export const QLearningOptionsSchema = z.object({
+  kind: z.literal('qlearning'),
+  numEnvs: z.number().int().min(1).max(4096).default(1),
+  /** Steps per copy between metric reports. */
+  stepsPerIteration: z.number().int().min(1).max(100_000).default(200),
+  alpha: z.number().min(0).max(1).default(0.5),
+  gamma: z.number().min(0).max(1).default(1),
+  epsilon: z.number().min(0).max(1).default(0.1),
+  initialValue: z.number().finite().default(0),
+})
+export type QLearningOptions = z.infer<typeof QLearningOptionsSchema>
+
+export const LearnerOptionsSchema = z.discriminatedUnion('kind', [PpoOptionsSchema, QLearningOptionsSchema])
+export type LearnerOptions = z.infer<typeof LearnerOptionsSchema>
+export type LearnerKind = LearnerOptions['kind']
+
+const finiteNumber = z.number().refine(Number.isFinite, 'must be a finite number')
+
+export const RunConfigSchema = z.object({
+  env: z.object({
+    id: z.string().min(1),
+    params: z.record(z.string(), z.union([finiteNumber, z.string(), z.boolean()])).default({}),
+  }),
+  mix: z.object({ weights: z.record(z.string(), finiteNumber).default({}) }),
+  learner: LearnerOptionsSchema,
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+})
+export type RunConfig = z.infer<typeof RunConfigSchema>
+
+/** The learner each environment trains with by default. */
+export function defaultLearnerFor(discreteStates: number | null): LearnerOptions {
+  return discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
+}
+
+/** Turn zod issues into one line: "learner.gamma: must be at most 1; seed: expected integer". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`).join('; ')
+}

@@ -1,0 +1,23 @@
+import type { EnvSpec } from '../envs/types'
+import type { CompiledMix } from '../rewards/mix'
+import type { FinishedEpisode } from './episodes'
+
+/** What one training iteration (a rollout and the update it feeds) reports. */
+export interface IterationReport {
+  /** Environment steps taken in this iteration, over all copies. */
+  envSteps: number
+  episodes: FinishedEpisode[]
+  /** Learner diagnostics by name (losses, entropy, KL, clip fraction, ...): finite numbers only. */
+  diagnostics: Record<string, number>
+  /** Internal states of copy 0 during the rollout, for the canvas view (steps × stateVars). */
+  demo: { states: Float64Array; steps: number }
+}
+
+/** A learner bound to its environment copies: the worker, CLI and bench drive it the same way. */
+export interface Trainer {
+  readonly spec: EnvSpec
+  iterate(): Promise<IterationReport>
+  /** The mix used from the next rollout on. */
+  setMix(mix: CompiledMix): void
+  dispose(): void
+}
