@@ -40,6 +40,15 @@ export interface EnvSpec {
   params: ParamSpec[]
   /** Whether observations are a single discrete state index (tabular learners need this). */
   discreteStates: number | null
+  /** The cell layout of a grid environment, for views (codes in envs/grid.ts); absent for others. */
+  grid?: GridCells
+}
+
+/** A grid's cells, row-major (index = row · cols + col). */
+export interface GridCells {
+  rows: number
+  cols: number
+  cells: Uint8Array
 }
 
 /** Buffers that one step of N copies writes into; allocated once per run. */

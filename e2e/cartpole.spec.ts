@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test'
+import { curvePoints, envSteps, expectTraining, latestPoint } from './helpers'
+
+test('trains CartPole in a worker on the automatically chosen backend and the curve grows', async ({ page }) => {
+  await page.goto('./')
+  await expect(page.getByRole('heading', { name: 'Reward Playground' })).toBeVisible()
+  // No WebGPU adapter here (no flag, no GPU): the worker must fall back to wasm and say why.
+  const backend = page.getByRole('status', { name: 'Compute backend' })
+  await expect(backend).toContainText('Backend: wasm')
+  await expect(backend).toContainText(/WebGPU/)
+
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
+  const stepsBefore = await envSteps(page)
+  await expect.poll(() => envSteps(page)).toBeGreaterThan(stepsBefore)
+  await expect.poll(() => curvePoints(page)).toBeGreaterThan(3)
+  await expect(page.getByRole('img', { name: /CartPole.*Cart at x =/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('entropy')
+
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+  const pausedAt = await envSteps(page)
+  await page.waitForTimeout(500)
+  expect(await envSteps(page)).toBe(pausedAt)
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page)).toBeGreaterThan(pausedAt)
+})
+
+test('a reward slider moved with the keyboard during training changes the reward from the next rollout', async ({ page }) => {
+  await page.goto('./?backend=wasm')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  // With the default mix (alive = 1) the shaped return equals the balance time.
+  await expect.poll(async () => (await latestPoint(page))?.shapedReturn ?? null, { timeout: 60_000 }).not.toBeNull()
+  const before = (await latestPoint(page))!
+  expect(before.shapedReturn).toBeCloseTo(before.objective, 1)
+
+  const alive = page.getByRole('slider', { name: 'alive' })
+  await alive.focus()
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowLeft')
+  await expect(page.getByRole('status', { name: 'alive weight' }).or(page.locator('output[aria-label="alive weight"]'))).toHaveText('0.50')
+  await expect(alive).toHaveValue('0.5')
+
+  // The worker applies the change before its next rollout and the chart marks it.
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: alive = 0.50/)
+  await expect(page).toHaveURL(/w\.alive=0\.5/)
+  // Episodes that start after the change earn 0.5 per step: shaped return = 0.5 × balance time.
+  await expect
+    .poll(
+      async () => {
+        const point = await latestPoint(page)
+        return point ? Math.abs(point.shapedReturn - 0.5 * point.objective) : Infinity
+      },
+      { timeout: 60_000 },
+    )
+    .toBeLessThan(0.06)
+})

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test'
+
+/** The learning curve's text summary, as a screen reader hears it. */
+export async function curveSummary(page: Page): Promise<string> {
+  return (await page.getByRole('figure', { name: 'Learning curve' }).locator('figcaption').textContent()) ?? ''
+}
+
+/** Number of points on the learning curve (0 before the first episode ends). */
+export async function curvePoints(page: Page): Promise<number> {
+  const match = /(\d+) points/.exec(await curveSummary(page))
+  return match ? Number(match[1]) : 0
+}
+
+/** The latest point's shaped return and true objective, from the curve's summary. */
+export async function latestPoint(page: Page): Promise<{ shapedReturn: number; objective: number } | null> {
+  const match = /latest shaped return (-?[\d.]+), .+? (-?[\d.]+);/.exec(await curveSummary(page))
+  return match ? { shapedReturn: Number(match[1]), objective: Number(match[2]) } : null
+}
+
+/** A run figure by its visible name ("Steps", "Return (last 20)", …); NaN while it shows "—". */
+export async function runFigure(page: Page, name: string): Promise<number> {
+  const figure = page.getByRole('definition', { name, exact: true })
+  if ((await figure.count()) === 0) return 0
+  return Number(((await figure.textContent()) ?? '0').replaceAll(',', '').replace(' s', ''))
+}
+
+export async function envSteps(page: Page): Promise<number> {
+  return runFigure(page, 'Steps')
+}
+
+export async function expectTraining(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test'
+
+test('a link carries the design, and a reload keeps it', async ({ page }) => {
+  await page.goto('./?env=cartpole&seed=7&w.alive=0.5&w.failure=-2')
+  await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('0.5')
+  await expect(page.getByRole('slider', { name: 'failure' })).toHaveValue('-2')
+  await expect(page.getByLabel('Seed')).toHaveValue('7')
+  await page.getByLabel('Seed').fill('42')
+  await expect(page).toHaveURL(/seed=42/)
+  await page.reload()
+  await expect(page.getByLabel('Seed')).toHaveValue('42')
+  await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('0.5')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('a tampered link opens the default design and names what it ignored', async ({ page }) => {
+  await page.goto('./?env=<img src=x onerror=alert(1)>&seed=abc&w.alive=NaN&backend=quantum')
+  const notice = page.getByRole('alert')
+  await expect(notice).toContainText('ignored')
+  await expect(notice).toContainText('env "<img src=x onerror=alert(1)>"')
+  await expect(notice).toContainText('seed "abc"')
+  await expect(notice).toContainText('backend "quantum"')
+  // Shown as text, never as HTML.
+  await expect(page.locator('img')).toHaveCount(0)
+  await expect(page.getByLabel('Environment')).toHaveValue('cartpole')
+  await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('1')
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('an invalid seed is explained and the last valid one stays', async ({ page }) => {
+  await page.goto('./?seed=3')
+  await page.getByLabel('Seed').fill('-5')
+  await expect(page.getByRole('alert')).toContainText('Seed must be a whole number from 0 to 2147483647; keeping 3')
+  await expect(page).toHaveURL(/seed=3/)
+})

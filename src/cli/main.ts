@@ -1,0 +1,6 @@
+import { runCli } from './run'
+
+process.exitCode = runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+})

@@ -1,0 +1,174 @@
+import type { Rng } from '../rng'
+import { resolveParams } from './params'
+import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, StepBuffers } from './types'
+
+/*
+ * CartPole-v1 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, Euler steps,
+ * every constant derived with the same floating-point operations in the same order.
+ */
+const GRAVITY = 9.8
+const MASS_CART = 1.0
+const MASS_POLE = 0.1
+const TOTAL_MASS = MASS_POLE + MASS_CART
+const HALF_LENGTH = 0.5
+const POLE_MASS_LENGTH = MASS_POLE * HALF_LENGTH
+const FORCE_MAG = 10.0
+const TAU = 0.02
+export const X_THRESHOLD = 2.4
+// θ_max = 12 · 2π / 360
+export const THETA_THRESHOLD = (12 * 2 * Math.PI) / 360
+const RESET_BOUND = 0.05
+const STATE_SIZE = 4
+
+// Component order in StepBuffers.components.
+const ALIVE = 0
+const UPRIGHT = 1
+const CENTRED = 2
+const CALM = 3
+const EFFORT = 4
+const FAILURE = 5
+const NUM_COMPONENTS = 6
+
+const BASE_SPEC: EnvSpec = {
+  id: 'cartpole',
+  label: 'CartPole',
+  description: 'Push a cart left or right to keep the pole on it upright (Gymnasium CartPole-v1).',
+  stateVars: ['x', 'x_dot', 'theta', 'theta_dot'],
+  obsSize: STATE_SIZE,
+  numActions: 2,
+  actionLabels: ['push left', 'push right'],
+  components: [
+    { name: 'alive', description: '+1 on every step, the failing one included: Gymnasium’s CartPole-v1 reward.', defaultWeight: 1, range: [0, 2] },
+    { name: 'upright', description: 'cos θ after the step: 1 with the pole vertical, less the more it leans.', defaultWeight: 0, range: [0, 2] },
+    { name: 'centred', description: '−|x|/2.4 after the step: 0 at the centre of the track, −1 at its edge.', defaultWeight: 0, range: [0, 2] },
+    { name: 'calm', description: '−|θ̇| after the step: penalises a pole that swings fast (rad/s).', defaultWeight: 0, range: [0, 2] },
+    { name: 'effort', description: '−1 when the push changes direction from the previous step (0 on an episode’s first step).', defaultWeight: 0, range: [0, 1] },
+    { name: 'failure', description: '−1 on the step the pole falls or the cart leaves the track, not at the time limit (Sutton & Barto’s reward).', defaultWeight: 0, range: [0, 100] },
+  ],
+  objective: { name: 'balance time', description: 'Steps the pole stayed up in the episode (the time limit caps it).', higherIsBetter: true },
+  timeLimit: 500,
+  params: [
+    { kind: 'number', name: 'time_limit', description: 'Steps before the episode is cut (truncated, not failed).', default: 500, min: 1, max: 100_000, integer: true },
+  ],
+  discreteStates: null,
+}
+
+function describe(raw: EnvParams): EnvSpec {
+  const params = resolveParams(BASE_SPEC, raw)
+  return { ...BASE_SPEC, timeLimit: params.time_limit as number }
+}
+
+class CartPoleBatch implements BatchEnv {
+  readonly state: Float64Array
+  /** Steps since the copy's episode began. */
+  private readonly elapsed: Int32Array
+  /** The previous action of each copy; −1 before its episode's first step. */
+  private readonly previousAction: Int32Array
+  private readonly timeLimit: number
+
+  constructor(
+    readonly spec: EnvSpec,
+    readonly n: number,
+  ) {
+    this.state = new Float64Array(n * STATE_SIZE)
+    this.elapsed = new Int32Array(n)
+    this.previousAction = new Int32Array(n).fill(-1)
+    this.timeLimit = spec.timeLimit ?? Infinity
+  }
+
+  reset(rng: Rng, obs: Float32Array): void {
+    for (let i = 0; i < this.n; i++) {
+      this.resetCopy(i, rng)
+      this.observe(i, obs)
+    }
+  }
+
+  setState(i: number, values: ArrayLike<number>): void {
+    if (values.length !== STATE_SIZE) {
+      throw new Error(`cartpole state needs ${STATE_SIZE} values (${this.spec.stateVars.join(', ')}), got ${values.length}`)
+    }
+    for (let j = 0; j < STATE_SIZE; j++) {
+      if (!Number.isFinite(values[j])) throw new Error(`cartpole state value ${this.spec.stateVars[j]} must be finite, got ${values[j]}`)
+      this.state[i * STATE_SIZE + j] = values[j]
+    }
+    this.elapsed[i] = 0
+    this.previousAction[i] = -1
+  }
+
+  observe(i: number, obs: Float32Array): void {
+    const base = i * STATE_SIZE
+    for (let j = 0; j < STATE_SIZE; j++) obs[base + j] = this.state[base + j]
+  }
+
+  step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
+    const s = this.state
+    const c = out.components
+    for (let i = 0; i < this.n; i++) {
+      const b = i * STATE_SIZE
+      const x = s[b]
+      const xDot = s[b + 1]
+      const theta = s[b + 2]
+      const thetaDot = s[b + 3]
+      const action = actions[i]
+      const force = action === 1 ? FORCE_MAG : -FORCE_MAG
+      const cosTheta = Math.cos(theta)
+      const sinTheta = Math.sin(theta)
+      // temp = (F + m_p·l·θ̇²·sinθ) / (m_c + m_p)
+      const temp = (force + POLE_MASS_LENGTH * (thetaDot * thetaDot) * sinTheta) / TOTAL_MASS
+      // θ̈ = (g·sinθ − cosθ·temp) / (l·(4/3 − m_p·cos²θ / (m_c + m_p)))
+      const thetaAcc = (GRAVITY * sinTheta - cosTheta * temp) / (HALF_LENGTH * (4.0 / 3.0 - (MASS_POLE * (cosTheta * cosTheta)) / TOTAL_MASS))
+      // ẍ = temp − m_p·l·θ̈·cosθ / (m_c + m_p)
+      const xAcc = temp - (POLE_MASS_LENGTH * thetaAcc * cosTheta) / TOTAL_MASS
+      // Euler: x += τ·ẋ; ẋ += τ·ẍ; θ += τ·θ̇; θ̇ += τ·θ̈ (all from the old state)
+      const nextX = x + TAU * xDot
+      const nextXDot = xDot + TAU * xAcc
+      const nextTheta = theta + TAU * thetaDot
+      const nextThetaDot = thetaDot + TAU * thetaAcc
+      s[b] = nextX
+      s[b + 1] = nextXDot
+      s[b + 2] = nextTheta
+      s[b + 3] = nextThetaDot
+
+      const terminated = nextX < -X_THRESHOLD || nextX > X_THRESHOLD || nextTheta < -THETA_THRESHOLD || nextTheta > THETA_THRESHOLD
+      this.elapsed[i] += 1
+      // Gymnasium's TimeLimit: truncated whenever the clock runs out, even on a terminating step.
+      const truncated = this.elapsed[i] >= this.timeLimit
+
+      const k = i * NUM_COMPONENTS
+      c[k + ALIVE] = 1
+      c[k + UPRIGHT] = Math.cos(nextTheta)
+      // centred = −|x| / 2.4
+      c[k + CENTRED] = -Math.abs(nextX) / X_THRESHOLD
+      // calm = −|θ̇|
+      c[k + CALM] = -Math.abs(nextThetaDot)
+      const previous = this.previousAction[i]
+      c[k + EFFORT] = previous >= 0 && previous !== action ? -1 : 0
+      c[k + FAILURE] = terminated ? -1 : 0
+      this.previousAction[i] = action
+
+      out.terminated[i] = terminated ? 1 : 0
+      out.truncated[i] = truncated ? 1 : 0
+      if (terminated || truncated) {
+        this.observe(i, out.finalObs)
+        out.objective[i] = this.elapsed[i]
+        if (autoReset) this.resetCopy(i, rng)
+      }
+      this.observe(i, out.obs)
+    }
+  }
+
+  private resetCopy(i: number, rng: Rng): void {
+    const b = i * STATE_SIZE
+    for (let j = 0; j < STATE_SIZE; j++) this.state[b + j] = rng.range(-RESET_BOUND, RESET_BOUND)
+    this.elapsed[i] = 0
+    this.previousAction[i] = -1
+  }
+}
+
+export const cartpole: EnvDefinition = {
+  spec: describe({}),
+  describe,
+  create(n: number, params: EnvParams): BatchEnv {
+    return new CartPoleBatch(describe(params), n)
+  },
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { resolveParams } from './params'
+import { ENVIRONMENTS, getEnv } from './registry'
+
+describe('resolveParams', () => {
+  const gridworld = getEnv('gridworld').spec
+  const cartpole = getEnv('cartpole').spec
+
+  it('fills in defaults', () => {
+    expect(resolveParams(gridworld, {})).toEqual({ map: 'open', time_limit: 0 })
+    expect(resolveParams(cartpole, {})).toEqual({ time_limit: 500 })
+  })
+
+  it('accepts the string forms the CLI and URL give', () => {
+    expect(resolveParams(gridworld, { map: 'cliff', time_limit: '8' })).toEqual({ map: 'cliff', time_limit: 8 })
+    expect(resolveParams(cartpole, { time_limit: ' 1e3 ' })).toEqual({ time_limit: 1000 })
+    const withBoolean = { id: 'x', params: [{ kind: 'boolean' as const, name: 'slippery', description: '', default: false }] }
+    expect(resolveParams(withBoolean, { slippery: 'true' })).toEqual({ slippery: true })
+    expect(resolveParams(withBoolean, { slippery: false })).toEqual({ slippery: false })
+    expect(() => resolveParams(withBoolean, { slippery: 'yes' })).toThrow('parameter "slippery" of x must be true or false, got "yes"')
+  })
+
+  it('names unknown parameters and lists the accepted ones', () => {
+    expect(() => resolveParams(gridworld, { mapp: 'open' })).toThrow('unknown parameter "mapp" for gridworld; accepted: map, time_limit')
+  })
+
+  it('rejects values of the wrong type, out of range or not among the choices', () => {
+    expect(() => resolveParams(gridworld, { map: 'maze' })).toThrow('parameter "map" of gridworld must be one of open, cliff; got "maze"')
+    expect(() => resolveParams(gridworld, { map: 3 })).toThrow('must be one of open, cliff')
+    expect(() => resolveParams(cartpole, { time_limit: 'abc' })).toThrow('parameter "time_limit" of cartpole must be an integer from 1 to 100000, got "abc"')
+    expect(() => resolveParams(cartpole, { time_limit: '' })).toThrow('must be an integer from 1 to 100000')
+    expect(() => resolveParams(cartpole, { time_limit: 2.5 })).toThrow('must be an integer from 1 to 100000, got 2.5')
+    expect(() => resolveParams(cartpole, { time_limit: 0 })).toThrow('must be an integer from 1 to 100000, got 0')
+    expect(() => resolveParams(cartpole, { time_limit: true })).toThrow('must be an integer')
+  })
+})
+
+describe('registry', () => {
+  it('offers cartpole, gridworld and cliffwalking', () => {
+    expect(ENVIRONMENTS.map((d) => d.spec.id)).toEqual(['cartpole', 'gridworld', 'cliffwalking'])
+    expect(getEnv('cliffwalking').spec.label).toBe('CliffWalking')
+  })
+
+  it('names an unknown environment and lists the accepted ones', () => {
+    expect(() => getEnv('x')).toThrow('unknown environment "x"; accepted: cartpole, gridworld, cliffwalking')
+  })
+
+  it('gives every environment a complete, consistent spec', () => {
+    for (const { spec } of ENVIRONMENTS) {
+      expect(spec.actionLabels).toHaveLength(spec.numActions)
+      expect(new Set(spec.components.map((c) => c.name)).size).toBe(spec.components.length)
+      for (const c of spec.components) {
+        expect(c.description.length).toBeGreaterThan(10)
+        expect(c.range[0]).toBeLessThanOrEqual(c.defaultWeight)
+        expect(c.range[1]).toBeGreaterThanOrEqual(c.defaultWeight)
+      }
+      expect(resolveParams(spec, {})).toBeTruthy()
+    }
+  })
+})

@@ -1,0 +1,50 @@
+import type { EnvParams, EnvSpec, ParamSpec } from './types'
+
+export type RawParams = Record<string, string | number | boolean>
+
+/**
+ * Validate raw parameters (from the URL, a file or the CLI, where every value may be a string)
+ * against an environment's parameter specs and fill in the defaults. Errors name the problem and
+ * what is accepted.
+ */
+export function resolveParams(spec: Pick<EnvSpec, 'id' | 'params'>, raw: RawParams): EnvParams {
+  const byName = new Map(spec.params.map((p) => [p.name, p]))
+  for (const name of Object.keys(raw)) {
+    if (!byName.has(name)) {
+      const accepted = spec.params.length > 0 ? spec.params.map((p) => p.name).join(', ') : '(none)'
+      throw new Error(`unknown parameter "${name}" for ${spec.id}; accepted: ${accepted}`)
+    }
+  }
+  const resolved: EnvParams = {}
+  for (const param of spec.params) {
+    const value = raw[param.name]
+    resolved[param.name] = value === undefined ? param.default : resolveOne(spec.id, param, value)
+  }
+  return resolved
+}
+
+function resolveOne(envId: string, param: ParamSpec, value: string | number | boolean): number | string | boolean {
+  const where = `parameter "${param.name}" of ${envId}`
+  switch (param.kind) {
+    case 'number': {
+      const accepted = `${param.integer ? 'an integer' : 'a number'} from ${param.min} to ${param.max}`
+      const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+      if (!Number.isFinite(number)) throw new Error(`${where} must be ${accepted}, got ${JSON.stringify(value)}`)
+      if (param.integer && !Number.isInteger(number)) throw new Error(`${where} must be ${accepted}, got ${number}`)
+      if (number < param.min || number > param.max) throw new Error(`${where} must be ${accepted}, got ${number}`)
+      return number
+    }
+    case 'choice': {
+      if (typeof value !== 'string' || !param.options.includes(value)) {
+        throw new Error(`${where} must be one of ${param.options.join(', ')}; got ${JSON.stringify(value)}`)
+      }
+      return value
+    }
+    case 'boolean': {
+      if (typeof value === 'boolean') return value
+      if (value === 'true') return true
+      if (value === 'false') return false
+      throw new Error(`${where} must be true or false, got ${JSON.stringify(value)}`)
+    }
+  }
+}

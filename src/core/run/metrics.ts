@@ -1,0 +1,100 @@
+import type { FinishedEpisode } from './episodes'
+import type { IterationReport } from './trainer'
+
+/** Summary of the episodes and iterations since the last flush, plus a rolling recent window. */
+export interface MetricsSummary {
+  iteration: number
+  envSteps: number
+  episodesInFrame: number
+  episodesTotal: number
+  meanReturn: number | null
+  meanObjective: number | null
+  meanLength: number | null
+  meanContributions: number[] | null
+  recentReturn: number | null
+  recentObjective: number | null
+  diagnostics: Record<string, number>
+}
+
+/**
+ * Folds iteration reports into bounded-rate summaries. Memory is O(window + K) whatever the run
+ * length: the frame sums reset at each flush and the recent window is a ring.
+ */
+export class MetricsAccumulator {
+  private iteration = 0
+  private envSteps = 0
+  private episodesTotal = 0
+  private frameEpisodes = 0
+  private frameReturn = 0
+  private frameObjective = 0
+  private frameLength = 0
+  private frameContributions: Float64Array
+  private diagnostics: Record<string, number> = {}
+  private readonly recentReturns: Float64Array
+  private readonly recentObjectives: Float64Array
+  private recentCount = 0
+  private recentNext = 0
+
+  constructor(
+    readonly numComponents: number,
+    readonly window: number,
+  ) {
+    this.frameContributions = new Float64Array(numComponents)
+    this.recentReturns = new Float64Array(window)
+    this.recentObjectives = new Float64Array(window)
+  }
+
+  get totalEnvSteps(): number {
+    return this.envSteps
+  }
+
+  add(report: IterationReport): void {
+    this.iteration += 1
+    this.envSteps += report.envSteps
+    this.diagnostics = report.diagnostics
+    for (const episode of report.episodes) this.addEpisode(episode)
+  }
+
+  private addEpisode(episode: FinishedEpisode): void {
+    this.episodesTotal += 1
+    this.frameEpisodes += 1
+    this.frameReturn += episode.shapedReturn
+    this.frameObjective += episode.objective
+    this.frameLength += episode.length
+    for (let k = 0; k < this.numComponents; k++) this.frameContributions[k] += episode.contributions[k]
+    this.recentReturns[this.recentNext] = episode.shapedReturn
+    this.recentObjectives[this.recentNext] = episode.objective
+    this.recentNext = (this.recentNext + 1) % this.window
+    this.recentCount = Math.min(this.recentCount + 1, this.window)
+  }
+
+  /** The summary since the previous flush; starts a new frame. */
+  flush(): MetricsSummary {
+    const count = this.frameEpisodes
+    const summary: MetricsSummary = {
+      iteration: this.iteration,
+      envSteps: this.envSteps,
+      episodesInFrame: count,
+      episodesTotal: this.episodesTotal,
+      meanReturn: count > 0 ? this.frameReturn / count : null,
+      meanObjective: count > 0 ? this.frameObjective / count : null,
+      meanLength: count > 0 ? this.frameLength / count : null,
+      meanContributions: count > 0 ? Array.from(this.frameContributions, (sum) => sum / count) : null,
+      recentReturn: this.recentCount > 0 ? mean(this.recentReturns, this.recentCount) : null,
+      recentObjective: this.recentCount > 0 ? mean(this.recentObjectives, this.recentCount) : null,
+      diagnostics: this.diagnostics,
+    }
+    this.frameEpisodes = 0
+    this.frameReturn = 0
+    this.frameObjective = 0
+    this.frameLength = 0
+    this.frameContributions.fill(0)
+    return summary
+  }
+}
+
+function mean(values: Float64Array, count: number): number {
+  let sum = 0
+  for (let i = 0; i < count; i++) sum += values[i]
+  return sum / count
+}

@@ -1,0 +1,243 @@
+import * as tf from '@tensorflow/tfjs'
+import { gae } from '../core/credit/gae'
+import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
+import { mixInto, type CompiledMix } from '../core/rewards/mix'
+import type { Rng } from '../core/rng'
+import type { PpoOptions } from '../core/run/config'
+import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
+import type { IterationReport, Trainer } from '../core/run/trainer'
+import { createMlp } from './mlp'
+import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
+import { minibatchStep, type MinibatchStats } from './ppoUpdate'
+import { diagnoseReward } from './rewardGuard'
+import { allocateRollout, type RolloutBuffer } from './rolloutBuffer'
+import { sampleActions } from './sampleActions'
+
+/**
+ * PPO as CleanRL's ppo.py does it, read top to bottom in `iterate`: roll out numSteps steps of
+ * env.n copies, mix the reward from its raw components, estimate advantages with GAE (bootstrapping
+ * time-limit cuts from V(final observation)), then updateEpochs passes of numMinibatches minibatch
+ * steps. Runs on whatever TensorFlow.js backend is active (see initBackend).
+ */
+export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options: PpoOptions, rng: Rng): Promise<Trainer> {
+  const spec = env.spec
+  const { n } = env
+  const { obsSize, numActions } = spec
+  const numComponents = spec.components.length
+  const stateSize = spec.stateVars.length
+  if (n !== options.numEnvs) throw new Error(`PPO was configured for ${options.numEnvs} environment copies but the environment has ${n}`)
+  checkMix(mix, numComponents, spec.id)
+  await tf.ready()
+
+  const networkRng = rng.split()
+  const envRng = rng.split()
+  const actionRng = rng.split()
+  const shuffleRng = rng.split()
+  const hidden = options.hiddenSize
+  const actor = createMlp([obsSize, hidden, hidden, numActions], 0.01, networkRng)
+  const critic = createMlp([obsSize, hidden, hidden, 1], 1, networkRng)
+  const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
+  const lossOptions = { numActions, clipCoef: options.clipCoef, clipValueLoss: options.clipValueLoss, entCoef: options.entCoef, vfCoef: options.vfCoef }
+
+  const stepBuffers = allocateStepBuffers(spec, n)
+  const rollout = allocateRollout(options.numSteps, n, obsSize)
+  const tracker = new EpisodeTracker(n, numComponents)
+  const scratch = new Float64Array(numActions)
+  const batchSize = options.numSteps * n
+  const numIterations = Math.max(1, Math.floor(options.totalSteps / batchSize))
+  env.reset(envRng, stepBuffers.obs)
+
+  let activeMix = mix
+  let pendingMix: CompiledMix | null = null
+  let iteration = 0
+  let busy = false
+  let disposed = false
+
+  /** Step every copy numSteps times with actions from the current policy; returns copy 0's states. */
+  async function collectRollout(episodes: FinishedEpisode[]): Promise<Float64Array> {
+    const demoStates = new Float64Array(options.numSteps * stateSize)
+    for (let t = 0; t < options.numSteps; t++) {
+      const base = t * n
+      rollout.obs.set(stepBuffers.obs, base * obsSize)
+      demoStates.set(env.state.subarray(0, stateSize), t * stateSize)
+      const logits = tf.tidy(() => actor.apply(tf.tensor2d(stepBuffers.obs, [n, obsSize])))
+      let logitValues: Float32Array
+      try {
+        logitValues = (await logits.data()) as Float32Array
+      } finally {
+        logits.dispose()
+      }
+      const actions = rollout.actions.subarray(base, base + n)
+      sampleActions(logitValues, numActions, actionRng, actions, rollout.logProbs.subarray(base, base + n), scratch)
+      env.step(actions, stepBuffers, envRng)
+
+      const rewards = rollout.rewards.subarray(base, base + n)
+      // r_t = Σ_k w_k · c_k,t
+      mixInto(activeMix.weights, stepBuffers.components, n, rewards)
+      for (let i = 0; i < n; i++) {
+        if (!Number.isFinite(rewards[i])) {
+          throw new Error(`${diagnoseReward(rewards[i], i, t, activeMix.names, activeMix.weights, stepBuffers.components)}; not training on it`)
+        }
+      }
+      tracker.record(stepBuffers, rewards, activeMix.weights, episodes)
+      rollout.terminated.set(stepBuffers.terminated, base)
+      rollout.truncated.set(stepBuffers.truncated, base)
+      for (let i = 0; i < n; i++) {
+        if (stepBuffers.truncated[i]) {
+          rollout.finalObs.set(stepBuffers.finalObs.subarray(i * obsSize, (i + 1) * obsSize), (base + i) * obsSize)
+        }
+      }
+    }
+    return demoStates
+  }
+
+  /** V(s_t) for the rollout, V of the next observation per copy, V(final observation) where truncated: one forward pass. */
+  async function evaluateValues(): Promise<void> {
+    const cut: number[] = []
+    for (let index = 0; index < batchSize; index++) if (rollout.truncated[index] && !rollout.terminated[index]) cut.push(index)
+    const rows = batchSize + n + cut.length
+    const input = new Float32Array(rows * obsSize)
+    input.set(rollout.obs.subarray(0, batchSize * obsSize), 0)
+    input.set(stepBuffers.obs, batchSize * obsSize)
+    cut.forEach((index, j) => input.set(rollout.finalObs.subarray(index * obsSize, (index + 1) * obsSize), (batchSize + n + j) * obsSize))
+    const values = tf.tidy(() => tf.reshape(critic.apply(tf.tensor2d(input, [rows, obsSize])), [-1]))
+    let output: Float32Array
+    try {
+      output = (await values.data()) as Float32Array
+    } finally {
+      values.dispose()
+    }
+    rollout.values.set(output.subarray(0, batchSize))
+    rollout.lastValues.set(output.subarray(batchSize, batchSize + n))
+    cut.forEach((index, j) => (rollout.bootstrapValues[index] = output[batchSize + n + j]))
+  }
+
+  /** updateEpochs × numMinibatches gradient steps on shuffled minibatches; mean statistics. */
+  async function update(learningRate: number): Promise<MinibatchStats> {
+    // tfjs's Adam reads its (protected) learningRate at every applyGradients, so annealing may set it.
+    ;(optimizer as unknown as { learningRate: number }).learningRate = learningRate
+    const order = new Int32Array(batchSize)
+    for (let index = 0; index < batchSize; index++) order[index] = index
+    const minibatchSize = Math.ceil(batchSize / options.numMinibatches)
+    const sums: MinibatchStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
+    let count = 0
+    for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
+      shuffleRng.shuffle(order)
+      for (let start = 0; start < batchSize; start += minibatchSize) {
+        const batch = gatherMinibatch(rollout, order.subarray(start, Math.min(batchSize, start + minibatchSize)), options.normAdvantages)
+        let result: Awaited<ReturnType<typeof minibatchStep>>
+        try {
+          result = await minibatchStep(actor, critic, optimizer, batch, lossOptions, options.maxGradNorm)
+        } finally {
+          disposeMinibatch(batch)
+        }
+        if (!result.applied) throw new Error(diagnoseLoss(result.stats, rollout))
+        for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] += result.stats[key]
+        count++
+      }
+    }
+    for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] /= count
+    return sums
+  }
+
+  return {
+    spec,
+    setMix(next: CompiledMix) {
+      checkMix(next, numComponents, spec.id)
+      pendingMix = next
+    },
+    async iterate(): Promise<IterationReport> {
+      if (disposed) throw new Error('this PPO trainer has been disposed')
+      if (busy) throw new Error('PPO iterate() called again before the previous iteration finished')
+      busy = true
+      try {
+        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
+        iteration++
+        // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
+        const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
+        const episodes: FinishedEpisode[] = []
+        const demoStates = await collectRollout(episodes)
+        await evaluateValues()
+        gae(
+          {
+            n,
+            rewards: rollout.rewards,
+            values: rollout.values,
+            terminated: rollout.terminated,
+            truncated: rollout.truncated,
+            bootstrapValues: rollout.bootstrapValues,
+            lastValues: rollout.lastValues,
+          },
+          { gamma: options.gamma, lambda: options.gaeLambda },
+          { advantages: rollout.advantages, returns: rollout.returns },
+        )
+        const stats = await update(learningRate)
+        return {
+          envSteps: batchSize,
+          episodes,
+          diagnostics: {
+            policy_loss: stats.policyLoss,
+            value_loss: stats.valueLoss,
+            entropy: stats.entropy,
+            approx_kl: stats.approxKl,
+            clip_fraction: stats.clipFraction,
+            explained_variance: explainedVariance(rollout.values, rollout.returns),
+            grad_norm: stats.gradNorm,
+            learning_rate: learningRate,
+            loss: stats.loss,
+          },
+          demo: { states: demoStates, steps: options.numSteps },
+        }
+      } finally {
+        busy = false
+      }
+    },
+    dispose() {
+      if (disposed) return
+      disposed = true
+      actor.dispose()
+      critic.dispose()
+      optimizer.dispose()
+    },
+  }
+}
+
+function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
+  if (mix.weights.length !== numComponents) {
+    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
+  }
+}
+
+/** EV = 1 − Var(R − V) / Var(R); 0 when the returns do not vary (undefined there, kept finite). */
+export function explainedVariance(values: Float32Array, returns: Float32Array): number {
+  const count = returns.length
+  let meanReturn = 0
+  let meanError = 0
+  for (let j = 0; j < count; j++) {
+    meanReturn += returns[j]
+    meanError += returns[j] - values[j]
+  }
+  meanReturn /= count
+  meanError /= count
+  let varReturn = 0
+  let varError = 0
+  for (let j = 0; j < count; j++) {
+    varReturn += (returns[j] - meanReturn) ** 2
+    varError += (returns[j] - values[j] - meanError) ** 2
+  }
+  return varReturn === 0 ? 0 : 1 - varError / varReturn
+}
+
+function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
+  let largestReturn = 0
+  let largestAdvantage = 0
+  for (let j = 0; j < rollout.returns.length; j++) {
+    largestReturn = Math.max(largestReturn, Math.abs(rollout.returns[j]))
+    largestAdvantage = Math.max(largestAdvantage, Math.abs(rollout.advantages[j]))
+  }
+  const terms = `policy_loss ${stats.policyLoss}, value_loss ${stats.valueLoss}, entropy ${stats.entropy}, grad_norm ${stats.gradNorm}`
+  return (
+    `PPO loss is ${stats.loss} (${terms}); the largest |return| in the batch is ${largestReturn} and the largest |advantage| ${largestAdvantage}. ` +
+    'Scale the reward down or lower the learning rate; the update was not applied'
+  )
+}

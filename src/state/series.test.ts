@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { appendPoint, type CurvePoint } from './series'
+
+const point = (envSteps: number, value: number): CurvePoint => ({
+  envSteps,
+  wallSeconds: envSteps / 100,
+  shapedReturn: value,
+  objective: value * 2,
+  contributions: [value, -value],
+})
+
+describe('appendPoint', () => {
+  it('appends without touching the original array', () => {
+    const original = [point(1, 1)]
+    const next = appendPoint(original, point(2, 3))
+    expect(original).toHaveLength(1)
+    expect(next.map((p) => p.envSteps)).toEqual([1, 2])
+  })
+
+  it('halves a full series by averaging pairs, then appends', () => {
+    let series: CurvePoint[] = []
+    for (let i = 1; i <= 4; i++) series = appendPoint(series, point(i, i), 4)
+    series = appendPoint(series, point(5, 5), 4)
+    // Pairs (1,2) and (3,4) merge to means 1.5 and 3.5 at steps 2 and 4; then 5 is appended.
+    expect(series.map((p) => p.envSteps)).toEqual([2, 4, 5])
+    expect(series.map((p) => p.shapedReturn)).toEqual([1.5, 3.5, 5])
+    expect(series[0].contributions).toEqual([1.5, -1.5])
+    expect(series[1].objective).toBe(7)
+  })
+
+  it('never grows past the bound over a long run', () => {
+    let series: CurvePoint[] = []
+    for (let i = 0; i < 10_000; i++) series = appendPoint(series, point(i, i % 7), 100)
+    expect(series.length).toBeLessThanOrEqual(100)
+    expect(series[series.length - 1].envSteps).toBe(9999)
+  })
+})

@@ -1,0 +1,40 @@
+/** One point of the learning curve: episode means over one metrics frame. */
+export interface CurvePoint {
+  envSteps: number
+  wallSeconds: number
+  shapedReturn: number
+  objective: number
+  /** Mean contribution of each component, in spec order. */
+  contributions: number[]
+}
+
+/** The most points a run keeps; older history is merged pairwise so memory stays bounded. */
+export const MAX_CURVE_POINTS = 1200
+
+/**
+ * Append a point; when the series is full, halve it by averaging neighbouring pairs. Long runs
+ * therefore keep their whole history at a resolution that coarsens as they grow.
+ */
+export function appendPoint(series: CurvePoint[], point: CurvePoint, maxPoints = MAX_CURVE_POINTS): CurvePoint[] {
+  const next = series.length >= maxPoints ? halve(series) : series.slice()
+  next.push(point)
+  return next
+}
+
+function halve(series: CurvePoint[]): CurvePoint[] {
+  const merged: CurvePoint[] = []
+  for (let i = 0; i + 1 < series.length; i += 2) merged.push(average(series[i], series[i + 1]))
+  if (series.length % 2 === 1) merged.push(series[series.length - 1])
+  return merged
+}
+
+// A merged point sits at the later of the two steps and carries the mean of their values.
+function average(a: CurvePoint, b: CurvePoint): CurvePoint {
+  return {
+    envSteps: b.envSteps,
+    wallSeconds: b.wallSeconds,
+    shapedReturn: (a.shapedReturn + b.shapedReturn) / 2,
+    objective: (a.objective + b.objective) / 2,
+    contributions: a.contributions.map((value, k) => (value + b.contributions[k]) / 2),
+  }
+}

@@ -1,0 +1,101 @@
+import { create } from 'zustand'
+import type { EnvSpec } from '../core/envs/types'
+import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
+import type { MetricsFrame } from '../worker/protocol'
+import { defaultDesign, specOf, type Design } from './design'
+import { appendPoint, type CurvePoint } from './series'
+
+export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
+
+/** A vertical mark on the learning curve: the design changed here. */
+export interface DesignMark {
+  envSteps: number
+  label: string
+  changeId: number
+}
+
+export interface RunView {
+  runId: string | null
+  status: RunStatus
+  learner: string | null
+  series: CurvePoint[]
+  marks: DesignMark[]
+  latest: MetricsFrame | null
+  /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
+  diagnosis: string | null
+}
+
+export interface BackendInfo {
+  name: string | null
+  reason: string
+  error: string | null
+}
+
+export interface PlaygroundState {
+  design: Design
+  spec: EnvSpec
+  learner: LearnerOptions
+  run: RunView
+  backend: BackendInfo
+  /** A message for the user about input that was ignored (a bad link, say); null when none. */
+  notice: string | null
+  setNotice(notice: string | null): void
+  setEnv(envId: string): void
+  setWeight(name: string, weight: number): void
+  setSeed(seed: number): void
+  /** Set by the worker client. */
+  runStarting(runId: string): void
+  runEvent(update: Partial<RunView>): void
+  addFrame(frame: MetricsFrame): void
+  addMark(mark: DesignMark): void
+  setBackend(backend: Partial<BackendInfo>): void
+}
+
+const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, diagnosis: null }
+
+function initialState(design: Design) {
+  const spec = specOf(design)
+  return { design, spec, learner: defaultLearnerFor(spec.discreteStates) }
+}
+
+export const usePlayground = create<PlaygroundState>()((set) => ({
+  ...initialState(defaultDesign()),
+  run: emptyRun,
+  backend: { name: null, reason: 'starting the training worker…', error: null },
+  notice: null,
+  setNotice: (notice) => set({ notice }),
+  setEnv: (envId) => set((state) => ({ ...initialState(defaultDesign(envId, state.design.seed)), run: emptyRun })),
+  setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
+  setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
+  runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.learner.kind } })),
+  runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
+  addFrame: (frame) =>
+    set((state) => {
+      const point: CurvePoint | null =
+        frame.meanReturn === null || frame.meanObjective === null || frame.meanContributions === null
+          ? null
+          : {
+              envSteps: frame.envSteps,
+              wallSeconds: frame.wallSeconds,
+              shapedReturn: frame.meanReturn,
+              objective: frame.meanObjective,
+              contributions: frame.meanContributions,
+            }
+      const series = point ? appendPoint(state.run.series, point) : state.run.series
+      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series } }
+    }),
+  addMark: (mark) =>
+    set((state) => {
+      const marks = state.run.marks
+      const last = marks[marks.length - 1]
+      // While a slider is dragged, changes that land before the next rollout collapse into one mark.
+      const replaceLast = last !== undefined && last.envSteps === mark.envSteps
+      return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), mark] : [...marks, mark] } }
+    }),
+  setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
+}))
+
+/** Load a design (from the URL) into the store. */
+export function loadDesign(design: Design): void {
+  usePlayground.setState({ ...initialState(design), run: emptyRun })
+}

@@ -1,0 +1,121 @@
+import type { RunConfig } from '../core/run/config'
+import type { FromWorker, ToWorker } from '../worker/protocol'
+import { usePlayground } from './store'
+
+/**
+ * The page's side of the worker protocol: one training worker for the app's lifetime; the store
+ * is the only thing it writes to.
+ */
+let worker: Worker | null = null
+let runCounter = 0
+let changeCounter = 0
+
+export function connectTrainingWorker(requestedBackend: string | null): void {
+  if (worker) return
+  worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name: 'trainer' })
+  worker.onmessage = (event: MessageEvent<FromWorker>) => handle(event.data)
+  worker.onerror = (event) => {
+    usePlayground.getState().runEvent({ status: 'error', diagnosis: `the training worker crashed: ${event.message || 'unknown error'}; reload the page` })
+  }
+  send({ type: 'init', backend: requestedBackend ?? undefined })
+}
+
+function send(message: ToWorker): void {
+  worker?.postMessage(message)
+}
+
+function handle(message: FromWorker): void {
+  const store = usePlayground.getState()
+  const current = store.run.runId
+  switch (message.type) {
+    case 'backend':
+      store.setBackend({ name: message.backend, reason: message.reason, error: null })
+      return
+    case 'backendError':
+      store.setBackend({ name: null, reason: 'no TensorFlow.js backend could start', error: message.message })
+      return
+    case 'error':
+      if (message.runId === null || message.runId === current) store.runEvent({ status: 'error', diagnosis: message.message })
+      return
+  }
+  if (message.runId !== current) return // a late message from a run the user already left
+  switch (message.type) {
+    case 'started':
+      store.runEvent({ status: 'running', learner: message.learner })
+      return
+    case 'metrics':
+      store.addFrame(message.frame)
+      return
+    case 'designApplied': {
+      const label = Object.entries(message.weights)
+        .filter(([name]) => pendingLabels.get(message.changeId)?.includes(name))
+        .map(([name, weight]) => `${name} = ${formatWeight(weight)}`)
+        .join(', ')
+      pendingLabels.delete(message.changeId)
+      store.addMark({ envSteps: message.envSteps, label: label || 'design changed', changeId: message.changeId })
+      return
+    }
+    case 'paused':
+      store.runEvent({ status: 'paused', diagnosis: message.diagnosis })
+      return
+    case 'resumed':
+      store.runEvent({ status: 'running', diagnosis: null })
+      return
+    case 'stopped':
+      if (store.run.status !== 'error') store.runEvent({ status: 'stopped' })
+      return
+  }
+}
+
+const pendingLabels = new Map<number, string[]>()
+
+export function formatWeight(weight: number): string {
+  return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
+}
+
+export function startRun(): void {
+  const { design, learner } = usePlayground.getState()
+  const runId = `run-${++runCounter}`
+  const config: RunConfig = {
+    env: { id: design.envId, params: design.params },
+    mix: { weights: design.weights },
+    learner,
+    seed: design.seed,
+  }
+  usePlayground.getState().runStarting(runId)
+  send({ type: 'start', runId, config })
+}
+
+export function pauseRun(): void {
+  const runId = usePlayground.getState().run.runId
+  if (runId) send({ type: 'pause', runId })
+}
+
+export function resumeRun(): void {
+  const runId = usePlayground.getState().run.runId
+  if (runId) send({ type: 'resume', runId })
+}
+
+/** Stop the run and clear its curves. */
+export function resetRun(): void {
+  const store = usePlayground.getState()
+  if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
+  usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, diagnosis: null } })
+}
+
+/** Change one weight; a running run picks it up from its next rollout. */
+export function changeWeight(name: string, weight: number): void {
+  const store = usePlayground.getState()
+  store.setWeight(name, weight)
+  const { runId, status } = store.run
+  if (runId && (status === 'running' || status === 'paused' || status === 'starting')) {
+    const changeId = ++changeCounter
+    pendingLabels.set(changeId, [name])
+    send({ type: 'setWeights', runId, changeId, weights: { [name]: weight } })
+  }
+}
+
+export function changeEnv(envId: string): void {
+  resetRun()
+  usePlayground.getState().setEnv(envId)
+}

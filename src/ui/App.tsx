@@ -1,0 +1,27 @@
+import { Header } from './Header'
+import { DesignPanel } from './DesignPanel'
+import { LearningCurve } from './LearningCurve'
+import { EnvView } from './EnvView'
+import { RunStatusBar } from './RunStatusBar'
+import { Diagnostics } from './Diagnostics'
+import { Notice } from './Notice'
+
+export function App() {
+  return (
+    <div className="app">
+      <Header />
+      <Notice />
+      <main className="layout">
+        <DesignPanel />
+        <section className="analysis" aria-label="Training">
+          <RunStatusBar />
+          <LearningCurve />
+          <div className="lower">
+            <EnvView />
+            <Diagnostics />
+          </div>
+        </section>
+      </main>
+    </div>
+  )
+}

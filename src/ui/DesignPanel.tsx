@@ -1,0 +1,79 @@
+import { useId, useState } from 'react'
+import { ENVIRONMENTS } from '../core/envs/registry'
+import { MAX_SEED } from '../state/design'
+import { usePlayground } from '../state/store'
+import { changeEnv } from '../state/trainingClient'
+import { RunControls } from './RunControls'
+import { RewardSliders } from './RewardSliders'
+
+const LEARNER_NAMES: Record<string, string> = { ppo: 'PPO (TensorFlow.js)', qlearning: 'Q-learning (tabular)' }
+
+export function DesignPanel() {
+  const envId = usePlayground((state) => state.design.envId)
+  const spec = usePlayground((state) => state.spec)
+  const learner = usePlayground((state) => state.learner.kind)
+  const envSelectId = useId()
+  return (
+    <aside className="design" aria-label="Design">
+      <div className="field">
+        <label htmlFor={envSelectId}>Environment</label>
+        <select id={envSelectId} value={envId} onChange={(event) => changeEnv(event.target.value)}>
+          {ENVIRONMENTS.map((env) => (
+            <option key={env.spec.id} value={env.spec.id}>
+              {env.spec.label}
+            </option>
+          ))}
+        </select>
+        <p className="hint">{spec.description}</p>
+      </div>
+      <p className="learner">
+        Learner: <strong>{LEARNER_NAMES[learner] ?? learner}</strong>
+      </p>
+      <SeedField />
+      <RunControls />
+      <RewardSliders />
+    </aside>
+  )
+}
+
+/** The seed; a value outside the accepted range is shown as an error and the last valid seed stays. */
+function SeedField() {
+  const seed = usePlayground((state) => state.design.seed)
+  const setSeed = usePlayground((state) => state.setSeed)
+  const [text, setText] = useState(String(seed))
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+  const errorId = `${id}-error`
+  const commit = (value: string) => {
+    setText(value)
+    const parsed = Number(value)
+    if (value.trim() !== '' && Number.isInteger(parsed) && parsed >= 0 && parsed <= MAX_SEED) {
+      setError(null)
+      setSeed(parsed)
+    } else {
+      setError(`Seed must be a whole number from 0 to ${MAX_SEED}; keeping ${seed}.`)
+    }
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>Seed</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_SEED}
+        step={1}
+        value={text}
+        aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => commit(event.target.value)}
+      />
+      {error && (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

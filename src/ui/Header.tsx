@@ -1,0 +1,15 @@
+import { usePlayground } from '../state/store'
+
+export function Header() {
+  const backend = usePlayground((state) => state.backend)
+  return (
+    <header className="header">
+      <h1>Reward Playground</h1>
+      <p className="tagline">Compose a reward, train an agent, watch what the reward does.</p>
+      <div className="backend" role="status" aria-label="Compute backend">
+        <span className="backend-name">Backend: {backend.name ?? (backend.error ? 'none' : '…')}</span>
+        <span className="backend-reason">{backend.error ?? backend.reason}</span>
+      </div>
+    </header>
+  )
+}

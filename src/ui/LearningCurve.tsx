@@ -1,0 +1,68 @@
+import { useMemo } from 'react'
+import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { usePlayground } from '../state/store'
+
+const COMPONENT_COLOURS = ['#e07a5f', '#81b29a', '#f2cc8f', '#9b5de5', '#00bbf9', '#f15bb5', '#8d99ae']
+
+/**
+ * The learning curve: shaped return and each component's contribution on the left axis, the true
+ * objective on its own right axis, and a vertical mark wherever the reward design changed.
+ */
+export function LearningCurve() {
+  const series = usePlayground((state) => state.run.series)
+  const marks = usePlayground((state) => state.run.marks)
+  const spec = usePlayground((state) => state.spec)
+  const data = useMemo(
+    () =>
+      series.map((point) => {
+        const row: Record<string, number> = { envSteps: point.envSteps, shapedReturn: point.shapedReturn, objective: point.objective }
+        point.contributions.forEach((value, k) => (row[`c_${k}`] = value))
+        return row
+      }),
+    [series],
+  )
+  const latest = series[series.length - 1]
+  const summary = latest
+    ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
+    : 'Learning curve: no finished episodes yet. Press Start to train.'
+  return (
+    <figure className="curve" aria-label="Learning curve">
+      <figcaption className="sr-only" aria-live="polite">
+        {summary}
+      </figcaption>
+      {series.length === 0 ? (
+        <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
+            <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
+            <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={11} />
+            <YAxis yAxisId="reward" stroke="#9fb3c8" fontSize={11} width={48} label={{ value: 'return', angle: -90, position: 'insideLeft', fill: '#9fb3c8', fontSize: 11 }} />
+            <YAxis yAxisId="objective" orientation="right" stroke="#ffd166" fontSize={11} width={48} label={{ value: spec.objective.name, angle: 90, position: 'insideRight', fill: '#ffd166', fontSize: 11 }} />
+            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f' }} labelFormatter={(steps) => `step ${formatSteps(Number(steps))}`} formatter={(value) => Number(value).toFixed(2)} />
+            <Legend wrapperStyle={{ fontSize: 11 }} />
+            {spec.components.map((component, k) => (
+              <Line key={component.name} yAxisId="reward" dataKey={`c_${k}`} name={`${component.name} (contribution)`} stroke={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} strokeDasharray="4 3" dot={false} strokeWidth={1} isAnimationActive={false} />
+            ))}
+            <Line yAxisId="reward" dataKey="shapedReturn" name="shaped return" stroke="#e8f1f8" dot={false} strokeWidth={2} isAnimationActive={false} />
+            <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective)`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />
+            {marks.map((mark) => (
+              <ReferenceLine key={mark.changeId} yAxisId="reward" x={mark.envSteps} stroke="#ef476f" strokeDasharray="2 2" label={{ value: mark.label, position: 'insideTopLeft', fill: '#ef476f', fontSize: 10 }} />
+            ))}
+          </ComposedChart>
+        </ResponsiveContainer>
+      )}
+      <ul className="sr-only" aria-label="Design changes">
+        {marks.map((mark) => (
+          <li key={mark.changeId}>
+            Design change at step {mark.envSteps}: {mark.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  )
+}
+
+function formatSteps(steps: number): string {
+  return steps >= 1e6 ? `${(steps / 1e6).toFixed(1)}M` : steps >= 1e3 ? `${(steps / 1e3).toFixed(0)}k` : String(steps)
+}

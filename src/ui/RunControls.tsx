@@ -1,0 +1,27 @@
+import { usePlayground } from '../state/store'
+import { pauseRun, resetRun, resumeRun, startRun } from '../state/trainingClient'
+
+export function RunControls() {
+  const status = usePlayground((state) => state.run.status)
+  const active = status === 'running' || status === 'starting'
+  return (
+    <div className="controls" role="group" aria-label="Run controls">
+      {status === 'paused' ? (
+        <button type="button" className="primary" onClick={resumeRun}>
+          Resume
+        </button>
+      ) : active ? (
+        <button type="button" className="primary" onClick={pauseRun}>
+          Pause
+        </button>
+      ) : (
+        <button type="button" className="primary" onClick={startRun}>
+          Start
+        </button>
+      )}
+      <button type="button" onClick={resetRun} disabled={status === 'idle'}>
+        Reset
+      </button>
+    </div>
+  )
+}

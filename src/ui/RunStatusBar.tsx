@@ -1,0 +1,50 @@
+import { useId } from 'react'
+import { usePlayground } from '../state/store'
+
+const STATUS_TEXT: Record<string, string> = {
+  idle: 'Not started',
+  starting: 'Starting…',
+  running: 'Training',
+  paused: 'Paused',
+  stopped: 'Stopped',
+  error: 'Error',
+}
+
+export function RunStatusBar() {
+  const run = usePlayground((state) => state.run)
+  const objective = usePlayground((state) => state.spec.objective)
+  const frame = run.latest
+  return (
+    <div className="status-bar">
+      <span className={`status status-${run.status}`} role="status" aria-label="Run status">
+        {STATUS_TEXT[run.status]}
+      </span>
+      {frame && (
+        <dl className="figures" aria-label="Run figures">
+          <Figure name="Steps" value={frame.envSteps.toLocaleString('en-US')} />
+          <Figure name="Episodes" value={frame.episodesTotal.toLocaleString('en-US')} />
+          <Figure name="Return (last 20)" value={frame.recentReturn === null ? '—' : frame.recentReturn.toFixed(1)} />
+          <Figure name={`${objective.name} (last 20)`} value={frame.recentObjective === null ? '—' : frame.recentObjective.toFixed(2)} />
+          <Figure name="Steps/s" value={Math.round(frame.stepsPerSecond).toLocaleString('en-US')} />
+          <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
+        </dl>
+      )}
+      {run.diagnosis && (
+        <p className="diagnosis" role="alert">
+          {run.diagnosis}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** One named figure; the value is labelled by its name so assistive tech (and tests) can find it. */
+function Figure({ name, value }: { name: string; value: string }) {
+  const id = useId()
+  return (
+    <div>
+      <dt id={id}>{name}</dt>
+      <dd aria-labelledby={id}>{value}</dd>
+    </div>
+  )
+}

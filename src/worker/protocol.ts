@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { RunConfigSchema, type RunConfig } from '../core/run/config'
+
+/**
+ * The typed messages between the page and the training worker. The page sends the whole design
+ * once (start); during a run only changes travel (weights, pause, resume, stop).
+ */
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+
+export const ToWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), backend: z.string().optional() }),
+  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema }),
+  z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
+  z.object({ type: z.literal('pause'), runId: z.string() }),
+  z.object({ type: z.literal('resume'), runId: z.string() }),
+  z.object({ type: z.literal('stop'), runId: z.string() }),
+])
+export type ToWorker = z.infer<typeof ToWorkerSchema>
+export type StartMessage = { type: 'start'; runId: string; config: RunConfig }
+
+/** A bounded-rate summary of the iterations since the previous frame. */
+export interface MetricsFrame {
+  iteration: number
+  envSteps: number
+  wallSeconds: number
+  stepsPerSecond: number
+  /** Episodes finished since the previous frame, and in the whole run. */
+  episodesInFrame: number
+  episodesTotal: number
+  /** Means over the episodes finished since the previous frame; null when none finished. */
+  meanReturn: number | null
+  meanObjective: number | null
+  meanLength: number | null
+  /** Mean contribution Σ_t w_k·c_k,t of each component, in spec order; null when none finished. */
+  meanContributions: number[] | null
+  /** Mean shaped return and objective of the last 20 finished episodes (the "solved" test). */
+  recentReturn: number | null
+  recentObjective: number | null
+  diagnostics: Record<string, number>
+  /** Copy 0's internal states during the latest rollout (steps × stateSize), for the canvas view. */
+  demo: { states: Float64Array; steps: number }
+}
+
+export type FromWorker =
+  | { type: 'backend'; backend: string; reason: string }
+  | { type: 'backendError'; message: string }
+  | { type: 'started'; runId: string; learner: string }
+  | { type: 'metrics'; runId: string; frame: MetricsFrame }
+  | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; weights: Record<string, number> }
+  | { type: 'paused'; runId: string; diagnosis: string | null }
+  | { type: 'resumed'; runId: string }
+  | { type: 'stopped'; runId: string }
+  | { type: 'error'; runId: string | null; message: string }
+
+/** Frames are posted at most this often, whatever the training speed. */
+export const FRAME_INTERVAL_MS = 100
+/** Episodes averaged for the "recent" figures (CleanRL's solved criterion uses the last 20). */
+export const RECENT_EPISODES = 20

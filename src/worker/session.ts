@@ -1,0 +1,155 @@
+import type { RunConfig } from '../core/run/config'
+import { MetricsAccumulator } from '../core/run/metrics'
+import type { IterationReport, Trainer } from '../core/run/trainer'
+import { compileMix } from '../core/rewards/mix'
+import { createTrainer } from '../learn/trainers'
+import { FRAME_INTERVAL_MS, RECENT_EPISODES, type FromWorker, type ToWorker } from './protocol'
+
+type Post = (message: FromWorker, transfer?: Transferable[]) => void
+
+/**
+ * One training run inside the worker: loops rollout → update, applies design changes between
+ * iterations, and posts a metrics frame at most every FRAME_INTERVAL_MS.
+ */
+export class TrainingSession {
+  private trainer: Trainer | null = null
+  private metrics: MetricsAccumulator | null = null
+  private paused = false
+  private stopped = false
+  private wake: (() => void) | null = null
+  private weights: Record<string, number>
+  private pendingChange: { changeId: number; weights: Record<string, number> } | null = null
+  private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0 }
+
+  constructor(
+    readonly runId: string,
+    private readonly config: RunConfig,
+    private readonly post: Post,
+  ) {
+    this.weights = { ...config.mix.weights }
+  }
+
+  async start(): Promise<void> {
+    try {
+      this.trainer = await createTrainer(this.config)
+    } catch (error) {
+      this.post({ type: 'error', runId: this.runId, message: describe(error) })
+      return
+    }
+    this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES)
+    this.post({ type: 'started', runId: this.runId, learner: this.config.learner.kind })
+    await this.loop()
+  }
+
+  handle(message: ToWorker): void {
+    switch (message.type) {
+      case 'setWeights':
+        this.pendingChange = { changeId: message.changeId, weights: message.weights }
+        break
+      case 'pause':
+        this.paused = true
+        this.post({ type: 'paused', runId: this.runId, diagnosis: null })
+        break
+      case 'resume':
+        this.paused = false
+        this.post({ type: 'resumed', runId: this.runId })
+        this.wakeUp()
+        break
+      case 'stop':
+        this.stop()
+        break
+    }
+  }
+
+  stop(): void {
+    if (this.stopped) return
+    this.stopped = true
+    this.wakeUp()
+  }
+
+  private async loop(): Promise<void> {
+    const trainer = this.trainer!
+    const metrics = this.metrics!
+    const startedAt = performance.now()
+    let pausedFor = 0
+    let lastFrameAt = 0
+    let stepsAtLastFrame = 0
+    while (!this.stopped) {
+      if (this.paused) {
+        const pausedAt = performance.now()
+        await new Promise<void>((resolve) => (this.wake = resolve))
+        pausedFor += performance.now() - pausedAt
+        continue
+      }
+      this.applyPendingChange(trainer, metrics.totalEnvSteps)
+      let report: IterationReport
+      try {
+        report = await trainer.iterate()
+      } catch (error) {
+        // A NaN or ±Infinity reward or loss: pause with the diagnosis instead of training on garbage.
+        this.paused = true
+        this.post({ type: 'paused', runId: this.runId, diagnosis: describe(error) })
+        continue
+      }
+      metrics.add(report)
+      if (report.demo.steps > 0) this.lastDemo = report.demo
+      const now = performance.now()
+      if (now - lastFrameAt >= FRAME_INTERVAL_MS) {
+        const wallSeconds = (now - startedAt - pausedFor) / 1000
+        const summary = metrics.flush()
+        const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
+        const demo = { states: this.lastDemo.states.slice(), steps: this.lastDemo.steps }
+        this.post(
+          {
+            type: 'metrics',
+            runId: this.runId,
+            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo },
+          },
+          [demo.states.buffer],
+        )
+        lastFrameAt = now
+        stepsAtLastFrame = summary.envSteps
+      }
+      await yieldToEvents()
+    }
+    trainer.dispose()
+    this.post({ type: 'stopped', runId: this.runId })
+  }
+
+  private applyPendingChange(trainer: Trainer, envSteps: number): void {
+    const change = this.pendingChange
+    if (!change) return
+    this.pendingChange = null
+    const weights = { ...this.weights, ...change.weights }
+    try {
+      trainer.setMix(compileMix(trainer.spec, { weights }))
+    } catch (error) {
+      this.post({ type: 'error', runId: this.runId, message: describe(error) })
+      return
+    }
+    this.weights = weights
+    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, weights })
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake
+    this.wake = null
+    wake?.()
+  }
+}
+
+/** Let queued messages (slider moves, pause) in between iterations without a timer clamp. */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+import { ToWorkerSchema, type FromWorker } from './protocol'
+import { TrainingSession } from './session'
+import { initBackend } from '../learn/backend'
+import { wasmPaths } from '../learn/wasmPaths'
+
+/**
+ * The training worker: validates every message from the page, owns at most one training session,
+ * and reports the TensorFlow.js backend it chose.
+ */
+const scope = self as unknown as DedicatedWorkerGlobalScope
+const post = (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer)
+
+let session: TrainingSession | null = null
+let backendReady: Promise<void> = Promise.resolve()
+
+scope.onmessage = (event: MessageEvent<unknown>) => {
+  const parsed = ToWorkerSchema.safeParse(event.data)
+  if (!parsed.success) {
+    post({ type: 'error', runId: null, message: `worker ignored a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
+    return
+  }
+  const message = parsed.data
+  switch (message.type) {
+    case 'init':
+      backendReady = initBackend(message.backend, { wasmPaths })
+        .then(({ backend, reason }) => post({ type: 'backend', backend, reason }))
+        .catch((error: unknown) => post({ type: 'backendError', message: errorMessage(error) }))
+      return
+    case 'start':
+      session?.stop()
+      session = new TrainingSession(message.runId, message.config, post)
+      void backendReady.then(() => {
+        if (session?.runId === message.runId) void session.start()
+      })
+      return
+    default:
+      if (session && session.runId === message.runId) session.handle(message)
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
