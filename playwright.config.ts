@@ -13,7 +13,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   retries: 0,
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,

@@ -19,7 +19,8 @@ export async function latestPoint(page: Page): Promise<{ shapedReturn: number; o
 
 /** A run figure by its visible name ("Steps", "Return (last 20)", …); NaN while it shows "—". */
 export async function runFigure(page: Page, name: string): Promise<number> {
-  const figure = page.getByRole('definition', { name, exact: true })
+  // The value is the <dd> right after the <dt> that shows the figure's name.
+  const figure = page.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) }).locator('xpath=following-sibling::dd[1]')
   if ((await figure.count()) === 0) return 0
   return Number(((await figure.textContent()) ?? '0').replaceAll(',', '').replace(' s', ''))
 }
@@ -30,4 +31,8 @@ export async function envSteps(page: Page): Promise<number> {
 
 export async function expectTraining(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -44,7 +44,7 @@ if (chromiumPath) {
     console.error('the app did not build, so the end-to-end tests could not run')
     failed += 1
   } else {
-    run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromiumPath, PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/e2e.json` })
+    run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromiumPath })
     const e2e = readJson(`${RESULTS}/e2e.json`)
     if (e2e) {
       passed += e2e.stats.expected + e2e.stats.flaky

@@ -3,8 +3,8 @@ import { chooseBackend, describeAdapter, isBackendName, BACKEND_NAMES, type Adap
 
 export { chooseBackend, describeAdapter, BACKEND_NAMES, type AdapterFacts, type BackendName, type BackendChoice, type BackendProbe } from './chooseBackend'
 
-/** URLs of the wasm binaries by file name, as `setWasmPaths` takes them. */
-export type WasmPaths = Partial<Record<'tfjs-backend-wasm.wasm' | 'tfjs-backend-wasm-simd.wasm' | 'tfjs-backend-wasm-threaded-simd.wasm', string>>
+/** URLs of the wasm binaries by file name, as `setWasmPaths` takes them (it insists on all three). */
+export type WasmPaths = Record<'tfjs-backend-wasm.wasm' | 'tfjs-backend-wasm-simd.wasm' | 'tfjs-backend-wasm-threaded-simd.wasm', string>
 
 export interface BackendInfo {
   backend: string

@@ -235,9 +235,10 @@ function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
     largestReturn = Math.max(largestReturn, Math.abs(rollout.returns[j]))
     largestAdvantage = Math.max(largestAdvantage, Math.abs(rollout.advantages[j]))
   }
-  const terms = `policy_loss ${stats.policyLoss}, value_loss ${stats.valueLoss}, entropy ${stats.entropy}, grad_norm ${stats.gradNorm}`
+  const show = (value: number) => (Number.isFinite(value) ? String(Number(value.toPrecision(4))) : String(value))
+  const terms = `policy_loss ${show(stats.policyLoss)}, value_loss ${show(stats.valueLoss)}, entropy ${show(stats.entropy)}, grad_norm ${show(stats.gradNorm)}`
   return (
-    `PPO loss is ${stats.loss} (${terms}); the largest |return| in the batch is ${largestReturn} and the largest |advantage| ${largestAdvantage}. ` +
+    `PPO loss is ${show(stats.loss)} (${terms}); the largest |return| in the batch is ${show(largestReturn)} and the largest |advantage| ${show(largestAdvantage)}. ` +
     'Scale the reward down or lower the learning rate; the update was not applied'
   )
 }

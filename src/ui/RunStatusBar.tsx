@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { usePlayground } from '../state/store'
 
 const STATUS_TEXT: Record<string, string> = {
@@ -38,13 +37,11 @@ export function RunStatusBar() {
   )
 }
 
-/** One named figure; the value is labelled by its name so assistive tech (and tests) can find it. */
 function Figure({ name, value }: { name: string; value: string }) {
-  const id = useId()
   return (
     <div>
-      <dt id={id}>{name}</dt>
-      <dd aria-labelledby={id}>{value}</dd>
+      <dt>{name}</dt>
+      <dd>{value}</dd>
     </div>
   )
 }

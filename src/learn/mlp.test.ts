@@ -1,0 +1,48 @@
+import * as tf from '@tensorflow/tfjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { initBackend } from './backend'
+import { Rng } from '../core/rng'
+import { createMlp } from './mlp'
+
+// The backend the app uses in Node and most browsers (and no "install tfjs-node" banner).
+beforeAll(async () => {
+  await initBackend('wasm')
+})
+
+describe('createMlp', () => {
+  it('maps [batch, inputs] to [batch, outputs] with zero biases and a scaled head', async () => {
+    const mlp = createMlp([4, 8, 8, 2], 0.01, new Rng(1))
+    // three weight matrices then three biases
+    expect(mlp.variables.map((v) => v.shape)).toEqual([[4, 8], [8, 8], [8, 2], [8], [8], [2]])
+    for (const bias of mlp.variables.slice(3)) expect(Array.from(await bias.data()).every((b) => b === 0)).toBe(true)
+    // The 8 × 2 head has orthogonal columns of length 0.01.
+    const head = await mlp.variables[2].data()
+    const columnNorm = Math.hypot(...Array.from({ length: 8 }, (_, r) => head[r * 2]))
+    expect(columnNorm).toBeCloseTo(0.01, 6)
+    const output = mlp.apply(tf.ones([3, 4]))
+    expect(output.shape).toEqual([3, 2])
+    output.dispose()
+    mlp.dispose()
+  })
+
+  it('computes tanh(x·W + b) layer by layer with a linear output', async () => {
+    const mlp = createMlp([2, 3, 1], 1, new Rng(4))
+    const [w1, w2] = await Promise.all([mlp.variables[0].data(), mlp.variables[1].data()])
+    const x = [0.5, -1]
+    // h_j = tanh(Σ_i x_i·W1_ij); y = Σ_j h_j·W2_j
+    const hidden = [0, 1, 2].map((j) => Math.tanh(x[0] * w1[j] + x[1] * w1[3 + j]))
+    const expected = hidden.reduce((sum, h, j) => sum + h * w2[j], 0)
+    const output = mlp.apply(tf.tensor2d([x]))
+    expect((await output.data())[0]).toBeCloseTo(expected, 5)
+    output.dispose()
+    mlp.dispose()
+  })
+
+  it('draws the same parameters from the same seed', async () => {
+    const a = createMlp([4, 16, 2], 1, new Rng(7))
+    const b = createMlp([4, 16, 2], 1, new Rng(7))
+    for (let k = 0; k < a.variables.length; k++) expect(await a.variables[k].data()).toEqual(await b.variables[k].data())
+    a.dispose()
+    b.dispose()
+  })
+})
