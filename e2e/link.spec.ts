@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
 
 test('a link carries the design, and a reload keeps it', async ({ page }) => {
-  await page.goto('./?env=cartpole&seed=7&w.alive=0.5&w.failure=-2')
+  await page.goto('./?env=cartpole&seed=7&w.alive=0.5&w.failure=20')
   await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('0.5')
-  await expect(page.getByRole('slider', { name: 'failure' })).toHaveValue('-2')
+  await expect(page.getByRole('slider', { name: 'failure' })).toHaveValue('20')
   await expect(page.getByLabel('Seed')).toHaveValue('7')
   await page.getByLabel('Seed').fill('42')
   await expect(page).toHaveURL(/seed=42/)
@@ -14,12 +14,13 @@ test('a link carries the design, and a reload keeps it', async ({ page }) => {
 })
 
 test('a tampered link opens the default design and names what it ignored', async ({ page }) => {
-  await page.goto('./?env=<img src=x onerror=alert(1)>&seed=abc&w.alive=NaN&backend=quantum')
+  await page.goto('./?env=<img src=x onerror=alert(1)>&seed=abc&w.alive=NaN&w.failure=1e9&backend=quantum')
   const notice = page.getByRole('alert')
   await expect(notice).toContainText('ignored')
   await expect(notice).toContainText('env "<img src=x onerror=alert(1)>"')
   await expect(notice).toContainText('seed "abc"')
   await expect(notice).toContainText('backend "quantum"')
+  await expect(notice).toContainText('weight of failure "1e9" (accepted: a number from 0 to 100)')
   // Shown as text, never as HTML.
   await expect(page.locator('img')).toHaveCount(0)
   await expect(page.getByLabel('Environment')).toHaveValue('cartpole')

@@ -64,8 +64,9 @@ export function designFromSearch(search: string): { design: Design; ignored: str
     const component = spec.components.find((c) => c.name === name)
     const weight = Number(value)
     if (!component) ignored.push(`weight of unknown component "${truncate(name)}" (accepted: ${spec.components.map((c) => c.name).join(', ')})`)
-    else if (value.trim() === '' || !Number.isFinite(weight)) ignored.push(`weight of ${name} "${truncate(value)}" (accepted: a finite number)`)
-    else design.weights[name] = weight
+    else if (value.trim() === '' || !Number.isFinite(weight) || weight < component.range[0] || weight > component.range[1]) {
+      ignored.push(`weight of ${name} "${truncate(value)}" (accepted: a number from ${component.range[0]} to ${component.range[1]})`)
+    } else design.weights[name] = weight
   }
   return { design, ignored }
 }

@@ -2,7 +2,6 @@
 import { ToWorkerSchema, type FromWorker } from './protocol'
 import { TrainingSession } from './session'
 import { initBackend } from '../learn/backend'
-import { wasmPaths } from '../learn/wasmPaths'
 
 /**
  * The training worker: validates every message from the page, owns at most one training session,
@@ -23,7 +22,7 @@ scope.onmessage = (event: MessageEvent<unknown>) => {
   const message = parsed.data
   switch (message.type) {
     case 'init':
-      backendReady = initBackend(message.backend, { wasmPaths })
+      backendReady = initBackend(message.backend)
         .then(({ backend, reason }) => post({ type: 'backend', backend, reason }))
         .catch((error: unknown) => post({ type: 'backendError', message: errorMessage(error) }))
       return

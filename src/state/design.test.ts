@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { defaultDesign, designFromSearch, designToSearch } from './design'
+
+describe('design ↔ URL', () => {
+  it('round-trips environment, parameters, seed and weights', () => {
+    const design = defaultDesign('gridworld', 9)
+    design.params = { ...design.params, map: 'cliff' }
+    design.weights = { ...design.weights, progress: 2, hazard: 50 }
+    const search = designToSearch(design)
+    expect(search).toBe('?env=gridworld&seed=9&p.map=cliff&w.hazard=50&w.progress=2')
+    const { design: loaded, ignored } = designFromSearch(search)
+    expect(ignored).toEqual([])
+    expect(loaded).toEqual(design)
+  })
+
+  it('writes only what differs from the defaults and keeps extra parameters it is given', () => {
+    expect(designToSearch(defaultDesign(), new URLSearchParams('backend=wasm'))).toBe('?backend=wasm&env=cartpole&seed=1')
+  })
+
+  it('opens the default design for an empty query', () => {
+    expect(designFromSearch('')).toEqual({ design: defaultDesign(), ignored: [] })
+  })
+
+  it('ignores and names every bad value, keeping the good ones', () => {
+    const { design, ignored } = designFromSearch('?env=cartpole&seed=-3&w.alive=0.5&w.upright=abc&w.failure=1000&w.nope=1&p.time_limit=0')
+    expect(design.envId).toBe('cartpole')
+    expect(design.seed).toBe(1)
+    expect(design.weights.alive).toBe(0.5)
+    expect(design.weights.upright).toBe(0)
+    expect(design.weights.failure).toBe(0)
+    expect(ignored).toHaveLength(5)
+    expect(ignored[0]).toBe('seed "-3" (accepted: an integer from 0 to 2147483647)')
+    expect(ignored.join('\n')).toContain('weight of upright "abc" (accepted: a number from 0 to 2)')
+    expect(ignored.join('\n')).toContain('weight of failure "1000" (accepted: a number from 0 to 100)')
+    expect(ignored.join('\n')).toContain('weight of unknown component "nope" (accepted: alive, upright, centred, calm, effort, failure)')
+    expect(ignored.join('\n')).toContain('parameter time_limit')
+  })
+
+  it('falls back to the default environment for an unknown one and shortens long junk', () => {
+    const { design, ignored } = designFromSearch(`?env=${'x'.repeat(100)}`)
+    expect(design.envId).toBe('cartpole')
+    expect(ignored[0]).toBe(`env "${'x'.repeat(40)}…" (accepted: cartpole, gridworld, cliffwalking)`)
+  })
+})

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { RunConfigSchema } from '../core/run/config'
+import type { FromWorker } from './protocol'
+import { TrainingSession } from './session'
+
+/** Drive a real session (real environment, real learner) and collect what it posts. */
+function startSession(weights: Record<string, number> = {}) {
+  const messages: FromWorker[] = []
+  const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
+  const post = (message: FromWorker) => {
+    messages.push(message)
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.match(message)) waiter.resolve(message)
+      else waiters.push(waiter)
+    }
+  }
+  const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights }, learner: { kind: 'qlearning' }, seed: 3 })
+  const session = new TrainingSession('run-1', config, post)
+  const next = <T extends FromWorker['type']>(type: T) =>
+    new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
+      const earlier = messages.find((m) => m.type === type)
+      if (earlier) return resolve(earlier as Extract<FromWorker, { type: T }>)
+      waiters.push({ match: (m) => m.type === type, resolve: resolve as (m: FromWorker) => void })
+    })
+  const done = session.start()
+  return { session, messages, next, done }
+}
+
+describe('TrainingSession', () => {
+  it('streams metrics, applies a weight change before the next rollout, pauses and stops', async () => {
+    const { session, messages, next, done } = startSession()
+    expect((await next('started')).learner).toBe('qlearning')
+    const first = await next('metrics')
+    expect(first.frame.envSteps).toBeGreaterThan(0)
+    expect(first.frame.demo.steps).toBeGreaterThan(0)
+
+    session.handle({ type: 'setWeights', runId: 'run-1', changeId: 7, weights: { goal: 10 } })
+    const applied = await next('designApplied')
+    expect(applied.changeId).toBe(7)
+    expect(applied.weights).toEqual({ goal: 10 })
+    expect(applied.envSteps).toBeGreaterThanOrEqual(first.frame.envSteps)
+
+    session.handle({ type: 'pause', runId: 'run-1' })
+    expect((await next('paused')).diagnosis).toBeNull()
+    // The iteration in flight when the pause arrived may still report; after that, nothing.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const frames = messages.filter((m) => m.type === 'metrics').length
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(messages.filter((m) => m.type === 'metrics').length).toBe(frames)
+
+    session.handle({ type: 'stop', runId: 'run-1' })
+    await done
+    expect(messages[messages.length - 1]).toEqual({ type: 'stopped', runId: 'run-1' })
+  })
+
+  it('pauses with a diagnosis instead of training on an infinite reward', async () => {
+    // −1·1e308 (step) − 1·1e308 (progress, moving away) overflows to −Infinity.
+    const { session, next, done } = startSession({ step: 1e308, progress: 1e308 })
+    const paused = await next('paused')
+    expect(paused.diagnosis).toMatch(/not finite|Infinity/)
+    expect(paused.diagnosis).toContain('progress')
+    session.stop()
+    await done
+  })
+
+  it('reports a design that does not fit the environment as an error', async () => {
+    const { next, done } = startSession({ alive: 1 })
+    const error = await next('error')
+    expect(error.message).toBe('unknown reward component "alive" for gridworld; accepted: step, hazard, goal, progress')
+    await done
+  })
+})
