@@ -10,7 +10,8 @@ export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' |
 /** A vertical mark on the learning curve: the design changed here. */
 export interface DesignMark {
   envSteps: number
-  label: string
+  /** The weights that changed here, by component. */
+  changes: Record<string, number>
   changeId: number
 }
 
@@ -88,9 +89,13 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     set((state) => {
       const marks = state.run.marks
       const last = marks[marks.length - 1]
-      // While a slider is dragged, changes that land before the next rollout collapse into one mark.
-      const replaceLast = last !== undefined && last.envSteps === mark.envSteps
-      return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), mark] : [...marks, mark] } }
+      const lastPoint = state.run.series[state.run.series.length - 1]
+      // While one slider is dragged, its changes between two curve points collapse into one mark.
+      const replaceLast =
+        last !== undefined &&
+        (last.envSteps === mark.envSteps || (sameKeys(last.changes, mark.changes) && (lastPoint === undefined || lastPoint.envSteps <= last.envSteps)))
+      const merged = replaceLast ? { ...mark, envSteps: last.envSteps, changes: { ...last.changes, ...mark.changes } } : mark
+      return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), merged] : [...marks, merged] } }
     }),
   setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
 }))
@@ -98,4 +103,15 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
 /** Load a design (from the URL) into the store. */
 export function loadDesign(design: Design): void {
   usePlayground.setState({ ...initialState(design), run: emptyRun })
+}
+
+function sameKeys(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b)
+}
+
+export function markLabel(mark: DesignMark, format: (weight: number) => string): string {
+  return Object.entries(mark.changes)
+    .map(([name, weight]) => `${name} = ${format(weight)}`)
+    .join(', ')
 }

@@ -46,15 +46,9 @@ function handle(message: FromWorker): void {
     case 'metrics':
       store.addFrame(message.frame)
       return
-    case 'designApplied': {
-      const label = Object.entries(message.weights)
-        .filter(([name]) => pendingLabels.get(message.changeId)?.includes(name))
-        .map(([name, weight]) => `${name} = ${formatWeight(weight)}`)
-        .join(', ')
-      pendingLabels.delete(message.changeId)
-      store.addMark({ envSteps: message.envSteps, label: label || 'design changed', changeId: message.changeId })
+    case 'designApplied':
+      store.addMark({ envSteps: message.envSteps, changes: message.changed, changeId: message.changeId })
       return
-    }
     case 'paused':
       store.runEvent({ status: 'paused', diagnosis: message.diagnosis })
       return
@@ -65,12 +59,6 @@ function handle(message: FromWorker): void {
       if (store.run.status !== 'error') store.runEvent({ status: 'stopped' })
       return
   }
-}
-
-const pendingLabels = new Map<number, string[]>()
-
-export function formatWeight(weight: number): string {
-  return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
 }
 
 export function startRun(): void {
@@ -110,7 +98,6 @@ export function changeWeight(name: string, weight: number): void {
   const { runId, status } = store.run
   if (runId && (status === 'running' || status === 'paused' || status === 'starting')) {
     const changeId = ++changeCounter
-    pendingLabels.set(changeId, [name])
     send({ type: 'setWeights', runId, changeId, weights: { [name]: weight } })
   }
 }

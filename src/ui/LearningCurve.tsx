@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { usePlayground } from '../state/store'
+import { markLabel, usePlayground } from '../state/store'
+import { formatSteps, formatWeight } from './format'
 
 const COMPONENT_COLOURS = ['#e07a5f', '#81b29a', '#f2cc8f', '#9b5de5', '#00bbf9', '#f15bb5', '#8d99ae']
 
@@ -47,7 +48,7 @@ export function LearningCurve() {
             <Line yAxisId="reward" dataKey="shapedReturn" name="shaped return" stroke="#e8f1f8" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective)`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />
             {marks.map((mark) => (
-              <ReferenceLine key={mark.changeId} yAxisId="reward" x={mark.envSteps} stroke="#ef476f" strokeDasharray="2 2" label={{ value: mark.label, position: 'insideTopLeft', fill: '#ef476f', fontSize: 10 }} />
+              <ReferenceLine key={mark.changeId} yAxisId="reward" x={mark.envSteps} stroke="#ef476f" strokeDasharray="2 2" label={{ value: markLabel(mark, formatWeight), position: 'insideTopLeft', fill: '#ef476f', fontSize: 10 }} />
             ))}
           </ComposedChart>
         </ResponsiveContainer>
@@ -55,14 +56,10 @@ export function LearningCurve() {
       <ul className="sr-only" aria-label="Design changes">
         {marks.map((mark) => (
           <li key={mark.changeId}>
-            Design change at step {mark.envSteps}: {mark.label}
+            Design change at step {mark.envSteps}: {markLabel(mark, formatWeight)}
           </li>
         ))}
       </ul>
     </figure>
   )
-}
-
-function formatSteps(steps: number): string {
-  return steps >= 1e6 ? `${(steps / 1e6).toFixed(1)}M` : steps >= 1e3 ? `${(steps / 1e3).toFixed(0)}k` : String(steps)
 }

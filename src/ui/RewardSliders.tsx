@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import type { RewardComponentSpec } from '../core/envs/types'
 import { usePlayground } from '../state/store'
-import { changeWeight, formatWeight } from '../state/trainingClient'
+import { changeWeight } from '../state/trainingClient'
+import { formatWeight } from './format'
 
 /** One slider per reward component: r = Σ weight × component. */
 export function RewardSliders() {

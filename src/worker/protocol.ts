@@ -47,7 +47,8 @@ export type FromWorker =
   | { type: 'backendError'; message: string }
   | { type: 'started'; runId: string; learner: string }
   | { type: 'metrics'; runId: string; frame: MetricsFrame }
-  | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; weights: Record<string, number> }
+  /** `changed` holds the weights that changed since the last application; `weights` the whole mix now in force. */
+  | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; changed: Record<string, number>; weights: Record<string, number> }
   | { type: 'paused'; runId: string; diagnosis: string | null }
   | { type: 'resumed'; runId: string }
   | { type: 'stopped'; runId: string }

@@ -35,9 +35,12 @@ describe('TrainingSession', () => {
     expect(first.frame.demo.steps).toBeGreaterThan(0)
 
     session.handle({ type: 'setWeights', runId: 'run-1', changeId: 7, weights: { goal: 10 } })
+    session.handle({ type: 'setWeights', runId: 'run-1', changeId: 8, weights: { progress: 0.5 } })
     const applied = await next('designApplied')
-    expect(applied.changeId).toBe(7)
-    expect(applied.weights).toEqual({ goal: 10 })
+    // Both changes that arrived during one iteration are applied together, none lost.
+    expect(applied.changeId).toBe(8)
+    expect(applied.changed).toEqual({ goal: 10, progress: 0.5 })
+    expect(applied.weights).toEqual({ goal: 10, progress: 0.5 })
     expect(applied.envSteps).toBeGreaterThanOrEqual(first.frame.envSteps)
 
     session.handle({ type: 'pause', runId: 'run-1' })

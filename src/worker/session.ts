@@ -44,7 +44,8 @@ export class TrainingSession {
   handle(message: ToWorker): void {
     switch (message.type) {
       case 'setWeights':
-        this.pendingChange = { changeId: message.changeId, weights: message.weights }
+        // Changes that arrive during one iteration are merged and applied together before the next.
+        this.pendingChange = { changeId: message.changeId, weights: { ...this.pendingChange?.weights, ...message.weights } }
         break
       case 'pause':
         this.paused = true
@@ -128,7 +129,7 @@ export class TrainingSession {
       return
     }
     this.weights = weights
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, weights })
+    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: change.weights, weights })
   }
 
   private wakeUp(): void {

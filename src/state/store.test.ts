@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { MetricsFrame } from '../worker/protocol'
+import { usePlayground } from './store'
+
+function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
+  return {
+    iteration: 1,
+    envSteps,
+    wallSeconds: envSteps / 1000,
+    stepsPerSecond: 1000,
+    episodesInFrame: meanReturn === null ? 0 : 1,
+    episodesTotal: 1,
+    meanReturn,
+    meanObjective: meanReturn,
+    meanLength: meanReturn,
+    meanContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
+    recentReturn: meanReturn,
+    recentObjective: meanReturn,
+    diagnostics: {},
+    demo: { states: new Float64Array(0), steps: 0 },
+  }
+}
+
+describe('playground store', () => {
+  beforeEach(() => {
+    usePlayground.getState().setEnv('cartpole')
+    usePlayground.getState().runStarting('run-1')
+  })
+
+  it('adds a curve point only for frames in which episodes finished', () => {
+    const store = usePlayground.getState()
+    store.addFrame(frame(512, 20))
+    store.addFrame(frame(1024, null))
+    store.addFrame(frame(1536, 30))
+    const run = usePlayground.getState().run
+    expect(run.status).toBe('running')
+    expect(run.series.map((p) => [p.envSteps, p.shapedReturn])).toEqual([
+      [512, 20],
+      [1536, 30],
+    ])
+    expect(run.latest?.envSteps).toBe(1536)
+  })
+
+  it('collapses the marks of one dragged slider between two curve points, keeps other marks', () => {
+    const store = usePlayground.getState()
+    store.addFrame(frame(512, 20))
+    store.addMark({ envSteps: 600, changes: { alive: 0.98 }, changeId: 1 })
+    store.addMark({ envSteps: 700, changes: { alive: 0.96 }, changeId: 2 })
+    store.addMark({ envSteps: 800, changes: { failure: 1 }, changeId: 3 })
+    store.addMark({ envSteps: 800, changes: { upright: 0.5 }, changeId: 4 })
+    store.addFrame(frame(1024, 25))
+    store.addMark({ envSteps: 1100, changes: { upright: 1 }, changeId: 5 })
+    expect(usePlayground.getState().run.marks).toEqual([
+      // The drag of alive collapses into one mark where it began, with the value it ended at.
+      { envSteps: 600, changes: { alive: 0.96 }, changeId: 2 },
+      // Two sliders changed before one rollout: one mark naming both.
+      { envSteps: 800, changes: { failure: 1, upright: 0.5 }, changeId: 4 },
+      // A new curve point came in between: a new mark.
+      { envSteps: 1100, changes: { upright: 1 }, changeId: 5 },
+    ])
+  })
+
+  it('starts over with default weights when the environment changes', () => {
+    const store = usePlayground.getState()
+    store.setWeight('alive', 0.5)
+    store.addFrame(frame(512, 20))
+    store.setEnv('gridworld')
+    const state = usePlayground.getState()
+    expect(state.design.weights).toEqual({ step: 1, hazard: 100, goal: 0, progress: 0 })
+    expect(state.learner.kind).toBe('qlearning')
+    expect(state.run.series).toEqual([])
+  })
+})

@@ -1,0 +1,9 @@
+/** A weight as the sliders and chart marks show it: integers plain, others to two decimals. */
+export function formatWeight(weight: number): string {
+  return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
+}
+
+/** Environment steps on an axis: 950, 12k, 1.5M. */
+export function formatSteps(steps: number): string {
+  return steps >= 1e6 ? `${(steps / 1e6).toFixed(1)}M` : steps >= 1e3 ? `${(steps / 1e3).toFixed(0)}k` : String(steps)
+}
