@@ -1,0 +1,18 @@
+/** Median of numbers; null where a run did not reach its goal counts as slower than any that did. */
+export function median(values: (number | null)[]): number | null {
+  if (values.length === 0) return null
+  const sorted = values.map((value) => value ?? Infinity).sort((a, b) => a - b)
+  const middle = sorted.length / 2
+  const result = sorted.length % 2 === 1 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2
+  return Number.isFinite(result) ? result : null
+}
+
+/** Round to `digits` significant digits, for readable JSON. */
+export function round(value: number, digits = 4): number {
+  return Number(value.toPrecision(digits))
+}
+
+/** Progress for the person watching: always on stderr, so `--json` keeps stdout clean. */
+export function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`)
+}
