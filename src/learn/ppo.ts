@@ -4,6 +4,7 @@ import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { PpoOptions } from '../core/run/config'
+import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { createMlp } from './mlp'
@@ -24,7 +25,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const { n } = env
   const { obsSize, numActions } = spec
   const numComponents = spec.components.length
-  const stateSize = spec.stateVars.length
+  const demo = new DemoRecorder(spec, n, options.numSteps)
   if (n !== options.numEnvs) throw new Error(`PPO was configured for ${options.numEnvs} environment copies but the environment has ${n}`)
   checkMix(mix, numComponents, spec.id)
   await tf.ready()
@@ -54,12 +55,11 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   let disposed = false
 
   /** Step every copy numSteps times with actions from the current policy; returns copy 0's states. */
-  async function collectRollout(episodes: FinishedEpisode[]): Promise<Float64Array> {
-    const demoStates = new Float64Array(options.numSteps * stateSize)
+  async function collectRollout(episodes: FinishedEpisode[]): Promise<IterationReport['demo']> {
     for (let t = 0; t < options.numSteps; t++) {
       const base = t * n
       rollout.obs.set(stepBuffers.obs, base * obsSize)
-      demoStates.set(env.state.subarray(0, stateSize), t * stateSize)
+      demo.record(t, env.state)
       const logits = tf.tidy(() => actor.apply(tf.tensor2d(stepBuffers.obs, [n, obsSize])))
       let logitValues: Float32Array
       try {
@@ -88,7 +88,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
         }
       }
     }
-    return demoStates
+    return demo.take()
   }
 
   /** V(s_t) for the rollout, V of the next observation per copy, V(final observation) where truncated: one forward pass. */
@@ -156,7 +156,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
         // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
         const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
         const episodes: FinishedEpisode[] = []
-        const demoStates = await collectRollout(episodes)
+        const demoRecording = await collectRollout(episodes)
         await evaluateValues()
         gae(
           {
@@ -186,7 +186,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
             learning_rate: learningRate,
             loss: stats.loss,
           },
-          demo: { states: demoStates, steps: options.numSteps },
+          demo: demoRecording,
         }
       } finally {
         busy = false

@@ -1,5 +1,5 @@
 import { ENVIRONMENTS, getEnv } from '../core/envs/registry'
-import { resolveParams } from '../core/envs/params'
+import { formatParamValue, resolveParams } from '../core/envs/params'
 import type { EnvParams, EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
 
@@ -50,7 +50,9 @@ export function designFromSearch(search: string): { design: Design; ignored: str
     if (key.startsWith('p.')) {
       const name = key.slice(2)
       try {
-        design.params = resolveParams(definition.spec, { ...design.params, [name]: value })
+        const params = resolveParams(definition.spec, { ...design.params, [name]: value })
+        definition.describe(params) // the environment's own checks (a drawn layout, say)
+        design.params = params
       } catch (error) {
         ignored.push(`parameter ${truncate(name)}: ${(error as Error).message}`)
       }
@@ -80,7 +82,8 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
   const definition = getEnv(design.envId)
   const defaults = resolveParams(definition.spec, {})
   for (const [name, value] of Object.entries(design.params)) {
-    if (defaults[name] !== value) query.set(`p.${name}`, String(value))
+    const text = formatParamValue(value)
+    if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)
   }
   const spec = definition.describe(design.params)
   for (const component of spec.components) {

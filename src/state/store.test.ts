@@ -17,7 +17,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     recentReturn: meanReturn,
     recentObjective: meanReturn,
     diagnostics: {},
-    demo: { states: new Float64Array(0), steps: 0 },
+    demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import type { IterationReport } from '../core/run/trainer'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 
@@ -21,7 +22,7 @@ export function EnvView() {
     const ctx = canvas?.getContext('2d')
     if (!canvas || !ctx) return
     const stateSize = spec.stateVars.length
-    let playing: { states: Float64Array; steps: number } | null = null
+    let playing: IterationReport['demo'] | null = null
     let index = 0
     let lastCaptionAt = 0
     let frame = 0
@@ -50,8 +51,8 @@ export function EnvView() {
       }
       if (playing && playing.steps > 0) {
         const state = playing.states
-        const offset = Math.min(index, playing.steps - 1) * stateSize
-        renderer.draw(ctx, state, offset, width, height)
+        const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
+        renderer.draw(ctx, state, offset, width, height, playing.copies)
         if (now - lastCaptionAt > 500) {
           setCaption(renderer.describe(state, offset))
           lastCaptionAt = now

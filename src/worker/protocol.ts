@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RunConfigSchema, type RunConfig } from '../core/run/config'
+import type { IterationReport } from '../core/run/trainer'
 
 /**
  * The typed messages between the page and the training worker. The page sends the whole design
@@ -38,8 +39,8 @@ export interface MetricsFrame {
   recentReturn: number | null
   recentObjective: number | null
   diagnostics: Record<string, number>
-  /** Copy 0's internal states during the latest rollout (steps × stateSize), for the canvas view. */
-  demo: { states: Float64Array; steps: number }
+  /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */
+  demo: IterationReport['demo']
 }
 
 export type FromWorker =

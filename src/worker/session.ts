@@ -19,7 +19,7 @@ export class TrainingSession {
   private wake: (() => void) | null = null
   private weights: Record<string, number>
   private pendingChange: { changeId: number; weights: Record<string, number> } | null = null
-  private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0 }
+  private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
 
   constructor(
     readonly runId: string,
@@ -99,7 +99,7 @@ export class TrainingSession {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-        const demo = { states: this.lastDemo.states.slice(), steps: this.lastDemo.steps }
+        const demo = { ...this.lastDemo, states: this.lastDemo.states.slice() }
         this.post(
           {
             type: 'metrics',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveParams } from './params'
+import { formatParamValue, resolveParams } from './params'
 import { ENVIRONMENTS, getEnv } from './registry'
 
 describe('resolveParams', () => {
@@ -56,5 +56,30 @@ describe('registry', () => {
       }
       expect(resolveParams(spec, {})).toBeTruthy()
     }
+  })
+})
+
+describe('list and text parameters', () => {
+  const spec = {
+    id: 'x',
+    params: [
+      { kind: 'numbers' as const, name: 'means', description: '', default: [0.5], min: 0, max: 1, minLength: 2, maxLength: 4 },
+      { kind: 'text' as const, name: 'layout', description: '', default: '', maxLength: 8 },
+    ],
+  }
+
+  it('reads a list from ";"-separated text or an array, and text as it is', () => {
+    expect(resolveParams(spec, { means: '0.1;0.9' })).toEqual({ means: [0.1, 0.9], layout: '' })
+    expect(resolveParams(spec, { means: [0, 1, 0.5], layout: 'S..G' })).toEqual({ means: [0, 1, 0.5], layout: 'S..G' })
+    expect(formatParamValue([0.1, 0.9])).toBe('0.1;0.9')
+    expect(formatParamValue(true)).toBe('true')
+  })
+
+  it('names the accepted lengths and ranges', () => {
+    const accepted = 'parameter "means" of x must be 2 to 4 numbers from 0 to 1, separated by ";"'
+    expect(() => resolveParams(spec, { means: '0.5' })).toThrow(`${accepted}; got "0.5"`)
+    expect(() => resolveParams(spec, { means: '0.5;2' })).toThrow(accepted)
+    expect(() => resolveParams(spec, { means: '0.5;abc' })).toThrow(accepted)
+    expect(() => resolveParams(spec, { layout: 'S........G' })).toThrow('parameter "layout" of x must be text of at most 8 characters')
   })
 })

@@ -1,6 +1,6 @@
-import type { EnvParams, EnvSpec, ParamSpec } from './types'
+import type { EnvParams, EnvSpec, ParamSpec, ParamValue } from './types'
 
-export type RawParams = Record<string, string | number | boolean>
+export type RawParams = Record<string, ParamValue>
 
 /**
  * Validate raw parameters (from the URL, a file or the CLI, where every value may be a string)
@@ -23,7 +23,7 @@ export function resolveParams(spec: Pick<EnvSpec, 'id' | 'params'>, raw: RawPara
   return resolved
 }
 
-function resolveOne(envId: string, param: ParamSpec, value: string | number | boolean): number | string | boolean {
+function resolveOne(envId: string, param: ParamSpec, value: ParamValue): ParamValue {
   const where = `parameter "${param.name}" of ${envId}`
   switch (param.kind) {
     case 'number': {
@@ -46,5 +46,23 @@ function resolveOne(envId: string, param: ParamSpec, value: string | number | bo
       if (value === 'false') return false
       throw new Error(`${where} must be true or false, got ${JSON.stringify(value)}`)
     }
+    case 'numbers': {
+      const accepted = `${param.minLength} to ${param.maxLength} numbers from ${param.min} to ${param.max}, separated by ";"`
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[;\s]+/).filter((item) => item !== '').map(Number) : [NaN]
+      const bad = items.length < param.minLength || items.length > param.maxLength || items.some((x) => !Number.isFinite(x) || x < param.min || x > param.max)
+      if (bad) throw new Error(`${where} must be ${accepted}; got ${JSON.stringify(value)}`)
+      return items
+    }
+    case 'text': {
+      if (typeof value !== 'string' || value.length > param.maxLength) {
+        throw new Error(`${where} must be text of at most ${param.maxLength} characters`)
+      }
+      return value
+    }
   }
+}
+
+/** A parameter value as text for a URL or the command line (lists joined with ";"). */
+export function formatParamValue(value: ParamValue): string {
+  return Array.isArray(value) ? value.join(';') : String(value)
 }

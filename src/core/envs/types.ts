@@ -21,8 +21,13 @@ export type ParamSpec =
   | { kind: 'number'; name: string; description: string; default: number; min: number; max: number; integer?: boolean }
   | { kind: 'choice'; name: string; description: string; default: string; options: string[] }
   | { kind: 'boolean'; name: string; description: string; default: boolean }
+  /** A list of numbers (arm means, say); written "0.1;0.5;0.9" in a URL or on the command line. */
+  | { kind: 'numbers'; name: string; description: string; default: number[]; min: number; max: number; minLength: number; maxLength: number }
+  /** Free text that the environment itself validates (a drawn grid layout, say); "" means unset. */
+  | { kind: 'text'; name: string; description: string; default: string; maxLength: number }
 
-export type EnvParams = Record<string, number | string | boolean>
+export type ParamValue = number | string | boolean | number[]
+export type EnvParams = Record<string, ParamValue>
 
 export interface EnvSpec {
   id: string
@@ -40,6 +45,11 @@ export interface EnvSpec {
   params: ParamSpec[]
   /** Whether observations are a single discrete state index (tabular learners need this). */
   discreteStates: number | null
+  /**
+   * How many consecutive copies one picture shows (a team's agents, a prompt's group of
+   * completions); the trainers record the states of copies 0 … demoCopies − 1. Default 1.
+   */
+  demoCopies?: number
   /** The cell layout of a grid environment, for views (codes in envs/grid.ts); absent for others. */
   grid?: GridCells
 }

@@ -2,6 +2,7 @@ import { allocateStepBuffers, type BatchEnv } from '../envs/types'
 import { mixOne, type CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { QLearningOptions } from '../run/config'
+import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
 import type { IterationReport, Trainer } from '../run/trainer'
 
@@ -42,6 +43,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
   const rewards = new Float64Array(n)
   const stateBefore = new Float64Array(n * stateSize)
   const tracker = new EpisodeTracker(n, K)
+  const demo = new DemoRecorder(spec, n, stepsPerIteration)
   let current = mix
   let disposed = false
 
@@ -81,7 +83,6 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
   async function iterate(): Promise<IterationReport> {
     if (disposed) throw new Error('this Q-learning trainer was disposed')
     const episodes: FinishedEpisode[] = []
-    const demoStates = new Float64Array(stepsPerIteration * stateSize)
     let tdAbsSum = 0
     for (let t = 0; t < stepsPerIteration; t++) {
       for (let i = 0; i < n; i++) {
@@ -89,7 +90,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
         actions[i] = epsilon > 0 && actRng.uniform() < epsilon ? actRng.int(numActions) : greedyActionRandomTie(s)
       }
       stateBefore.set(env.state)
-      for (let j = 0; j < stateSize; j++) demoStates[t * stateSize + j] = env.state[j]
+      demo.record(t, env.state)
       env.step(actions, buffers, envRng)
       const weights = current.weights
       for (let i = 0; i < n; i++) {
@@ -116,7 +117,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
       envSteps: stepsPerIteration * n,
       episodes,
       diagnostics: { epsilon, td_error_abs_mean: tdAbsSum / (stepsPerIteration * n), q_max_abs: qMaxAbs },
-      demo: { states: demoStates, steps: stepsPerIteration },
+      demo: demo.take(),
     }
   }
 

@@ -45,7 +45,7 @@ const finiteNumber = z.number().refine(Number.isFinite, 'must be a finite number
 export const RunConfigSchema = z.object({
   env: z.object({
     id: z.string().min(1),
-    params: z.record(z.string(), z.union([finiteNumber, z.string(), z.boolean()])).default({}),
+    params: z.record(z.string(), z.union([finiteNumber, z.string().max(10_000), z.boolean(), z.array(finiteNumber).max(1000)])).default({}),
   }),
   mix: z.object({ weights: z.record(z.string(), finiteNumber).default({}) }),
   learner: LearnerOptionsSchema,

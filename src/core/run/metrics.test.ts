@@ -13,7 +13,7 @@ const episode = (shapedReturn: number, objective: number, contributions: number[
 describe('MetricsAccumulator', () => {
   it('averages the episodes of a frame and resets at flush', () => {
     const metrics = new MetricsAccumulator(2, 3)
-    metrics.add({ envSteps: 100, episodes: [episode(10, 1, [8, 2], 10), episode(20, 0, [15, 5], 30)], diagnostics: { loss: 0.5 }, demo: { states: new Float64Array(0), steps: 0 } })
+    metrics.add({ envSteps: 100, episodes: [episode(10, 1, [8, 2], 10), episode(20, 0, [15, 5], 30)], diagnostics: { loss: 0.5 }, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
     const first = metrics.flush()
     expect(first.envSteps).toBe(100)
     expect(first.episodesInFrame).toBe(2)
@@ -23,7 +23,7 @@ describe('MetricsAccumulator', () => {
     expect(first.meanContributions).toEqual([11.5, 3.5])
     expect(first.diagnostics).toEqual({ loss: 0.5 })
 
-    metrics.add({ envSteps: 50, episodes: [], diagnostics: {}, demo: { states: new Float64Array(0), steps: 0 } })
+    metrics.add({ envSteps: 50, episodes: [], diagnostics: {}, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
     const second = metrics.flush()
     expect(second.envSteps).toBe(150)
     expect(second.iteration).toBe(2)
@@ -36,7 +36,7 @@ describe('MetricsAccumulator', () => {
   it('keeps only the last `window` episodes in the recent mean', () => {
     const metrics = new MetricsAccumulator(1, 3)
     const episodes = [1, 2, 3, 4, 5].map((r) => episode(r, r * 10, [r]))
-    metrics.add({ envSteps: 5, episodes, diagnostics: {}, demo: { states: new Float64Array(0), steps: 0 } })
+    metrics.add({ envSteps: 5, episodes, diagnostics: {}, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
     const summary = metrics.flush()
     // Last three returns 3, 4, 5 → mean 4; objectives 30, 40, 50 → 40.
     expect(summary.recentReturn).toBe(4)

@@ -9,8 +9,11 @@ export interface IterationReport {
   episodes: FinishedEpisode[]
   /** Learner diagnostics by name (losses, entropy, KL, clip fraction, ...): finite numbers only. */
   diagnostics: Record<string, number>
-  /** Internal states of copy 0 during the rollout, for the canvas view (steps × stateVars). */
-  demo: { states: Float64Array; steps: number }
+  /**
+   * Internal states of copies 0 … copies − 1 during the rollout, for the canvas view:
+   * states[(t · copies + i) · stateVars.length + j]. `copies` is the spec's demoCopies (default 1).
+   */
+  demo: { states: Float64Array; steps: number; copies: number }
 }
 
 /** A learner bound to its environment copies: the worker, CLI and bench drive it the same way. */

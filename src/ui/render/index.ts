@@ -6,7 +6,8 @@ import { describeGrid, drawGrid } from './grid'
 export interface EnvRenderer {
   /** Replay speed: CartPole runs at 1/τ = 50 steps per second; grids slow enough to follow. */
   stepsPerSecond: number
-  draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number): void
+  /** Draw one step: the states of `copies` consecutive copies start at `offset`. */
+  draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void
   drawIdle(ctx: CanvasRenderingContext2D, width: number, height: number): void
   describe(states: ArrayLike<number>, offset: number): string
 }

@@ -1,0 +1,23 @@
+/** Things to undo however the bench ends (an error, Ctrl-C): browsers, servers, temporary folders. */
+const cleanups = new Set<() => Promise<void> | void>()
+
+/** Register `undo`; returns a function that runs it now and unregisters it. */
+export function onCleanup(undo: () => Promise<void> | void): () => Promise<void> {
+  cleanups.add(undo)
+  return async () => {
+    if (!cleanups.delete(undo)) return
+    await undo()
+  }
+}
+
+export async function cleanUpAll(): Promise<void> {
+  const pending = [...cleanups].reverse()
+  cleanups.clear()
+  for (const undo of pending) {
+    try {
+      await undo()
+    } catch (error) {
+      process.stderr.write(`[bench] cleanup failed: ${error instanceof Error ? error.message : String(error)}\n`)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// Runs inside the app's page before the app loads (page.addInitScript({ path })). Plain browser
+// JavaScript on purpose: functions serialised from TypeScript run through tsx carry esbuild's
+// __name() helper, which does not exist in the page.
+;(() => {
+  /** Main-thread tasks over 50 ms since the page opened: [startTime, duration] in ms. */
+  const longTasks = []
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push([entry.startTime, entry.duration])
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {
+    // No Long Tasks API: the figure stays empty.
+  }
+
+  /** "204,288" → 204288, "34.3 s" → 34.3, "—" → null. */
+  const parse = (text) => {
+    if (text === undefined) return null
+    const value = Number(text.replace(/,/g, '').replace(/\s*s$/, ''))
+    return Number.isFinite(value) ? value : null
+  }
+
+  /** The run figures as the status bar shows them: each <dt> name with the <dd> after it. */
+  const readFigures = () => {
+    const byName = {}
+    for (const term of document.querySelectorAll('dt')) {
+      const value = term.nextElementSibling
+      if (value && value.tagName === 'DD') byName[(term.textContent || '').trim()] = (value.textContent || '').trim()
+    }
+    return { steps: parse(byName['Steps']), recentReturn: parse(byName['Return (last 20)']), timeSeconds: parse(byName['Time']) }
+  }
+
+  let state = null
+
+  /**
+   * Watch the status bar from now on (call it as Start is clicked). A MutationObserver sees every
+   * frame React commits, so the first frame at the threshold is caught however slowly we poll.
+   */
+  window.__benchWatch = (threshold) => {
+    state = { startedAt: performance.now(), status: '', latest: null, reached: null }
+    const check = () => {
+      const status = document.querySelector('[aria-label="Run status"]')
+      state.status = status ? (status.textContent || '').trim() : ''
+      const figures = readFigures()
+      state.latest = figures
+      if (state.reached === null && figures.recentReturn !== null && figures.recentReturn >= threshold) state.reached = figures
+    }
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true })
+    check()
+  }
+
+  window.__benchRead = () => (state === null ? null : { ...state, longTasks: longTasks.slice() })
+})()

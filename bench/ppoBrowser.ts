@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from 'playwright'
+import { buildApp } from './buildApp'
+import { onCleanup } from './cleanup'
+import { chromiumPath } from './machine'
+import { SEEDS, SOLVED_RETURN } from './ppoNode'
+import { emptyResult, type SectionResult } from './results'
+import { serveStatic } from './staticServer'
+import { median, progress, round } from './stats'
+
+/** The flags measured to run Debian's Chromium headless on a closed network (REFERENCES.md). */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const PROBE_SCRIPT = fileURLToPath(new URL('./pageProbe.js', import.meta.url))
+const POLL_MS = 500
+/** The wall clock may run this far past the cap (page load, backend start) before we give up. */
+const WALL_SLACK_S = 60
+
+interface Figures {
+  steps: number | null
+  recentReturn: number | null
+  timeSeconds: number | null
+}
+interface ProbeState {
+  startedAt: number
+  status: string
+  latest: Figures | null
+  reached: Figures | null
+  longTasks: [number, number][]
+}
+
+interface BrowserRun {
+  backendRequested: string
+  backendUsed: string | null
+  seed: number
+  /** The app's Time and Steps figures in the first frame whose "Return (last 20)" reached 475. */
+  seconds: number | null
+  steps: number | null
+  /** Why the run ended: reached, cap, or the status the app showed (Error, Paused). */
+  stop: string
+  last: Figures | null
+  longestTaskMsTraining: number
+  longestTaskMsPageLoad: number
+}
+
+/**
+ * `ppo_cartpole_seconds_to_475_browser[_<backend>]`: the built app in headless Chromium, Start
+ * clicked, the status bar watched until "Return (last 20)" reaches 475; its Time and Steps figures
+ * are the result. Also the longest main-thread task while the default backend trains.
+ */
+export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
+  const result = emptyResult()
+  const executablePath = chromiumPath()
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}; install one (sudo apt-get install chromium) or set CHROMIUM_PATH`)
+  }
+  const capSeconds = quick ? 60 : 150
+  progress('building the app with Vite…')
+  const build = await buildApp()
+  progress(`built in ${build.seconds.toFixed(1)} s`)
+  const server = await serveStatic(build.dir)
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  const closeBrowser = onCleanup(() => browser.close())
+  try {
+    const plan: { backend: string | null; seeds: number[] }[] = [
+      { backend: null, seeds: quick ? SEEDS.slice(0, 1) : SEEDS },
+      { backend: 'wasm', seeds: [SEEDS[0]] },
+      { backend: 'webgl', seeds: [SEEDS[0]] },
+      { backend: 'cpu', seeds: [SEEDS[0]] },
+    ]
+    for (const { backend, seeds } of plan) {
+      const runs: BrowserRun[] = []
+      for (const seed of seeds) {
+        const run = await trainInPage(browser, server.url, backend, seed, capSeconds)
+        runs.push(run)
+        progress(
+          `browser ${run.backendRequested} (${run.backendUsed}) seed ${seed}: ` +
+            (run.seconds === null ? `not reached (${run.stop}; last ${JSON.stringify(run.last)})` : `475 after ${run.seconds} s, ${run.steps} steps`),
+        )
+      }
+      const suffix = backend === null ? '' : `_${backend}`
+      const name = `ppo_cartpole_seconds_to_475_browser${suffix}`
+      result.figures[name] = median(runs.map((run) => run.seconds))
+      result.figures[`ppo_cartpole_steps_to_475_browser${suffix}`] = median(runs.map((run) => run.steps))
+      result.runs[`ppo_cartpole_browser${suffix}`] = runs
+      const used = [...new Set(runs.map((run) => run.backendUsed))].join(', ')
+      const missed = runs.filter((run) => run.seconds === null)
+      result.notes[name] =
+        `${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
+        (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
+      if (backend === null) {
+        const longest = Math.max(...runs.map((run) => run.longestTaskMsTraining))
+        result.figures.ui_longest_main_thread_task_ms = round(longest, 4)
+        result.notes.ui_longest_main_thread_task_ms =
+          `the longest main-thread task (Long Tasks API, which sees only tasks over 50 ms; 0 means none) from Start until 475 or the cap, worst of the default-backend runs; ` +
+          `page load before Start: up to ${round(Math.max(...runs.map((run) => run.longestTaskMsPageLoad)), 4)} ms`
+      }
+    }
+    result.runs.browser = { chromium: browser.version(), buildSeconds: round(build.seconds, 3), capSeconds }
+  } finally {
+    await closeBrowser()
+    await server.close()
+    await build.remove()
+  }
+  return result
+}
+
+async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number): Promise<BrowserRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const closeContext = onCleanup(() => context.close())
+  try {
+    const page = await context.newPage()
+    await page.addInitScript({ path: PROBE_SCRIPT })
+    const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed) })
+    await page.goto(`${baseUrl}?${query}`)
+    // Start once the worker reports its backend, so the cap does not count backend start-up.
+    await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
+    const backendText = (await page.getByRole('status', { name: 'Compute backend' }).textContent()) ?? ''
+    const backendUsed = /Backend: (\S+)/.exec(backendText)?.[1] ?? null
+    const run: BrowserRun = { backendRequested: backend ?? 'default', backendUsed, seed, seconds: null, steps: null, stop: 'cap', last: null, longestTaskMsTraining: 0, longestTaskMsPageLoad: 0 }
+    if (backendUsed === null || backendUsed === 'none') {
+      run.stop = `no backend: ${backendText.trim()}`
+      return run
+    }
+
+    await page.evaluate(`window.__benchWatch(${SOLVED_RETURN})`)
+    await page.getByRole('button', { name: 'Start', exact: true }).click()
+    const wallStart = performance.now()
+    let probe: ProbeState
+    for (;;) {
+      await page.waitForTimeout(POLL_MS)
+      probe = (await page.evaluate('window.__benchRead()')) as ProbeState
+      const wallSeconds = (performance.now() - wallStart) / 1000
+      if (probe.reached) {
+        run.seconds = probe.reached.timeSeconds
+        run.steps = probe.reached.steps
+        run.stop = 'reached'
+        break
+      }
+      if (probe.status === 'Error' || probe.status === 'Paused' || probe.status === 'Stopped') {
+        const alert = await page.getByRole('alert').first().textContent({ timeout: 1000 }).catch(() => null)
+        run.stop = `the app showed ${probe.status}${alert ? `: ${alert}` : ''}`
+        break
+      }
+      if ((probe.latest?.timeSeconds ?? 0) >= capSeconds || wallSeconds >= capSeconds + WALL_SLACK_S) {
+        run.stop = `not reached within ${capSeconds} s`
+        break
+      }
+    }
+    run.last = probe.latest
+    for (const [start, duration] of probe.longTasks) {
+      if (start + duration >= probe.startedAt) run.longestTaskMsTraining = Math.max(run.longestTaskMsTraining, duration)
+      else run.longestTaskMsPageLoad = Math.max(run.longestTaskMsPageLoad, duration)
+    }
+    return run
+  } finally {
+    await closeContext()
+  }
+}
