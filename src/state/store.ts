@@ -1,5 +1,7 @@
 import { create } from 'zustand'
-import type { EnvSpec } from '../core/envs/types'
+import type { EnvParams, EnvSpec } from '../core/envs/types'
+import { getEnv } from '../core/envs/registry'
+import { resolveParams } from '../core/envs/params'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../worker/protocol'
 import { defaultDesign, specOf, type Design } from './design'
@@ -43,6 +45,11 @@ export interface PlaygroundState {
   setNotice(notice: string | null): void
   setEnv(envId: string): void
   setWeight(name: string, weight: number): void
+  /**
+   * Change environment parameters. Invalid ones are refused with a message naming the problem;
+   * the last valid parameters stay. Weights of components that still exist are kept.
+   */
+  setParams(params: EnvParams): string | null
   setSeed(seed: number): void
   /** Set by the worker client. */
   runStarting(runId: string): void
@@ -66,6 +73,22 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   notice: null,
   setNotice: (notice) => set({ notice }),
   setEnv: (envId) => set((state) => ({ ...initialState(defaultDesign(envId, state.design.seed)), run: emptyRun })),
+  setParams: (params) => {
+    const state = usePlayground.getState()
+    let spec: EnvSpec
+    let resolved: EnvParams
+    try {
+      const definition = getEnv(state.design.envId)
+      resolved = resolveParams(definition.spec, params)
+      spec = definition.describe(resolved)
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+    const weights: Record<string, number> = {}
+    for (const component of spec.components) weights[component.name] = state.design.weights[component.name] ?? component.defaultWeight
+    set({ design: { ...state.design, params: resolved, weights }, spec, learner: defaultLearnerFor(spec.discreteStates), run: emptyRun })
+    return null
+  },
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
   runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.learner.kind } })),

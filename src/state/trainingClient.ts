@@ -1,3 +1,4 @@
+import type { EnvParams } from '../core/envs/types'
 import type { RunConfig } from '../core/run/config'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
@@ -105,4 +106,16 @@ export function changeWeight(name: string, weight: number): void {
 export function changeEnv(envId: string): void {
   resetRun()
   usePlayground.getState().setEnv(envId)
+}
+
+/** Change environment parameters (stops the current run); returns why they were refused, or null. */
+export function changeParams(params: EnvParams): string | null {
+  const store = usePlayground.getState()
+  const before = store.design.params
+  const refusal = store.setParams(params)
+  if (refusal === null && store.run.runId && before !== usePlayground.getState().design.params) {
+    const runId = store.run.runId
+    send({ type: 'stop', runId })
+  }
+  return refusal
 }

@@ -5,6 +5,7 @@ import { usePlayground } from '../state/store'
 import { changeEnv } from '../state/trainingClient'
 import { RunControls } from './RunControls'
 import { RewardSliders } from './RewardSliders'
+import { ParamsPanel } from './ParamsPanel'
 
 const LEARNER_NAMES: Record<string, string> = { ppo: 'PPO (TensorFlow.js)', qlearning: 'Q-learning (tabular)' }
 
@@ -32,6 +33,7 @@ export function DesignPanel() {
       <SeedField />
       <RunControls />
       <RewardSliders />
+      <ParamsPanel />
     </aside>
   )
 }
