@@ -12,6 +12,7 @@ export interface MachineFacts {
   tfjs: string | null
   /** 1-minute load average when the bench started: above ~0 means something else was running. */
   load_average_at_start: number
+  load_average_at_end?: number
 }
 
 export function chromiumPath(): string {
@@ -27,8 +28,12 @@ export async function describeMachine(): Promise<MachineFacts> {
     node: process.version,
     chromium: await chromiumVersion(),
     tfjs: tfjsVersion(),
-    load_average_at_start: Number(os.loadavg()[0].toFixed(2)),
+    load_average_at_start: loadAverage(),
   }
+}
+
+export function loadAverage(): number {
+  return Number(os.loadavg()[0].toFixed(2))
 }
 
 function cpuModel(): string {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright'
+import { BACKEND_NAMES } from '../src/learn/chooseBackend'
 import { buildApp } from './buildApp'
 import { onCleanup } from './cleanup'
 import { chromiumPath } from './machine'
@@ -40,6 +41,8 @@ interface BrowserRun {
   stop: string
   last: Figures | null
   longestTaskMsTraining: number
+  /** When that task began, in seconds after Start was clicked. */
+  longestTaskAtSeconds: number | null
   longestTaskMsPageLoad: number
 }
 
@@ -59,7 +62,9 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
   const build = await buildApp()
   progress(`built in ${build.seconds.toFixed(1)} s`)
   const server = await serveStatic(build.dir)
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  // The bench's own signal handler closes the browser, then the server and the build folder;
+  // Playwright's would exit the process before those.
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
   const closeBrowser = onCleanup(() => browser.close())
   try {
     const plan: { backend: string | null; seeds: number[] }[] = [
@@ -116,8 +121,9 @@ async function trainInPage(browser: Browser, baseUrl: string, backend: string | 
     // Start once the worker reports its backend, so the cap does not count backend start-up.
     await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
     const backendText = (await page.getByRole('status', { name: 'Compute backend' }).textContent()) ?? ''
-    const backendUsed = /Backend: (\S+)/.exec(backendText)?.[1] ?? null
-    const run: BrowserRun = { backendRequested: backend ?? 'default', backendUsed, seed, seconds: null, steps: null, stop: 'cap', last: null, longestTaskMsTraining: 0, longestTaskMsPageLoad: 0 }
+    // The status reads "Backend: wasm" followed directly by the reason.
+    const backendUsed = new RegExp(`Backend: (${[...BACKEND_NAMES, 'none'].join('|')})`).exec(backendText)?.[1] ?? null
+    const run: BrowserRun = { backendRequested: backend ?? 'default', backendUsed, seed, seconds: null, steps: null, stop: 'cap', last: null, longestTaskMsTraining: 0, longestTaskAtSeconds: null, longestTaskMsPageLoad: 0 }
     if (backendUsed === null || backendUsed === 'none') {
       run.stop = `no backend: ${backendText.trim()}`
       return run
@@ -149,8 +155,12 @@ async function trainInPage(browser: Browser, baseUrl: string, backend: string | 
     }
     run.last = probe.latest
     for (const [start, duration] of probe.longTasks) {
-      if (start + duration >= probe.startedAt) run.longestTaskMsTraining = Math.max(run.longestTaskMsTraining, duration)
-      else run.longestTaskMsPageLoad = Math.max(run.longestTaskMsPageLoad, duration)
+      if (start + duration >= probe.startedAt) {
+        if (duration > run.longestTaskMsTraining) {
+          run.longestTaskMsTraining = duration
+          run.longestTaskAtSeconds = round((start - probe.startedAt) / 1000, 3)
+        }
+      } else run.longestTaskMsPageLoad = Math.max(run.longestTaskMsPageLoad, duration)
     }
     return run
   } finally {

@@ -26,7 +26,7 @@ export function toTable(report: BenchReport): string {
   lines.push(
     '',
     `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory_gib} GiB, ${machine.os}`,
-    `         Node ${machine.node}, ${machine.chromium ?? 'no Chromium found'}, TensorFlow.js ${machine.tfjs ?? '?'}, load average at start ${machine.load_average_at_start}`,
+    `         Node ${machine.node}, ${machine.chromium ?? 'no Chromium found'}, TensorFlow.js ${machine.tfjs ?? '?'}, load average ${machine.load_average_at_start} at start, ${machine.load_average_at_end ?? '?'} at end`,
   )
   for (const [name, note] of Object.entries(report.notes)) lines.push(`note ${name}: ${note}`)
   for (const [section, error] of Object.entries(report.errors)) lines.push(`ERROR in ${section}: ${error}`)

@@ -1,7 +1,7 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
-import { describeMachine } from './machine'
+import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
 import { toJson, toTable, type BenchReport } from './report'
@@ -57,6 +57,7 @@ async function main(): Promise<number> {
       await cleanUpAll()
     }
   }
+  machine.load_average_at_end = loadAverage()
   report.bench_wall_seconds = round((performance.now() - started) / 1000, 4)
   process.stdout.write(args.json ? `${toJson(report)}\n` : toTable(report))
   return Object.keys(report.errors).length > 0 ? 1 : 0

@@ -47,13 +47,14 @@ describe.concurrent('reward-playground as a process', () => {
     const { code, stdout, stderr } = await spawnCli(['envs'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    const envs = JSON.parse(stdout) as { id: string; actions: string[]; components: { name: string; defaultWeight: number; range: number[] }[]; timeLimit: number | null; params: unknown[] }[]
-    expect(envs.map((e) => e.id)).toEqual(['cartpole', 'gridworld', 'cliffwalking'])
+    const envs = JSON.parse(stdout) as { id: string; actions: string[]; components: { name: string; defaultWeight: number; range: number[] }[]; timeLimit: number | null; params: { name: string }[] }[]
+    expect(envs.map((e) => e.id)).toEqual(['cartpole', 'mountaincar', 'acrobot', 'gridworld', 'cliffwalking', 'frozenlake', 'bandit', 'tokenseq', 'coop'])
     expect(envs[0].actions).toEqual(['push left', 'push right'])
     expect(envs[0].components[0]).toMatchObject({ name: 'alive', defaultWeight: 1, range: [0, 2] })
     expect(envs[0].timeLimit).toBe(500)
-    expect(envs[2].timeLimit).toBeNull()
-    expect(envs[1].params).toHaveLength(2)
+    const byId = Object.fromEntries(envs.map((env) => [env.id, env]))
+    expect(byId.cliffwalking.timeLimit).toBeNull()
+    expect(byId.gridworld.params.map((param) => param.name)).toEqual(['map', 'time_limit', 'layout'])
   })
 
   it('traces CartPole exactly as the core steps it', async () => {
@@ -94,7 +95,7 @@ describe.concurrent('reward-playground as a process', () => {
   })
 
   it.each([
-    [['trace', '--env', 'nope', '--state', '0', '--actions', '0'], 'unknown environment "nope"; accepted: cartpole, gridworld, cliffwalking'],
+    [['trace', '--env', 'nope', '--state', '0', '--actions', '0'], 'unknown environment "nope"; accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop'],
     [['trace', '--env', 'cartpole', '--state', '0,0,0', '--actions', '0'], '--state for cartpole needs 4 values (x, x_dot, theta, theta_dot), got 3'],
   ])('fails on %j with exit 2, one line on stderr, nothing on stdout', async (args, message) => {
     const { code, stdout, stderr } = await spawnCli(args)
@@ -145,7 +146,7 @@ describe('reward-playground arguments', () => {
     [[], 'missing command; accepted: envs, trace, --help'],
     [['frobnicate'], 'unknown command "frobnicate"; accepted: envs, trace, --help'],
     [['envs', 'extra'], 'envs takes no arguments, got "extra"'],
-    [['trace', '--state', '0,0', '--actions', '0'], 'trace needs --env; accepted: cartpole, gridworld, cliffwalking'],
+    [['trace', '--state', '0,0', '--actions', '0'], 'trace needs --env; accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop'],
     [['trace', '--env', 'cartpole', '--actions', '0'], 'trace needs --state with 4 values for cartpole: x, x_dot, theta, theta_dot'],
     [['trace', '--env', 'cartpole', '--state', '0,0,0,0'], 'trace needs --actions; accepted actions for cartpole: 0 (push left), 1 (push right)'],
     [['trace', '--env', 'cartpole', '--state', '0,abc,0,0', '--actions', '0'], '--state value must be a finite number, got "abc"'],
@@ -157,7 +158,7 @@ describe('reward-playground arguments', () => {
     [['trace', '--env', 'cartpole', '--state', '0,0,0,0', '--actions', '0', '--weights', 'alive=x'], 'weight "alive" must be a finite number, got "x"'],
     [['trace', '--env', 'cartpole', '--state', '0,0,0,0', '--actions', '0', '--weights', 'alive'], 'malformed --weights entry "alive"; expected name=value'],
     [['trace', '--env', 'gridworld', '--params', 'mapp=open', '--state', '0,0', '--actions', '0'], 'unknown parameter "mapp" for gridworld; accepted: map, time_limit'],
-    [['trace', '--env', 'gridworld', '--params', 'map=maze', '--state', '0,0', '--actions', '0'], 'parameter "map" of gridworld must be one of open, cliff; got "maze"'],
+    [['trace', '--env', 'gridworld', '--params', 'map=maze', '--state', '0,0', '--actions', '0'], 'parameter "map" of gridworld must be one of open, cliff, fourrooms, keydoor, lava, coinloop; got "maze"'],
     [['trace', '--env', 'gridworld', '--state', '0,9', '--actions', '0'], 'gridworld col must be an integer from 0 to 5, got 9'],
     [['trace', '--env', 'cartpole', '--state', '0,0,0,0', '--actions', '0', '--speed', '3'], 'unknown flag "--speed" for trace; accepted: --env, --state, --actions, --params, --weights'],
     [['trace', '--env', 'cartpole', '--env', 'cartpole'], 'flag --env given twice'],

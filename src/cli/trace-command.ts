@@ -15,7 +15,7 @@ export function traceCommand(argv: string[]): string {
   if (envId === undefined) throw new UsageError(`trace needs --env; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
   const definition = asUsage(() => getEnv(envId))
   const params = asUsage(() => resolveParams(definition.spec, parsePairs(flags.get('params') ?? '', '--params')))
-  const spec = definition.describe(params)
+  const spec = asUsage(() => definition.describe(params))
 
   const stateText = flags.get('state')
   if (stateText === undefined) throw new UsageError(`trace needs --state with ${spec.stateVars.length} values for ${spec.id}: ${spec.stateVars.join(', ')}`)
@@ -44,7 +44,8 @@ export function traceCommand(argv: string[]): string {
   asUsage(() => env.setState(0, state))
   const buffers = allocateStepBuffers(spec, 1)
   const actionBuffer = new Int32Array(1)
-  const rng = new Rng(0) // never drawn: autoReset is off
+  // Drawn only by stochastic steps (a slippery lake, a bandit's payout): seeded, so a trace repeats.
+  const rng = new Rng(0)
   const lines: string[] = []
   for (let t = 0; t < actions.length; t++) {
     actionBuffer[0] = actions[t]

@@ -17,7 +17,9 @@ export async function createTrainer(config: RunConfig): Promise<Trainer> {
   const spec = definition.describe(params)
   const mix = compileMix(spec, config.mix)
   const rng = new Rng(config.seed)
-  const learner = config.learner
+  // Copies come in whole teams or groups (coop's agents, tokenseq's completions per prompt).
+  const unit = spec.demoCopies ?? 1
+  const learner = { ...config.learner, numEnvs: Math.ceil(config.learner.numEnvs / unit) * unit }
   const env = definition.create(learner.numEnvs, params)
   switch (learner.kind) {
     case 'ppo':

@@ -39,6 +39,6 @@ describe('design ↔ URL', () => {
   it('falls back to the default environment for an unknown one and shortens long junk', () => {
     const { design, ignored } = designFromSearch(`?env=${'x'.repeat(100)}`)
     expect(design.envId).toBe('cartpole')
-    expect(ignored[0]).toBe(`env "${'x'.repeat(40)}…" (accepted: cartpole, gridworld, cliffwalking)`)
+    expect(ignored[0]).toBe(`env "${'x'.repeat(40)}…" (accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop)`)
   })
 })

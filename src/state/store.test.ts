@@ -66,7 +66,7 @@ describe('playground store', () => {
     store.addFrame(frame(512, 20))
     store.setEnv('gridworld')
     const state = usePlayground.getState()
-    expect(state.design.weights).toEqual({ step: 1, hazard: 100, goal: 0, progress: 0 })
+    expect(state.design.weights).toEqual({ step: 1, hazard: 100, goal: 0, progress: 0, coin: 0 })
     expect(state.learner.kind).toBe('qlearning')
     expect(state.run.series).toEqual([])
   })

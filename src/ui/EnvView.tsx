@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { IterationReport } from '../core/run/trainer'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
+import { LevelEditor } from './LevelEditor'
 
 /**
  * The environment playing the current policy: the worker sends copy 0's states of the latest
@@ -15,6 +16,7 @@ export function EnvView() {
   const demoRef = useRef(demo)
   demoRef.current = demo
   const [caption, setCaption] = useState('')
+  const [editing, setEditing] = useState(false)
   const renderer = rendererFor(spec)
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export function EnvView() {
         const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
         renderer.draw(ctx, state, offset, width, height, playing.copies)
         if (now - lastCaptionAt > 500) {
-          setCaption(renderer.describe(state, offset))
+          setCaption(renderer.describe(state, offset, playing.copies))
           lastCaptionAt = now
         }
         index += advance
@@ -65,12 +67,24 @@ export function EnvView() {
     }
     frame = requestAnimationFrame(draw)
     return () => cancelAnimationFrame(frame)
-  }, [renderer, spec])
+  }, [renderer, spec, editing])
 
+  const editable = spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
   return (
     <figure className="env-view">
-      <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}`} />
-      <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
+      {editable && (
+        <button type="button" className="edit-toggle" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+          {editing ? 'Done editing' : 'Edit level'}
+        </button>
+      )}
+      {editable && editing && spec.grid ? (
+        <LevelEditor grid={spec.grid} />
+      ) : (
+        <>
+          <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}`} />
+          <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
+        </>
+      )}
     </figure>
   )
 }

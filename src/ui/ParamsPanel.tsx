@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { formatParamValue } from '../core/envs/params'
-import type { ParamSpec, ParamValue } from '../core/envs/types'
+import type { EnvParams, ParamSpec, ParamValue } from '../core/envs/types'
 import { usePlayground } from '../state/store'
 import { changeParams } from '../state/trainingClient'
 
@@ -26,7 +26,10 @@ function ParamField({ param }: { param: ParamSpec }) {
   const [text, setText] = useState(formatParamValue(value ?? param.default))
   useEffect(() => setText(formatParamValue(value ?? param.default)), [value, param.default])
   const apply = (next: ParamValue) => {
-    const refusal = changeParams({ ...usePlayground.getState().design.params, [param.name]: next })
+    const params = usePlayground.getState().design.params
+    // A drawn level overrides the map, so picking a map drops the drawing.
+    const dropDrawing: EnvParams = param.name === 'map' && typeof params.layout === 'string' ? { layout: '' } : {}
+    const refusal = changeParams({ ...params, [param.name]: next, ...dropDrawing })
     setError(refusal)
   }
   const describedBy = `${id}-description${error ? ` ${id}-error` : ''}`

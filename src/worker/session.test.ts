@@ -69,7 +69,7 @@ describe('TrainingSession', () => {
   it('reports a design that does not fit the environment as an error', async () => {
     const { next, done } = startSession({ alive: 1 })
     const error = await next('error')
-    expect(error.message).toBe('unknown reward component "alive" for gridworld; accepted: step, hazard, goal, progress')
+    expect(error.message).toBe('unknown reward component "alive" for gridworld; accepted: step, hazard, goal, progress, coin')
     await done
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileMix, defaultMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
 import { cliffwalking } from './cliffwalking'
-import { CLIFF, GOAL, GridBatch, gridSpec, parseLayout, START } from './grid'
+import { CLIFF, GOAL, GridBatch, gridSpec, parseLayout, parseLayoutText, START, WALL } from './grid'
 import { gridworld } from './gridworld'
 import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
 
@@ -209,5 +209,130 @@ describe('grid components and episodes', () => {
     env.step(new Int32Array([UP, RIGHT, LEFT]), out, new Rng(1))
     expect(Array.from(out.obs)).toEqual([24, 36, 36])
     expect(Array.from(out.components)).toEqual([-1, 0, 0, -1, 0, -1, 0, 0, -1, 0, 0, 0])
+  })
+})
+
+describe('grid cells beyond CliffWalking', () => {
+  it('carries a key once it is entered, and lets only a key carrier through a door', () => {
+    // The door at (0, 2) is the only way to the goal; the key lies at (1, 0).
+    const w = walker(customGrid(['S.DG', 'K..#']))
+    expect(w.env.spec.stateVars).toEqual(['row', 'col', 'has_key'])
+    // Eight cells × two key states: 8 · 2 = 16 discrete states.
+    expect(w.env.spec.discreteStates).toBe(16)
+    w.act(RIGHT)
+    w.act(RIGHT)
+    expect(Array.from(w.env.state)).toEqual([0, 1, 0])
+    expect(w.component('step')).toBe(-1)
+    w.act(DOWN)
+    w.act(LEFT)
+    expect(Array.from(w.env.state)).toEqual([1, 0, 1])
+    // s = has_key · rows · cols + row · cols + col = 1 · 8 + 1 · 4 + 0
+    expect(w.out.obs[0]).toBe(12)
+    w.act(UP)
+    w.act(RIGHT)
+    w.act(RIGHT)
+    expect(Array.from(w.env.state)).toEqual([0, 2, 1])
+    expect(w.out.obs[0]).toBe(8 + 2)
+    w.act(RIGHT)
+    expect(w.out.terminated[0]).toBe(1)
+    expect(w.out.finalObs[0]).toBe(8 + 3)
+    // Reset drops the key: back to (0, 0) without it.
+    expect(Array.from(w.env.state)).toEqual([0, 0, 0])
+    expect(w.out.obs[0]).toBe(0)
+    // efficiency = 5 / 8: the shortest path (0,0)→(1,0)→(1,1)→(1,2)→(0,2)→(0,3) over the 8 steps taken.
+    expect(parseLayout(['S.DG', 'K..#']).shortestPath).toBe(5)
+    expect(w.out.objective[0]).toBe(5 / 8)
+  })
+
+  it('validates has_key in an explicit state and refuses a door without the key', () => {
+    const env = customGrid(['S.DG', 'K..#'])
+    expect(() => env.setState(0, [0, 0])).toThrow('needs 3 values (row, col, has_key), got 2')
+    expect(() => env.setState(0, [0, 0, 2])).toThrow('has_key must be 0 or 1, got 2')
+    expect(() => env.setState(0, [0, 2, 0])).toThrow('is a door; the agent can stand there only with has_key 1')
+    env.setState(0, [0, 2, 1])
+    expect(Array.from(env.state)).toEqual([0, 2, 1])
+  })
+
+  it('ends the episode in lava with only the hazard component', () => {
+    const w = walker(customGrid(['SLG', '...']))
+    const reward = w.act(RIGHT)
+    // r = 1 · step + 100 · hazard = 1 · 0 + 100 · (−1)
+    expect(reward).toBe(-100)
+    expect(w.component('hazard')).toBe(-1)
+    expect(w.component('step')).toBe(0)
+    expect(w.component('goal')).toBe(0)
+    expect(w.out.terminated[0]).toBe(1)
+    expect(w.out.finalObs[0]).toBe(1)
+    expect(w.out.objective[0]).toBe(0)
+    expect(w.out.obs[0]).toBe(0)
+  })
+
+  it('ends the episode in a hole like lava', () => {
+    const w = walker(customGrid(['SHG', '...']))
+    expect(w.act(RIGHT)).toBe(-100)
+    expect(w.out.terminated[0]).toBe(1)
+    expect(w.out.finalObs[0]).toBe(1)
+  })
+
+  it('pays a coin on every step onto it from another cell, not while standing on it', () => {
+    const layout = parseLayout(['SO.', '..G'])
+    const spec = gridSpec({
+      id: 'coin',
+      label: 'coin',
+      description: 'coin',
+      layout,
+      timeLimit: null,
+      params: [],
+      components: [
+        { name: 'coin', description: 'coin', defaultWeight: 1, range: [0, 1] },
+        { name: 'step', description: 'step', defaultWeight: 0, range: [0, 1] },
+      ],
+    })
+    // A coin needs no state: it is missing exactly while the agent stands on it.
+    expect(spec.stateVars).toEqual(['row', 'col'])
+    expect(spec.discreteStates).toBe(6)
+    const w = walker(new GridBatch(spec, 1, layout))
+    expect(w.act(RIGHT)).toBe(1)
+    expect(Array.from(w.out.components)).toEqual([1, -1])
+    // Bumping the top edge stays on the coin's cell: no second coin.
+    expect(w.act(UP)).toBe(0)
+    expect(w.act(LEFT)).toBe(0)
+    // Back onto the respawned coin.
+    expect(w.act(RIGHT)).toBe(1)
+    expect(w.act(RIGHT)).toBe(0)
+    expect(w.act(LEFT)).toBe(1)
+  })
+
+  it('rejects components it cannot record', () => {
+    const layout = parseLayout(['SG'])
+    const spec = gridSpec({ id: 'x', label: 'x', description: 'x', layout, timeLimit: null, params: [], components: [{ name: 'speed', description: 'x', defaultWeight: 0, range: [0, 1] }] })
+    expect(() => new GridBatch(spec, 1, layout)).toThrow('grid environments record no component "speed"; accepted: step, hazard, goal, progress, coin')
+  })
+
+  it('finds the shortest path through a door only after the key, and around lava and holes', () => {
+    expect(parseLayout(['S.DG', 'K..#']).shortestPath).toBe(5)
+    expect(parseLayout(['SD.G', 'K#..']).shortestPath).toBe(5)
+    expect(() => parseLayout(['SDG', '###'])).toThrow('reachable')
+    expect(() => parseLayout(['SLG', 'HHH'])).toThrow('reachable')
+    expect(parseLayout(['SLG', '...']).shortestPath).toBe(4)
+  })
+
+  it('parses the one-line form and names what is wrong and where', () => {
+    const layout = parseLayoutText(' S..../.#.../....G ')
+    expect([layout.rows, layout.cols, layout.startRow, layout.startCol]).toEqual([3, 5, 0, 0])
+    expect(layout.cells[1 * 5 + 1]).toBe(WALL)
+    expect(() => parseLayoutText('')).toThrow('at least one row and one column')
+    expect(() => parseLayoutText('S../..G./...')).toThrow('grid layout row 1 has 4 cells; expected 3 (as many as row 0)')
+    expect(() => parseLayoutText('S../.?./..G')).toThrow(
+      'unknown grid cell "?" at (1, 1) (row, column from 0); accepted: . floor, # wall, S start, G goal, C cliff, L lava, H hole, K key, D door, O coin',
+    )
+    expect(() => parseLayoutText('S../.S./..G')).toThrow('a grid layout needs exactly one start cell S; found one at (0, 0) and another at (1, 1)')
+    expect(() => parseLayoutText('.../.../..G')).toThrow('exactly one start cell S; found none')
+    expect(() => parseLayoutText('S../.../...')).toThrow('at least one goal cell G; found none')
+    const wide = 'S' + '.'.repeat(29) + 'G'
+    expect(() => parseLayoutText(wide)).toThrow('a grid layout has at most 30 rows and 30 columns; got 1 rows of 31')
+    const tall = ['S', ...Array<string>(29).fill('.'), 'G'].join('/')
+    expect(() => parseLayoutText(tall)).toThrow('got 31 rows of 1')
+    expect(parseLayoutText(['S' + '.'.repeat(29), ...Array<string>(28).fill('.'.repeat(30)), '.'.repeat(29) + 'G'].join('/')).shortestPath).toBe(58)
   })
 })

@@ -7,12 +7,12 @@ describe('resolveParams', () => {
   const cartpole = getEnv('cartpole').spec
 
   it('fills in defaults', () => {
-    expect(resolveParams(gridworld, {})).toEqual({ map: 'open', time_limit: 0 })
+    expect(resolveParams(gridworld, {})).toEqual({ map: 'open', time_limit: 0, layout: '' })
     expect(resolveParams(cartpole, {})).toEqual({ time_limit: 500 })
   })
 
   it('accepts the string forms the CLI and URL give', () => {
-    expect(resolveParams(gridworld, { map: 'cliff', time_limit: '8' })).toEqual({ map: 'cliff', time_limit: 8 })
+    expect(resolveParams(gridworld, { map: 'cliff', time_limit: '8' })).toEqual({ map: 'cliff', time_limit: 8, layout: '' })
     expect(resolveParams(cartpole, { time_limit: ' 1e3 ' })).toEqual({ time_limit: 1000 })
     const withBoolean = { id: 'x', params: [{ kind: 'boolean' as const, name: 'slippery', description: '', default: false }] }
     expect(resolveParams(withBoolean, { slippery: 'true' })).toEqual({ slippery: true })
@@ -25,7 +25,7 @@ describe('resolveParams', () => {
   })
 
   it('rejects values of the wrong type, out of range or not among the choices', () => {
-    expect(() => resolveParams(gridworld, { map: 'maze' })).toThrow('parameter "map" of gridworld must be one of open, cliff; got "maze"')
+    expect(() => resolveParams(gridworld, { map: 'maze' })).toThrow('parameter "map" of gridworld must be one of open, cliff, fourrooms, keydoor, lava, coinloop; got "maze"')
     expect(() => resolveParams(gridworld, { map: 3 })).toThrow('must be one of open, cliff')
     expect(() => resolveParams(cartpole, { time_limit: 'abc' })).toThrow('parameter "time_limit" of cartpole must be an integer from 1 to 100000, got "abc"')
     expect(() => resolveParams(cartpole, { time_limit: '' })).toThrow('must be an integer from 1 to 100000')
@@ -36,13 +36,13 @@ describe('resolveParams', () => {
 })
 
 describe('registry', () => {
-  it('offers cartpole, gridworld and cliffwalking', () => {
-    expect(ENVIRONMENTS.map((d) => d.spec.id)).toEqual(['cartpole', 'gridworld', 'cliffwalking'])
+  it('offers every environment, classic control first', () => {
+    expect(ENVIRONMENTS.map((d) => d.spec.id)).toEqual(['cartpole', 'mountaincar', 'acrobot', 'gridworld', 'cliffwalking', 'frozenlake', 'bandit', 'tokenseq', 'coop'])
     expect(getEnv('cliffwalking').spec.label).toBe('CliffWalking')
   })
 
   it('names an unknown environment and lists the accepted ones', () => {
-    expect(() => getEnv('x')).toThrow('unknown environment "x"; accepted: cartpole, gridworld, cliffwalking')
+    expect(() => getEnv('x')).toThrow('unknown environment "x"; accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop')
   })
 
   it('gives every environment a complete, consistent spec', () => {

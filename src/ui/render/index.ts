@@ -1,16 +1,24 @@
 import type { EnvSpec } from '../../core/envs/types'
+import { describeAcrobot, drawAcrobot } from './acrobot'
+import { describeBandit, drawBandit } from './bandit'
 import { describeCartPole, drawCartPole } from './cartpole'
+import { describeCoop, drawCoop } from './coop'
 import { describeGrid, drawGrid } from './grid'
+import { describeMountainCar, drawMountainCar } from './mountaincar'
+import { describeTokenSeq, drawTokenSeq } from './tokenseq'
 
 /** How the canvas view draws one environment. */
 export interface EnvRenderer {
-  /** Replay speed: CartPole runs at 1/τ = 50 steps per second; grids slow enough to follow. */
+  /** Replay speed in environment steps per second (CartPole's own clock is 1/τ = 50). */
   stepsPerSecond: number
   /** Draw one step: the states of `copies` consecutive copies start at `offset`. */
   draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void
   drawIdle(ctx: CanvasRenderingContext2D, width: number, height: number): void
-  describe(states: ArrayLike<number>, offset: number): string
+  describe(states: ArrayLike<number>, offset: number, copies: number): string
 }
+
+type Draw = EnvRenderer['draw']
+type Describe = EnvRenderer['describe']
 
 const cache = new WeakMap<EnvSpec, EnvRenderer>()
 
@@ -23,6 +31,25 @@ export function rendererFor(spec: EnvSpec): EnvRenderer {
   return renderer
 }
 
+/** A renderer whose idle picture is the environment in a typical starting state. */
+function withStart(stepsPerSecond: number, draw: Draw, describe: Describe, start: number[]): EnvRenderer {
+  const state = Float64Array.from(start)
+  return { stepsPerSecond, draw, describe, drawIdle: (ctx, width, height) => draw(ctx, state, 0, width, height, 1) }
+}
+
+/** A renderer for worlds with no meaningful picture before the first rollout. */
+function withBlankIdle(stepsPerSecond: number, draw: Draw, describe: Describe): EnvRenderer {
+  return {
+    stepsPerSecond,
+    draw,
+    describe,
+    drawIdle: (ctx, width, height) => {
+      ctx.fillStyle = '#0d1726'
+      ctx.fillRect(0, 0, width, height)
+    },
+  }
+}
+
 function makeRenderer(spec: EnvSpec): EnvRenderer {
   const grid = spec.grid
   if (grid) {
@@ -30,17 +57,22 @@ function makeRenderer(spec: EnvSpec): EnvRenderer {
       stepsPerSecond: 8,
       draw: (ctx, states, offset, width, height) => drawGrid(ctx, grid, states, offset, width, height),
       drawIdle: (ctx, width, height) => drawGrid(ctx, grid, null, 0, width, height),
-      describe: describeGrid,
+      describe: (states, offset) => describeGrid(states, offset, grid),
     }
   }
-  if (spec.id === 'cartpole') {
-    const upright = new Float64Array(4)
-    return {
-      stepsPerSecond: 50,
-      draw: drawCartPole,
-      drawIdle: (ctx, width, height) => drawCartPole(ctx, upright, 0, width, height),
-      describe: describeCartPole,
-    }
+  switch (spec.id) {
+    case 'cartpole':
+      return withStart(50, drawCartPole, describeCartPole, [0, 0, 0, 0])
+    case 'mountaincar':
+      return withStart(30, drawMountainCar, describeMountainCar, [-0.5, 0])
+    case 'acrobot':
+      return withStart(15, drawAcrobot, describeAcrobot, [0, 0, 0, 0])
+    case 'bandit':
+      return withBlankIdle(4, drawBandit, describeBandit)
+    case 'tokenseq':
+      return withBlankIdle(3, drawTokenSeq, describeTokenSeq)
+    case 'coop':
+      return withBlankIdle(2, drawCoop, describeCoop)
   }
   throw new Error(`no canvas view for environment ${spec.id}`)
 }
