@@ -46,7 +46,7 @@ export function LearningCurve() {
               <Line key={component.name} yAxisId="reward" dataKey={`c_${k}`} name={`${component.name} (contribution)`} stroke={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} strokeDasharray="4 3" dot={false} strokeWidth={1} isAnimationActive={false} />
             ))}
             <Line yAxisId="reward" dataKey="shapedReturn" name="shaped return" stroke="#e8f1f8" dot={false} strokeWidth={2} isAnimationActive={false} />
-            <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective)`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />
+            <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />
             {marks.map((mark) => (
               <ReferenceLine key={mark.changeId} yAxisId="reward" x={mark.envSteps} stroke="#ef476f" strokeDasharray="2 2" label={{ value: markLabel(mark, formatWeight), position: 'insideTopLeft', fill: '#ef476f', fontSize: 10 }} />
             ))}

@@ -45,7 +45,13 @@ export function LevelEditor({ grid }: { grid: GridCells }) {
           {error}
         </p>
       )}
-      <div className="editor-grid" role="grid" aria-label="Level" style={{ gridTemplateColumns: `repeat(${grid.cols}, 1fr)`, aspectRatio: `${grid.cols} / ${grid.rows}` }}>
+      <div className="editor-area">
+      <div
+        className="editor-grid"
+        role="grid"
+        aria-label="Level"
+        style={{ gridTemplateColumns: `repeat(${grid.cols}, 1fr)`, gridTemplateRows: `repeat(${grid.rows}, 1fr)`, aspectRatio: `${grid.cols} / ${grid.rows}` }}
+      >
         {Array.from({ length: grid.rows }, (_, row) => (
           <div role="row" key={row} className="editor-row">
             {Array.from({ length: grid.cols }, (_, col) => {
@@ -65,6 +71,7 @@ export function LevelEditor({ grid }: { grid: GridCells }) {
             })}
           </div>
         ))}
+      </div>
       </div>
     </div>
   )
