@@ -5,7 +5,7 @@ test('switching to the grid world trains a tabular learner and shows the agent o
   await page.goto('./')
   await page.getByLabel('Environment').selectOption({ label: 'Grid world' })
   await expect(page).toHaveURL(/env=gridworld/)
-  await expect(page.getByText('Learner:')).toContainText('Q-learning')
+  await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('qlearning')
   await expect(page.getByRole('slider', { name: 'step' })).toHaveValue('1')
   await expect(page.getByRole('slider', { name: 'hazard' })).toBeVisible()
 

@@ -4,6 +4,7 @@ import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { PpoOptions } from '../core/run/config'
+import { sampleAdvantages } from '../core/run/advantageSample'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -185,7 +186,9 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
             grad_norm: stats.gradNorm,
             learning_rate: learningRate,
             loss: stats.loss,
+            zero_advantage_fraction: zeroFraction(rollout.advantages),
           },
+          advantages: sampleAdvantages(rollout.advantages),
           demo: demoRecording,
         }
       } finally {
@@ -241,4 +244,11 @@ function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
     `PPO loss is ${show(stats.loss)} (${terms}); the largest |return| in the batch is ${show(largestReturn)} and the largest |advantage| ${show(largestAdvantage)}. ` +
     'Scale the reward down or lower the learning rate; the update was not applied'
   )
+}
+
+/** Fraction of advantages exactly 0 (no gradient from those steps). */
+function zeroFraction(advantages: Float32Array): number {
+  let zeros = 0
+  for (let i = 0; i < advantages.length; i++) if (advantages[i] === 0) zeros++
+  return advantages.length === 0 ? 0 : zeros / advantages.length
 }

@@ -1,11 +1,18 @@
 import { getEnv } from '../core/envs/registry'
 import { resolveParams } from '../core/envs/params'
+import type { EnvSpec } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
 import { createQLearningTrainer } from '../core/learners/qlearning'
-import type { RunConfig } from '../core/run/config'
+import { createTdTrainer } from '../core/learners/td'
+import { createValueIterationTrainer } from '../core/learners/valueIteration'
+import { createIndependentTrainer } from '../core/learners/independent'
+import type { LearnerOptions, RunConfig } from '../core/run/config'
 import type { Trainer } from '../core/run/trainer'
 import { Rng } from '../core/rng'
 import { createPpoTrainer } from './ppo'
+import { createReinforceTrainer } from './reinforce'
+import { createGrpoTrainer } from './grpo'
+import { learnerFits } from '../core/run/learnerFit'
 
 /**
  * Build the trainer a run config asks for. Throws one clear message when the design does not fit
@@ -17,17 +24,36 @@ export async function createTrainer(config: RunConfig): Promise<Trainer> {
   const spec = definition.describe(params)
   const mix = compileMix(spec, config.mix)
   const rng = new Rng(config.seed)
-  // Copies come in whole teams or groups (coop's agents, tokenseq's completions per prompt).
-  const unit = spec.demoCopies ?? 1
-  const learner = { ...config.learner, numEnvs: Math.ceil(config.learner.numEnvs / unit) * unit }
-  const env = definition.create(learner.numEnvs, params)
+  const learner = config.learner
+  const misfit = learnerFits(learner.kind, spec)
+  if (misfit !== null) throw new Error(misfit)
+  const env = definition.create(copiesFor(learner, spec), params)
   switch (learner.kind) {
     case 'ppo':
-      return createPpoTrainer(env, mix, learner, rng)
+      return createPpoTrainer(env, mix, { ...learner, numEnvs: env.n }, rng)
     case 'qlearning':
-      if (spec.discreteStates === null) {
-        throw new Error(`Q-learning needs an environment with discrete states; ${spec.id} has continuous observations, use PPO`)
-      }
       return createQLearningTrainer(env, mix, learner, rng)
+    case 'sarsa':
+    case 'expected_sarsa':
+    case 'sarsa_lambda':
+      return createTdTrainer(env, mix, learner, rng)
+    case 'value_iteration':
+      return createValueIterationTrainer(definition, params, env, mix, learner, rng)
+    case 'reinforce':
+      return createReinforceTrainer(env, mix, learner, rng)
+    case 'grpo':
+      return createGrpoTrainer(env, mix, learner, rng)
+    case 'independent':
+      return createIndependentTrainer(env, mix, learner, rng)
   }
+}
+
+/**
+ * How many copies the learner steps. Copies come in whole teams or groups (coop's agents,
+ * tokenseq's completions per prompt); GRPO steps groupsPerIteration groups of G.
+ */
+export function copiesFor(learner: LearnerOptions, spec: EnvSpec): number {
+  const unit = spec.demoCopies ?? 1
+  if (learner.kind === 'grpo') return learner.groupsPerIteration * (spec.demoCopies ?? learner.groupSize)
+  return Math.ceil(learner.numEnvs / unit) * unit
 }

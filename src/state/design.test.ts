@@ -7,14 +7,14 @@ describe('design ↔ URL', () => {
     design.params = { ...design.params, map: 'cliff' }
     design.weights = { ...design.weights, progress: 2, hazard: 50 }
     const search = designToSearch(design)
-    expect(search).toBe('?env=gridworld&seed=9&p.map=cliff&w.hazard=50&w.progress=2')
+    expect(search).toBe('?env=gridworld&seed=9&p.map=cliff&w.hazard=50&w.progress=2&l=qlearning')
     const { design: loaded, ignored } = designFromSearch(search)
     expect(ignored).toEqual([])
     expect(loaded).toEqual(design)
   })
 
   it('writes only what differs from the defaults and keeps extra parameters it is given', () => {
-    expect(designToSearch(defaultDesign(), new URLSearchParams('backend=wasm'))).toBe('?backend=wasm&env=cartpole&seed=1')
+    expect(designToSearch(defaultDesign(), new URLSearchParams('backend=wasm'))).toBe('?backend=wasm&env=cartpole&seed=1&l=ppo')
   })
 
   it('opens the default design for an empty query', () => {

@@ -2,12 +2,15 @@ import { ENVIRONMENTS, getEnv } from '../core/envs/registry'
 import { formatParamValue, resolveParams } from '../core/envs/params'
 import type { EnvParams, EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
+import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
+import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 
-/** What the user designs: the environment, its parameters, the reward weights and the seed. */
+/** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
 export interface Design {
   envId: string
   params: EnvParams
   weights: Record<string, number>
+  learner: LearnerOptions
   seed: number
 }
 
@@ -22,11 +25,13 @@ export function specOf(design: Pick<Design, 'envId' | 'params'>): EnvSpec {
 export function defaultDesign(envId = DEFAULT_ENV_ID, seed = 1): Design {
   const definition = getEnv(envId)
   const params = resolveParams(definition.spec, {})
-  return { envId, params, weights: defaultMix(definition.describe(params)).weights, seed }
+  const spec = definition.describe(params)
+  return { envId, params, weights: defaultMix(spec).weights, learner: defaultLearnerFor(spec), seed }
 }
 
 /**
- * Read a design from URL search parameters: `env`, `seed`, `p.<param>` and `w.<component>`.
+ * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, and the
+ * learner as `l=<kind>` with `l.<field>` (learnerCodec.ts).
  * Anything unknown or out of range is ignored and named in `ignored`, so a tampered link still
  * opens a working design and tells the user what it dropped. Nothing from the URL is executed.
  */
@@ -60,6 +65,7 @@ export function designFromSearch(search: string): { design: Design; ignored: str
   }
   const spec = definition.describe(design.params)
   design.weights = defaultMix(spec).weights
+  design.learner = learnerFromQuery(query, spec, ignored)
   for (const [key, value] of query) {
     if (!key.startsWith('w.')) continue
     const name = key.slice(2)
@@ -90,6 +96,7 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
     const weight = design.weights[component.name]
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
   }
+  learnerToQuery(design.learner, query)
   return `?${query.toString()}`
 }
 

@@ -67,7 +67,7 @@ describe('playground store', () => {
     store.setEnv('gridworld')
     const state = usePlayground.getState()
     expect(state.design.weights).toEqual({ step: 1, hazard: 100, goal: 0, progress: 0, coin: 0 })
-    expect(state.learner.kind).toBe('qlearning')
+    expect(state.design.learner.kind).toBe('qlearning')
     expect(state.run.series).toEqual([])
   })
 })

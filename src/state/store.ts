@@ -3,6 +3,7 @@ import type { EnvParams, EnvSpec } from '../core/envs/types'
 import { getEnv } from '../core/envs/registry'
 import { resolveParams } from '../core/envs/params'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
+import { learnerFits } from '../core/run/learnerFit'
 import type { MetricsFrame } from '../worker/protocol'
 import { defaultDesign, specOf, type Design } from './design'
 import { appendPoint, type CurvePoint } from './series'
@@ -37,7 +38,6 @@ export interface BackendInfo {
 export interface PlaygroundState {
   design: Design
   spec: EnvSpec
-  learner: LearnerOptions
   run: RunView
   backend: BackendInfo
   /** A message for the user about input that was ignored (a bad link, say); null when none. */
@@ -51,6 +51,8 @@ export interface PlaygroundState {
    */
   setParams(params: EnvParams): string | null
   setSeed(seed: number): void
+  /** Choose the learner and its hyperparameters (already validated); the run starts over. */
+  setLearner(learner: LearnerOptions): void
   /** Set by the worker client. */
   runStarting(runId: string): void
   runEvent(update: Partial<RunView>): void
@@ -62,8 +64,7 @@ export interface PlaygroundState {
 const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, diagnosis: null }
 
 function initialState(design: Design) {
-  const spec = specOf(design)
-  return { design, spec, learner: defaultLearnerFor(spec.discreteStates) }
+  return { design, spec: specOf(design) }
 }
 
 export const usePlayground = create<PlaygroundState>()((set) => ({
@@ -86,12 +87,15 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     }
     const weights: Record<string, number> = {}
     for (const component of spec.components) weights[component.name] = state.design.weights[component.name] ?? component.defaultWeight
-    set({ design: { ...state.design, params: resolved, weights }, spec, learner: defaultLearnerFor(spec.discreteStates), run: emptyRun })
+    // A learner that no longer fits (a tabular one when the states stop being discrete) falls back to the default.
+    const learner = learnerFits(state.design.learner.kind, spec) === null ? state.design.learner : defaultLearnerFor(spec)
+    set({ design: { ...state.design, params: resolved, weights, learner }, spec, run: emptyRun })
     return null
   },
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
-  runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.learner.kind } })),
+  setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: emptyRun })),
+  runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.design.learner.kind } })),
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
   addFrame: (frame) =>
     set((state) => {

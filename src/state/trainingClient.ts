@@ -1,5 +1,5 @@
 import type { EnvParams } from '../core/envs/types'
-import type { RunConfig } from '../core/run/config'
+import type { LearnerOptions, RunConfig } from '../core/run/config'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
 
@@ -63,12 +63,12 @@ function handle(message: FromWorker): void {
 }
 
 export function startRun(): void {
-  const { design, learner } = usePlayground.getState()
+  const { design } = usePlayground.getState()
   const runId = `run-${++runCounter}`
   const config: RunConfig = {
     env: { id: design.envId, params: design.params },
     mix: { weights: design.weights },
-    learner,
+    learner: design.learner,
     seed: design.seed,
   }
   usePlayground.getState().runStarting(runId)
@@ -118,4 +118,10 @@ export function changeParams(params: EnvParams): string | null {
     send({ type: 'stop', runId })
   }
   return refusal
+}
+
+/** Choose the learner (stops the current run: its curves belong to another learner). */
+export function changeLearner(learner: LearnerOptions): void {
+  resetRun()
+  usePlayground.getState().setLearner(learner)
 }

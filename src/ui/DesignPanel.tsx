@@ -6,13 +6,11 @@ import { changeEnv } from '../state/trainingClient'
 import { RunControls } from './RunControls'
 import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
-
-const LEARNER_NAMES: Record<string, string> = { ppo: 'PPO (TensorFlow.js)', qlearning: 'Q-learning (tabular)' }
+import { LearnerPanel } from './LearnerPanel'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
   const spec = usePlayground((state) => state.spec)
-  const learner = usePlayground((state) => state.learner.kind)
   const envSelectId = useId()
   return (
     <aside className="design" aria-label="Design">
@@ -27,12 +25,10 @@ export function DesignPanel() {
         </select>
         <p className="hint">{spec.description}</p>
       </div>
-      <p className="learner">
-        Learner: <strong>{LEARNER_NAMES[learner] ?? learner}</strong>
-      </p>
       <SeedField />
       <RunControls />
       <RewardSliders />
+      <LearnerPanel />
       <ParamsPanel />
     </aside>
   )

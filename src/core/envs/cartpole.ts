@@ -64,6 +64,8 @@ class CartPoleBatch implements BatchEnv {
   private readonly elapsed: Int32Array
   /** The previous action of each copy; −1 before its episode's first step. */
   private readonly previousAction: Int32Array
+  /** cos θ of each copy's current state: the step computes it for `upright` and reuses it next step. */
+  private readonly cosTheta: Float64Array
   private readonly timeLimit: number
 
   constructor(
@@ -73,6 +75,7 @@ class CartPoleBatch implements BatchEnv {
     this.state = new Float64Array(n * STATE_SIZE)
     this.elapsed = new Int32Array(n)
     this.previousAction = new Int32Array(n).fill(-1)
+    this.cosTheta = new Float64Array(n).fill(1)
     this.timeLimit = spec.timeLimit ?? Infinity
   }
 
@@ -93,6 +96,7 @@ class CartPoleBatch implements BatchEnv {
     }
     this.elapsed[i] = 0
     this.previousAction[i] = -1
+    this.cosTheta[i] = Math.cos(this.state[i * STATE_SIZE + 2])
   }
 
   observe(i: number, obs: Float32Array): void {
@@ -111,7 +115,7 @@ class CartPoleBatch implements BatchEnv {
       const thetaDot = s[b + 3]
       const action = actions[i]
       const force = action === 1 ? FORCE_MAG : -FORCE_MAG
-      const cosTheta = Math.cos(theta)
+      const cosTheta = this.cosTheta[i]
       const sinTheta = Math.sin(theta)
       // temp = (F + m_p·l·θ̇²·sinθ) / (m_c + m_p)
       const temp = (force + POLE_MASS_LENGTH * (thetaDot * thetaDot) * sinTheta) / TOTAL_MASS
@@ -136,7 +140,9 @@ class CartPoleBatch implements BatchEnv {
 
       const k = i * NUM_COMPONENTS
       c[k + ALIVE] = 1
-      c[k + UPRIGHT] = Math.cos(nextTheta)
+      const cosNextTheta = Math.cos(nextTheta)
+      this.cosTheta[i] = cosNextTheta
+      c[k + UPRIGHT] = cosNextTheta
       // centred = −|x| / 2.4
       c[k + CENTRED] = -Math.abs(nextX) / X_THRESHOLD
       // calm = −|θ̇|
@@ -162,6 +168,7 @@ class CartPoleBatch implements BatchEnv {
     for (let j = 0; j < STATE_SIZE; j++) this.state[b + j] = rng.range(-RESET_BOUND, RESET_BOUND)
     this.elapsed[i] = 0
     this.previousAction[i] = -1
+    this.cosTheta[i] = Math.cos(this.state[b + 2])
   }
 }
 

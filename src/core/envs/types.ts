@@ -52,6 +52,8 @@ export interface EnvSpec {
   demoCopies?: number
   /** The cell layout of a grid environment, for views (codes in envs/grid.ts); absent for others. */
   grid?: GridCells
+  /** Whether the definition offers an exact tabular model (value iteration needs one). */
+  hasModel?: boolean
 }
 
 /** A grid's cells, row-major (index = row · cols + col). */
@@ -99,6 +101,25 @@ export interface EnvDefinition {
   /** The spec for these parameters (components and limits may depend on them). */
   describe(params: EnvParams): EnvSpec
   create(n: number, params: EnvParams): BatchEnv
+  /** The exact model of a discrete environment, when it has one (spec.hasModel). */
+  model?(params: EnvParams): TabularModel
+}
+
+/** One possible outcome of taking an action in a state. */
+export interface Transition {
+  probability: number
+  nextState: number
+  /** Raw component values of the step, in spec order (the mix weighs them). */
+  components: Float64Array
+  terminated: boolean
+}
+
+/** p(s', components, done | s, a) of a discrete environment, for dynamic programming. */
+export interface TabularModel {
+  numStates: number
+  numActions: number
+  /** Every outcome of action a in state s; probabilities sum to 1. */
+  transitions(state: number, action: number): Transition[]
 }
 
 export function allocateStepBuffers(spec: EnvSpec, n: number): StepBuffers {

@@ -1,4 +1,16 @@
 import { z } from 'zod'
+import {
+  ExpectedSarsaOptionsSchema,
+  GrpoOptionsSchema,
+  IndependentOptionsSchema,
+  QLearningOptionsSchema,
+  ReinforceOptionsSchema,
+  SarsaLambdaOptionsSchema,
+  SarsaOptionsSchema,
+  ValueIterationOptionsSchema,
+} from './learnerOptions'
+
+export * from './learnerOptions'
 
 /** PPO hyperparameters; the defaults are CleanRL's ppo.py defaults for CartPole. */
 export const PpoOptionsSchema = z.object({
@@ -23,20 +35,17 @@ export const PpoOptionsSchema = z.object({
 })
 export type PpoOptions = z.infer<typeof PpoOptionsSchema>
 
-/** Tabular Q-learning with ε-greedy exploration. */
-export const QLearningOptionsSchema = z.object({
-  kind: z.literal('qlearning'),
-  numEnvs: z.number().int().min(1).max(4096).default(1),
-  /** Steps per copy between metric reports. */
-  stepsPerIteration: z.number().int().min(1).max(100_000).default(200),
-  alpha: z.number().min(0).max(1).default(0.5),
-  gamma: z.number().min(0).max(1).default(1),
-  epsilon: z.number().min(0).max(1).default(0.1),
-  initialValue: z.number().finite().default(0),
-})
-export type QLearningOptions = z.infer<typeof QLearningOptionsSchema>
-
-export const LearnerOptionsSchema = z.discriminatedUnion('kind', [PpoOptionsSchema, QLearningOptionsSchema])
+export const LearnerOptionsSchema = z.discriminatedUnion('kind', [
+  PpoOptionsSchema,
+  QLearningOptionsSchema,
+  SarsaOptionsSchema,
+  ExpectedSarsaOptionsSchema,
+  SarsaLambdaOptionsSchema,
+  ValueIterationOptionsSchema,
+  ReinforceOptionsSchema,
+  GrpoOptionsSchema,
+  IndependentOptionsSchema,
+])
 export type LearnerOptions = z.infer<typeof LearnerOptionsSchema>
 export type LearnerKind = LearnerOptions['kind']
 
@@ -54,8 +63,9 @@ export const RunConfigSchema = z.object({
 export type RunConfig = z.infer<typeof RunConfigSchema>
 
 /** The learner each environment trains with by default. */
-export function defaultLearnerFor(discreteStates: number | null): LearnerOptions {
-  return discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
+export function defaultLearnerFor(spec: { id: string; discreteStates: number | null }): LearnerOptions {
+  if (spec.id === 'tokenseq') return GrpoOptionsSchema.parse({ kind: 'grpo' })
+  return spec.discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
 }
 
 /** Turn zod issues into one line: "learner.gamma: must be at most 1; seed: expected integer". */

@@ -7,8 +7,14 @@ export interface IterationReport {
   /** Environment steps taken in this iteration, over all copies. */
   envSteps: number
   episodes: FinishedEpisode[]
-  /** Learner diagnostics by name (losses, entropy, KL, clip fraction, ...): finite numbers only. */
+  /**
+   * Learner diagnostics by name, finite numbers only. Every learner reports what applies of:
+   * policy_loss, value_loss, entropy, approx_kl, clip_fraction, explained_variance, grad_norm,
+   * zero_advantage_fraction (and its own extras, e.g. epsilon, td_error_abs_mean).
+   */
   diagnostics: Record<string, number>
+  /** The advantages (or TD errors) the update used, sampled down to at most ADVANTAGE_SAMPLE values. */
+  advantages?: Float32Array
   /**
    * Internal states of copies 0 … copies − 1 during the rollout, for the canvas view:
    * states[(t · copies + i) · stateVars.length + j]. `copies` is the spec's demoCopies (default 1).
@@ -24,3 +30,6 @@ export interface Trainer {
   setMix(mix: CompiledMix): void
   dispose(): void
 }
+
+/** The most advantages an iteration reports for the histogram. */
+export const ADVANTAGE_SAMPLE = 2048

@@ -1,0 +1,199 @@
+import type { GroupEstimator } from '../run/learnerOptions'
+
+/**
+ * Group-relative advantages (GRPO and relatives) for group-sampled tasks: each prompt is answered G
+ * times, and every completion is judged against its own group instead of against a learned critic.
+ *
+ * Layout: one reward per completion, group after group; `groupSizes[g]` completions belong to group
+ * g (groups may differ in size). Several reward components are row-major, completion × K.
+ *
+ * Per group, with the rewards r (or, with `rank`, their 1-based ranks in the group, ties sharing
+ * the average rank):
+ *   centre b_i: group mean | group median | leave-one-out (Σ_j r_j − r_i)/(n − 1) | batch mean
+ *   scale s:    group std | batch std (Bessel's correction; 0 for a single value) | none
+ *   a_i = (r_i − b_i)/(s + eps), or r_i − b_i with scale none.
+ *
+ * Means are taken around the group's first value, so a group whose rewards are all equal gets
+ * exactly zero advantage, not a rounding error. A zero divisor (s + eps = 0, possible only with
+ * eps = 0) means there is no spread to measure against: the advantage is then 0, never NaN or ±∞.
+ */
+
+/** One reward per completion; returns (or writes into `out`) one advantage per completion. */
+export function groupAdvantages(rewards: ArrayLike<number>, groupSizes: ArrayLike<number>, estimator: GroupEstimator, out?: Float64Array): Float64Array {
+  const size = checkLayout('groupAdvantages', rewards.length, groupSizes)
+  const advantages = out ?? new Float64Array(size)
+  if (advantages.length !== size) throw new Error(`groupAdvantages: the output buffer must hold ${size} entries, it holds ${advantages.length}`)
+  const { center, scale, eps } = estimator
+  const values = estimator.rank ? groupRanks(rewards, groupSizes) : rewards
+
+  const batchMean = center === 'batch' || scale === 'batch' ? mean(values, 0, size) : 0
+  const batchStd = scale === 'batch' ? std(values, 0, size, batchMean) : 0
+  const sorted = center === 'median' ? new Float64Array(maxSize(groupSizes)) : null
+
+  let start = 0
+  for (let g = 0; g < groupSizes.length; g++) {
+    const n = groupSizes[g]
+    if (n === 0) continue
+    const first = values[start]
+    // D = Σ_j (r_j − r_0): sums around the first value keep all-equal groups exact
+    let offsets = 0
+    for (let j = start; j < start + n; j++) offsets += values[j] - first
+    // mean = r_0 + D/n
+    const groupMean = first + offsets / n
+    // s = √(Σ_j (r_j − mean)²/(n − 1)), the group's (Bessel) or the batch's
+    const spread = scale === 'group' ? std(values, start, n, groupMean) : scale === 'batch' ? batchStd : 0
+    const divisor = scale === 'none' ? 1 : spread + eps
+    const groupMedian = sorted === null ? 0 : median(values, start, n, sorted)
+    for (let j = start; j < start + n; j++) {
+      const value = values[j]
+      let baseline: number
+      if (center === 'mean') baseline = groupMean
+      else if (center === 'median') baseline = groupMedian
+      else if (center === 'batch') baseline = batchMean
+      // b_i = (Σ_j r_j − r_i)/(n − 1) = r_0 + (D − (r_i − r_0))/(n − 1); r_i itself when n = 1
+      else baseline = n === 1 ? value : first + (offsets - (value - first)) / (n - 1)
+      // a_i = (r_i − b_i)/(s + eps), or r_i − b_i with scale none
+      advantages[j] = divide(value - baseline, divisor)
+    }
+    start += n
+  }
+  if (estimator.batchNormalize) batchNormalize(advantages, eps)
+  return advantages
+}
+
+/**
+ * Several reward components per completion (row-major, completion × K) with weights w_k:
+ *   combine 'sum':       advantages of Σ_k w_k·c_k
+ *   combine 'decoupled': Σ_k w_k·a^(k), each a^(k) from component k alone (GDPO; TRL's normalize_then_sum)
+ * then, with batchNormalize, (a − mean)/(std + eps) over the whole batch.
+ */
+export function groupAdvantagesMulti(
+  components: ArrayLike<number>,
+  K: number,
+  weights: ArrayLike<number>,
+  groupSizes: ArrayLike<number>,
+  estimator: GroupEstimator,
+  out?: Float64Array,
+): Float64Array {
+  if (!Number.isInteger(K) || K < 1) throw new Error(`groupAdvantagesMulti: K must be a positive integer, got ${K}`)
+  if (weights.length !== K) throw new Error(`groupAdvantagesMulti: ${weights.length} weights for K = ${K} components`)
+  if (components.length % K !== 0) throw new Error(`groupAdvantagesMulti: ${components.length} component values do not split into rows of K = ${K}`)
+  const size = checkLayout('groupAdvantagesMulti', components.length / K, groupSizes)
+  const advantages = out ?? new Float64Array(size)
+  if (advantages.length !== size) throw new Error(`groupAdvantagesMulti: the output buffer must hold ${size} entries, it holds ${advantages.length}`)
+
+  if (estimator.combine === 'sum') {
+    const combined = new Float64Array(size)
+    for (let i = 0; i < size; i++) {
+      // R_i = Σ_k w_k·c_ik
+      let total = 0
+      for (let k = 0; k < K; k++) total += weights[k] * components[i * K + k]
+      combined[i] = total
+    }
+    return groupAdvantages(combined, groupSizes, estimator, advantages)
+  }
+
+  const perComponent = { ...estimator, batchNormalize: false }
+  const column = new Float64Array(size)
+  const columnAdvantages = new Float64Array(size)
+  advantages.fill(0)
+  for (let k = 0; k < K; k++) {
+    for (let i = 0; i < size; i++) column[i] = components[i * K + k]
+    groupAdvantages(column, groupSizes, perComponent, columnAdvantages)
+    // a_i = Σ_k w_k·a_i^(k)
+    for (let i = 0; i < size; i++) advantages[i] += weights[k] * columnAdvantages[i]
+  }
+  if (estimator.batchNormalize) batchNormalize(advantages, estimator.eps)
+  return advantages
+}
+
+/** The share of advantages whose magnitude is at most `tolerance` (exactly zero by default); 0 for none. */
+export function zeroAdvantageFraction(advantages: ArrayLike<number>, tolerance = 0): number {
+  if (advantages.length === 0) return 0
+  let zeros = 0
+  for (let i = 0; i < advantages.length; i++) if (Math.abs(advantages[i]) <= tolerance) zeros++
+  return zeros / advantages.length
+}
+
+/** Each reward replaced by its 1-based rank within its group; tied rewards share their average rank. */
+export function groupRanks(rewards: ArrayLike<number>, groupSizes: ArrayLike<number>, out?: Float64Array): Float64Array {
+  const size = checkLayout('groupRanks', rewards.length, groupSizes)
+  const ranks = out ?? new Float64Array(size)
+  const order = new Uint32Array(maxSize(groupSizes))
+  let start = 0
+  for (let g = 0; g < groupSizes.length; g++) {
+    const n = groupSizes[g]
+    const byReward = order.subarray(0, n)
+    for (let j = 0; j < n; j++) byReward[j] = start + j
+    byReward.sort((a, b) => rewards[a] - rewards[b])
+    for (let lo = 0; lo < n; ) {
+      let hi = lo + 1
+      while (hi < n && rewards[byReward[hi]] === rewards[byReward[lo]]) hi++
+      // positions lo … hi − 1 tie: each gets the mean of the ranks lo + 1 … hi, (lo + 1 + hi)/2
+      const shared = (lo + 1 + hi) / 2
+      for (let j = lo; j < hi; j++) ranks[byReward[j]] = shared
+      lo = hi
+    }
+    start += n
+  }
+  return ranks
+}
+
+/** Σ groupSizes must be the number of completions; sizes are non-negative integers. */
+function checkLayout(name: string, size: number, groupSizes: ArrayLike<number>): number {
+  let total = 0
+  for (let g = 0; g < groupSizes.length; g++) {
+    const n = groupSizes[g]
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: group size ${g} must be a non-negative integer, got ${n}`)
+    total += n
+  }
+  if (total !== size) throw new Error(`${name}: group sizes add up to ${total}, but there are ${size} completions`)
+  return size
+}
+
+function maxSize(groupSizes: ArrayLike<number>): number {
+  let largest = 0
+  for (let g = 0; g < groupSizes.length; g++) largest = Math.max(largest, groupSizes[g])
+  return largest
+}
+
+/** mean = x_0 + Σ_j (x_j − x_0)/n over values[start, start + n); 0 when n = 0. */
+function mean(values: ArrayLike<number>, start: number, n: number): number {
+  if (n === 0) return 0
+  const first = values[start]
+  let offsets = 0
+  for (let j = start; j < start + n; j++) offsets += values[j] - first
+  return first + offsets / n
+}
+
+/** std = √(Σ_j (x_j − mean)²/(n − 1)), Bessel's correction; 0 for fewer than two values. */
+function std(values: ArrayLike<number>, start: number, n: number, center: number): number {
+  if (n < 2) return 0
+  let squares = 0
+  for (let j = start; j < start + n; j++) squares += (values[j] - center) ** 2
+  return Math.sqrt(squares / (n - 1))
+}
+
+/** The middle value, or the mean of the two middle values for an even count. */
+function median(values: ArrayLike<number>, start: number, n: number, scratch: Float64Array): number {
+  const sorted = scratch.subarray(0, n)
+  for (let j = 0; j < n; j++) sorted[j] = values[start + j]
+  sorted.sort()
+  const half = n >> 1
+  // median = x_(n+1)/2 for odd n, (x_n/2 + x_n/2+1)/2 for even n (1-based order statistics)
+  return n % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2
+}
+
+/** x/d, and 0 where there is nothing to divide by (d = 0 happens only with eps = 0 and no spread). */
+function divide(x: number, d: number): number {
+  return d > 0 ? x / d : 0
+}
+
+/** a ← (a − mean)/(std + eps) over the whole batch (Bessel's correction). */
+function batchNormalize(advantages: Float64Array, eps: number): void {
+  const size = advantages.length
+  const center = mean(advantages, 0, size)
+  const divisor = std(advantages, 0, size, center) + eps
+  // â_i = (a_i − mean)/(std + eps)
+  for (let i = 0; i < size; i++) advantages[i] = divide(advantages[i] - center, divisor)
+}

@@ -1,0 +1,41 @@
+import type { EnvSpec } from '../envs/types'
+import type { LearnerKind } from './config'
+
+/** What each learner is called in the UI and messages. */
+export const LEARNER_LABELS: Record<LearnerKind, string> = {
+  ppo: 'PPO',
+  qlearning: 'Q-learning',
+  sarsa: 'SARSA',
+  expected_sarsa: 'Expected SARSA',
+  sarsa_lambda: 'SARSA(λ)',
+  value_iteration: 'Value iteration',
+  reinforce: 'REINFORCE',
+  grpo: 'GRPO family',
+  independent: 'Independent learners',
+}
+
+const TABULAR: LearnerKind[] = ['qlearning', 'sarsa', 'expected_sarsa', 'sarsa_lambda']
+
+/** Why `kind` cannot train on this environment, or null when it can. */
+export function learnerFits(kind: LearnerKind, spec: EnvSpec): string | null {
+  const name = LEARNER_LABELS[kind]
+  if ((TABULAR.includes(kind) || kind === 'value_iteration') && spec.discreteStates === null) {
+    return `${name} needs an environment with discrete states; ${spec.id} has continuous observations, use PPO or REINFORCE`
+  }
+  if (kind === 'value_iteration' && !spec.hasModel) {
+    return `${name} needs the environment's exact model; ${spec.id} has none, use Q-learning or SARSA`
+  }
+  if (kind === 'grpo' && spec.id !== 'tokenseq' && spec.id !== 'bandit') {
+    return `${name} samples groups of completions per prompt; it trains tokenseq and bandit, not ${spec.id}`
+  }
+  if (kind === 'independent' && spec.id !== 'coop') {
+    return `${name} learn one policy per agent of a team; they train coop, not ${spec.id}`
+  }
+  return null
+}
+
+/** Every learner that can train this environment, the default first. */
+export function learnersFor(spec: EnvSpec): LearnerKind[] {
+  const all = Object.keys(LEARNER_LABELS) as LearnerKind[]
+  return all.filter((kind) => learnerFits(kind, spec) === null)
+}

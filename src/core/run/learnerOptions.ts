@@ -1,0 +1,128 @@
+import { z } from 'zod'
+
+/*
+ * Hyperparameters of every learner except PPO (config.ts), validated at the boundaries (URL, file,
+ * CLI, worker message). Defaults are the textbook or reference values named beside each one.
+ */
+
+/** Fields every tabular, ε-greedy, online learner shares (Sutton & Barto, chapter 6). */
+const tabular = {
+  numEnvs: z.number().int().min(1).max(4096).default(1),
+  /** Steps per copy between metric reports. */
+  stepsPerIteration: z.number().int().min(1).max(100_000).default(200),
+  alpha: z.number().min(0).max(1).default(0.5),
+  gamma: z.number().min(0).max(1).default(1),
+  epsilon: z.number().min(0).max(1).default(0.1),
+  initialValue: z.number().finite().default(0),
+}
+
+/** Q(s,a) += α·(r + γ·max_a' Q(s',a') − Q(s,a)) */
+export const QLearningOptionsSchema = z.object({ kind: z.literal('qlearning'), ...tabular })
+export type QLearningOptions = z.infer<typeof QLearningOptionsSchema>
+
+/** Q(s,a) += α·(r + γ·Q(s',a') − Q(s,a)), a' the action actually taken next (on-policy). */
+export const SarsaOptionsSchema = z.object({ kind: z.literal('sarsa'), ...tabular })
+export type SarsaOptions = z.infer<typeof SarsaOptionsSchema>
+
+/** Q(s,a) += α·(r + γ·Σ_a' π(a'|s')·Q(s',a') − Q(s,a)) under the ε-greedy π. */
+export const ExpectedSarsaOptionsSchema = z.object({ kind: z.literal('expected_sarsa'), ...tabular })
+export type ExpectedSarsaOptions = z.infer<typeof ExpectedSarsaOptionsSchema>
+
+/** SARSA(λ) with eligibility traces e: Q += α·δ·e, e ← γλ·e (replacing or accumulating traces). */
+export const SarsaLambdaOptionsSchema = z.object({
+  kind: z.literal('sarsa_lambda'),
+  ...tabular,
+  lambda: z.number().min(0).max(1).default(0.9),
+  traces: z.enum(['replacing', 'accumulating']).default('replacing'),
+})
+export type SarsaLambdaOptions = z.infer<typeof SarsaLambdaOptionsSchema>
+
+/** Value iteration on the environment's exact model: V(s) ← max_a Σ p(s',r|s,a)·(r + γ·V(s')). */
+export const ValueIterationOptionsSchema = z.object({
+  kind: z.literal('value_iteration'),
+  numEnvs: z.number().int().min(1).max(4096).default(1),
+  /** Steps per copy the greedy policy plays between reports (the curves come from these). */
+  stepsPerIteration: z.number().int().min(1).max(100_000).default(200),
+  gamma: z.number().min(0).max(1).default(0.99),
+  /** Sweeps over every state per iteration. */
+  sweepsPerIteration: z.number().int().min(1).max(1000).default(1),
+  /** Stop sweeping once the largest change in V is below this. */
+  tolerance: z.number().min(0).max(1).default(1e-8),
+})
+export type ValueIterationOptions = z.infer<typeof ValueIterationOptionsSchema>
+
+/** REINFORCE (Williams 1992): ∇J ≈ Σ_t ∇log π(a_t|s_t)·(G_t − b(s_t)). */
+export const ReinforceOptionsSchema = z.object({
+  kind: z.literal('reinforce'),
+  numEnvs: z.number().int().min(1).max(4096).default(8),
+  /** Complete episodes collected per update. */
+  episodesPerIteration: z.number().int().min(1).max(4096).default(16),
+  learningRate: z.number().positive().max(1).default(1e-3),
+  gamma: z.number().min(0).max(1).default(0.99),
+  /** none: G_t alone; value: a learned V(s_t) baseline (REINFORCE with baseline). */
+  baseline: z.enum(['none', 'value']).default('value'),
+  entCoef: z.number().min(0).max(10).default(0),
+  maxGradNorm: z.number().positive().max(1e6).default(0.5),
+  hiddenSize: z.number().int().min(1).max(1024).default(64),
+})
+export type ReinforceOptions = z.infer<typeof ReinforceOptionsSchema>
+
+/** Group-relative estimators: how the advantage of each completion is formed from its group. */
+export const GroupEstimatorSchema = z.object({
+  center: z.enum(['mean', 'median', 'loo', 'batch']).default('mean'),
+  scale: z.enum(['group', 'batch', 'none']).default('group'),
+  rank: z.boolean().default(false),
+  /** Several reward components: sum them first, or normalise each then sum (decoupled, as GDPO). */
+  combine: z.enum(['sum', 'decoupled']).default('sum'),
+  batchNormalize: z.boolean().default(false),
+  eps: z.number().min(0).max(1).default(1e-4),
+})
+export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
+
+/** The named presets of the group-relative family (REFERENCES.md, the credit issue). */
+export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
+  grpo: { center: 'mean', scale: 'group', rank: false },
+  dr_grpo: { center: 'mean', scale: 'none', rank: false },
+  rloo: { center: 'loo', scale: 'none', rank: false },
+  mc_grpo: { center: 'median', scale: 'group', rank: false },
+  reinforce_pp: { center: 'batch', scale: 'batch', rank: false },
+  rank: { center: 'mean', scale: 'group', rank: true },
+}
+
+/** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit), as TRL implements it. */
+export const GrpoOptionsSchema = z.object({
+  kind: z.literal('grpo'),
+  /** Groups (prompts) sampled per update. */
+  groupsPerIteration: z.number().int().min(1).max(1024).default(16),
+  /** Completions per group, G, where the environment has no group size of its own. */
+  groupSize: z.number().int().min(1).max(256).default(8),
+  learningRate: z.number().positive().max(1).default(1e-3),
+  /** Optimisation passes over each batch (μ in the GRPO paper). */
+  updateEpochs: z.number().int().min(1).max(64).default(1),
+  epsLow: z.number().min(0).max(1).default(0.2),
+  epsHigh: z.number().min(0).max(10).default(0.2),
+  /** KL penalty coefficient β to the frozen reference policy (k3 estimator). */
+  beta: z.number().min(0).max(10).default(0.04),
+  /** sequence: mean over tokens then sequences; token: sum ÷ token count (DAPO); constant: sum ÷ (G·max length) (Dr. GRPO). */
+  aggregation: z.enum(['sequence', 'token', 'constant']).default('sequence'),
+  estimator: GroupEstimatorSchema.default(GroupEstimatorSchema.parse({})),
+  maxGradNorm: z.number().positive().max(1e6).default(1),
+  hiddenSize: z.number().int().min(1).max(1024).default(64),
+})
+export type GrpoOptions = z.infer<typeof GrpoOptionsSchema>
+
+/** How a team's outcome is credited to each agent (coop). */
+export const TeamCreditSchema = z.enum(['shared', 'equal', 'difference', 'shapley', 'local', 'mix'])
+export type TeamCredit = z.infer<typeof TeamCreditSchema>
+
+/** Independent learners, one per agent seat (coop), each trained on the credit the user picks. */
+export const IndependentOptionsSchema = z.object({
+  kind: z.literal('independent'),
+  numEnvs: z.number().int().min(1).max(4096).default(8),
+  stepsPerIteration: z.number().int().min(1).max(100_000).default(50),
+  learningRate: z.number().positive().max(10).default(0.05),
+  credit: TeamCreditSchema.default('equal'),
+  /** For credit = mix: α·local + (1 − α)·team. */
+  alpha: z.number().min(0).max(1).default(0.5),
+})
+export type IndependentOptions = z.infer<typeof IndependentOptionsSchema>

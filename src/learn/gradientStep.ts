@@ -1,0 +1,53 @@
+import * as tf from '@tensorflow/tfjs'
+import { clipByGlobalNorm } from './clipGradients'
+
+/** What `objective` returns: the scalar to differentiate and diagnostic scalars to read back with it. */
+export interface Objective {
+  loss: tf.Scalar
+  terms: tf.Scalar[]
+}
+
+export interface StepResult {
+  loss: number
+  terms: number[]
+  /** Global gradient norm before clipping. */
+  gradNorm: number
+  /** False when any number read back was not finite: then the parameters were left alone. */
+  applied: boolean
+}
+
+/**
+ * One optimiser step on `variables`: gradients of `objective().loss`, global-norm clipping to
+ * `maxGradNorm` (none when null), then the optimiser. The loss, the terms and the norm are read
+ * back first, and nothing is applied when any of them is NaN or ±Infinity.
+ */
+export async function gradientStep(variables: tf.Variable[], optimizer: tf.Optimizer, maxGradNorm: number | null, objective: () => Objective): Promise<StepResult> {
+  const kept: { terms?: tf.Tensor1D } = {}
+  const { value: loss, grads } = tf.variableGrads(() => {
+    const { loss, terms } = objective()
+    kept.terms = tf.keep(terms.length > 0 ? (tf.stack(terms) as tf.Tensor1D) : tf.zeros([0]))
+    return loss
+  }, variables)
+  let clipped: tf.NamedTensorMap | null = null
+  try {
+    const clipping = clipByGlobalNorm(grads, maxGradNorm ?? Number.MAX_VALUE)
+    clipped = clipping.grads
+    const summary = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D, tf.reshape(clipping.norm, [1])]))
+    clipping.norm.dispose()
+    // Read back with data(), never dataSync(): WebGPU cannot read synchronously.
+    const numbers = Array.from(await summary.data())
+    summary.dispose()
+    const applied = numbers.every(Number.isFinite)
+    if (applied) optimizer.applyGradients(clipped)
+    return { loss: numbers[0], terms: numbers.slice(1, -1), gradNorm: numbers[numbers.length - 1], applied }
+  } finally {
+    tf.dispose([loss, ...Object.values(grads)])
+    if (kept.terms) kept.terms.dispose()
+    if (clipped) tf.dispose(Object.values(clipped))
+  }
+}
+
+/** A number for a message: four significant digits, NaN and ±Infinity as words. */
+export function show(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(4))) : String(value)
+}

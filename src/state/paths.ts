@@ -1,0 +1,14 @@
+/** Read and replace values at dotted paths ('estimator.center') of plain option objects. */
+
+export function readPath(options: object, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], options)
+}
+
+export function withPath<T extends object>(options: T, path: string, value: unknown): T {
+  const copy = structuredClone(options) as Record<string, unknown>
+  const keys = path.split('.')
+  let node = copy
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>
+  node[keys[keys.length - 1]] = value
+  return copy as T
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react'
+import { describeIssues, GROUP_PRESETS, LearnerOptionsSchema, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
+import { readPath, withPath } from '../state/paths'
+import { usePlayground } from '../state/store'
+import { changeLearner } from '../state/trainingClient'
+import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
+
+/** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
+export function LearnerPanel() {
+  const spec = usePlayground((state) => state.spec)
+  const learner = usePlayground((state) => state.design.learner)
+  const selectId = useId()
+  const [error, setError] = useState<string | null>(null)
+  const apply = (candidate: unknown) => {
+    const parsed = LearnerOptionsSchema.safeParse(candidate)
+    if (!parsed.success) {
+      setError(describeIssues(parsed.error))
+      return
+    }
+    setError(null)
+    changeLearner(parsed.data)
+  }
+  return (
+    <fieldset className="learner-panel">
+      <legend>Learner</legend>
+      <div className="field">
+        <label htmlFor={selectId}>Learner</label>
+        <select id={selectId} value={learner.kind} onChange={(event) => apply({ kind: event.target.value as LearnerKind })}>
+          {learnersFor(spec).map((kind) => (
+            <option key={kind} value={kind}>
+              {LEARNER_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {learner.kind === 'grpo' && <PresetPicker learner={learner} onPick={apply} />}
+      {LEARNER_FIELDS[learner.kind].map((field) => (
+        <LearnerFieldControl key={`${learner.kind}-${field.path}`} field={field} learner={learner} onChange={apply} />
+      ))}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}; keeping the last valid value.
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** The group-relative presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++, rank-based. */
+const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO', rloo: 'RLOO', mc_grpo: 'MC-GRPO', reinforce_pp: 'REINFORCE++', rank: 'rank-based' }
+
+function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'grpo' }>; onPick: (candidate: unknown) => void }) {
+  const id = useId()
+  const current = Object.entries(GROUP_PRESETS).find(([, preset]) => Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value))?.[0] ?? 'custom'
+  return (
+    <div className="field">
+      <label htmlFor={id}>Estimator preset</label>
+      <select id={id} value={current} onChange={(event) => onPick({ ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[event.target.value] } })}>
+        {Object.keys(GROUP_PRESETS).map((name) => (
+          <option key={name} value={name}>
+            {PRESET_LABELS[name] ?? name}
+          </option>
+        ))}
+        {current === 'custom' && <option value="custom">custom</option>}
+      </select>
+    </div>
+  )
+}
+
+function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
+  const id = useId()
+  const value = readPath(learner, field.path)
+  const [text, setText] = useState(String(value))
+  useEffect(() => setText(String(value)), [value])
+  const set = (next: unknown) => onChange(withPath(learner, field.path, next))
+  let control
+  if (field.kind === 'choice') {
+    control = (
+      <select id={id} value={String(value)} aria-describedby={`${id}-hint`} onChange={(event) => set(event.target.value)}>
+        {field.options!.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    )
+  } else if (field.kind === 'boolean') {
+    control = <input id={id} type="checkbox" checked={value === true} aria-describedby={`${id}-hint`} onChange={(event) => set(event.target.checked)} />
+  } else {
+    // Typed numbers apply on Enter or when the field loses focus.
+    const commit = () => text !== String(value) && set(text.trim() === '' ? NaN : Number(text))
+    control = (
+      <input id={id} type="text" inputMode="decimal" value={text} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+    )
+  }
+  return (
+    <div className={`field param param-${field.kind}`}>
+      <label htmlFor={id}>{field.label}</label>
+      {control}
+      <p className="hint" id={`${id}-hint`}>
+        {field.hint}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import type { LearnerKind } from '../core/run/config'
+
+/** One editable hyperparameter: a dotted path into the learner's options. */
+export interface LearnerField {
+  path: string
+  label: string
+  kind: 'number' | 'boolean' | 'choice'
+  options?: string[]
+  hint: string
+}
+
+const TABULAR: LearnerField[] = [
+  { path: 'alpha', label: 'step size α', kind: 'number', hint: 'How far each update moves Q toward its target (0–1).' },
+  { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future: 1 counts every step, 0 only the next reward.' },
+  { path: 'epsilon', label: 'exploration ε', kind: 'number', hint: 'Chance of a random action (ε-greedy).' },
+]
+
+const GROUP: LearnerField[] = [
+  { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
+  { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
+  { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
+  { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
+  { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },
+  { path: 'aggregation', label: 'loss aggregation', kind: 'choice', options: ['sequence', 'token', 'constant'], hint: 'Mean per sequence then over sequences (GRPO), per token (DAPO), or ÷ (sequences × max length) (Dr. GRPO).' },
+  { path: 'epsLow', label: 'clip ε low', kind: 'number', hint: 'Lower clip of the ratio: 1 − ε_low.' },
+  { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
+  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Penalty on the k3 KL to the frozen starting policy.' },
+  { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
+  { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+]
+
+/** The hyperparameters the learner panel offers for each learner (the rest keep their defaults). */
+export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
+  ppo: [
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size, annealed linearly to 0.' },
+    { path: 'numEnvs', label: 'copies', kind: 'number', hint: 'Environment copies stepped together.' },
+    { path: 'numSteps', label: 'steps per rollout', kind: 'number', hint: 'Steps per copy between updates.' },
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future in the return.' },
+    { path: 'gaeLambda', label: 'GAE λ', kind: 'number', hint: '1 = Monte-Carlo return, 0 = one-step TD error.' },
+    { path: 'clipCoef', label: 'clip ε', kind: 'number', hint: 'The ratio is clipped to [1 − ε, 1 + ε].' },
+    { path: 'entCoef', label: 'entropy bonus', kind: 'number', hint: 'Rewards a less certain policy: exploration.' },
+  ],
+  qlearning: TABULAR,
+  sarsa: TABULAR,
+  expected_sarsa: TABULAR,
+  sarsa_lambda: [
+    ...TABULAR,
+    { path: 'lambda', label: 'trace decay λ', kind: 'number', hint: 'How far back credit flows along the eligibility trace.' },
+    { path: 'traces', label: 'traces', kind: 'choice', options: ['replacing', 'accumulating'], hint: 'Reset a revisited pair’s trace to 1, or add 1.' },
+  ],
+  value_iteration: [
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future.' },
+    { path: 'sweepsPerIteration', label: 'sweeps per report', kind: 'number', hint: 'Bellman sweeps over every state between two reports.' },
+  ],
+  reinforce: [
+    { path: 'baseline', label: 'baseline', kind: 'choice', options: ['none', 'value'], hint: 'Subtract a learned V(s) from the return: same expected gradient, less variance.' },
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future in the return.' },
+    { path: 'episodesPerIteration', label: 'episodes per update', kind: 'number', hint: 'Complete episodes per gradient step.' },
+  ],
+  grpo: GROUP,
+  independent: [
+    { path: 'credit', label: 'team credit', kind: 'choice', options: ['shared', 'equal', 'difference', 'shapley', 'local', 'mix'], hint: 'How the team’s output is credited to each agent.' },
+    { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Step size of each agent’s policy.' },
+  ],
+}
