@@ -1,3 +1,5 @@
+import { advantagesCommand } from './advantages-command'
+import { creditCommand } from './credit-command'
 import { envsCommand } from './envs-command'
 import { traceCommand } from './trace-command'
 import { HELP, UsageError } from './usage'
@@ -5,9 +7,14 @@ import { HELP, UsageError } from './usage'
 export interface CliIo {
   out(text: string): void
   err(text: string): void
+  /** All of standard input; called only by the commands that read JSON there (advantages, credit). */
+  stdin?: () => string
 }
 
-const COMMANDS: Record<string, (argv: string[]) => string> = { envs: envsCommand, trace: traceCommand }
+/** A command gets its arguments and a way to read stdin, and returns what to print. */
+type Command = (argv: string[], readStdin: () => string) => string
+
+const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand }
 
 /** Run one command line; returns the exit code (0 ok, 1 internal failure, 2 bad arguments). */
 export function runCli(argv: string[], io: CliIo): number {
@@ -30,7 +37,11 @@ export function runCli(argv: string[], io: CliIo): number {
     return 0
   }
   try {
-    io.out(handler(rest))
+    const readStdin = (): string => {
+      if (io.stdin === undefined) throw new UsageError(`${command} reads JSON on stdin, and there is none to read`)
+      return io.stdin()
+    }
+    io.out(handler(rest, readStdin))
     return 0
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -26,6 +26,40 @@ Usage:
       step), "reward" is the sum of weight × component. Stops after the first step that
       terminates or truncates. Components not named in --weights keep their default weight.
 
+  reward-playground advantages --estimator gae --gamma G --lambda L
+      Generalised advantage estimation over one rollout of T steps. Reads on stdin
+        {"rewards": [T], "values": [T], "terminated": [T], "truncated": [T],
+         "bootstrapValues": [T], "lastValue": v}
+      (terminated/truncated as true/false or 1/0; bootstrapValues[t] is V of the final
+      observation where truncated[t] and is ignored elsewhere; lastValue is V of the state
+      after the last step) and prints {"advantages": [T], "returns": [T]}. Backwards from A_T = 0:
+        next_t = bootstrapValues_t if truncated_t, else lastValue if t = T-1, else values_{t+1}
+        delta_t = r_t + G(1 - terminated_t)next_t - values_t
+        A_t = delta_t + G*L(1 - terminated_t)(1 - truncated_t)A_{t+1};  returns_t = A_t + values_t
+
+  reward-playground advantages --estimator group [--center mean|median|loo|batch]
+                               [--scale group|batch|none] [--rank] [--batch-normalize] [--eps E]
+      Group-relative advantages (GRPO and relatives). Reads on stdin {"groups": [[r, ...], ...]}
+      (groups may differ in size) or, for several reward components,
+        {"groups": [[[c1, c2, ...], ...], ...], "weights": [w1, ...], "combine": "sum"|"decoupled"}
+      and prints {"advantages": [[a, ...], ...]}. Per group, with --rank each reward is first
+      replaced by its 1-based rank in the group (ties share the average rank); the centre b_i is
+      the group mean, the group median, leave-one-out (sum_j r_j - r_i)/(n - 1), or the batch
+      mean; the scale s is the group's or the batch's standard deviation (Bessel; 0 for a single
+      value); a_i = (r_i - b_i)/(s + E), or r_i - b_i with --scale none. "sum" applies this to
+      sum_k w_k c_k, "decoupled" gives sum_k w_k a^(k), each a^(k) from component k alone.
+      --batch-normalize finally maps every a to (a - mean)/(std + E) over the whole batch.
+      Defaults: --center mean --scale group --eps 1e-4. A zero divisor (only with --eps 0) gives 0.
+      Presets: GRPO (defaults); Dr. GRPO --scale none; RLOO --center loo --scale none;
+      MC-GRPO --center median; REINFORCE++ --center batch --scale batch; rank-based --rank.
+
+  reward-playground credit --method shared|equal|difference|shapley
+      Team credit from coalition values. Reads on stdin
+        {"agents": n, "values": {"": v, "0": v, "1": v, "0,1": v, ...}}
+      (each coalition keyed by its sorted agent indices joined by ","; all 2^n present) and prints
+      {"credit": [c_0, ...]}: shared v(N) each, equal v(N)/n, difference v(N) - v(N without i),
+      shapley the exact Shapley value.
+
   reward-playground --help
       Show this text.
 
@@ -33,6 +67,9 @@ Examples:
   reward-playground trace --env cartpole --state 0,0,0.05,0 --actions 1,1,0
   reward-playground trace --env cliffwalking --state 3,0 --actions 1
   reward-playground trace --env gridworld --params map=cliff --state 2,0 --actions 1,1 --weights progress=1
+  echo '{"groups": [[1, 1, 2], [0, 3]]}' | reward-playground advantages --estimator group
+  echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
 
-Bad arguments exit with code 2 and one line on stderr.
+Bad arguments and bad input on stdin exit with code 2 and one line on stderr. Numbers are
+printed at full (double) precision.
 `

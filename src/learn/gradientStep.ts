@@ -25,7 +25,7 @@ export async function gradientStep(variables: tf.Variable[], optimizer: tf.Optim
   const kept: { terms?: tf.Tensor1D } = {}
   const { value: loss, grads } = tf.variableGrads(() => {
     const { loss, terms } = objective()
-    kept.terms = tf.keep(terms.length > 0 ? (tf.stack(terms) as tf.Tensor1D) : tf.zeros([0]))
+    kept.terms = tf.keep((terms.length > 0 ? tf.stack(terms) : tf.zeros([0])) as tf.Tensor1D)
     return loss
   }, variables)
   let clipped: tf.NamedTensorMap | null = null

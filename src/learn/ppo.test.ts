@@ -30,8 +30,10 @@ describe('PPO trainer', () => {
     trainer.dispose()
     expect(report.envSteps).toBe(64)
     expect(Object.keys(report.diagnostics).sort()).toEqual(
-      ['approx_kl', 'clip_fraction', 'entropy', 'explained_variance', 'grad_norm', 'learning_rate', 'loss', 'policy_loss', 'value_loss'].sort(),
+      ['approx_kl', 'clip_fraction', 'entropy', 'explained_variance', 'grad_norm', 'learning_rate', 'loss', 'policy_loss', 'value_loss', 'zero_advantage_fraction'].sort(),
     )
+    // Every step's advantage goes to the histogram (64 ≤ the sample bound).
+    expect(report.advantages?.length).toBe(64)
     for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
     // A fresh policy is near uniform over two actions: entropy ≈ ln 2.
     expect(report.diagnostics.entropy).toBeCloseTo(Math.LN2, 2)

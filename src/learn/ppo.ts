@@ -5,6 +5,7 @@ import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { PpoOptions } from '../core/run/config'
 import { sampleAdvantages } from '../core/run/advantageSample'
+import { zeroAdvantageFraction } from '../core/credit/group'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -186,7 +187,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
             grad_norm: stats.gradNorm,
             learning_rate: learningRate,
             loss: stats.loss,
-            zero_advantage_fraction: zeroFraction(rollout.advantages),
+            zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
           },
           advantages: sampleAdvantages(rollout.advantages),
           demo: demoRecording,
@@ -246,9 +247,3 @@ function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
   )
 }
 
-/** Fraction of advantages exactly 0 (no gradient from those steps). */
-function zeroFraction(advantages: Float32Array): number {
-  let zeros = 0
-  for (let i = 0; i < advantages.length; i++) if (advantages[i] === 0) zeros++
-  return advantages.length === 0 ? 0 : zeros / advantages.length
-}

@@ -7,7 +7,7 @@ function single(rewards: number[], values: number[], lastValue: number, extra: P
   return { n: 1, rewards, values, terminated: zeros, truncated: zeros, bootstrapValues: zeros, lastValues: [lastValue], ...extra }
 }
 
-function expectClose(actual: Float32Array, expected: number[]): void {
+function expectClose(actual: ArrayLike<number>, expected: number[]): void {
   expect(actual.length).toBe(expected.length)
   expected.forEach((value, index) => expect(actual[index]).toBeCloseTo(value, 5))
 }

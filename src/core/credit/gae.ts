@@ -28,8 +28,8 @@ export interface GaeOptions {
 }
 
 export interface GaeOutputs {
-  advantages: Float32Array
-  returns: Float32Array
+  advantages: Float32Array | Float64Array
+  returns: Float32Array | Float64Array
 }
 
 /** Advantages and value targets (returns = A + V); writes into `out` when given. */

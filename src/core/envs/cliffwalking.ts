@@ -1,6 +1,6 @@
 import { resolveParams } from './params'
-import { GridBatch, gridSpec, parseLayout } from './grid'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec } from './types'
+import { GridBatch, gridModel, gridSpec, parseLayout } from './grid'
+import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, TabularModel } from './types'
 
 /** Gymnasium's CliffWalking-v1: 4×12, start (3, 0), goal (3, 11), cliff (3, 1..10), no time limit. */
 const LAYOUT = parseLayout(['............', '............', '............', 'SCCCCCCCCCCG'])
@@ -30,4 +30,5 @@ export const cliffwalking: EnvDefinition = {
   create(n: number, params: EnvParams): BatchEnv {
     return new GridBatch(describe(params), n, LAYOUT)
   },
+  model: (params: EnvParams): TabularModel => gridModel(describe(params), LAYOUT),
 }

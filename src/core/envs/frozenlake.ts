@@ -1,6 +1,6 @@
 import { resolveParams } from './params'
-import { FROZENLAKE_MOVES, GridBatch, gridSpec, parseLayout, type GridLayout, type GridRules } from './grid'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec } from './types'
+import { FROZENLAKE_MOVES, GridBatch, gridModel, gridSpec, parseLayout, type GridLayout, type GridRules } from './grid'
+import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec, TabularModel } from './types'
 
 /*
  * Gymnasium's FrozenLake-v1. Maps as Gymnasium draws them (S start, F frozen, H hole, G goal);
@@ -77,5 +77,9 @@ export const frozenlake: EnvDefinition = {
   create(n: number, params: EnvParams): BatchEnv {
     const { map, spec, rules } = resolve(params)
     return new GridBatch(spec, n, map.layout, rules)
+  },
+  model(params: EnvParams): TabularModel {
+    const { map, spec, rules } = resolve(params)
+    return gridModel(spec, map.layout, rules)
   },
 }

@@ -1,5 +1,16 @@
-import type { Rng } from '../rng'
-import type { BatchEnv, EnvSpec, GridCells, ObjectiveSpec, ParamSpec, RewardComponentSpec, StepBuffers } from './types'
+import { Rng } from '../rng'
+import {
+  allocateStepBuffers,
+  type BatchEnv,
+  type EnvSpec,
+  type GridCells,
+  type ObjectiveSpec,
+  type ParamSpec,
+  type RewardComponentSpec,
+  type StepBuffers,
+  type TabularModel,
+  type Transition,
+} from './types'
 
 /*
  * A batched grid engine shared by the grid environments (CliffWalking, FrozenLake, the grid world).
@@ -264,7 +275,59 @@ export function gridSpec(options: GridSpecOptions): EnvSpec {
     params: options.params,
     discreteStates: layout.rows * layout.cols * (layout.hasKey ? 2 : 1),
     grid,
+    // Every grid has an exact model (gridModel); its definition hands it out as model(params).
+    hasModel: true,
   }
+}
+
+/**
+ * The exact model of a grid, p(s′, components, terminated | s, a), over the same state indices as
+ * the observations (has_key · rows · cols + row · cols + col). It is built by stepping the engine
+ * itself from every state in every direction the move can take (the intended one, or on ice the
+ * three of probability 1/3 each, identical outcomes merged), so model and environment cannot drift
+ * apart. Terminal cells (goal, lava, hole) and cells the agent cannot stand on (a wall, a door
+ * without the key) are absorbing with zero reward: they have no outgoing value.
+ */
+export function gridModel(spec: EnvSpec, layout: GridLayout, rules: GridRules = CLIFFWALKING_RULES): TabularModel {
+  const { rows, cols, cells, hasKey } = layout
+  const numStates = rows * cols * (hasKey ? 2 : 1)
+  const numActions = spec.numActions
+  const K = spec.components.length
+  // One copy, no time limit and no ice: each direction is stepped explicitly and weighed here.
+  const engine = new GridBatch({ ...spec, timeLimit: null }, 1, layout, { ...rules, slippery: false })
+  const out = allocateStepBuffers(spec, 1)
+  const unusedRng = new Rng(0) // the engine draws only on ice
+  const direction = new Int32Array(1)
+  const table: Transition[][] = []
+  for (let s = 0; s < numStates; s++) {
+    const key = Math.floor(s / (rows * cols))
+    const cell = s % (rows * cols)
+    const row = Math.floor(cell / cols)
+    const col = cell % cols
+    const code = cells[cell]
+    const absorbing = code === GOAL || code === LAVA || code === HOLE || code === WALL || (code === DOOR && key === 0)
+    for (let a = 0; a < numActions; a++) {
+      if (absorbing) {
+        table.push([{ probability: 1, nextState: s, components: new Float64Array(K), terminated: true }])
+        continue
+      }
+      const directions = rules.slippery ? [(a + 3) & 3, a, (a + 1) & 3] : [a]
+      const outcomes: Transition[] = []
+      for (const d of directions) {
+        engine.setState(0, hasKey ? [row, col, key] : [row, col])
+        direction[0] = d
+        engine.step(direction, out, unusedRng, false)
+        const nextState = out.obs[0]
+        const terminated = out.terminated[0] === 1
+        const components = out.components.slice(0, K)
+        const same = outcomes.find((o) => o.nextState === nextState && o.terminated === terminated && o.components.every((v, k) => v === components[k]))
+        if (same) same.probability += 1 / directions.length
+        else outcomes.push({ probability: 1 / directions.length, nextState, components, terminated })
+      }
+      table.push(outcomes)
+    }
+  }
+  return { numStates, numActions, transitions: (state: number, action: number) => table[state * numActions + action] }
 }
 
 export class GridBatch implements BatchEnv {

@@ -1,6 +1,6 @@
 import { resolveParams } from './params'
-import { GridBatch, gridSpec, MAX_GRID_SIZE, parseLayout, parseLayoutText, type GridLayout } from './grid'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec } from './types'
+import { GridBatch, gridModel, gridSpec, MAX_GRID_SIZE, parseLayout, parseLayoutText, type GridLayout } from './grid'
+import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec, TabularModel } from './types'
 
 interface GridMap {
   label: string
@@ -148,5 +148,9 @@ export const gridworld: EnvDefinition = {
   create(n: number, params: EnvParams): BatchEnv {
     const { layout, spec } = resolve(params)
     return new GridBatch(spec, n, layout)
+  },
+  model(params: EnvParams): TabularModel {
+    const { layout, spec } = resolve(params)
+    return gridModel(spec, layout)
   },
 }

@@ -121,13 +121,14 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
   const localPart = new Float64Array(A)
   const tracker = new EpisodeTracker(n, K)
   const demo = new DemoRecorder(spec, n, stepsPerIteration)
+  // The same strided sample as run/advantageSample's sampleAdvantages, taken as the advantages stream by.
   const sampleStride = Math.max(1, Math.ceil((stepsPerIteration * n) / ADVANTAGE_SAMPLE))
   let current = mix
   let disposed = false
 
   env.reset(envRng, observations)
 
-  /** π_a(· | x) into out[offset …]; softmax with the largest preference subtracted (no overflow). */
+  /** π_a(· | x) into out[offset …]; the largest z is subtracted before exp, so nothing overflows. */
   function policy(agent: number, obs: ArrayLike<number>, obsOffset: number, out: Float64Array, offset: number): void {
     const base = agent * obsSize * numActions
     let largest = -Infinity
@@ -172,7 +173,7 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
       case 'mix':
         // α·ℓ_i + (1 − α)·v(N)/A
         teamCredit('equal', A, values, equalPart)
-        teamPart.set(mixCredit(localPart, equalPart, alpha))
+        mixCredit(localPart, equalPart, alpha, teamPart)
         return
     }
   }
@@ -195,6 +196,8 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
     let entropySum = 0
     let surrogateSum = 0
     let zeroAdvantages = 0
+    let advantageSum = 0
+    let advantageSquares = 0
     let rewardSum = 0
     let gradNormSum = 0
     let outputSum = 0
@@ -244,6 +247,8 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
         // A = r − b_a
         const advantage = reward - baselines[agent]
         if (Math.abs(advantage) < ZERO_ADVANTAGE) zeroAdvantages++
+        advantageSum += advantage
+        advantageSquares += advantage * advantage
         if ((t * n + i) % sampleStride === 0) sample[sampled++] = advantage
 
         const p = i * numActions
@@ -295,6 +300,7 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
     }
 
     const rounds = stepsPerIteration * numTeams
+    const advantageMean = advantageSum / decisions
     return {
       envSteps: stepsPerIteration * n,
       episodes,
@@ -303,6 +309,8 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
         entropy: entropySum / decisions,
         grad_norm: gradNormSum / stepsPerIteration,
         zero_advantage_fraction: zeroAdvantages / decisions,
+        // How noisy the credit is: a shared v(N) carries every teammate's exploration, a difference reward little of it.
+        advantage_std: Math.sqrt(Math.max(0, advantageSquares / decisions - advantageMean * advantageMean)),
         mean_effort: effortSum / decisions,
         full_effort_fraction: fullEffort / decisions,
         team_output: outputSum / rounds,

@@ -47,7 +47,7 @@ describe('Q-learning on CliffWalking', () => {
       expect(report.demo.steps).toBe(200)
       expect(report.demo.states).toHaveLength(400)
       for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
-      expect(Object.keys(report.diagnostics)).toEqual(['epsilon', 'td_error_abs_mean', 'q_max_abs'])
+      expect(Object.keys(report.diagnostics)).toEqual(['epsilon', 'td_error_abs_mean', 'q_max_abs', 'zero_advantage_fraction'])
     }
     expect(episodes).toBeGreaterThan(100)
     // Up, eleven steps right along row 2, down into the goal: 13 steps.

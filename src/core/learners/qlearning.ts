@@ -76,7 +76,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
     return {
       envSteps: stepsPerIteration * n,
       episodes,
-      diagnostics: { epsilon, td_error_abs_mean: tdErrors.absMean, q_max_abs: maxAbs(q) },
+      diagnostics: { epsilon, td_error_abs_mean: tdErrors.absMean, q_max_abs: maxAbs(q), zero_advantage_fraction: tdErrors.zeroFraction },
       advantages: tdErrors.take(),
       demo: demo.take(),
     }

@@ -118,10 +118,10 @@ export function mixStepRewards(
 
 /**
  * The TD errors of one iteration: their mean absolute value, the fraction exactly 0, and an evenly
- * strided sample of at most ADVANTAGE_SAMPLE of them for the histogram (no randomness drawn).
+ * spaced sample of min(expected, ADVANTAGE_SAMPLE) of them for the histogram (no randomness drawn).
  */
 export class TdErrorStats {
-  private readonly stride: number
+  private readonly expected: number
   private readonly sample: Float32Array
   private sampled = 0
   private count = 0
@@ -130,12 +130,15 @@ export class TdErrorStats {
 
   /** `expected`: how many TD errors the iteration will add (steps × copies). */
   constructor(expected: number) {
-    this.stride = Math.max(1, Math.ceil(expected / ADVANTAGE_SAMPLE))
-    this.sample = new Float32Array(Math.min(ADVANTAGE_SAMPLE, Math.max(1, expected)))
+    this.expected = Math.max(1, expected)
+    this.sample = new Float32Array(Math.min(ADVANTAGE_SAMPLE, this.expected))
   }
 
   add(tdError: number): void {
-    if (this.count % this.stride === 0 && this.sampled < this.sample.length) this.sample[this.sampled++] = tdError
+    // Keep error j when ⌊j·m / expected⌋ reaches the next sample slot: m evenly spaced errors.
+    if (this.sampled < this.sample.length && Math.floor((this.count * this.sample.length) / this.expected) >= this.sampled) {
+      this.sample[this.sampled++] = tdError
+    }
     this.count++
     this.absSum += Math.abs(tdError)
     if (tdError === 0) this.zeros++

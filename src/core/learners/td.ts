@@ -63,12 +63,17 @@ export function createTdTrainer(env: BatchEnv, mix: CompiledMix, options: TdOpti
   const demo = new DemoRecorder(spec, n, stepsPerIteration)
   let current = mix
   let disposed = false
+  let started = false
 
   env.reset(envRng, observations)
-  for (let i = 0; i < n; i++) actions[i] = epsilonGreedyAction(q, observations[i], numActions, epsilon, actRng)
 
   async function iterate(): Promise<IterationReport> {
     if (disposed) throw new Error(`this ${name} trainer was disposed`)
+    if (!started) {
+      // The first actions come from the table as it stands when training starts.
+      for (let i = 0; i < n; i++) actions[i] = epsilonGreedyAction(q, observations[i], numActions, epsilon, actRng)
+      started = true
+    }
     const episodes: FinishedEpisode[] = []
     const tdErrors = new TdErrorStats(stepsPerIteration * n)
     for (let t = 0; t < stepsPerIteration; t++) {

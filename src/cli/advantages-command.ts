@@ -1,0 +1,154 @@
+import { z } from 'zod'
+import { gae } from '../core/credit/gae'
+import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
+import { GroupEstimatorSchema, type GroupEstimator } from '../core/run/learnerOptions'
+import { parseFlags, parseNumber } from './args'
+import { assertFinite, parseJson, parseJsonInput, validateInput } from './json-input'
+import { UsageError } from './usage'
+
+/*
+ * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
+ * them against their own code. The formulas are those of src/core/credit/gae.ts and group.ts.
+ */
+
+const ESTIMATORS = ['gae', 'group']
+/** Flags that stand alone, without a value. */
+const SWITCHES = ['rank', 'batch-normalize']
+const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
+const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
+const ALL_FLAGS = [...GAE_FLAGS, ...GROUP_FLAGS.filter((name) => !GAE_FLAGS.includes(name))]
+const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
+const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
+
+const GAE_SHAPE = '{"rewards": [T numbers], "values": [T], "terminated": [T], "truncated": [T], "bootstrapValues": [T], "lastValue": number}'
+const SINGLE_SHAPE = '{"groups": [[r, ...], ...]}'
+const MULTI_SHAPE = '{"groups": [[[c1, c2, ...], ...], ...], "weights": [w1, w2, ...], "combine": "sum" | "decoupled"}'
+const GROUP_SHAPE = `${SINGLE_SHAPE} or, for several reward components, ${MULTI_SHAPE}`
+
+export function advantagesCommand(argv: string[], readStdin: () => string): string {
+  const { values, switches } = splitSwitches(argv)
+  const flags = parseFlags('advantages', values, ALL_FLAGS)
+  const estimator = flags.get('estimator')
+  if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ESTIMATORS.join(', ')}`)
+  if (!ESTIMATORS.includes(estimator)) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ESTIMATORS.join(', ')}`)
+  const accepted = estimator === 'gae' ? GAE_FLAGS : GROUP_FLAGS
+  for (const name of [...flags.keys(), ...switches]) {
+    if (!accepted.includes(name)) throw new UsageError(`flag --${name} does not apply to --estimator ${estimator}; accepted: ${accepted.map((flag) => `--${flag}`).join(', ')}`)
+  }
+  return estimator === 'gae' ? gaeCommand(flags, readStdin) : groupCommand(flags, switches, readStdin)
+}
+
+/** Take the valueless switches out of argv; parseFlags reads the rest. */
+function splitSwitches(argv: string[]): { values: string[]; switches: Set<string> } {
+  const values: string[] = []
+  const switches = new Set<string>()
+  for (const word of argv) {
+    const equals = word.indexOf('=')
+    const name = word.startsWith('--') ? word.slice(2, equals >= 0 ? equals : undefined) : ''
+    if (!SWITCHES.includes(name)) {
+      values.push(word)
+      continue
+    }
+    if (equals >= 0) throw new UsageError(`flag --${name} is a switch and takes no value`)
+    if (switches.has(name)) throw new UsageError(`flag --${name} given twice`)
+    switches.add(name)
+  }
+  return { values, switches }
+}
+
+/** A required flag holding a number from 0 to 1. */
+function unitNumber(flags: Map<string, string>, name: string, meaning: string): number {
+  const text = flags.get(name)
+  if (text === undefined) throw new UsageError(`advantages --estimator gae needs --${name} (${meaning}, from 0 to 1)`)
+  const value = parseNumber(text, `--${name}`)
+  if (value < 0 || value > 1) throw new UsageError(`--${name} must be from 0 to 1, got ${text}`)
+  return value
+}
+
+const stepFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'expected true, false, 0 or 1' })
+  .transform((flag) => (flag === true || flag === 1 ? 1 : 0))
+
+const GaeInputSchema = z.strictObject({
+  rewards: z.array(z.number()),
+  values: z.array(z.number()),
+  terminated: z.array(stepFlag),
+  truncated: z.array(stepFlag),
+  bootstrapValues: z.array(z.number()),
+  lastValue: z.number(),
+})
+
+function gaeCommand(flags: Map<string, string>, readStdin: () => string): string {
+  const gamma = unitNumber(flags, 'gamma', 'the discount γ')
+  const lambda = unitNumber(flags, 'lambda', 'the GAE λ')
+  const input = parseJsonInput(readStdin(), GaeInputSchema, GAE_SHAPE)
+  const steps = input.rewards.length
+  for (const name of ['values', 'terminated', 'truncated', 'bootstrapValues'] as const) {
+    if (input[name].length !== steps) throw new UsageError(`${name} has ${input[name].length} entries but rewards has ${steps}; every array needs one entry per step`)
+  }
+  // float64 buffers: gae computes in doubles, and the CLI prints every digit of them.
+  const out = { advantages: new Float64Array(steps), returns: new Float64Array(steps) }
+  gae({ n: 1, ...input, lastValues: [input.lastValue] }, { gamma, lambda }, out)
+  assertFinite(out.advantages, 'advantages')
+  assertFinite(out.returns, 'returns')
+  return `${JSON.stringify({ advantages: Array.from(out.advantages), returns: Array.from(out.returns) })}\n`
+}
+
+const SingleInputSchema = z.strictObject({ groups: z.array(z.array(z.number())) })
+const MultiInputSchema = z.strictObject({
+  groups: z.array(z.array(z.array(z.number()).min(1))),
+  weights: z.array(z.number()),
+  combine: z.enum(['sum', 'decoupled']),
+})
+
+function groupCommand(flags: Map<string, string>, switches: Set<string>, readStdin: () => string): string {
+  const estimator = groupEstimator(flags, switches)
+  const raw = parseJson(readStdin(), GROUP_SHAPE)
+  let groupSizes: number[]
+  let advantages: Float64Array
+  if (firstCompletionIsArray(raw)) {
+    const input = validateInput(raw, MultiInputSchema, MULTI_SHAPE)
+    groupSizes = input.groups.map((group) => group.length)
+    const completions = input.groups.flat()
+    const K = completions[0].length
+    input.groups.forEach((group, g) =>
+      group.forEach((completion, i) => {
+        if (completion.length !== K) throw new UsageError(`groups[${g}][${i}] has ${completion.length} components but the first completion has ${K}; every completion needs one value per component`)
+      }),
+    )
+    if (input.weights.length !== K) throw new UsageError(`weights has ${input.weights.length} entries but each completion has ${K} components; give one weight per component`)
+    advantages = groupAdvantagesMulti(completions.flat(), K, input.weights, groupSizes, { ...estimator, combine: input.combine })
+  } else {
+    const input = validateInput(raw, SingleInputSchema, GROUP_SHAPE)
+    groupSizes = input.groups.map((group) => group.length)
+    advantages = groupAdvantages(input.groups.flat(), groupSizes, estimator)
+  }
+  assertFinite(advantages, 'advantages')
+  const grouped: number[][] = []
+  let start = 0
+  for (const size of groupSizes) {
+    grouped.push(Array.from(advantages.subarray(start, start + size)))
+    start += size
+  }
+  return `${JSON.stringify({ advantages: grouped })}\n`
+}
+
+function groupEstimator(flags: Map<string, string>, switches: Set<string>): GroupEstimator {
+  const center = flags.get('center') ?? 'mean'
+  if (!CENTERS.includes(center)) throw new UsageError(`unknown --center "${center}"; accepted: ${CENTERS.join(', ')}`)
+  const scale = flags.get('scale') ?? 'group'
+  if (!SCALES.includes(scale)) throw new UsageError(`unknown --scale "${scale}"; accepted: ${SCALES.join(', ')}`)
+  const epsText = flags.get('eps')
+  const eps = epsText === undefined ? undefined : parseNumber(epsText, '--eps')
+  if (eps !== undefined && (eps < 0 || eps > 1)) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
+  return GroupEstimatorSchema.parse({ center, scale, rank: switches.has('rank'), batchNormalize: switches.has('batch-normalize'), eps })
+}
+
+/** Several components per completion ([[[c1, c2], …]]) or one reward ([[r, …]]): the first completion tells. */
+function firstCompletionIsArray(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null || !('groups' in raw) || !Array.isArray(raw.groups)) return false
+  for (const group of raw.groups as unknown[]) {
+    if (Array.isArray(group) && group.length > 0) return Array.isArray(group[0])
+  }
+  return false
+}

@@ -1,0 +1,235 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { groupAdvantages } from '../core/credit/group'
+import { GroupEstimatorSchema } from '../core/run/learnerOptions'
+import { runCli } from './run'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const EPS = 1e-4
+
+interface Result {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** A child process through `npx tsx`, with `input` piped to its stdin. */
+function spawnCli(args: string[], input: string): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = execFile('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
+    })
+    child.stdin?.end(input)
+  })
+}
+
+/** The same entry point in this process; `input` becomes stdin. */
+function cli(args: string[], input?: unknown): Result {
+  let stdout = ''
+  let stderr = ''
+  const text = typeof input === 'string' || input === undefined ? input : JSON.stringify(input)
+  const code = runCli(args, { out: (chunk) => (stdout += chunk), err: (chunk) => (stderr += chunk), stdin: text === undefined ? undefined : () => text })
+  return { code, stdout, stderr }
+}
+
+function ok(args: string[], input: unknown): Record<string, number[] | number[][]> {
+  const { code, stdout, stderr } = cli(args, input)
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  expect(stdout.endsWith('\n')).toBe(true)
+  expect(stdout.trim().split('\n')).toHaveLength(1)
+  return JSON.parse(stdout) as Record<string, number[] | number[][]>
+}
+
+function expectClose(actual: number[], expected: number[], digits = 12): void {
+  expect(actual).toHaveLength(expected.length)
+  expected.forEach((value, index) => expect(actual[index]).toBeCloseTo(value, digits))
+}
+
+const GAE = ['advantages', '--estimator', 'gae']
+const GROUP = ['advantages', '--estimator', 'group']
+
+function rollout(rewards: number[], values: number[], lastValue: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const zeros = rewards.map(() => 0)
+  return { rewards, values, terminated: zeros, truncated: zeros, bootstrapValues: zeros, lastValue, ...extra }
+}
+
+describe('advantages --estimator gae', () => {
+  it('with λ = 1 gives the bootstrapped return minus V, and with λ = 0 the TD error', () => {
+    // G_2 = 3 + 0.9·2 = 4.8; G_1 = 2 + 0.9·4.8 = 6.32; G_0 = 1 + 0.9·6.32 = 6.688
+    const mc = ok([...GAE, '--gamma', '0.9', '--lambda', '1'], rollout([1, 2, 3], [0.5, 1, 1.5], 2))
+    expectClose(mc.advantages as number[], [6.188, 5.32, 3.3])
+    expectClose(mc.returns as number[], [6.688, 6.32, 4.8])
+    // δ = (1 + 0.9·1 − 0.5, 2 + 0.9·1.5 − 1, 3 + 0.9·2 − 1.5)
+    const td = ok([...GAE, '--gamma=0.9', '--lambda=0'], rollout([1, 2, 3], [0.5, 1, 1.5], 2))
+    expectClose(td.advantages as number[], [1.4, 2.35, 3.3])
+    expectClose(td.returns as number[], [1.9, 3.35, 4.8])
+  })
+
+  it('cuts at a termination and bootstraps a time-limit cut from bootstrapValues', () => {
+    // γ = 0.5, λ = 1; step 1 terminated: A_1 = 1 − 0.4 = 0.6; A_0 = (1 + 0.5·0.4 − 0.2) + 0.5·0.6 = 1.3
+    const terminated = ok([...GAE, '--gamma', '0.5', '--lambda', '1'], rollout([1, 1, 1], [0.2, 0.4, 0.6], 10, { terminated: [false, true, false] }))
+    expectClose(terminated.advantages as number[], [1.3, 0.6, 5.4])
+    // step 1 truncated with V(final) = 3: A_1 = 1 + 0.5·3 − 0.4 = 2.1; A_0 = 1 + 0.5·2.1 = 2.05; the 99s are never read
+    const truncated = ok([...GAE, '--gamma', '0.5', '--lambda', '1'], rollout([1, 1, 1], [0.2, 0.4, 0.6], 10, { truncated: [0, 1, 0], bootstrapValues: [99, 3, 99] }))
+    expectClose(truncated.advantages as number[], [2.05, 2.1, 5.4])
+    expectClose(truncated.returns as number[], [2.25, 2.5, 6.0])
+  })
+
+  it('prints doubles at full precision, not rounded through float32', () => {
+    // A_0 = 0.1 + 0.9·0 − 0 = 0.1 exactly as a double (float32 would print 0.10000000149011612)
+    const { advantages, returns } = ok([...GAE, '--gamma', '0.9', '--lambda', '0.95'], rollout([0.1], [0], 0))
+    expect(advantages).toEqual([0.1])
+    expect(returns).toEqual([0.1])
+    // A_1 = 1/3 − 0; A_0 = (0 + 0.5·0 − 0) + 0.5·1·(1/3): the double nearest 1/6 as the formula computes it
+    expect(ok([...GAE, '--gamma', '0.5', '--lambda', '1'], rollout([0, 1 / 3], [0, 0], 0)).advantages).toEqual([0.5 * 1 * (1 / 3), 1 / 3])
+  })
+
+  it('accepts an empty rollout', () => {
+    expect(ok([...GAE, '--gamma', '0.9', '--lambda', '1'], rollout([], [], 0))).toEqual({ advantages: [], returns: [] })
+  })
+})
+
+describe('advantages --estimator group', () => {
+  it('reproduces the worked GRPO example by default (mean, group std, eps 1e-4)', () => {
+    // {1, 1, 2}: (−1/3, −1/3, 2/3)/(1/√3 + eps); {0, 3}: (−1.5, 1.5)/(√4.5 + eps)
+    const s = 1 / Math.sqrt(3)
+    const { advantages } = ok(GROUP, { groups: [[1, 1, 2], [0, 3]] })
+    expect(advantages).toHaveLength(2)
+    expectClose((advantages as number[][])[0], [-1 / 3 / (s + EPS), -1 / 3 / (s + EPS), 2 / 3 / (s + EPS)], 14)
+    expectClose((advantages as number[][])[1], [-1.5 / (Math.sqrt(4.5) + EPS), 1.5 / (Math.sqrt(4.5) + EPS)], 14)
+  })
+
+  it('passes every option through to the estimator', () => {
+    const groups = [[0, 2, 3, 11], [5], [1, 4]]
+    const cases: [string[], Record<string, unknown>][] = [
+      [[], {}],
+      [['--center', 'median'], { center: 'median' }],
+      [['--center', 'loo', '--scale', 'none'], { center: 'loo', scale: 'none' }],
+      [['--center', 'batch', '--scale', 'batch'], { center: 'batch', scale: 'batch' }],
+      [['--rank'], { rank: true }],
+      [['--batch-normalize', '--scale', 'none'], { batchNormalize: true, scale: 'none' }],
+      [['--eps', '0.5', '--rank', '--batch-normalize'], { eps: 0.5, rank: true, batchNormalize: true }],
+      [['--eps=0'], { eps: 0 }],
+    ]
+    for (const [flags, options] of cases) {
+      const expected = Array.from(groupAdvantages(groups.flat(), [4, 1, 2], GroupEstimatorSchema.parse(options)))
+      expect((ok([...GROUP, ...flags], { groups }).advantages as number[][]).flat()).toEqual(expected)
+    }
+  })
+
+  it('hand-computes a median and a leave-one-out baseline', () => {
+    // (0, 2, 3, 11), median 2.5, no scale: (−2.5, −0.5, 0.5, 8.5)
+    expect(ok([...GROUP, '--center', 'median', '--scale', 'none'], { groups: [[0, 2, 3, 11]] }).advantages).toEqual([[-2.5, -0.5, 0.5, 8.5]])
+    // RLOO (1, 2, 6): b = (4, 3.5, 1.5) → (−3, −1.5, 4.5); a lone completion gets 0
+    expect(ok([...GROUP, '--center', 'loo', '--scale', 'none'], { groups: [[1, 2, 6], [7]] }).advantages).toEqual([[-3, -1.5, 4.5], [0]])
+    // ranks (3.5, 1, 3.5, 2) minus their mean 2.5
+    expect(ok([...GROUP, '--rank', '--scale', 'none'], { groups: [[3, 1, 3, 2]] }).advantages).toEqual([[1, -1.5, 1, -0.5]])
+  })
+
+  it('gives all-equal groups exactly zero advantage', () => {
+    expect(ok(GROUP, { groups: [[0.1, 0.1, 0.1], [1, 1]] }).advantages).toEqual([[0, 0, 0], [0, 0]])
+  })
+
+  it('sums components first or normalises each first (decoupled)', () => {
+    // Components (1, 0), (0, 1), (1, 0), (0, 0), weights (1, 1)
+    const groups = [[[1, 0], [0, 1], [1, 0], [0, 0]]]
+    // sum: R = (1, 1, 1, 0), mean 3/4, std 1/2
+    const summed = ok(GROUP, { groups, weights: [1, 1], combine: 'sum' }).advantages as number[][]
+    expectClose(summed[0], [0.25, 0.25, 0.25, -0.75].map((d) => d / (0.5 + EPS)))
+    expect(summed[0][0]).toBe(summed[0][1])
+    // decoupled: (½, −½, ½, −½)/(√(1/3) + eps) + (−¼, ¾, −¼, −¼)/(1/2 + eps)
+    const s1 = Math.sqrt(1 / 3) + EPS
+    const s2 = 0.5 + EPS
+    const decoupled = ok(GROUP, { groups, weights: [1, 1], combine: 'decoupled' }).advantages as number[][]
+    expectClose(decoupled[0], [0.5 / s1 - 0.25 / s2, -0.5 / s1 + 0.75 / s2, 0.5 / s1 - 0.25 / s2, -0.5 / s1 - 0.25 / s2])
+    expect(decoupled[0][1]).toBeGreaterThan(decoupled[0][0])
+    // Weights apply: (2, 10), (4, 0) with weights (0.5, −1), no scale → (−5.5, 5.5) either way
+    for (const combine of ['sum', 'decoupled']) {
+      expect(ok([...GROUP, '--scale', 'none'], { groups: [[[2, 10], [4, 0]]], weights: [0.5, -1], combine }).advantages).toEqual([[-5.5, 5.5]])
+    }
+  })
+
+  it('keeps the shape of uneven and empty groups', () => {
+    expect(ok([...GROUP, '--scale', 'none'], { groups: [[1, 3], [], [5]] }).advantages).toEqual([[-1, 1], [], [0]])
+    expect(ok(GROUP, { groups: [] }).advantages).toEqual([])
+  })
+})
+
+describe('advantages: bad input', () => {
+  const rollout3 = rollout([1, 2, 3], [0, 0, 0], 0)
+  it.each<[string[], unknown, string]>([
+    [['advantages'], undefined, 'advantages needs --estimator; accepted: gae, group'],
+    [['advantages', '--estimator', 'td'], undefined, 'unknown estimator "td" for advantages; accepted: gae, group'],
+    [[...GAE, '--lambda', '1'], rollout3, 'advantages --estimator gae needs --gamma'],
+    [[...GAE, '--gamma', '0.9'], rollout3, 'advantages --estimator gae needs --lambda'],
+    [[...GAE, '--gamma', '1.5', '--lambda', '1'], rollout3, '--gamma must be from 0 to 1, got 1.5'],
+    [[...GAE, '--gamma', 'x', '--lambda', '1'], rollout3, '--gamma must be a finite number, got "x"'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1', '--rank'], rollout3, 'flag --rank does not apply to --estimator gae; accepted: --estimator, --gamma, --lambda'],
+    [[...GROUP, '--gamma', '0.9'], { groups: [[1]] }, 'flag --gamma does not apply to --estimator group; accepted: --estimator, --center, --scale, --rank, --batch-normalize, --eps'],
+    [[...GROUP, '--speed', '2'], { groups: [[1]] }, 'unknown flag "--speed" for advantages; accepted: --estimator, --gamma, --lambda, --center, --scale, --rank, --batch-normalize, --eps'],
+    [[...GROUP, '--center', 'mode'], { groups: [[1]] }, 'unknown --center "mode"; accepted: mean, median, loo, batch'],
+    [[...GROUP, '--scale', 'mad'], { groups: [[1]] }, 'unknown --scale "mad"; accepted: group, batch, none'],
+    [[...GROUP, '--eps', '-1'], { groups: [[1]] }, '--eps must be from 0 to 1, got -1'],
+    [[...GROUP, '--rank', '--rank'], { groups: [[1]] }, 'flag --rank given twice'],
+    [[...GROUP, '--rank=yes'], { groups: [[1]] }, 'flag --rank is a switch and takes no value'],
+    [[...GROUP, '--center'], { groups: [[1]] }, 'flag --center needs a value'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], '{"rewards": [1, 2', 'stdin is not valid JSON'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], '', 'no JSON on stdin; expected {"rewards": [T numbers]'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, values: [0, 0] }, 'values has 2 entries but rewards has 3; every array needs one entry per step'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, truncated: [0, 0] }, 'truncated has 2 entries but rewards has 3'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, rewards: [1, '2', 3] }, 'rewards[1]: expected number, received string; expected {"rewards": [T numbers]'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, terminated: [0, 2, 0] }, 'terminated[1]: expected true, false, 0 or 1'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, lastValue: undefined }, '"lastValue" is missing; expected {"rewards"'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout3, bootstrap_values: [0, 0, 0] }, 'unknown key "bootstrap_values"'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], [1, 2, 3], 'input: expected object, received array'],
+    [GROUP, { groups: [[1, 'a']] }, 'groups[0][1]: expected number, received string; expected {"groups": [[r, ...], ...]} or, for several reward components,'],
+    [GROUP, { groups: [[1, 2], 3] }, 'groups[1]: expected array, received number'],
+    [GROUP, { rewards: [1, 2] }, '"groups" is missing; expected {"groups": [[r, ...], ...]}'],
+    [GROUP, { groups: [[1, 2]], weights: [1] }, 'unknown key "weights"; expected {"groups": [[r, ...], ...]} or, for several reward components'],
+    [GROUP, { groups: [[[1, 0], [0, 1, 2]]], weights: [1, 1], combine: 'sum' }, 'groups[0][1] has 3 components but the first completion has 2; every completion needs one value per component'],
+    [GROUP, { groups: [[[1, 0], [0, 1]], [[1, 2]]], weights: [1], combine: 'sum' }, 'weights has 1 entries but each completion has 2 components'],
+    [GROUP, { groups: [[[1, 0], [0, 1]]], weights: [1, 1] }, '"combine" is missing'],
+    [GROUP, { groups: [[[1, 0], [0, 1]]], weights: [1, 1], combine: 'product' }, 'combine: expected one of "sum"|"decoupled"'],
+    [GROUP, { groups: [[[1, 0], 2]], weights: [1, 1], combine: 'sum' }, 'groups[0][1]: expected array, received number'],
+    [GROUP, '{"groups": [[1e999]]}', 'groups[0][0]: expected number, received Infinity'],
+  ])('rejects %j with stdin %j', (args, input, message) => {
+    const { code, stdout, stderr } = cli(args, input)
+    expect(stdout).toBe('')
+    expect(code).toBe(2)
+    expect(stderr.endsWith('\n')).toBe(true)
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toContain(message)
+  })
+
+  it('says so when there is no stdin to read', () => {
+    expect(cli(GROUP)).toEqual({ code: 2, stdout: '', stderr: 'advantages reads JSON on stdin, and there is none to read\n' })
+  })
+})
+
+describe.concurrent('advantages as a process', () => {
+  it('reads stdin through a pipe and prints one JSON line', async () => {
+    const { code, stdout, stderr } = await spawnCli(['advantages', '--estimator', 'group', '--center', 'loo', '--scale', 'none'], '{"groups": [[1, 2, 6], [0, 1]]}\n')
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toBe('{"advantages":[[-3,-1.5,4.5],[-1,1]]}\n')
+  })
+
+  it('runs GAE through a pipe', async () => {
+    const input = JSON.stringify(rollout([1, 1, 1], [0.2, 0.4, 0.6], 10, { truncated: [0, 1, 0], bootstrapValues: [99, 3, 99] }))
+    const { code, stdout, stderr } = await spawnCli(['advantages', '--estimator', 'gae', '--gamma', '0.5', '--lambda', '1'], input)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const { advantages } = JSON.parse(stdout) as { advantages: number[] }
+    expectClose(advantages, [2.05, 2.1, 5.4])
+  })
+
+  it('fails on malformed JSON with exit 2, one line on stderr, nothing on stdout', async () => {
+    const { code, stdout, stderr } = await spawnCli(['advantages', '--estimator', 'group'], '{"groups": [[1, 2]')
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toMatch(/^stdin is not valid JSON/)
+  })
+})

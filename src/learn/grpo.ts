@@ -1,0 +1,210 @@
+import * as tf from '@tensorflow/tfjs'
+import { groupAdvantagesMulti, zeroAdvantageFraction } from '../core/credit/group'
+import { isTokenSeqEnv } from '../core/envs/tokenseq'
+import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
+import type { CompiledMix } from '../core/rewards/mix'
+import type { Rng } from '../core/rng'
+import { sampleAdvantages } from '../core/run/advantageSample'
+import type { GrpoOptions } from '../core/run/config'
+import { DemoRecorder } from '../core/run/demo'
+import type { FinishedEpisode } from '../core/run/episodes'
+import type { IterationReport, Trainer } from '../core/run/trainer'
+import { gradientStep, show } from './gradientStep'
+import { aggregationWeights, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
+import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
+import { createMlp, type Mlp } from './mlp'
+
+/**
+ * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
+ * `iterate`: give each group of G copies one prompt, let every copy write its completion to the end
+ * under the current policy, score each completion with the mix (components summed over the
+ * completion), turn the scores into one advantage per completion with the group estimator, then
+ * updateEpochs full-batch steps on the clipped, KL-penalised, aggregated token loss (grpoLoss.ts).
+ * The reference policy of the KL penalty is a frozen copy of the initial policy.
+ */
+export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
+  const spec = env.spec
+  const { n } = env
+  const { obsSize, numActions } = spec
+  const numComponents = spec.components.length
+  const groupSize = isTokenSeqEnv(env) ? env.groupSize : options.groupSize
+  checkGroupEnv(env, groupSize)
+  checkMix(mix, numComponents, spec.id)
+  await tf.ready()
+
+  const networkRng = rng.split()
+  const envRng = rng.split()
+  const actionRng = rng.split()
+  const hidden = options.hiddenSize
+  const sizes = [obsSize, hidden, hidden, numActions]
+  const actor = createMlp(sizes, 0.01, networkRng)
+  const reference = frozenCopy(actor, sizes, networkRng)
+  const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-8)
+  const lossOptions = { numActions, epsLow: options.epsLow, epsHigh: options.epsHigh, beta: options.beta }
+  const maxLength = completionLimit(env)
+  const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
+  const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
+
+  const stepBuffers = allocateStepBuffers(spec, n)
+  const sampler = new CompletionSampler(env, stepBuffers)
+  const demo = new DemoRecorder(spec, n, maxLength + 1)
+
+  let activeMix = mix
+  let pendingMix: CompiledMix | null = null
+  let busy = false
+  let disposed = false
+
+  async function policyLogits(obs: Float32Array): Promise<Float32Array> {
+    const logits = tf.tidy(() => actor.apply(tf.tensor2d(obs, [n, obsSize])))
+    try {
+      return (await logits.data()) as Float32Array
+    } finally {
+      logits.dispose()
+    }
+  }
+
+  /** The batch's tokens on the backend, with log π_ref of each (one forward pass of the frozen policy). */
+  function tokenBatch(completions: Completions, advantages: Float64Array): GrpoTokenBatch {
+    const perToken = new Float32Array(completions.tokens)
+    for (let i = 0; i < completions.count; i++) perToken.fill(advantages[i], completions.starts[i], completions.starts[i] + completions.lengths[i])
+    const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
+    const actions = tf.tensor1d(completions.actions, 'int32')
+    return {
+      obs,
+      actions,
+      oldLogProbs: tf.tensor1d(completions.logProbs),
+      refLogProbs: tf.tidy(() => tokenLogProbs(reference, obs, actions, numActions).logProbs),
+      advantages: tf.tensor1d(perToken),
+      weights: tf.tensor1d(aggregationWeights(completions.lengths, options.aggregation, maxLength)),
+    }
+  }
+
+  return {
+    spec,
+    setMix(next: CompiledMix) {
+      checkMix(next, numComponents, spec.id)
+      pendingMix = next
+    },
+    async iterate(): Promise<IterationReport> {
+      if (disposed) throw new Error('this GRPO trainer has been disposed')
+      if (busy) throw new Error('GRPO iterate() called again before the previous iteration finished')
+      busy = true
+      try {
+        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
+        const weights = activeMix.weights
+        startGroups(env, groupSize, envRng, stepBuffers.obs)
+        const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo)
+        const demoRecording = demo.take()
+
+        // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
+        // (combine 'decoupled' normalises each C_·k within the group first)
+        const advantages = groupAdvantagesMulti(completions.components, numComponents, weights, groupSizes, options.estimator)
+        const episodes = completionEpisodes(completions, weights)
+
+        const batch = tokenBatch(completions, advantages)
+        const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
+        try {
+          for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
+            const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
+              const terms = grpoLoss(actor, batch, lossOptions)
+              return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
+            })
+            const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
+            if (!step.applied) {
+              throw new Error(
+                `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
+                  `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
+              )
+            }
+            sums.loss += step.loss
+            sums.policyLoss += policyLoss
+            sums.kl += kl
+            sums.clipLow += clipLow
+            sums.clipHigh += clipHigh
+            sums.entropy += entropy
+            sums.gradNorm += step.gradNorm
+          }
+        } finally {
+          tf.dispose(Object.values(batch))
+        }
+        const epochs = options.updateEpochs
+        let rewardSum = 0
+        for (const episode of episodes) rewardSum += episode.shapedReturn
+        const diagnostics: Record<string, number> = {
+          policy_loss: sums.policyLoss / epochs,
+          kl: sums.kl / epochs,
+          clip_fraction: (sums.clipLow + sums.clipHigh) / epochs,
+          clip_low_fraction: sums.clipLow / epochs,
+          clip_high_fraction: sums.clipHigh / epochs,
+          entropy: sums.entropy / epochs,
+          grad_norm: sums.gradNorm / epochs,
+          loss: sums.loss / epochs,
+          zero_advantage_fraction: zeroAdvantageFraction(advantages),
+          mean_length: completions.tokens / completions.count,
+          reward_mean: rewardSum / completions.count,
+        }
+        if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, numComponents, correctIndex)
+        else diagnostics.objective_mean = mean(completions.objective)
+        return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), demo: demoRecording }
+      } finally {
+        busy = false
+      }
+    },
+    dispose() {
+      if (disposed) return
+      disposed = true
+      actor.dispose()
+      reference.dispose()
+      optimizer.dispose()
+    },
+  }
+}
+
+/** A network with `source`'s current parameters that no optimiser ever sees. */
+function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
+  const copy = createMlp(sizes, 0.01, rng)
+  copy.variables.forEach((variable, j) => variable.assign(source.variables[j]))
+  return copy
+}
+
+/** Each completion as a finished episode for the charts: its reward, contributions, verdict and length. */
+function completionEpisodes(completions: Completions, weights: Float64Array): FinishedEpisode[] {
+  const K = weights.length
+  const episodes: FinishedEpisode[] = []
+  for (let i = 0; i < completions.count; i++) {
+    const contributions: number[] = []
+    let reward = 0
+    for (let k = 0; k < K; k++) {
+      const contribution = weights[k] * completions.components[i * K + k]
+      contributions.push(contribution)
+      reward += contribution
+    }
+    episodes.push({ shapedReturn: reward, contributions, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
+  }
+  return episodes
+}
+
+function columnMean(values: Float64Array, K: number, k: number): number {
+  let sum = 0
+  const rows = values.length / K
+  for (let i = 0; i < rows; i++) sum += values[i * K + k]
+  return rows === 0 ? 0 : sum / rows
+}
+
+function mean(values: Float64Array): number {
+  let sum = 0
+  for (const value of values) sum += value
+  return values.length === 0 ? 0 : sum / values.length
+}
+
+function largestMagnitude(values: Float64Array): number {
+  let largest = 0
+  for (const value of values) largest = Math.max(largest, Math.abs(value))
+  return largest
+}
+
+function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
+  if (mix.weights.length !== numComponents) {
+    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
+  }
+}

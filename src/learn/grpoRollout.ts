@@ -1,0 +1,164 @@
+import { CONTEXT_INDEX } from '../core/envs/bandit'
+import { isTokenSeqEnv, MAX_LENGTH_INDEX } from '../core/envs/tokenseq'
+import type { BatchEnv, StepBuffers } from '../core/envs/types'
+import { mixOne, type CompiledMix } from '../core/rewards/mix'
+import type { Rng } from '../core/rng'
+import type { DemoRecorder } from '../core/run/demo'
+import { Growable } from './growable'
+import { diagnoseReward } from './rewardGuard'
+import { sampleActions } from './sampleActions'
+
+/** A completion that has not ended after this many tokens stops the run: GRPO needs completions that end. */
+export const COMPLETION_CAP = 4096
+
+/** One batch of completions, group after group; the tokens of completion i are starts[i] … starts[i] + lengths[i] − 1. */
+export interface Completions {
+  count: number
+  lengths: Int32Array
+  starts: Int32Array
+  /** Tokens over all completions. */
+  tokens: number
+  /** Observation each token was chosen in, tokens × obsSize. */
+  obs: Float32Array
+  actions: Int32Array
+  /** log π_old of each token, the policy that sampled it. */
+  logProbs: Float32Array
+  /** Raw components summed over each completion, count × K. */
+  components: Float64Array
+  /** The environment's verdict on each completion. */
+  objective: Float64Array
+}
+
+/** The environments a group learner can sample: tokenseq (groups built in) and the bandit (a group: G pulls in one context). */
+export function checkGroupEnv(env: BatchEnv, groupSize: number): void {
+  const { id } = env.spec
+  if (id !== 'tokenseq' && id !== 'bandit') throw new Error(`the GRPO family samples groups of completions per prompt; it trains tokenseq and bandit, not ${id}`)
+  if (isTokenSeqEnv(env) && env.groupSize !== groupSize) {
+    throw new Error(`tokenseq gives groups of ${env.groupSize} copies a prompt, but the learner expects groups of ${groupSize}`)
+  }
+  if (env.n % groupSize !== 0) throw new Error(`${env.n} copies do not split into groups of ${groupSize}`)
+}
+
+/** The longest completion the task allows: tokenseq's max_length, one pull for the bandit. */
+export function completionLimit(env: BatchEnv): number {
+  return isTokenSeqEnv(env) ? env.state[MAX_LENGTH_INDEX] : 1
+}
+
+/**
+ * Start a fresh completion in every copy, the G copies of a group sharing one prompt: tokenseq's
+ * reset already deals one prompt per group; for the bandit each group's first copy draws the
+ * context and the others take it (the rest of a copy's state stays its own).
+ */
+export function startGroups(env: BatchEnv, groupSize: number, rng: Rng, obs: Float32Array): void {
+  env.reset(rng, obs)
+  if (isTokenSeqEnv(env)) return
+  const stride = env.spec.stateVars.length
+  const row = new Float64Array(stride)
+  for (let leader = 0; leader < env.n; leader += groupSize) {
+    const context = env.state[leader * stride + CONTEXT_INDEX]
+    for (let i = leader + 1; i < leader + groupSize; i++) {
+      row.set(env.state.subarray(i * stride, (i + 1) * stride))
+      row[CONTEXT_INDEX] = context
+      env.setState(i, row)
+      env.observe(i, obs)
+    }
+  }
+}
+
+/** Buffers reused from one batch to the next; the packed tokens are fresh arrays each time. */
+export class CompletionSampler {
+  private readonly obsByStep = new Growable(Float32Array)
+  private readonly actionsByStep = new Growable(Int32Array)
+  private readonly logProbsByStep = new Growable(Float32Array)
+  private readonly validByStep = new Growable(Uint8Array)
+  private readonly actions: Int32Array
+  private readonly logProbs: Float32Array
+  private readonly scratch: Float64Array
+
+  constructor(
+    private readonly env: BatchEnv,
+    private readonly stepBuffers: StepBuffers,
+  ) {
+    this.actions = new Int32Array(env.n)
+    this.logProbs = new Float32Array(env.n)
+    this.scratch = new Float64Array(env.spec.numActions)
+  }
+
+  /**
+   * Step every copy (autoReset off) until each completion has ended, from the observations already
+   * in stepBuffers.obs; `logitsOf` gives the policy's logits for n observations. A copy that has
+   * ended stays ended; its further steps are not part of its completion.
+   */
+  async sample(logitsOf: (obs: Float32Array) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder): Promise<Completions> {
+    const { env, stepBuffers, actions, logProbs } = this
+    const { n } = env
+    const { obsSize, numActions } = env.spec
+    const K = env.spec.components.length
+    const lengths = new Int32Array(n)
+    const components = new Float64Array(n * K)
+    const objective = new Float64Array(n)
+    const done = new Uint8Array(n)
+    for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep]) buffer.clear()
+
+    let remaining = n
+    let t = 0
+    while (remaining > 0) {
+      if (t === COMPLETION_CAP) throw new Error(`${remaining} of ${n} completions had not ended after ${COMPLETION_CAP} tokens; the GRPO family needs completions that end`)
+      demo.record(t, env.state)
+      const logits = await logitsOf(stepBuffers.obs)
+      sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
+      this.obsByStep.pushFrom(stepBuffers.obs, 0, n * obsSize)
+      this.actionsByStep.pushFrom(actions, 0, n)
+      this.logProbsByStep.pushFrom(logProbs, 0, n)
+      this.validByStep.pushFrom(done.map((ended) => 1 - ended), 0, n)
+      env.step(actions, stepBuffers, envRng, false)
+      for (let i = 0; i < n; i++) {
+        if (done[i]) continue
+        // r_t = Σ_k w_k·c_k,t, checked here to name the step; the completion's reward is Σ_t r_t
+        const reward = mixOne(mix.weights, stepBuffers.components, i * K)
+        if (!Number.isFinite(reward)) throw new Error(`${diagnoseReward(reward, i, t, mix.names, mix.weights, stepBuffers.components)}; not training on it`)
+        for (let k = 0; k < K; k++) components[i * K + k] += stepBuffers.components[i * K + k]
+        lengths[i]++
+        if (stepBuffers.terminated[i] || stepBuffers.truncated[i]) {
+          done[i] = 1
+          objective[i] = stepBuffers.objective[i]
+          remaining--
+        }
+      }
+      t++
+    }
+    demo.record(t, env.state)
+    return this.pack(t, lengths, components, objective)
+  }
+
+  /** Time-major steps → the valid tokens, completion after completion. */
+  private pack(steps: number, lengths: Int32Array, components: Float64Array, objective: Float64Array): Completions {
+    const { n } = this.env
+    const { obsSize } = this.env.spec
+    const starts = new Int32Array(n)
+    let tokens = 0
+    for (let i = 0; i < n; i++) {
+      starts[i] = tokens
+      tokens += lengths[i]
+    }
+    const obs = new Float32Array(tokens * obsSize)
+    const actions = new Int32Array(tokens)
+    const logProbs = new Float32Array(tokens)
+    const obsByStep = this.obsByStep.view()
+    const actionsByStep = this.actionsByStep.view()
+    const logProbsByStep = this.logProbsByStep.view()
+    const validByStep = this.validByStep.view()
+    const filled = new Int32Array(n)
+    for (let t = 0; t < steps; t++) {
+      for (let i = 0; i < n; i++) {
+        const row = t * n + i
+        if (!validByStep[row]) continue
+        const token = starts[i] + filled[i]++
+        obs.set(obsByStep.subarray(row * obsSize, (row + 1) * obsSize), token * obsSize)
+        actions[token] = actionsByStep[row]
+        logProbs[token] = logProbsByStep[row]
+      }
+    }
+    return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective }
+  }
+}
