@@ -47,7 +47,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
 
   const stepBuffers = allocateStepBuffers(spec, n)
   const sampler = new CompletionSampler(env, stepBuffers)
-  const demo = new DemoRecorder(spec, n, maxLength + 1)
+  // The states before each token and after the last.
+  const demoFrames = maxLength + 1
+  const demo = new DemoRecorder(spec, n, demoFrames)
 
   let activeMix = mix
   let pendingMix: CompiledMix | null = null
@@ -93,7 +95,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
         if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
         const weights = activeMix.weights
         startGroups(env, groupSize, envRng, stepBuffers.obs)
-        const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo)
+        const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
         const demoRecording = demo.take()
 
         // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group

@@ -87,9 +87,10 @@ export class CompletionSampler {
   /**
    * Step every copy (autoReset off) until each completion has ended, from the observations already
    * in stepBuffers.obs; `logitsOf` gives the policy's logits for n observations. A copy that has
-   * ended stays ended; its further steps are not part of its completion.
+   * ended stays ended; its further steps are not part of its completion. The demo gets the states
+   * before each token and after the last, up to `demoFrames` of them.
    */
-  async sample(logitsOf: (obs: Float32Array) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder): Promise<Completions> {
+  async sample(logitsOf: (obs: Float32Array) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder, demoFrames: number): Promise<Completions> {
     const { env, stepBuffers, actions, logProbs } = this
     const { n } = env
     const { obsSize, numActions } = env.spec
@@ -104,7 +105,7 @@ export class CompletionSampler {
     let t = 0
     while (remaining > 0) {
       if (t === COMPLETION_CAP) throw new Error(`${remaining} of ${n} completions had not ended after ${COMPLETION_CAP} tokens; the GRPO family needs completions that end`)
-      demo.record(t, env.state)
+      if (t < demoFrames) demo.record(t, env.state)
       const logits = await logitsOf(stepBuffers.obs)
       sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
       this.obsByStep.pushFrom(stepBuffers.obs, 0, n * obsSize)
@@ -127,7 +128,7 @@ export class CompletionSampler {
       }
       t++
     }
-    demo.record(t, env.state)
+    if (t < demoFrames) demo.record(t, env.state)
     return this.pack(t, lengths, components, objective)
   }
 

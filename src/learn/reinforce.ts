@@ -1,13 +1,13 @@
 import * as tf from '@tensorflow/tfjs'
+import { zeroAdvantageFraction } from '../core/credit/group'
 import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
+import { sampleAdvantages } from '../core/run/advantageSample'
 import type { ReinforceOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
-import { zeroAdvantageFraction } from '../core/credit/group'
-import { sampleAdvantages } from '../core/run/advantageSample'
 import { gradientStep, show, type StepResult } from './gradientStep'
 import { Growable } from './growable'
 import { createMlp } from './mlp'
@@ -18,7 +18,8 @@ import { sampleActions } from './sampleActions'
 
 /**
  * Where no time limit ends an episode, REINFORCE cuts it after this many steps and learns from the
- * part it has (a random walk on CliffWalking may otherwise wander for longer than anyone waits).
+ * part it has (a random walk on CliffWalking may otherwise wander for longer than anyone waits); the
+ * copy walks on, and its next stretch is learned from as an episode of its own.
  */
 export const EPISODE_CAP = 10_000
 
@@ -91,6 +92,22 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     episode.rewards.clear()
   }
 
+  /** Drop every running and collected episode and reset all copies. */
+  function restartEpisodes(): void {
+    for (const episode of running) {
+      episode.obs.clear()
+      episode.actions.clear()
+      episode.rewards.clear()
+    }
+    batch.obs.clear()
+    batch.actions.clear()
+    batch.rewards.clear()
+    episodeEnds.length = 0
+    tracker.reset()
+    demo.take()
+    env.reset(envRng, stepBuffers.obs)
+  }
+
   /** Step every copy until episodesPerIteration episodes have ended; returns the env steps taken and how many episodes were cut. */
   async function collectEpisodes(episodes: FinishedEpisode[]): Promise<{ envSteps: number; cut: number }> {
     let steps = 0
@@ -132,7 +149,10 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     return { envSteps: steps * n, cut }
   }
 
-  /** b(s_t) = μ + σ·V̂(s_t) for every row of the batch, in return units, read back (empty without a baseline). */
+  /**
+   * b(s_t) = μ + σ·V̂(s_t) for every row of the batch, in return units, read back (empty without a
+   * baseline). μ and σ come from earlier batches only, so b does not depend on this batch's returns.
+   */
   async function baselineValues(obs: tf.Tensor2D): Promise<Float32Array> {
     if (critic === null) return new Float32Array(0)
     const values = tf.tidy(() => tf.reshape(critic.apply(obs), [-1]))
@@ -173,7 +193,16 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
       try {
         if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
         const episodes: FinishedEpisode[] = []
-        const { envSteps, cut } = await collectEpisodes(episodes)
+        let collected: { envSteps: number; cut: number }
+        try {
+          collected = await collectEpisodes(episodes)
+        } catch (error) {
+          // A step that failed half-way (a reward that is not finite) leaves the running episodes
+          // one reward short: start every copy afresh so that a later iteration learns from whole episodes.
+          restartEpisodes()
+          throw error
+        }
+        const { envSteps, cut } = collected
         const demoRecording = demo.take()
         const numEpisodes = episodeEnds.length
 

@@ -1,0 +1,217 @@
+import * as tf from '@tensorflow/tfjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { bandit, CONTEXT_INDEX } from '../core/envs/bandit'
+import { cartpole } from '../core/envs/cartpole'
+import { A_INDEX, B_INDEX, T_INDEX, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
+import type { BatchEnv } from '../core/envs/types'
+import { compileMix, type CompiledMix } from '../core/rewards/mix'
+import { Rng } from '../core/rng'
+import { GrpoOptionsSchema, RunConfigSchema, type GrpoOptions } from '../core/run/config'
+import { initBackend } from './backend'
+import { createGrpoTrainer } from './grpo'
+import { createTrainer } from './trainers'
+
+function grpoOptions(overrides: Partial<GrpoOptions> = {}): GrpoOptions {
+  return GrpoOptionsSchema.parse({ kind: 'grpo', ...overrides })
+}
+
+/** groups × G tokenseq copies of at most maxLength tokens. */
+function tokenseqEnv(groups: number, groupSize = 4, maxLength = 4): TokenSeqEnv {
+  return tokenseq.create(groups * groupSize, { group_size: groupSize, max_length: maxLength, difficulty: 'easy' }) as TokenSeqEnv
+}
+
+function mixFor(env: BatchEnv, weights: Record<string, number> = {}): CompiledMix {
+  return compileMix(env.spec, { weights })
+}
+
+beforeAll(async () => {
+  await initBackend('wasm')
+})
+
+describe('GRPO trainer', () => {
+  it('reports every completion, finite diagnostics, the advantages and the first group for the demo', async () => {
+    const env = tokenseqEnv(3)
+    const trainer = await createGrpoTrainer(env, mixFor(env, { format: 0.5 }), grpoOptions({ groupsPerIteration: 3 }), new Rng(2))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    expect(report.episodes).toHaveLength(12)
+    const tokens = report.episodes.reduce((sum, episode) => sum + episode.length, 0)
+    expect(report.envSteps).toBe(tokens)
+    for (const episode of report.episodes) {
+      expect(episode.length).toBeGreaterThanOrEqual(1)
+      expect(episode.length).toBeLessThanOrEqual(4)
+      expect(episode.shapedReturn).toBeCloseTo(episode.contributions.reduce((sum, value) => sum + value, 0), 12)
+    }
+    expect(Object.keys(report.diagnostics).sort()).toEqual(
+      [
+        'clip_fraction',
+        'clip_high_fraction',
+        'clip_low_fraction',
+        'correct_rate',
+        'entropy',
+        'grad_norm',
+        'kl',
+        'loss',
+        'mean_length',
+        'policy_loss',
+        'reward_mean',
+        'zero_advantage_fraction',
+      ].sort(),
+    )
+    for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
+    expect(report.diagnostics.mean_length).toBeCloseTo(tokens / 12, 12)
+    // A fresh policy is near uniform over 12 tokens and still equal to its reference.
+    expect(report.diagnostics.entropy).toBeCloseTo(Math.log(12), 2)
+    expect(report.diagnostics.kl).toBeCloseTo(0, 6)
+    // One pass: ρ = 1 on every token, nothing clips.
+    expect(report.diagnostics.clip_fraction).toBe(0)
+    expect(report.advantages).toHaveLength(12)
+    // Group-normalised advantages sum to zero within each group.
+    for (let g = 0; g < 3; g++) {
+      const group = Array.from(report.advantages!.subarray(4 * g, 4 * g + 4))
+      expect(group.reduce((sum, value) => sum + value, 0)).toBeCloseTo(0, 5)
+    }
+    expect(report.demo.copies).toBe(4)
+    // States before each token and once more after the last: at most max_length + 1 frames.
+    const longest = Math.max(...report.episodes.map((episode) => episode.length))
+    expect(report.demo.steps).toBe(longest + 1)
+  })
+
+  it('gives the G copies of a group one prompt and lets each write to its end', async () => {
+    const env = tokenseqEnv(4, 4, 5)
+    const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 4 }), new Rng(9))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    const stride = env.spec.stateVars.length
+    for (let g = 0; g < 4; g++) {
+      for (let i = 4 * g; i < 4 * g + 4; i++) {
+        expect(env.state[i * stride + A_INDEX]).toBe(env.state[4 * g * stride + A_INDEX])
+        expect(env.state[i * stride + B_INDEX]).toBe(env.state[4 * g * stride + B_INDEX])
+      }
+    }
+    // Every copy's completion ended (autoReset off: it is still there to read), as long as reported.
+    report.episodes.forEach((episode, i) => expect(env.state[i * stride + T_INDEX]).toBe(episode.length))
+  })
+
+  it('samples a bandit group as G pulls in one context', async () => {
+    const env = bandit.create(6 * 5, { contexts: 5 })
+    const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 6, groupSize: 5 }), new Rng(4))
+    const contexts = new Set<number>()
+    for (let k = 0; k < 3; k++) {
+      const report = await trainer.iterate()
+      expect(report.envSteps).toBe(30)
+      expect(report.episodes.every((episode) => episode.length === 1)).toBe(true)
+      expect(report.diagnostics.objective_mean).toBeCloseTo(report.episodes.reduce((sum, episode) => sum + episode.objective, 0) / 30, 12)
+      const stride = env.spec.stateVars.length
+      for (let g = 0; g < 6; g++) {
+        const context = env.state[5 * g * stride + CONTEXT_INDEX]
+        contexts.add(context)
+        for (let i = 5 * g; i < 5 * g + 5; i++) expect(env.state[i * stride + CONTEXT_INDEX]).toBe(context)
+      }
+    }
+    trainer.dispose()
+    // Contexts still differ from group to group.
+    expect(contexts.size).toBeGreaterThan(1)
+  })
+
+  it('leaks no tensors from one iteration to the next and frees everything on dispose', async () => {
+    const before = tf.memory().numTensors
+    const env = tokenseqEnv(2)
+    const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1 }), grpoOptions({ groupsPerIteration: 2, updateEpochs: 2 }), new Rng(1))
+    await trainer.iterate()
+    const afterFirst = tf.memory().numTensors
+    for (let k = 0; k < 3; k++) await trainer.iterate()
+    expect(tf.memory().numTensors).toBe(afterFirst)
+    trainer.dispose()
+    expect(tf.memory().numTensors).toBe(before)
+  })
+
+  it('gives the same run for the same seed', async () => {
+    const run = async () => {
+      const env = tokenseqEnv(2)
+      const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1 }), grpoOptions({ groupsPerIteration: 2, updateEpochs: 2 }), new Rng(42))
+      const reports = [await trainer.iterate(), await trainer.iterate()]
+      trainer.dispose()
+      return reports.map((report) => ({ diagnostics: report.diagnostics, lengths: report.episodes.map((e) => e.length), advantages: Array.from(report.advantages!) }))
+    }
+    expect(await run()).toEqual(await run())
+  })
+
+  it('clips on later passes over a batch (updateEpochs > 1)', async () => {
+    const env = tokenseqEnv(8)
+    const options = grpoOptions({ groupsPerIteration: 8, updateEpochs: 8, learningRate: 0.05, epsLow: 0.05, epsHigh: 0.05 })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1, length: 1 }), options, new Rng(3))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    expect(report.diagnostics.clip_fraction).toBeGreaterThan(0)
+    expect(report.diagnostics.clip_fraction).toBeCloseTo(report.diagnostics.clip_low_fraction + report.diagnostics.clip_high_fraction, 12)
+    expect(report.diagnostics.kl).toBeGreaterThan(0)
+  })
+
+  it('applies setMix from the next rollout', async () => {
+    const env = tokenseqEnv(2)
+    const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 2 }), new Rng(5))
+    trainer.setMix(mixFor(env, { correct: 0, length: 2 }))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    // r = 2·length = 2·n/L
+    for (const episode of report.episodes) expect(episode.shapedReturn).toBeCloseTo((2 * episode.length) / 4, 12)
+    expect(() => trainer.setMix({ names: ['correct'], weights: new Float64Array([1]) })).toThrow(/1 weights but tokenseq has 4 components/)
+  })
+
+  it('stops with a diagnosis when a reward component is not finite', async () => {
+    const env = tokenseqEnv(2)
+    const step = env.step.bind(env)
+    env.step = (actions, out, rng, autoReset) => {
+      step(actions, out, rng, autoReset)
+      out.components[3 * 4 + 2] = Number.NaN // copy 3, component "length"
+    }
+    const trainer = await createGrpoTrainer(env, mixFor(env, { length: 0.5 }), grpoOptions({ groupsPerIteration: 2 }), new Rng(1))
+    await expect(trainer.iterate()).rejects.toThrow('mixed reward of copy 3 at rollout step 0 is NaN: component "length" is NaN (weight 0.5)')
+    trainer.dispose()
+  })
+
+  it('stops with a diagnosis instead of applying a non-finite update', async () => {
+    const before = tf.memory().numTensors
+    // Unscaled advantages of 1e38 overflow float32 in the loss.
+    const env = bandit.create(8, {})
+    const options = grpoOptions({ groupsPerIteration: 2, groupSize: 4, estimator: GrpoOptionsSchema.shape.estimator.parse({ scale: 'none' }) })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { payout: 0, expected: 3e38 }), options, new Rng(1))
+    await expect(trainer.iterate()).rejects.toThrow(/^GRPO loss is .*the update was not applied$/)
+    trainer.dispose()
+    expect(tf.memory().numTensors).toBe(before)
+  })
+
+  it('refuses environments without groups and groups that do not fit', async () => {
+    const env = bandit.create(10, {})
+    await expect(createGrpoTrainer(env, mixFor(env), grpoOptions({ groupSize: 4 }), new Rng(1))).rejects.toThrow('10 copies do not split into groups of 4')
+    const pole = cartpole.create(8, {})
+    await expect(createGrpoTrainer(pole, mixFor(pole), grpoOptions(), new Rng(1))).rejects.toThrow(/trains tokenseq and bandit, not cartpole/)
+  })
+
+  it('is what the trainer factory builds for tokenseq, one group per G copies', async () => {
+    const config = RunConfigSchema.parse({
+      env: { id: 'tokenseq', params: { group_size: 4, max_length: 4 } },
+      mix: { weights: {} },
+      learner: { kind: 'grpo', groupsPerIteration: 3 },
+    })
+    const trainer = await createTrainer(config)
+    const report = await trainer.iterate()
+    trainer.dispose()
+    expect(report.episodes).toHaveLength(12)
+    expect(report.demo.copies).toBe(4)
+  })
+
+  it('learns the best arm of a contextual bandit', async () => {
+    // 5 arms, 5 contexts: the best arm differs by context. Expected payout as the reward.
+    const env = bandit.create(16 * 8, { contexts: 5 })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { payout: 0, expected: 1 }), grpoOptions({ groupsPerIteration: 16, learningRate: 3e-3 }), new Rng(1))
+    const regrets: number[] = []
+    for (let k = 0; k < 150; k++) for (const episode of (await trainer.iterate()).episodes) regrets.push(episode.objective)
+    trainer.dispose()
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    // A uniform policy's regret is 0.4 (best 0.9, mean 0.5).
+    expect(mean(regrets.slice(0, 128))).toBeGreaterThan(0.3)
+    expect(mean(regrets.slice(-1280))).toBeLessThan(0.05)
+  })
+})

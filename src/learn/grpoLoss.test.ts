@@ -1,0 +1,148 @@
+import * as tf from '@tensorflow/tfjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { groupAdvantages } from '../core/credit/group'
+import { Rng } from '../core/rng'
+import { GroupEstimatorSchema } from '../core/run/config'
+import { initBackend } from './backend'
+import { aggregationWeights, grpoLoss, grpoTerms, type Aggregation } from './grpoLoss'
+import { createMlp } from './mlp'
+
+beforeAll(async () => {
+  await initBackend('wasm')
+})
+
+/** Token inputs of grpoTerms from plain numbers: ratios ρ (log π_old = 0, log π = ln ρ), per-token advantages, reference log-probs. */
+function tokens(ratios: number[], advantages: number[], weights: Float32Array | number[], refLogProbs: number[] = ratios.map(Math.log)) {
+  return {
+    logProbs: tf.tensor1d(ratios.map(Math.log)),
+    batch: {
+      oldLogProbs: tf.zeros([ratios.length]) as tf.Tensor1D,
+      refLogProbs: tf.tensor1d(refLogProbs),
+      advantages: tf.tensor1d(advantages),
+      weights: tf.tensor1d(Array.from(weights)),
+    },
+  }
+}
+
+async function evaluate(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }) {
+  const terms = grpoTerms(input.logProbs, input.batch, options)
+  const out: Record<string, number> = {}
+  for (const [name, tensor] of Object.entries(terms)) out[name] = (await tensor.data())[0]
+  tf.dispose([...Object.values(terms), input.logProbs, ...Object.values(input.batch)])
+  return out
+}
+
+/** ∂L/∂log π_t for every token. */
+async function gradient(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }): Promise<number[]> {
+  const grad = tf.grad((logProbs: tf.Tensor) => grpoTerms(logProbs as tf.Tensor1D, input.batch, options).loss)(input.logProbs)
+  const values = Array.from(await grad.data())
+  tf.dispose([grad, input.logProbs, ...Object.values(input.batch)])
+  return values
+}
+
+describe('aggregationWeights', () => {
+  // Three completions of 1, 2 and 3 tokens (S = 3, 6 tokens), at most L = 4 tokens.
+  const lengths = [1, 2, 3]
+  it('sequence: 1/(S·|o_i|), a mean over each completion and then over completions', () => {
+    expect(Array.from(aggregationWeights(lengths, 'sequence', 4))).toEqual(Array.from(Float32Array.from([1 / 3, 1 / 6, 1 / 6, 1 / 9, 1 / 9, 1 / 9])))
+  })
+  it('token: 1/Σ|o_i| for every token', () => {
+    expect(Array.from(aggregationWeights(lengths, 'token', 4))).toEqual(new Array(6).fill(Math.fround(1 / 6)))
+  })
+  it('constant: 1/(S·L) for every token, whatever the lengths', () => {
+    expect(Array.from(aggregationWeights(lengths, 'constant', 4))).toEqual(new Array(6).fill(Math.fround(1 / 12)))
+  })
+})
+
+describe('GRPO loss', () => {
+  const symmetric = { epsLow: 0.2, epsHigh: 0.2, beta: 0 }
+  // Completion 0 (A = 1): ρ = 1.5            → −min(1.5, 1.2)·1              = −1.2
+  // Completion 1 (A = −1): ρ = 0.5, 1        → −min(−0.5, −0.8) = 0.8;  −(−1) = 1
+  // Completion 2 (A = 0.5): ρ = 1.1, 0.9, 2  → −0.55, −0.45, −min(1, 0.6) = −0.6
+  const ratios = [1.5, 0.5, 1, 1.1, 0.9, 2]
+  const advantages = [1, -1, -1, 0.5, 0.5, 0.5]
+  const lengths = [1, 2, 3]
+
+  it.each<[Aggregation, number]>([
+    // mean(−1.2, (0.8 + 1)/2, (−0.55 − 0.45 − 0.6)/3) = (−1.2 + 0.9 − 0.5333…)/3
+    ['sequence', (-1.2 + 0.9 - 1.6 / 3) / 3],
+    // Σℓ = −1.2 + 0.8 + 1 − 0.55 − 0.45 − 0.6 = −1, over 6 tokens
+    ['token', -1 / 6],
+    // −1 over S·L = 3·4
+    ['constant', -1 / 12],
+  ])('aggregates the clipped surrogate by %s', async (aggregation, expected) => {
+    const terms = await evaluate(tokens(ratios, advantages, aggregationWeights(lengths, aggregation, 4)), symmetric)
+    expect(terms.policyLoss).toBeCloseTo(expected, 6)
+    expect(terms.loss).toBeCloseTo(expected, 6)
+    // The reference equals the policy here, so KL = 0.
+    expect(terms.kl).toBeCloseTo(0, 6)
+  })
+
+  it('clips low at 1 − ε_low for negative advantages and high at 1 + ε_high for positive ones', async () => {
+    const asymmetric = { epsLow: 0.2, epsHigh: 0.28, beta: 0 }
+    const clipRatios = [0.7, 0.7, 1.25, 1.25, 1.35, 1.35]
+    const clipAdvantages = [-1, 1, 1, -1, 1, -1]
+    const weights = aggregationWeights([6], 'token', 6)
+    // ℓ = −min(ρA, clip(ρ, 0.8, 1.28)·A):
+    //   ρ 0.7,  A −1: min(−0.7, −0.8) = −0.8   → 0.8   clipped low (no gradient)
+    //   ρ 0.7,  A +1: min(0.7, 0.8) = 0.7      → −0.7
+    //   ρ 1.25, A +1: inside [0.8, 1.28]       → −1.25 (ε_high = 0.2 would have clipped it)
+    //   ρ 1.25, A −1:                          → 1.25
+    //   ρ 1.35, A +1: min(1.35, 1.28) = 1.28   → −1.28 clipped high (no gradient)
+    //   ρ 1.35, A −1: min(−1.35, −1.28)        → 1.35
+    const terms = await evaluate(tokens(clipRatios, clipAdvantages, weights), asymmetric)
+    expect(terms.policyLoss).toBeCloseTo((0.8 - 0.7 - 1.25 + 1.25 - 1.28 + 1.35) / 6, 6)
+    expect(terms.clipLow).toBeCloseTo(1 / 6, 6)
+    expect(terms.clipHigh).toBeCloseTo(1 / 6, 6)
+    // ∂ℓ/∂log π = −A·ρ where the unclipped term is the minimum, 0 where the clip binds; × w = 1/6
+    const grads = await gradient(tokens(clipRatios, clipAdvantages, weights), asymmetric)
+    const expected = [0, -0.7, -1.25, 1.25, 0, 1.35].map((value) => value / 6)
+    grads.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+  })
+
+  it('penalises KL to the reference with the k3 estimator e^d − d − 1, d = log π_ref − log π', async () => {
+    // ρ = 1 and A = 0: only β·KL remains. d = 0, ln 2, −ln 2:
+    //   KL = 0;  2 − ln 2 − 1 = 0.30685;  1/2 + ln 2 − 1 = 0.19315;  mean = 0.5/3
+    const ref = [0, Math.LN2, -Math.LN2]
+    const input = () => tokens([1, 1, 1], [0, 0, 0], aggregationWeights([3], 'token', 3), ref)
+    const terms = await evaluate(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
+    expect(terms.kl).toBeCloseTo(0.5 / 3, 6)
+    expect(terms.policyLoss).toBeCloseTo(0, 6)
+    expect(terms.loss).toBeCloseTo((0.1 * 0.5) / 3, 6)
+    // ∂KL/∂log π = 1 − e^d: 0, −1, 1/2; × β·w = 0.1/3
+    const grads = await gradient(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
+    const expected = [0, -1, 0.5].map((value) => (value * 0.1) / 3)
+    grads.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+  })
+
+  it('gives exactly zero gradient for a group whose rewards are all equal (β = 0)', async () => {
+    const actor = createMlp([3, 8, 8, 4], 1, new Rng(7))
+    const estimator = GroupEstimatorSchema.parse({})
+    const lengths = [2, 1, 3, 2]
+    const tokenCount = 8
+    const gradsFor = async (rewards: number[]) => {
+      const perCompletion = groupAdvantages(rewards, [4], estimator)
+      const perToken = lengths.flatMap((length, i) => new Array(length).fill(perCompletion[i]))
+      const rng = new Rng(3)
+      const batch = {
+        obs: tf.tensor2d(Array.from({ length: tokenCount * 3 }, () => rng.normal()), [tokenCount, 3]),
+        actions: tf.tensor1d([0, 1, 2, 3, 0, 1, 2, 3], 'int32'),
+        oldLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.3))),
+        refLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.2))),
+        advantages: tf.tensor1d(perToken),
+        weights: tf.tensor1d(aggregationWeights(lengths, 'sequence', 3)),
+      }
+      const { value, grads } = tf.variableGrads(() => grpoLoss(actor, batch, { numActions: 4, epsLow: 0.2, epsHigh: 0.2, beta: 0 }).loss, actor.variables)
+      const values = (await Promise.all(Object.values(grads).map((grad) => grad.data()))).flatMap((data) => Array.from(data))
+      tf.dispose([value, ...Object.values(grads), ...Object.values(batch)])
+      return { advantages: Array.from(perCompletion), values }
+    }
+    const equal = await gradsFor([0.7, 0.7, 0.7, 0.7])
+    expect(equal.advantages).toEqual([0, 0, 0, 0])
+    expect(equal.values.every((value) => value === 0)).toBe(true)
+    // Control: one different reward in the group and the same batch has a gradient.
+    const differing = await gradsFor([0.7, 0.7, 1, 0.7])
+    expect(differing.values.some((value) => Math.abs(value) > 1e-6)).toBe(true)
+    actor.dispose()
+  })
+})
