@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test'
+import { curvePoints, envSteps, expectTraining, runFigure } from './helpers'
+
+test('switching learners on CliffWalking: SARSA, Expected SARSA, SARSA(λ), value iteration all train', async ({ page }) => {
+  await page.goto('./?env=cliffwalking')
+  const learner = page.getByRole('combobox', { name: 'Learner' })
+  for (const kind of ['sarsa', 'expected_sarsa', 'sarsa_lambda', 'value_iteration']) {
+    await learner.selectOption(kind)
+    await expect(page).toHaveURL(new RegExp(`l=${kind}`))
+    await page.getByRole('button', { name: 'Start' }).click()
+    await expectTraining(page)
+    await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+  }
+  // Value iteration plans on the exact model: its greedy walk is the 13-step optimum.
+  await expect.poll(() => runFigure(page, 'path efficiency (last 20)'), { timeout: 60_000 }).toBe(1)
+  await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('bellman residual')
+})
+
+test('a tabular learner is not offered where states are continuous', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  const options = await page.getByRole('combobox', { name: 'Learner' }).locator('option').allTextContents()
+  expect(options).toEqual(['PPO', 'REINFORCE'])
+})
+
+test('GRPO presets on tokenseq set the estimator, and training reports all-equal groups', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('grpo')
+  const preset = page.getByRole('combobox', { name: 'Estimator preset' })
+  await expect(preset).toHaveValue('grpo')
+  await preset.selectOption({ label: 'RLOO' })
+  await expect(page.getByRole('combobox', { name: 'centre' })).toHaveValue('loo')
+  await expect(page.getByRole('combobox', { name: 'scale' })).toHaveValue('none')
+  await expect(page).toHaveURL(/l\.estimator\.center=loo/)
+  await page.getByRole('combobox', { name: 'loss aggregation' }).selectOption('constant')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('zero advantage fraction')
+})
+
+test('independent learners on the team game keep working under difference credit', async ({ page }) => {
+  await page.goto('./?env=coop')
+  await page.getByRole('combobox', { name: 'Learner' }).selectOption('independent')
+  await page.getByRole('combobox', { name: 'team credit' }).selectOption('difference')
+  await expect(page).toHaveURL(/l\.credit=difference/)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => runFigure(page, 'welfare (last 20)'), { timeout: 60_000 }).toBeGreaterThan(5)
+})
+
+test('REINFORCE with a baseline trains CartPole, and a bad hyperparameter is refused', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  await page.getByRole('combobox', { name: 'Learner' }).selectOption('reinforce')
+  const rate = page.getByRole('textbox', { name: 'learning rate' })
+  await rate.fill('-1')
+  await rate.press('Enter')
+  await expect(page.getByRole('alert')).toContainText('learningRate')
+  await expect(page).not.toHaveURL(/learningRate/)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+})
