@@ -31,9 +31,9 @@ export function LearningCurve() {
       <figcaption className="sr-only" aria-live="polite">
         {summary}
       </figcaption>
-      {series.length === 0 ? (
-        <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>
-      ) : (
+      {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
+      {series.length === 0 && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
+      {
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
@@ -52,7 +52,7 @@ export function LearningCurve() {
             ))}
           </ComposedChart>
         </ResponsiveContainer>
-      )}
+      }
       <ul className="sr-only" aria-label="Design changes">
         {marks.map((mark) => (
           <li key={mark.changeId}>
