@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type StepBuffers } from './types'
 
 /*
  * The k-armed bandit (Sutton & Barto, chapter 2), optionally contextual. Every episode is one pull:
@@ -243,6 +243,7 @@ class BanditBatch implements BatchEnv {
       // regret = max_j μ_c(j) − μ_c(arm)
       out.objective[i] = best - mean
       this.observe(i, out.finalObs)
+        keepFinalState(this.state, out, i, this.spec.stateVars.length)
       if (autoReset) this.resetCopy(i, rng)
       this.observe(i, out.obs)
     }

@@ -132,6 +132,8 @@ describe('cartpole dynamics', () => {
     expect(out.objective[0]).toBe(500)
     // finalObs is the state the 500th step reached (the twin without auto-reset still holds it) ...
     for (let j = 0; j < 4; j++) expect(out.finalObs[j]).toBe(Math.fround(manual.env.state[j]))
+    // finalState keeps the same state at full float64 precision (potentials and custom terms read it).
+    for (let j = 0; j < 4; j++) expect(out.finalState[j]).toBe(manual.env.state[j])
     // ... while obs and the state are a fresh reset.
     for (let j = 0; j < 4; j++) {
       expect(Math.abs(auto.env.state[j])).toBeLessThanOrEqual(0.05)

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
  * CartPole-v1 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, Euler steps,
@@ -156,6 +156,7 @@ class CartPoleBatch implements BatchEnv {
       out.truncated[i] = truncated ? 1 : 0
       if (terminated || truncated) {
         this.observe(i, out.finalObs)
+        keepFinalState(this.state, out, i, this.spec.stateVars.length)
         out.objective[i] = this.elapsed[i]
         if (autoReset) this.resetCopy(i, rng)
       }

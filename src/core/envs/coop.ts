@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type StepBuffers } from './types'
 
 /*
  * A cooperative team game, the public-goods game with complementary efforts. Copies are seats:
@@ -282,6 +282,7 @@ class CoopBatch implements CoopEnv {
         out.truncated[seat] = cut ? 1 : 0
         if (cut) {
           this.observe(seat, out.finalObs)
+        keepFinalState(this.state, out, seat, this.spec.stateVars.length)
           out.objective[seat] = this.welfareSum[seat] / this.played[seat]
           if (autoReset) this.startEpisode(seat)
         }

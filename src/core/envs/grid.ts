@@ -1,16 +1,5 @@
 import { Rng } from '../rng'
-import {
-  allocateStepBuffers,
-  type BatchEnv,
-  type EnvSpec,
-  type GridCells,
-  type ObjectiveSpec,
-  type ParamSpec,
-  type RewardComponentSpec,
-  type StepBuffers,
-  type TabularModel,
-  type Transition,
-} from './types'
+import { keepFinalState, allocateStepBuffers, type BatchEnv, type EnvSpec, type GridCells, type ObjectiveSpec, type ParamSpec, type RewardComponentSpec, type StepBuffers, type TabularModel, type Transition } from './types'
 
 /*
  * A batched grid engine shared by the grid environments (CliffWalking, FrozenLake, the grid world).
@@ -458,6 +447,7 @@ export class GridBatch implements BatchEnv {
       out.truncated[i] = truncated ? 1 : 0
       if (terminated || truncated) {
         this.observe(i, out.finalObs)
+        keepFinalState(this.state, out, i, this.spec.stateVars.length)
         // success = 1 at the goal; efficiency = shortest path / steps taken at the goal; else 0
         out.objective[i] = reached ? (success ? 1 : shortestPath / this.elapsed[i]) : 0
         if (autoReset) this.resetCopy(i)

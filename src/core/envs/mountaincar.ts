@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
  * MountainCar-v0 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, the same
@@ -182,6 +182,7 @@ class MountainCarBatch implements BatchEnv {
       out.truncated[i] = truncated ? 1 : 0
       if (terminated || truncated) {
         this.observe(i, out.finalObs)
+        keepFinalState(this.state, out, i, this.spec.stateVars.length)
         // Steps to the flag; a cut episode ends at the time limit, which is what it then scores.
         out.objective[i] = this.elapsed[i]
         if (autoReset) this.resetCopy(i, rng)

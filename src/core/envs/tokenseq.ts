@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type StepBuffers } from './types'
 
 /*
  * A miniature of language-model RL. A prompt "a + b" (two digits) is answered by a completion of
@@ -381,6 +381,7 @@ class TokenSeqBatch implements TokenSeqEnv {
       out.terminated[i] = 1
       out.truncated[i] = 0
       this.observe(i, out.finalObs)
+        keepFinalState(this.state, out, i, this.spec.stateVars.length)
       if (autoReset) {
         const code = this.prompts[rng.int(this.prompts.length)]
         this.startCompletion(i, Math.floor(code / 10), code % 10)

@@ -73,6 +73,8 @@ export interface StepBuffers {
   truncated: Uint8Array
   /** The observation that ended the episode, n × obsSize; valid where terminated or truncated. */
   finalObs: Float32Array
+  /** The internal state that ended the episode, n × stateVars.length; valid where terminated or truncated. */
+  finalState: Float64Array
   /** The finished episode's true objective; valid where terminated or truncated. */
   objective: Float64Array
 }
@@ -129,6 +131,13 @@ export function allocateStepBuffers(spec: EnvSpec, n: number): StepBuffers {
     terminated: new Uint8Array(n),
     truncated: new Uint8Array(n),
     finalObs: new Float32Array(n * spec.obsSize),
+    finalState: new Float64Array(n * spec.stateVars.length),
     objective: new Float64Array(n),
   }
+}
+
+/** Copy copy i's internal state into out.finalState (called by an env when an episode ends, before any reset). */
+export function keepFinalState(state: Float64Array, out: StepBuffers, i: number, size: number): void {
+  const base = i * size
+  for (let j = 0; j < size; j++) out.finalState[base + j] = state[base + j]
 }
