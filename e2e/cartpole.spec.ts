@@ -17,6 +17,8 @@ test('trains CartPole in a worker on the automatically chosen backend and the cu
   await expect.poll(() => curvePoints(page)).toBeGreaterThan(3)
   await expect(page.getByRole('img', { name: /CartPole.*Cart at x =/ })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('entropy')
+  // PPO's whole batch (4 copies × 128 steps) goes to the advantage histogram.
+  await expect(page.getByRole('region', { name: 'Advantages' })).toContainText(/512 sampled: \d+% positive, \d+% negative, \d+% exactly zero/)
 
   await page.getByRole('button', { name: 'Pause' }).click()
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')

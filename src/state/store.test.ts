@@ -17,6 +17,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     recentReturn: meanReturn,
     recentObjective: meanReturn,
     diagnostics: {},
+    advantages: null,
     demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }

@@ -5,6 +5,7 @@ import { EnvView } from './EnvView'
 import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
+import { AdvantageView } from './AdvantageView'
 
 export function App() {
   return (
@@ -18,6 +19,7 @@ export function App() {
           <LearningCurve />
           <div className="lower">
             <EnvView />
+            <AdvantageView />
             <Diagnostics />
           </div>
         </section>

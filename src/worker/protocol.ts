@@ -39,6 +39,8 @@ export interface MetricsFrame {
   recentReturn: number | null
   recentObjective: number | null
   diagnostics: Record<string, number>
+  /** The latest update's advantages (sampled, bounded), for the histogram; null before the first. */
+  advantages: Float32Array | null
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */
   demo: IterationReport['demo']
 }

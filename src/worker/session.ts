@@ -20,6 +20,7 @@ export class TrainingSession {
   private weights: Record<string, number>
   private pendingChange: { changeId: number; weights: Record<string, number> } | null = null
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
+  private lastAdvantages: Float32Array | null = null
 
   constructor(
     readonly runId: string,
@@ -94,19 +95,21 @@ export class TrainingSession {
       }
       metrics.add(report)
       if (report.demo.steps > 0) this.lastDemo = report.demo
+      if (report.advantages) this.lastAdvantages = report.advantages
       const now = performance.now()
       if (now - lastFrameAt >= FRAME_INTERVAL_MS) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
         const demo = { ...this.lastDemo, states: this.lastDemo.states.slice() }
+        const advantages = this.lastAdvantages?.slice() ?? null
         this.post(
           {
             type: 'metrics',
             runId: this.runId,
-            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo },
+            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo, advantages },
           },
-          [demo.states.buffer],
+          advantages ? [demo.states.buffer, advantages.buffer] : [demo.states.buffer],
         )
         lastFrameAt = now
         stepsAtLastFrame = summary.envSteps

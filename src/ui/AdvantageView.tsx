@@ -1,0 +1,35 @@
+import { useMemo } from 'react'
+import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { advantageHistogram } from '../core/credit/histogram'
+import { usePlayground } from '../state/store'
+
+/** The latest update's advantages: where credit went, and how much of the batch got none. */
+export function AdvantageView() {
+  const advantages = usePlayground((state) => state.run.latest?.advantages ?? null)
+  const histogram = useMemo(() => (advantages ? advantageHistogram(advantages) : null), [advantages])
+  const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
+  const data = histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count })) ?? []
+  return (
+    <section className="advantages" aria-label="Advantages">
+      <h2>Advantages (latest update)</h2>
+      {histogram ? (
+        <>
+          <p className="advantage-summary" aria-live="polite">
+            {histogram.total} sampled: {percent(histogram.positives)} positive, {percent(histogram.negatives)} negative, {percent(histogram.zeros)} exactly zero
+          </p>
+          <div className="advantage-chart" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>
+                <XAxis dataKey="centre" tickFormatter={(value: number) => value.toFixed(1)} stroke="#9fb3c8" fontSize={10} interval="preserveStartEnd" />
+                <YAxis stroke="#9fb3c8" fontSize={10} width={32} allowDecimals={false} />
+                <Bar dataKey="count" fill="#7fd1b9" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </>
+      ) : (
+        <p className="hint">Shown after the first update.</p>
+      )}
+    </section>
+  )
+}
