@@ -45,19 +45,22 @@ describe('playground store', () => {
   it('collapses the marks of one dragged slider between two curve points, keeps other marks', () => {
     const store = usePlayground.getState()
     store.addFrame(frame(512, 20))
-    store.addMark({ envSteps: 600, changes: { alive: 0.98 }, changeId: 1 })
-    store.addMark({ envSteps: 700, changes: { alive: 0.96 }, changeId: 2 })
-    store.addMark({ envSteps: 800, changes: { failure: 1 }, changeId: 3 })
-    store.addMark({ envSteps: 800, changes: { upright: 0.5 }, changeId: 4 })
+    store.addMark({ envSteps: 600, at: 0, changes: { alive: 0.98 }, changeId: 1 })
+    store.addMark({ envSteps: 700, at: 50, changes: { alive: 0.96 }, changeId: 2 })
+    store.addMark({ envSteps: 800, at: 100, changes: { failure: 1 }, changeId: 3 })
+    store.addMark({ envSteps: 800, at: 150, changes: { upright: 0.5 }, changeId: 4 })
     store.addFrame(frame(1024, 25))
-    store.addMark({ envSteps: 1100, changes: { upright: 1 }, changeId: 5 })
+    // A new curve point came in, but the same slider moved again within a moment: same mark.
+    store.addMark({ envSteps: 1100, at: 900, changes: { failure: 1, upright: 0.75 }, changeId: 5 })
+    store.addFrame(frame(1536, 25))
+    store.addMark({ envSteps: 1600, at: 5000, changes: { failure: 1, upright: 1 }, changeId: 6 })
     expect(usePlayground.getState().run.marks).toEqual([
       // The drag of alive collapses into one mark where it began, with the value it ended at.
-      { envSteps: 600, changes: { alive: 0.96 }, changeId: 2 },
-      // Two sliders changed before one rollout: one mark naming both.
-      { envSteps: 800, changes: { failure: 1, upright: 0.5 }, changeId: 4 },
-      // A new curve point came in between: a new mark.
-      { envSteps: 1100, changes: { upright: 1 }, changeId: 5 },
+      { envSteps: 600, at: 50, changes: { alive: 0.96 }, changeId: 2 },
+      // Two sliders changed before one rollout: one mark naming both; moved again a moment later: still one.
+      { envSteps: 800, at: 900, changes: { failure: 1, upright: 0.75 }, changeId: 5 },
+      // Seconds later, after new curve points: a new mark.
+      { envSteps: 1600, at: 5000, changes: { failure: 1, upright: 1 }, changeId: 6 },
     ])
   })
 

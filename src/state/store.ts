@@ -13,6 +13,8 @@ export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' |
 /** A vertical mark on the learning curve: the design changed here. */
 export interface DesignMark {
   envSteps: number
+  /** When the page learned of it (ms, Date.now()); one slider's changes within a moment form one mark. */
+  at: number
   /** The weights that changed here, by component. */
   changes: Record<string, number>
   changeId: number
@@ -120,7 +122,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
       // While one slider is dragged, its changes between two curve points collapse into one mark.
       const replaceLast =
         last !== undefined &&
-        (last.envSteps === mark.envSteps || (sameKeys(last.changes, mark.changes) && (lastPoint === undefined || lastPoint.envSteps <= last.envSteps)))
+        (last.envSteps === mark.envSteps ||
+          (sameKeys(last.changes, mark.changes) && (lastPoint === undefined || lastPoint.envSteps <= last.envSteps || mark.at - last.at < MARK_MERGE_MS)))
       const merged = replaceLast ? { ...mark, envSteps: last.envSteps, changes: { ...last.changes, ...mark.changes } } : mark
       return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), merged] : [...marks, merged] } }
     }),
@@ -131,6 +134,9 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
 export function loadDesign(design: Design): void {
   usePlayground.setState({ ...initialState(design), run: emptyRun })
 }
+
+/** Changes to the same sliders closer together than this (a drag, a burst of key presses) share a mark. */
+const MARK_MERGE_MS = 1500
 
 function sameKeys(a: Record<string, number>, b: Record<string, number>): boolean {
   const keys = Object.keys(a)

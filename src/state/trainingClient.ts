@@ -48,7 +48,7 @@ function handle(message: FromWorker): void {
       store.addFrame(message.frame)
       return
     case 'designApplied':
-      store.addMark({ envSteps: message.envSteps, changes: message.changed, changeId: message.changeId })
+      store.addMark({ envSteps: message.envSteps, at: Date.now(), changes: message.changed, changeId: message.changeId })
       return
     case 'paused':
       store.runEvent({ status: 'paused', diagnosis: message.diagnosis })

@@ -1,0 +1,294 @@
+import { z } from 'zod'
+
+/*
+ * Per-component reward transforms. A chain of them is data (TransformSchema, applied in order);
+ * createTransformChain turns it into small stateful processors over N environment copies that see
+ * one step at a time, so they fit every learner's step loop. `redistribute` is the exception: it
+ * needs the whole episode, so it runs over a finished rollout segment (redistributeEpisodes) and
+ * only learners that collect a [T × n] segment before they update (PPO, REINFORCE, GRPO) can use
+ * it; online learners (Q-learning, SARSA, …) must refuse a chain that holds it.
+ */
+
+const number = z.number({ error: 'expected a finite number' })
+
+export const ScaleTransformSchema = z.strictObject({
+  kind: z.literal('scale'),
+  factor: number.default(1),
+})
+
+export const ClipTransformSchema = z
+  .strictObject({
+    kind: z.literal('clip'),
+    lo: number.default(-1),
+    hi: number.default(1),
+  })
+  .refine((t) => t.lo <= t.hi, { message: 'lo must not exceed hi (accepted: lo ≤ hi)', path: ['lo'] })
+
+export const NormalizeTransformSchema = z.strictObject({
+  kind: z.literal('normalize'),
+  gamma: z.number({ error: 'expected a number from 0 to 1' }).min(0, 'expected a number from 0 to 1').max(1, 'expected a number from 0 to 1').default(0.99),
+  epsilon: z.number({ error: 'expected a positive number up to 1' }).positive('expected a positive number up to 1').max(1, 'expected a positive number up to 1').default(1e-8),
+})
+
+export const BoundedTransformSchema = z.strictObject({
+  kind: z.literal('bounded'),
+  reference: number.default(0),
+})
+
+export const DelayTransformSchema = z.strictObject({ kind: z.literal('delay') })
+
+export const RedistributeTransformSchema = z.strictObject({ kind: z.literal('redistribute') })
+
+export const TRANSFORM_KINDS = ['scale', 'clip', 'normalize', 'bounded', 'delay', 'redistribute'] as const
+
+export const TransformSchema = z.discriminatedUnion(
+  'kind',
+  [ScaleTransformSchema, ClipTransformSchema, NormalizeTransformSchema, BoundedTransformSchema, DelayTransformSchema, RedistributeTransformSchema],
+  { error: (issue) => (issue.code === 'invalid_union' ? `unknown transform kind; accepted: ${TRANSFORM_KINDS.join(', ')}` : undefined) },
+)
+export type Transform = z.infer<typeof TransformSchema>
+export type TransformKind = Transform['kind']
+
+/** Problems of a chain's order: redistribute needs whole episodes, so it can only come last. */
+export function transformChainProblems(chain: readonly Transform[]): string[] {
+  const problems: string[] = []
+  chain.forEach((transform, index) => {
+    if (transform.kind === 'redistribute' && index !== chain.length - 1) {
+      problems.push(`redistribute must be the last transform of a chain (it is number ${index + 1} of ${chain.length}): it works on whole finished episodes`)
+    }
+  })
+  return problems
+}
+
+/**
+ * One online transform over n copies. `apply` rewrites values[offset + i·stride] for every copy i
+ * in place (so it can work straight on a row-major n × K component buffer); `terminated` and
+ * `truncated` are the step's episode ends, n each.
+ */
+export interface TransformProcessor {
+  readonly kind: TransformKind
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number): void
+  /** Forget all state (a new run). */
+  reset(): void
+}
+
+class ScaleProcessor implements TransformProcessor {
+  readonly kind = 'scale'
+  constructor(
+    private readonly n: number,
+    private readonly factor: number,
+  ) {}
+  apply(values: Float64Array, _terminated: ArrayLike<number>, _truncated: ArrayLike<number>, offset = 0, stride = 1): void {
+    // c ← c·k
+    for (let i = 0; i < this.n; i++) values[offset + i * stride] *= this.factor
+  }
+  reset(): void {}
+}
+
+class ClipProcessor implements TransformProcessor {
+  readonly kind = 'clip'
+  constructor(
+    private readonly n: number,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {}
+  apply(values: Float64Array, _terminated: ArrayLike<number>, _truncated: ArrayLike<number>, offset = 0, stride = 1): void {
+    // c ← min(max(c, lo), hi)
+    for (let i = 0; i < this.n; i++) {
+      const j = offset + i * stride
+      values[j] = Math.min(Math.max(values[j], this.lo), this.hi)
+    }
+  }
+  reset(): void {}
+}
+
+/**
+ * Gymnasium's NormalizeReward (the vector wrapper, identical to the single-env one at n = 1):
+ * per copy a discounted return G ← γ·(1 − terminated)·G + r; its running mean and variance over all
+ * copies and steps (RunningMeanStd: starts at mean 0, var 1, count 1e-4, and takes the n returns of
+ * each step as one batch by the parallel update of Chan et al.); the reward is divided by
+ * √(var + ε), not centred. Note what Gymnasium really does at an episode end: the return is zeroed
+ * on the terminating step itself, before that step's reward is added (so the terminal reward opens
+ * the next accumulation), and a time-limit cut (truncated) does not zero it at all. We keep both.
+ */
+export class NormalizeProcessor implements TransformProcessor {
+  readonly kind = 'normalize'
+  /** The discounted return G of each copy. */
+  readonly returns: Float64Array
+  mean = 0
+  variance = 1
+  count = 1e-4
+
+  constructor(
+    private readonly n: number,
+    private readonly gamma: number,
+    private readonly epsilon: number,
+  ) {
+    this.returns = new Float64Array(n)
+  }
+
+  apply(values: Float64Array, terminated: ArrayLike<number>, _truncated: ArrayLike<number>, offset = 0, stride = 1): void {
+    const { n, gamma, returns } = this
+    // G_i ← γ·(1 − terminated_i)·G_i + r_i
+    for (let i = 0; i < n; i++) returns[i] = returns[i] * gamma * (1 - terminated[i]) + values[offset + i * stride]
+    this.update()
+    // r ← r / √(var + ε)
+    const scale = 1 / Math.sqrt(this.variance + this.epsilon)
+    for (let i = 0; i < n; i++) values[offset + i * stride] *= scale
+  }
+
+  /** Fold this step's n returns into the running moments as one batch (parallel algorithm). */
+  private update(): void {
+    const { n, returns } = this
+    let sum = 0
+    for (let i = 0; i < n; i++) sum += returns[i]
+    const batchMean = sum / n
+    let squares = 0
+    for (let i = 0; i < n; i++) squares += (returns[i] - batchMean) ** 2
+    const batchVariance = squares / n
+    // δ = x̄_b − μ; N = n_a + n_b; μ ← μ + δ·n_b/N; σ² ← (σ²·n_a + σ_b²·n_b + δ²·n_a·n_b/N)/N
+    const delta = batchMean - this.mean
+    const total = this.count + n
+    this.mean = this.mean + (delta * n) / total
+    const m2 = this.variance * this.count + batchVariance * n + (delta * delta * this.count * n) / total
+    this.variance = m2 / total
+    this.count = total
+  }
+
+  reset(): void {
+    this.returns.fill(0)
+    this.mean = 0
+    this.variance = 1
+    this.count = 1e-4
+  }
+}
+
+class BoundedProcessor implements TransformProcessor {
+  readonly kind = 'bounded'
+  constructor(
+    private readonly n: number,
+    private readonly reference: number,
+  ) {}
+  apply(values: Float64Array, _terminated: ArrayLike<number>, _truncated: ArrayLike<number>, offset = 0, stride = 1): void {
+    // c ← σ(c − r_ref) = 1 / (1 + e^{−(c − r_ref)})   (bounded in (0, 1) and centred at r_ref: Fu et al. 2025, "preference as reward")
+    for (let i = 0; i < this.n; i++) {
+      const j = offset + i * stride
+      values[j] = 1 / (1 + Math.exp(-(values[j] - this.reference)))
+    }
+  }
+  reset(): void {}
+}
+
+/** Holds each copy's reward until its episode ends (terminated or cut) and pays the sum on that step. */
+export class DelayProcessor implements TransformProcessor {
+  readonly kind = 'delay'
+  /** Reward held so far in each copy's running episode. */
+  readonly held: Float64Array
+  constructor(private readonly n: number) {
+    this.held = new Float64Array(n)
+  }
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset = 0, stride = 1): void {
+    // c_t ← 0 before the end; c_T ← Σ_{t ≤ T} c_t on the final step
+    for (let i = 0; i < this.n; i++) {
+      const j = offset + i * stride
+      this.held[i] += values[j]
+      if (terminated[i] || truncated[i]) {
+        values[j] = this.held[i]
+        this.held[i] = 0
+      } else {
+        values[j] = 0
+      }
+    }
+  }
+  reset(): void {
+    this.held.fill(0)
+  }
+}
+
+/** An online processor for one transform; redistribute has none (see redistributeEpisodes). */
+export function createTransformProcessor(transform: Transform, n: number): TransformProcessor {
+  switch (transform.kind) {
+    case 'scale':
+      return new ScaleProcessor(n, transform.factor)
+    case 'clip':
+      return new ClipProcessor(n, transform.lo, transform.hi)
+    case 'normalize':
+      return new NormalizeProcessor(n, transform.gamma, transform.epsilon)
+    case 'bounded':
+      return new BoundedProcessor(n, transform.reference)
+    case 'delay':
+      return new DelayProcessor(n)
+    case 'redistribute':
+      throw new Error('redistribute has no online processor: it needs whole episodes, use redistributeEpisodes over a finished rollout segment')
+  }
+}
+
+/** A chain of transforms for one component over n copies: the online ones, then maybe redistribute. */
+export interface TransformChain {
+  readonly transforms: readonly Transform[]
+  readonly processors: readonly TransformProcessor[]
+  /** Whether the chain ends with redistribute: the learner must call redistributeEpisodes on its segment. */
+  readonly redistribute: boolean
+  /** Apply the online processors in order, in place (see TransformProcessor.apply). */
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number): void
+  reset(): void
+}
+
+export function createTransformChain(transforms: readonly Transform[], n: number): TransformChain {
+  const problems = transformChainProblems(transforms)
+  if (problems.length > 0) throw new Error(problems.join('; '))
+  const redistribute = transforms.length > 0 && transforms[transforms.length - 1].kind === 'redistribute'
+  const online = redistribute ? transforms.slice(0, -1) : transforms
+  const processors = online.map((transform) => createTransformProcessor(transform, n))
+  return {
+    transforms,
+    processors,
+    redistribute,
+    apply(values, terminated, truncated, offset = 0, stride = 1) {
+      for (const processor of processors) processor.apply(values, terminated, truncated, offset, stride)
+    },
+    reset() {
+      for (const processor of processors) processor.reset()
+    },
+  }
+}
+
+export interface RedistributeOptions {
+  /**
+   * What to do with each copy's last, unfinished episode in the segment (no done yet):
+   * 'spread' (default) spreads its in-segment sum over its in-segment steps; 'keep' leaves it as is.
+   */
+  unfinished?: 'spread' | 'keep'
+}
+
+/**
+ * Uniform return redistribution over a finished rollout segment, in place: for every episode of
+ * every copy, each of its L steps gets G/L, G = Σ_t r_t (so the episode return is kept and credit
+ * becomes dense). `rewards` and `dones` are [T × n], row-major (index t·n + i); dones[t·n + i] is 1
+ * when copy i's episode ended on step t (terminated or truncated). An episode that began before the
+ * segment is spread over the steps the segment holds. Only learners that hold a whole segment before
+ * they update can use this; an online learner (one update per step) cannot, since it would need the
+ * rewards of steps not yet taken.
+ */
+export function redistributeEpisodes<T extends Float32Array | Float64Array>(rewards: T, dones: ArrayLike<number>, n: number, options: RedistributeOptions = {}): T {
+  if (n <= 0 || rewards.length % n !== 0) throw new Error(`redistributeEpisodes: ${rewards.length} rewards are not a whole number of steps of ${n} copies`)
+  if (dones.length !== rewards.length) throw new Error(`redistributeEpisodes: ${dones.length} done flags for ${rewards.length} rewards; expected one per reward`)
+  const steps = rewards.length / n
+  const spreadUnfinished = (options.unfinished ?? 'spread') === 'spread'
+  for (let i = 0; i < n; i++) {
+    let start = 0
+    let sum = 0
+    for (let t = 0; t < steps; t++) {
+      sum += rewards[t * n + i]
+      const last = t === steps - 1
+      if (dones[t * n + i] || (last && spreadUnfinished)) {
+        // r_t ← G / L for every step of the episode, G = Σ r_t, L = its steps in the segment
+        const share = sum / (t - start + 1)
+        for (let u = start; u <= t; u++) rewards[u * n + i] = share
+        start = t + 1
+        sum = 0
+      }
+    }
+  }
+  return rewards
+}
