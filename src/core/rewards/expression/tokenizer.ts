@@ -136,7 +136,13 @@ export class Tokenizer {
     const codePoint = this.source.codePointAt(i) ?? 0
     const length = codePoint > 0xffff ? 2 : 1
     const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
-    const visible = codePoint > 0x20 && codePoint !== 0x7f && !(codePoint >= 0x80 && codePoint <= 0xa0) && !INVISIBLE.has(codePoint) && !SPACES.has(codePoint)
+    const visible =
+      codePoint > 0x20 &&
+      codePoint !== 0x7f &&
+      !(codePoint >= 0x80 && codePoint <= 0xa0) &&
+      !(codePoint >= 0xd800 && codePoint <= 0xdfff) &&
+      !INVISIBLE.has(codePoint) &&
+      !SPACES.has(codePoint)
     const shown = visible ? `"${String.fromCodePoint(codePoint)}" (${hex})` : hex
     this.fail(i, length, `character ${shown} ${this.at(i, length)} is not allowed; ${characterHint(codePoint)}`)
   }
@@ -180,10 +186,13 @@ function characterHint(codePoint: number): string {
   if (codePoint >= 0xff01 && codePoint <= 0xff5e) return `it is a fullwidth "${String.fromCharCode(codePoint - 0xfee0)}": type the ordinary one instead`
   const meant = LOOK_ALIKES.get(codePoint)
   if (meant !== undefined) {
-    const script = codePoint >= 0x0400 && codePoint <= 0x052f ? ' (a Cyrillic letter)' : codePoint >= 0x0370 && codePoint <= 0x03ff ? ' (a Greek letter)' : ''
-    return `it looks like${script} "${meant}": type "${meant}" instead`
+    if (codePoint >= 0x0400 && codePoint <= 0x052f) return `it is a Cyrillic letter that looks like "${meant}": type "${meant}" instead`
+    if (codePoint >= 0x0370 && codePoint <= 0x03ff && meant.length === 1) return `it is a Greek letter that looks like "${meant}": type "${meant}" instead`
+    if (codePoint >= 0x0370 && codePoint <= 0x03ff) return `it is a Greek letter: write "${meant}" instead`
+    return `it looks like "${meant}": type "${meant}" instead`
   }
   if (codePoint >= 0x0370 && codePoint <= 0x03ff) return 'Greek letters are not allowed; spell the name out (theta, alpha)'
-  if (codePoint < 0x20 || codePoint === 0x7f) return 'control characters are not allowed'
+  if (codePoint < 0x20 || codePoint === 0x7f || (codePoint >= 0x80 && codePoint < 0xa0)) return 'control characters are not allowed'
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 'it is half of a broken character pair: delete it'
   return 'names use ASCII letters, digits and _, and the operators are + - * / % ^ < <= > >= == != && || ! ? :'
 }
