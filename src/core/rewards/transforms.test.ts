@@ -201,7 +201,8 @@ describe('the transform chain as data', () => {
     expect(kind.error!.issues[0].message).toMatch(/accepted: scale, clip, normalize, bounded, delay, redistribute/)
     const clip = TransformSchema.safeParse({ kind: 'clip', lo: 2, hi: 1 })
     expect(clip.error!.issues[0].message).toMatch(/lo ≤ hi/)
-    expect(TransformSchema.safeParse({ kind: 'scale', factr: 2 }).success).toBe(false)
+    expect(TransformSchema.safeParse({ kind: 'scale', factr: 2 }).error!.issues[0].message).toBe('unknown key "factr" in a scale transform; accepted: kind, factor')
+    expect(TransformSchema.safeParse({ kind: 'normalize', gamma: 2 }).error!.issues[0].message).toBe('expected a number from 0 to 1')
   })
 
   it('applies in order: clip then scale differs from scale then clip', () => {

@@ -9,42 +9,67 @@ import { z } from 'zod'
  * it; online learners (Q-learning, SARSA, …) must refuse a chain that holds it.
  */
 
-const number = z.number({ error: 'expected a finite number' })
-
-export const ScaleTransformSchema = z.strictObject({
-  kind: z.literal('scale'),
-  factor: number.default(1),
-})
-
-export const ClipTransformSchema = z
-  .strictObject({
-    kind: z.literal('clip'),
-    lo: number.default(-1),
-    hi: number.default(1),
+/**
+ * z.strictObject whose problems say what is accepted: an unknown key lists the known ones, and a
+ * value that is not an object names what was expected. `what` names the object in messages.
+ */
+export function describedObject<T extends z.ZodRawShape>(shape: T, what: string) {
+  const keys = Object.keys(shape).join(', ')
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} in ${what}; accepted: ${keys}`
+      }
+      if (issue.code === 'invalid_type') return `expected ${what}: an object with ${keys}`
+      return undefined
+    },
   })
-  .refine((t) => t.lo <= t.hi, { message: 'lo must not exceed hi (accepted: lo ≤ hi)', path: ['lo'] })
+}
 
-export const NormalizeTransformSchema = z.strictObject({
-  kind: z.literal('normalize'),
-  gamma: z.number({ error: 'expected a number from 0 to 1' }).min(0, 'expected a number from 0 to 1').max(1, 'expected a number from 0 to 1').default(0.99),
-  epsilon: z.number({ error: 'expected a positive number up to 1' }).positive('expected a positive number up to 1').max(1, 'expected a positive number up to 1').default(1e-8),
-})
+/** −0 becomes 0: JSON writes −0 as 0, so keeping it would break the export → import round trip. */
+const withoutNegativeZero = (x: number) => x + 0
 
-export const BoundedTransformSchema = z.strictObject({
-  kind: z.literal('bounded'),
-  reference: number.default(0),
-})
+/** A finite number (zod 4 refuses NaN and ±Infinity), with one message for every failure. */
+export function finiteNumber(accepted = 'a finite number') {
+  return z.number({ error: `expected ${accepted}` }).transform(withoutNegativeZero)
+}
 
-export const DelayTransformSchema = z.strictObject({ kind: z.literal('delay') })
+/** A number in [lo, hi] (an integer when asked), with one message naming the range for every failure. */
+export function numberIn(lo: number, hi: number, options: { integer?: boolean; above?: boolean } = {}) {
+  const accepted = `${options.integer ? 'an integer' : 'a number'} ${options.above ? `above ${lo} and up to ${hi}` : `from ${lo} to ${hi}`}`
+  let schema = z.number({ error: `expected ${accepted}` })
+  if (options.integer) schema = schema.int({ error: `expected ${accepted}` })
+  schema = options.above ? schema.gt(lo, { error: `expected ${accepted}` }) : schema.min(lo, { error: `expected ${accepted}` })
+  return schema.max(hi, { error: `expected ${accepted}` }).transform(withoutNegativeZero)
+}
 
-export const RedistributeTransformSchema = z.strictObject({ kind: z.literal('redistribute') })
+export const ScaleTransformSchema = describedObject({ kind: z.literal('scale'), factor: finiteNumber().default(1) }, 'a scale transform')
+
+export const ClipTransformSchema = describedObject({ kind: z.literal('clip'), lo: finiteNumber().default(-1), hi: finiteNumber().default(1) }, 'a clip transform').refine(
+  (t) => t.lo <= t.hi,
+  { message: 'lo must not exceed hi (accepted: lo ≤ hi)', path: ['lo'] },
+)
+
+export const NormalizeTransformSchema = describedObject(
+  { kind: z.literal('normalize'), gamma: numberIn(0, 1).default(0.99), epsilon: numberIn(0, 1, { above: true }).default(1e-8) },
+  'a normalize transform',
+)
+
+export const BoundedTransformSchema = describedObject({ kind: z.literal('bounded'), reference: finiteNumber().default(0) }, 'a bounded transform')
+
+export const DelayTransformSchema = describedObject({ kind: z.literal('delay') }, 'a delay transform')
+
+export const RedistributeTransformSchema = describedObject({ kind: z.literal('redistribute') }, 'a redistribute transform')
 
 export const TRANSFORM_KINDS = ['scale', 'clip', 'normalize', 'bounded', 'delay', 'redistribute'] as const
 
 export const TransformSchema = z.discriminatedUnion(
   'kind',
   [ScaleTransformSchema, ClipTransformSchema, NormalizeTransformSchema, BoundedTransformSchema, DelayTransformSchema, RedistributeTransformSchema],
-  { error: (issue) => (issue.code === 'invalid_union' ? `unknown transform kind; accepted: ${TRANSFORM_KINDS.join(', ')}` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' || issue.code === 'invalid_type' ? `expected a transform, an object with a kind; accepted: ${TRANSFORM_KINDS.join(', ')}` : undefined,
+  },
 )
 export type Transform = z.infer<typeof TransformSchema>
 export type TransformKind = Transform['kind']

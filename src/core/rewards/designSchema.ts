@@ -1,0 +1,211 @@
+import { z } from 'zod'
+import type { EnvSpec } from '../envs/types'
+import { COUNT_BONUS_KINDS, discretiserFor, hasCountDiscretiser } from './countBonus'
+import { MAX_EXPRESSION_LENGTH } from './expression'
+import { potentialsFor } from './shaping'
+import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
+
+/*
+ * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
+ * export/import and the command line. Everything has a default, so {} is a valid design (the
+ * environment's own default reward). Validation here is about the design itself; whether its names
+ * fit one environment is checkDesignAgainstSpec's job, since a design may be written before the
+ * environment is chosen.
+ *
+ *   weights     component name → weight (components not named keep their default weight)
+ *   transforms  component or term name → transforms applied in order (see transforms.ts)
+ *   shaping     potential-based terms F = w·(γ·Φ(s′) − Φ(s)), or naive w·Φ(s′) (see shaping.ts)
+ *   bonuses     exploration bonuses: count-based (countBonus.ts) or random network distillation
+ *   terms       user-written components: an expression over the state variables, with a weight
+ */
+
+export const REWARD_DESIGN_VERSION = 1
+
+/** A term's name: ASCII letters, digits and _, not starting with a digit (as the expression language's names). */
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
+export const MAX_NAME_LENGTH = 40
+
+const name = (what: string) =>
+  z
+    .string({ error: `expected ${what}: a name of letters, digits and _` })
+    .max(MAX_NAME_LENGTH, { error: `expected ${what} of at most ${MAX_NAME_LENGTH} characters` })
+    .regex(IDENTIFIER, { error: `expected ${what}: letters, digits and _, not starting with a digit (e.g. keep_centred)` })
+
+const expression = (what: string) =>
+  z
+    .string({ error: `expected ${what}: an expression as text, e.g. -abs(x) + 0.5*cos(theta)` })
+    .min(1, { error: `expected ${what}: an expression as text, not empty` })
+    .max(MAX_EXPRESSION_LENGTH, { error: `expected ${what} of at most ${MAX_EXPRESSION_LENGTH} characters` })
+
+export const TransformChainSchema = z
+  .array(TransformSchema, { error: 'expected a list of transforms, applied in order' })
+  .max(8, { error: 'expected at most 8 transforms in one chain' })
+  .superRefine((chain, context) => {
+    for (const problem of transformChainProblems(chain)) context.addIssue({ code: 'custom', message: problem })
+  })
+
+export const ShapingTermSchema = describedObject(
+  {
+    /** A potential of POTENTIALS[env id], or 'custom' with an expression. */
+    potential: z.string({ error: 'expected a potential: a name the environment offers, or custom' }).min(1, { error: 'expected a potential: a name the environment offers, or custom' }),
+    /** Φ as an expression over the state variables; only (and always) with potential 'custom'. */
+    expression: expression('a potential expression').optional(),
+    weight: finiteNumber().default(1),
+    /** The discount in F; the learner's γ keeps the optimal policy unchanged. */
+    gamma: numberIn(0, 1).default(0.99),
+    /** Pay w·Φ(s′) every step instead (the naive counterpart, for comparison). */
+    naive: z.boolean({ error: 'expected true or false' }).default(false),
+  },
+  'a shaping term',
+)
+  .refine((term) => term.potential !== 'custom' || term.expression !== undefined, {
+    message: 'a custom potential needs an expression (Φ over the state variables, e.g. -abs(position - 0.5))',
+    path: ['expression'],
+  })
+  .refine((term) => term.potential === 'custom' || term.expression === undefined, {
+    message: 'an expression is only read with potential "custom"; remove it or set potential to custom',
+    path: ['expression'],
+  })
+
+export const BONUS_KINDS = [...COUNT_BONUS_KINDS, 'rnd'] as const
+
+export const BonusSchema = describedObject(
+  {
+    kind: z.enum(BONUS_KINDS, { error: `expected a bonus kind; accepted: ${BONUS_KINDS.join(', ')}` }),
+    /** The bonus scale β. */
+    beta: numberIn(0, 1000).default(0.1),
+    /** Bins per state variable on continuous environments (count bonuses only; grids use their cells). */
+    bins: numberIn(2, 1000, { integer: true }).optional(),
+  },
+  'a bonus',
+).refine((bonus) => bonus.kind !== 'rnd' || bonus.bins === undefined, { message: 'bins applies only to count bonuses (count_global, count_episodic, count_combined)', path: ['bins'] })
+
+export const CustomTermSchema = describedObject(
+  {
+    name: name('a term name'),
+    expression: expression('a term expression'),
+    weight: finiteNumber().default(1),
+  },
+  'a custom term',
+)
+
+export const RewardDesignSchema = describedObject(
+  {
+    version: z.literal(REWARD_DESIGN_VERSION, { error: `unsupported design version; accepted: ${REWARD_DESIGN_VERSION}` }).default(REWARD_DESIGN_VERSION),
+    weights: z.record(z.string(), finiteNumber(), { error: 'expected weights: an object of component name → number' }).default({}),
+    transforms: z.record(z.string(), TransformChainSchema, { error: 'expected transforms: an object of component or term name → list of transforms' }).default({}),
+    shaping: z.array(ShapingTermSchema, { error: 'expected shaping: a list of shaping terms' }).max(8, { error: 'expected at most 8 shaping terms' }).default([]),
+    bonuses: z.array(BonusSchema, { error: 'expected bonuses: a list of bonuses' }).max(4, { error: 'expected at most 4 bonuses' }).default([]),
+    terms: z
+      .array(CustomTermSchema, { error: 'expected terms: a list of custom terms' })
+      .max(16, { error: 'expected at most 16 custom terms' })
+      .superRefine((terms, context) => {
+        const seen = new Set<string>()
+        terms.forEach((term, index) => {
+          if (seen.has(term.name)) context.addIssue({ code: 'custom', message: `the term name "${term.name}" is used twice; names must be unique`, path: [index, 'name'] })
+          seen.add(term.name)
+        })
+      })
+      .default([]),
+  },
+  'a reward design',
+)
+
+export type RewardDesign = z.infer<typeof RewardDesignSchema>
+export type ShapingTerm = z.infer<typeof ShapingTermSchema>
+export type Bonus = z.infer<typeof BonusSchema>
+export type BonusKind = Bonus['kind']
+export type CustomTerm = z.infer<typeof CustomTermSchema>
+
+/** The empty design: every component at its default weight, nothing added. */
+export function defaultRewardDesign(): RewardDesign {
+  return RewardDesignSchema.parse({})
+}
+
+/** "transforms.alive[0].lo", "terms[2].name", ["odd key"] where a key is not a plain name. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let text = ''
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`
+    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text === '' ? key : `.${key}`
+    else text += `[${JSON.stringify(String(key))}]`
+  }
+  return text === '' ? 'design' : text
+}
+
+export type ParsedRewardDesign = { ok: true; design: RewardDesign } | { ok: false; problems: string[] }
+
+/**
+ * Validate a design from outside (a file, the URL, a message, the command line): JSON text or an
+ * already parsed value. On failure every problem is listed at once, each as
+ * "path: what is wrong; what is accepted".
+ */
+export function parseRewardDesign(json: unknown): ParsedRewardDesign {
+  let value = json
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      return { ok: false, problems: [`design: not valid JSON (${reason})`] }
+    }
+  }
+  const result = RewardDesignSchema.safeParse(value)
+  if (result.success) return { ok: true, design: result.data }
+  return { ok: false, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`) }
+}
+
+/** The design as JSON text (2-space indented): parseRewardDesign of it gives the same design back. */
+export function rewardDesignToJson(design: RewardDesign): string {
+  return JSON.stringify(design, null, 2)
+}
+
+/**
+ * Whether a valid design fits one environment: every weighted or transformed name exists (a
+ * component, or for transforms also a term), no term takes a component's name, every shaping
+ * potential is one the environment offers (or custom), and count bonuses can discretise its state.
+ * Returns every problem, each naming what is accepted; [] when it fits.
+ */
+export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
+  const problems: string[] = []
+  const components = spec.components.map((c) => c.name)
+  const terms = design.terms.map((t) => t.name)
+  for (const key of Object.keys(design.weights)) {
+    if (!components.includes(key)) {
+      problems.push(`${formatPath(['weights', key])}: ${spec.id} has no component "${key}"; accepted: ${components.join(', ')} (a custom term carries its own weight)`)
+    }
+  }
+  for (const key of Object.keys(design.transforms)) {
+    if (!components.includes(key) && !terms.includes(key)) {
+      problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor a custom term; accepted: ${[...components, ...terms].join(', ')}`)
+    }
+  }
+  design.terms.forEach((term, index) => {
+    if (components.includes(term.name)) {
+      problems.push(`${formatPath(['terms', index, 'name'])}: "${term.name}" is already a component of ${spec.id}; choose another name (taken: ${components.join(', ')})`)
+    }
+  })
+  const potentials = potentialsFor(spec.id).map((p) => p.name)
+  design.shaping.forEach((term, index) => {
+    if (term.potential !== 'custom' && !potentials.includes(term.potential)) {
+      problems.push(`${formatPath(['shaping', index, 'potential'])}: ${spec.id} offers no potential "${term.potential}"; accepted: ${[...potentials, 'custom'].join(', ')}`)
+    }
+  })
+  design.bonuses.forEach((bonus, index) => {
+    if (bonus.kind === 'rnd') return
+    if (!hasCountDiscretiser(spec)) {
+      problems.push(`${formatPath(['bonuses', index, 'kind'])}: a count bonus needs a discretised state, which ${spec.id} does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)`)
+      return
+    }
+    if (spec.grid && bonus.bins !== undefined) {
+      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${spec.id} counts its own grid cells; bins applies only to continuous environments, remove it`)
+      return
+    }
+    try {
+      discretiserFor(spec, bonus.bins ?? 10)
+    } catch (error) {
+      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+  return problems
+}
