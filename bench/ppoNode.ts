@@ -1,4 +1,4 @@
-import { PpoOptionsSchema, type RunConfig } from '../src/core/run/config'
+import { PpoOptionsSchema, type RunConfig, RunConfigSchema } from '../src/core/run/config'
 import { MetricsAccumulator } from '../src/core/run/metrics'
 import { initBackend } from '../src/learn/backend'
 import { createTrainer } from '../src/learn/trainers'
@@ -11,7 +11,7 @@ export const SEEDS = [1, 2, 3]
 
 /** The run the app starts for CartPole with its defaults: CleanRL's PPO, default reward mix. */
 export function cartpoleConfig(seed: number): RunConfig {
-  return { env: { id: 'cartpole', params: {} }, mix: { weights: {} }, learner: PpoOptionsSchema.parse({ kind: 'ppo' }), seed }
+  return RunConfigSchema.parse({ env: { id: 'cartpole', params: {} }, learner: PpoOptionsSchema.parse({ kind: 'ppo' }), seed })
 }
 
 interface SolveRun {

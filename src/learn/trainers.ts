@@ -2,6 +2,8 @@ import { getEnv } from '../core/envs/registry'
 import { resolveParams } from '../core/envs/params'
 import type { EnvSpec } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
+import { designWeights } from '../core/rewards/extras'
+import { withRewardDesign } from '../core/rewards/rewardedEnv'
 import { createQLearningTrainer } from '../core/learners/qlearning'
 import { createTdTrainer } from '../core/learners/td'
 import { createValueIterationTrainer } from '../core/learners/valueIteration'
@@ -22,12 +24,13 @@ export async function createTrainer(config: RunConfig): Promise<Trainer> {
   const definition = getEnv(config.env.id)
   const params = resolveParams(definition.spec, config.env.params)
   const spec = definition.describe(params)
-  const mix = compileMix(spec, config.mix)
   const rng = new Rng(config.seed)
   const learner = config.learner
   const misfit = learnerFits(learner.kind, spec)
   if (misfit !== null) throw new Error(misfit)
-  const env = definition.create(copiesFor(learner, spec), params)
+  // The design's terms, shaping and bonuses become further components of the environment.
+  const env = withRewardDesign(definition.create(copiesFor(learner, spec), params), config.mix)
+  const mix = compileMix(env.spec, { weights: designWeights(config.mix, spec) })
   switch (learner.kind) {
     case 'ppo':
       return createPpoTrainer(env, mix, { ...learner, numEnvs: env.n }, rng)

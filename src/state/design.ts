@@ -2,6 +2,9 @@ import { ENVIRONMENTS, getEnv } from '../core/envs/registry'
 import { formatParamValue, resolveParams } from '../core/envs/params'
 import type { EnvParams, EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
+import { checkDesignAgainstSpec, parseRewardDesign, RewardDesignSchema, type RewardDesign } from '../core/rewards/designSchema'
+import { expressionProblems } from '../core/rewards/expressionProblems'
+import { rewardedSpec } from '../core/rewards/extras'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 
@@ -9,24 +12,43 @@ import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 export interface Design {
   envId: string
   params: EnvParams
+  /** Weights of every component: the environment's and the ones `reward` adds. */
   weights: Record<string, number>
+  /** What the design adds to the environment's components: custom terms, shaping, bonuses, transforms. */
+  reward: RewardExtras
   learner: LearnerOptions
   seed: number
+}
+
+/** The reward design less its weights (those live in Design.weights, one per slider). */
+export type RewardExtras = Pick<RewardDesign, 'terms' | 'shaping' | 'bonuses' | 'transforms'>
+
+export const NO_EXTRAS: RewardExtras = { terms: [], shaping: [], bonuses: [], transforms: {} }
+
+export function hasExtras(reward: RewardExtras): boolean {
+  return reward.terms.length + reward.shaping.length + reward.bonuses.length + Object.keys(reward.transforms).length > 0
+}
+
+/** The whole reward design a run is started with. */
+export function rewardDesignOf(design: Design): RewardDesign {
+  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
 }
 
 export const DEFAULT_ENV_ID = 'cartpole'
 export const MAX_SEED = 2 ** 31 - 1
 
-export function specOf(design: Pick<Design, 'envId' | 'params'>): EnvSpec {
+/** The environment's spec with the components the design's reward adds. */
+export function specOf(design: Pick<Design, 'envId' | 'params' | 'reward'>): EnvSpec {
   const definition = getEnv(design.envId)
-  return definition.describe(resolveParams(definition.spec, design.params))
+  const base = definition.describe(resolveParams(definition.spec, design.params))
+  return rewardedSpec(base, RewardDesignSchema.parse(design.reward))
 }
 
 export function defaultDesign(envId = DEFAULT_ENV_ID, seed = 1): Design {
   const definition = getEnv(envId)
   const params = resolveParams(definition.spec, {})
   const spec = definition.describe(params)
-  return { envId, params, weights: defaultMix(spec).weights, learner: defaultLearnerFor(spec), seed }
+  return { envId, params, weights: defaultMix(spec).weights, reward: NO_EXTRAS, learner: defaultLearnerFor(spec), seed }
 }
 
 /**
@@ -63,9 +85,12 @@ export function designFromSearch(search: string): { design: Design; ignored: str
       }
     }
   }
-  const spec = definition.describe(design.params)
+  const baseSpec = definition.describe(design.params)
+  design.learner = learnerFromQuery(query, baseSpec, ignored)
+  const rawReward = query.get('r')
+  if (rawReward !== null) design.reward = rewardFromText(rawReward, baseSpec, ignored)
+  const spec = rewardedSpec(baseSpec, RewardDesignSchema.parse(design.reward))
   design.weights = defaultMix(spec).weights
-  design.learner = learnerFromQuery(query, spec, ignored)
   for (const [key, value] of query) {
     if (!key.startsWith('w.')) continue
     const name = key.slice(2)
@@ -91,7 +116,8 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
     const text = formatParamValue(value)
     if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)
   }
-  const spec = definition.describe(design.params)
+  const spec = specOf(design)
+  if (hasExtras(design.reward)) query.set('r', JSON.stringify(design.reward))
   for (const component of spec.components) {
     const weight = design.weights[component.name]
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
@@ -102,4 +128,30 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
 
 function truncate(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text
+}
+
+/**
+ * The reward extras from the `r` parameter (JSON). A malformed or misfitting design is dropped
+ * whole, with every problem named; nothing in it is executed (expressions are only parsed).
+ */
+function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardExtras {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    ignored.push('reward design "r" (not valid JSON)')
+    return NO_EXTRAS
+  }
+  const parsed = parseRewardDesign(json)
+  if (!parsed.ok) {
+    ignored.push(`reward design: ${parsed.problems.join('; ')}`)
+    return NO_EXTRAS
+  }
+  const problems = [...checkDesignAgainstSpec(parsed.design, spec), ...expressionProblems(parsed.design, spec)]
+  if (problems.length > 0) {
+    ignored.push(`reward design: ${problems.join('; ')}`)
+    return NO_EXTRAS
+  }
+  const { terms, shaping, bonuses, transforms } = parsed.design
+  return { terms, shaping, bonuses, transforms }
 }

@@ -5,7 +5,10 @@ import { resolveParams } from '../core/envs/params'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
 import type { MetricsFrame } from '../worker/protocol'
-import { defaultDesign, specOf, type Design } from './design'
+import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
+import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
+import { expressionProblems } from '../core/rewards/expressionProblems'
+import { rewardedSpec } from '../core/rewards/extras'
 import { appendPoint, type CurvePoint } from './series'
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
@@ -53,6 +56,8 @@ export interface PlaygroundState {
    */
   setParams(params: EnvParams): string | null
   setSeed(seed: number): void
+  /** Change what the reward adds; returns every problem (and changes nothing) or an empty list. */
+  setReward(reward: RewardExtras): string[]
   /** Choose the learner and its hyperparameters (already validated); the run starts over. */
   setLearner(learner: LearnerOptions): void
   /** Set by the worker client. */
@@ -87,12 +92,24 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     } catch (error) {
       return error instanceof Error ? error.message : String(error)
     }
-    const weights: Record<string, number> = {}
-    for (const component of spec.components) weights[component.name] = state.design.weights[component.name] ?? component.defaultWeight
+    spec = rewardedSpec(spec, RewardDesignSchema.parse(state.design.reward))
+    const weights = keepWeights(spec, state.design.weights)
     // A learner that no longer fits (a tabular one when the states stop being discrete) falls back to the default.
     const learner = learnerFits(state.design.learner.kind, spec) === null ? state.design.learner : defaultLearnerFor(spec)
     set({ design: { ...state.design, params: resolved, weights, learner }, spec, run: emptyRun })
     return null
+  },
+  setReward: (reward) => {
+    const state = usePlayground.getState()
+    const definition = getEnv(state.design.envId)
+    const base = definition.describe(state.design.params)
+    const candidate = RewardDesignSchema.safeParse(reward)
+    if (!candidate.success) return candidate.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    const problems = [...checkDesignAgainstSpec(candidate.data, base), ...expressionProblems(candidate.data, base)]
+    if (problems.length > 0) return problems
+    const spec = rewardedSpec(base, candidate.data)
+    set({ design: { ...state.design, reward, weights: keepWeights(spec, state.design.weights) }, spec })
+    return []
   },
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
@@ -147,4 +164,11 @@ export function markLabel(mark: DesignMark, format: (weight: number) => string):
   return Object.entries(mark.changes)
     .map(([name, weight]) => `${name} = ${format(weight)}`)
     .join(', ')
+}
+
+/** Weights for a (new) spec: the ones already set where the component still exists, defaults for the rest. */
+function keepWeights(spec: EnvSpec, previous: Record<string, number>): Record<string, number> {
+  const weights: Record<string, number> = {}
+  for (const component of spec.components) weights[component.name] = previous[component.name] ?? component.defaultWeight
+  return weights
 }

@@ -2,6 +2,7 @@ import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions, RunConfig } from '../core/run/config'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
+import { rewardDesignOf, type RewardExtras } from './design'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -67,7 +68,7 @@ export function startRun(): void {
   const runId = `run-${++runCounter}`
   const config: RunConfig = {
     env: { id: design.envId, params: design.params },
-    mix: { weights: design.weights },
+    mix: rewardDesignOf(design),
     learner: design.learner,
     seed: design.seed,
   }
@@ -124,4 +125,19 @@ export function changeParams(params: EnvParams): string | null {
 export function changeLearner(learner: LearnerOptions): void {
   resetRun()
   usePlayground.getState().setLearner(learner)
+}
+
+/**
+ * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or
+ * an empty list. The components change, so a running run starts over with the new design.
+ */
+export function changeReward(reward: RewardExtras): string[] {
+  const store = usePlayground.getState()
+  const wasRunning = store.run.runId !== null && (store.run.status === 'running' || store.run.status === 'starting')
+  const problems = store.setReward(reward)
+  if (problems.length === 0 && store.run.runId !== null) {
+    resetRun()
+    if (wasRunning) startRun()
+  }
+  return problems
 }

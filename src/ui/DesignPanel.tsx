@@ -7,6 +7,7 @@ import { RunControls } from './RunControls'
 import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
 import { LearnerPanel } from './LearnerPanel'
+import { RewardTermsPanel } from './RewardTermsPanel'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
@@ -28,6 +29,7 @@ export function DesignPanel() {
       <SeedField />
       <RunControls />
       <RewardSliders />
+      <RewardTermsPanel />
       <LearnerPanel />
       <ParamsPanel />
     </aside>

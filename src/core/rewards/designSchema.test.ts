@@ -153,7 +153,7 @@ describe('checkDesignAgainstSpec', () => {
       ],
     })
     expect(checkDesignAgainstSpec(design, cartpole.spec)).toEqual([
-      'weights.step: cartpole has no component "step"; accepted: alive, upright, centred, calm, effort, failure (a custom term carries its own weight)',
+      'weights.step: cartpole has no component "step"; accepted: alive, upright, centred, calm, effort, failure, upright, balance, shaping_height, shaping_upright, bonus_count_global',
       'transforms.mystery: "mystery" is neither a component of cartpole nor a custom term; accepted: alive, upright, centred, calm, effort, failure, upright, balance',
       'terms[0].name: "upright" is already a component of cartpole; choose another name (taken: alive, upright, centred, calm, effort, failure)',
       'shaping[0].potential: cartpole offers no potential "height"; accepted: upright, centred, custom',

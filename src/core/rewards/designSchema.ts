@@ -3,6 +3,7 @@ import type { EnvSpec } from '../envs/types'
 import { COUNT_BONUS_KINDS, discretiserFor, hasCountDiscretiser } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
 import { potentialsFor } from './shaping'
+import { extraComponents } from './extras'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 
 /*
@@ -170,9 +171,11 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
   const problems: string[] = []
   const components = spec.components.map((c) => c.name)
   const terms = design.terms.map((t) => t.name)
+  // Weights may also name the components the design adds (its terms, shaping and bonuses).
+  const weighable = [...components, ...extraComponents(design, spec).map((c) => c.name)]
   for (const key of Object.keys(design.weights)) {
-    if (!components.includes(key)) {
-      problems.push(`${formatPath(['weights', key])}: ${spec.id} has no component "${key}"; accepted: ${components.join(', ')} (a custom term carries its own weight)`)
+    if (!weighable.includes(key)) {
+      problems.push(`${formatPath(['weights', key])}: ${spec.id} has no component "${key}"; accepted: ${weighable.join(', ')}`)
     }
   }
   for (const key of Object.keys(design.transforms)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RewardDesignSchema } from '../rewards/designSchema'
 import {
   ExpectedSarsaOptionsSchema,
   GrpoOptionsSchema,
@@ -56,7 +57,8 @@ export const RunConfigSchema = z.object({
     id: z.string().min(1),
     params: z.record(z.string(), z.union([finiteNumber, z.string().max(10_000), z.boolean(), z.array(finiteNumber).max(1000)])).default({}),
   }),
-  mix: z.object({ weights: z.record(z.string(), finiteNumber).default({}) }),
+  /** The reward design: weights, transforms, shaping, bonuses and custom terms (rewards/designSchema.ts). */
+  mix: RewardDesignSchema.default(RewardDesignSchema.parse({})),
   learner: LearnerOptionsSchema,
   seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
 })

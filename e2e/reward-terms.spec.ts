@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { curvePoints, expectTraining } from './helpers'
+
+test('a custom term: a typo is explained inline, the fix applies, and its contribution is charted', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+
+  await page.getByRole('button', { name: 'Add term' }).click()
+  const term = page.getByRole('textbox', { name: 'Term term1' })
+  await term.fill('-abs(thetaa)')
+  await expect(page.getByRole('alert')).toContainText('unknown variable "thetaa" at 6–11; did you mean "theta"?')
+  await expect(term).toHaveAttribute('aria-invalid', 'true')
+  await term.fill('-abs(theta)')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await term.press('Enter')
+
+  // The term gets its own slider, travels in the link, and the run goes on with it.
+  await expect(page.getByRole('slider', { name: 'term1' })).toHaveValue('1')
+  await expect(page).toHaveURL(/r=/)
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+  await expect(page.getByRole('figure', { name: 'Learning curve' })).toContainText('term1 (contribution)')
+
+  // The link reproduces the design after a reload.
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('-abs(theta)')
+})
+
+test('potential-based shaping and a count bonus on the grid world add their own components', async ({ page }) => {
+  await page.goto('./?env=gridworld')
+  await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('distance')
+  await expect(page.getByRole('slider', { name: 'shaping_distance' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('count_episodic')
+  await expect(page.getByRole('slider', { name: 'bonus_count_episodic' })).toBeVisible()
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+})
+
+test('a tampered reward design in a link is refused whole, with the reason', async ({ page }) => {
+  const design = encodeURIComponent(JSON.stringify({ terms: [{ name: 'x1', expression: 'constructor.constructor("alert(1)")()' }] }))
+  await page.goto(`./?env=cartpole&r=${design}`)
+  await expect(page.getByRole('alert')).toContainText('property access with "." at 12 is not allowed')
+  await expect(page.getByRole('slider', { name: 'x1' })).toHaveCount(0)
+})

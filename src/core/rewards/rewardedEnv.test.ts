@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { allocateStepBuffers } from '../envs/types'
+import { cartpole } from '../envs/cartpole'
+import { getEnv } from '../envs/registry'
+import { Rng } from '../rng'
+import { RewardDesignSchema } from './designSchema'
+import { RewardedEnv, withRewardDesign } from './rewardedEnv'
+
+const design = (value: unknown) => RewardDesignSchema.parse(value)
+
+describe('RewardedEnv', () => {
+  it('appends custom terms, shaping and bonuses as components after the environment’s own', () => {
+    const env = new RewardedEnv(
+      cartpole.create(1, {}),
+      design({ terms: [{ name: 'lean', expression: '-abs(theta) + 0*t + action', weight: 2 }], shaping: [{ potential: 'upright', gamma: 1 }], bonuses: [{ kind: 'count_global', beta: 0.5 }] }),
+    )
+    expect(env.spec.components.map((c) => c.name)).toEqual(['alive', 'upright', 'centred', 'calm', 'effort', 'failure', 'lean', 'shaping_upright', 'bonus_count_global'])
+    expect(env.spec.components[6].defaultWeight).toBe(2)
+    const out = allocateStepBuffers(env.spec, 1)
+    env.setState(0, [0, 0, 0.05, 0])
+    env.step(Int32Array.of(1), out, new Rng(1))
+    const [x, , theta] = env.state
+    const K = env.spec.components.length
+    expect(K).toBe(9)
+    expect(x).toBe(0)
+    // lean = −|θ′| + action = −|0.05| + 1 (θ′ = θ + τ·θ̇ = 0.05: θ̇ was 0)
+    expect(out.components[6]).toBeCloseTo(-0.05 + 1, 12)
+    expect(theta).toBe(0.05)
+    // shaping with γ = 1: Φ(s′) − Φ(s) = cos θ′ − cos θ = 0 since θ′ = θ
+    expect(out.components[7]).toBeCloseTo(0, 12)
+    // first visit of the cell: β/√1
+    expect(out.components[8]).toBe(0.5)
+    // the environment's own components are untouched
+    expect(out.components[0]).toBe(1)
+  })
+
+  it('applies transform chains to a component column', () => {
+    const env = new RewardedEnv(cartpole.create(2, {}), design({ transforms: { alive: [{ kind: 'scale', factor: 3 }, { kind: 'clip', lo: 0, hi: 2 }] } }))
+    const out = allocateStepBuffers(env.spec, 2)
+    env.reset(new Rng(2), out.obs)
+    env.step(Int32Array.of(0, 1), out, new Rng(3))
+    // alive: 1 · 3 = 3, clipped to 2
+    expect(out.components[0]).toBe(2)
+    expect(out.components[6]).toBe(2)
+  })
+
+  it('pauses with a diagnosis when a custom term is not finite', () => {
+    const env = new RewardedEnv(cartpole.create(1, {}), design({ terms: [{ name: 'bad', expression: 'log(x)' }] }))
+    const out = allocateStepBuffers(env.spec, 1)
+    env.setState(0, [-0.01, 0, 0, 0])
+    expect(() => env.step(Int32Array.of(0), out, new Rng(1))).toThrow(/custom term: "log\(x\)" gave NaN for x = -0\.01.*log of a negative number/)
+  })
+
+  it('refuses a design that does not fit the environment, naming every problem', () => {
+    expect(() => new RewardedEnv(getEnv('gridworld').create(1, {}), design({ weights: { alive: 1 }, shaping: [{ potential: 'upright' }] }))).toThrow(
+      /the reward design does not fit gridworld: weights\.alive: .*; shaping\[0\]\.potential: gridworld offers no potential "upright"/,
+    )
+  })
+
+  it('leaves the environment as it is when the design adds nothing', () => {
+    const env = cartpole.create(1, {})
+    expect(withRewardDesign(env, design({ weights: { alive: 0.5 } }))).toBe(env)
+  })
+})

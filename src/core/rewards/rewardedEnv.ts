@@ -1,0 +1,157 @@
+import { allocateStepBuffers, type BatchEnv, type EnvSpec, type StepBuffers } from '../envs/types'
+import type { Rng } from '../rng'
+import { createCountBonus, type CountBonus } from './countBonus'
+import { checkDesignAgainstSpec, type RewardDesign } from './designSchema'
+import { compileExpression, describeNonFinite, type CompiledExpression } from './expression'
+import { expressionVariables, extraComponents, rewardedSpec } from './extras'
+import { bindPotential, shapeStep, type PotentialFn } from './shaping'
+import { createTransformChain, type TransformChain } from './transforms'
+
+/** How one added component is computed each step. */
+type ExtraRule =
+  | { kind: 'term'; expression: CompiledExpression }
+  | { kind: 'shaping'; phi: PotentialFn; gamma: number; naive: boolean }
+  | { kind: 'bonus'; bonus: CountBonus }
+
+/**
+ * An environment seen through a reward design: the inner environment's components, then the
+ * design's custom terms, shaping terms and bonuses as further components, every column passed
+ * through its transform chain. Learners see an ordinary BatchEnv, so every learner takes every
+ * design, and the chart shows every term's contribution.
+ */
+export class RewardedEnv implements BatchEnv {
+  readonly spec: EnvSpec
+  readonly n: number
+  private readonly innerBuffers: StepBuffers
+  private readonly stateBefore: Float64Array
+  private readonly rules: ExtraRule[]
+  private readonly chains: (TransformChain | null)[]
+  private readonly episodeStep: Int32Array
+  private readonly variables: Float64Array
+  private readonly extraColumn: Float64Array
+  private readonly actionIndex: number
+  private readonly stepIndex: number
+
+  constructor(
+    readonly inner: BatchEnv,
+    design: RewardDesign,
+  ) {
+    const problems = checkDesignAgainstSpec(design, inner.spec)
+    if (problems.length > 0) throw new Error(`the reward design does not fit ${inner.spec.id}: ${problems.join('; ')}`)
+    if (design.bonuses.some((bonus) => bonus.kind === 'rnd')) {
+      throw new Error('the rnd bonus is not available yet; accepted bonus kinds: count_global, count_episodic, count_combined')
+    }
+    this.n = inner.n
+    this.spec = rewardedSpec(inner.spec, design)
+    this.innerBuffers = allocateStepBuffers(inner.spec, inner.n)
+    this.stateBefore = new Float64Array(inner.state.length)
+    this.episodeStep = new Int32Array(inner.n)
+    const variables = expressionVariables(inner.spec)
+    this.variables = new Float64Array(variables.length)
+    // action and t come after the state variables, unless the state already has a variable of that name.
+    this.actionIndex = variables.indexOf('action', inner.spec.stateVars.length)
+    this.stepIndex = variables.indexOf('t', inner.spec.stateVars.length)
+    this.extraColumn = new Float64Array(inner.n)
+    this.rules = extraComponents(design, inner.spec).map((extra): ExtraRule => {
+      const { kind, index } = extra.source
+      if (kind === 'term') return { kind, expression: compileExpression(design.terms[index].expression, variables) }
+      if (kind === 'shaping') {
+        const term = design.shaping[index]
+        const phi = term.potential === 'custom' ? potentialFromExpression(compileExpression(term.expression!, variables), inner.spec.stateVars.length) : bindPotential(inner.spec, term.potential)
+        return { kind, phi, gamma: term.gamma, naive: term.naive }
+      }
+      const bonus = design.bonuses[index]
+      return { kind, bonus: createCountBonus(inner.spec, inner.n, { kind: bonus.kind as Exclude<typeof bonus.kind, 'rnd'>, beta: bonus.beta, bins: bonus.bins }) }
+    })
+    this.chains = this.spec.components.map((component) => {
+      const chain = design.transforms[component.name]
+      if (!chain || chain.length === 0) return null
+      if (chain[chain.length - 1].kind === 'redistribute') {
+        throw new Error(`transforms.${component.name}: redistribute needs whole episodes, which online training does not have; use delay, or remove it`)
+      }
+      return createTransformChain(chain, inner.n)
+    })
+  }
+
+  get state(): Float64Array {
+    return this.inner.state
+  }
+
+  reset(rng: Rng, obs: Float32Array): void {
+    this.inner.reset(rng, obs)
+    this.episodeStep.fill(0)
+  }
+
+  setState(i: number, values: ArrayLike<number>): void {
+    this.inner.setState(i, values)
+    this.episodeStep[i] = 0
+  }
+
+  observe(i: number, obs: Float32Array): void {
+    this.inner.observe(i, obs)
+  }
+
+  step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
+    const inner = this.innerBuffers
+    const n = this.n
+    const stateSize = this.inner.spec.stateVars.length
+    const innerK = this.inner.spec.components.length
+    const K = this.spec.components.length
+    this.stateBefore.set(this.inner.state)
+    this.inner.step(actions, inner, rng, autoReset)
+    out.obs.set(inner.obs)
+    out.terminated.set(inner.terminated)
+    out.truncated.set(inner.truncated)
+    out.finalObs.set(inner.finalObs)
+    out.finalState.set(inner.finalState)
+    out.objective.set(inner.objective)
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < innerK; k++) out.components[i * K + k] = inner.components[i * innerK + k]
+    }
+    this.rules.forEach((rule, r) => {
+      const column = innerK + r
+      if (rule.kind === 'term') this.evaluateTerm(rule.expression, actions, out.components, column, K, stateSize)
+      else {
+        if (rule.kind === 'shaping') shapeStep(rule.phi, { weight: 1, gamma: rule.gamma, naive: rule.naive }, this.stateBefore, this.inner.state, inner, n, stateSize, this.extraColumn)
+        else rule.bonus.apply(this.inner.state, stateSize, inner, this.extraColumn)
+        for (let i = 0; i < n; i++) out.components[i * K + column] = this.extraColumn[i]
+      }
+    })
+    for (let k = 0; k < K; k++) this.chains[k]?.apply(out.components, out.terminated, out.truncated, k, K)
+    for (let i = 0; i < n; i++) this.episodeStep[i] = out.terminated[i] || out.truncated[i] ? 0 : this.episodeStep[i] + 1
+  }
+
+  /** A custom term over the state the step reached (the final state where an episode ended), the action and t. */
+  private evaluateTerm(expression: CompiledExpression, actions: Int32Array, components: Float64Array, column: number, K: number, stateSize: number): void {
+    const values = this.variables
+    const inner = this.innerBuffers
+    for (let i = 0; i < this.n; i++) {
+      const ended = inner.terminated[i] || inner.truncated[i]
+      const source = ended ? inner.finalState : this.inner.state
+      for (let j = 0; j < stateSize; j++) values[j] = source[i * stateSize + j]
+      if (this.actionIndex >= 0) values[this.actionIndex] = actions[i]
+      // t counts the steps of the episode, this one included: 1 on its first step
+      if (this.stepIndex >= 0) values[this.stepIndex] = this.episodeStep[i] + 1
+      const value = expression.evaluate(values)
+      if (!Number.isFinite(value)) throw new Error(`custom term: ${describeNonFinite(expression, values)}; the run is paused, fix the term and resume`)
+      components[i * K + column] = value
+    }
+  }
+}
+
+/** Φ(s) from an expression over the state variables (action and t read as 0: a potential depends on the state only). */
+function potentialFromExpression(expression: CompiledExpression, stateSize: number): PotentialFn {
+  const values = new Float64Array(expression.variables.length)
+  return (state, offset) => {
+    for (let j = 0; j < stateSize; j++) values[j] = state[offset + j]
+    const value = expression.evaluate(values)
+    if (!Number.isFinite(value)) throw new Error(`custom potential: ${describeNonFinite(expression, values)}; the run is paused, fix the potential and resume`)
+    return value
+  }
+}
+
+/** The environment as the design sees it: unchanged when the design adds nothing. */
+export function withRewardDesign(env: BatchEnv, design: RewardDesign): BatchEnv {
+  const adds = design.terms.length + design.shaping.length + design.bonuses.length + Object.keys(design.transforms).length
+  return adds === 0 ? env : new RewardedEnv(env, design)
+}
