@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { curvePoints, expectTraining } from './helpers'
+import { curvePoints, envSteps, expectTraining } from './helpers'
 
 test('a custom term: a typo is explained inline, the fix applies, and its contribution is charted', async ({ page }) => {
   await page.goto('./?env=cartpole')
@@ -22,9 +22,17 @@ test('a custom term: a typo is explained inline, the fix applies, and its contri
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
   await expect(page.getByRole('figure', { name: 'Learning curve' })).toContainText('term1 (contribution)')
 
+  // Editing the term keeps the same components: the running run takes it live, and the chart marks it.
+  const stepsBefore = await envSteps(page)
+  await term.fill('-2*abs(theta)')
+  await term.press('Enter')
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: term1 := -2\*abs\(theta\)/)
+  expect(await envSteps(page)).toBeGreaterThanOrEqual(stepsBefore)
+  await expectTraining(page)
+
   // The link reproduces the design after a reload.
   await page.reload()
-  await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('-abs(theta)')
+  await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('-2*abs(theta)')
 })
 
 test('potential-based shaping and a count bonus on the grid world add their own components', async ({ page }) => {

@@ -1,8 +1,10 @@
 import { getEnv } from '../core/envs/registry'
 import { resolveParams } from '../core/envs/params'
-import type { EnvSpec } from '../core/envs/types'
+import type { BatchEnv, EnvSpec } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
 import { designWeights } from '../core/rewards/extras'
+import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
+import { expressionProblems } from '../core/rewards/expressionProblems'
 import { withRewardDesign } from '../core/rewards/rewardedEnv'
 import { createQLearningTrainer } from '../core/learners/qlearning'
 import { createTdTrainer } from '../core/learners/td'
@@ -21,15 +23,33 @@ import { learnerFits } from '../core/run/learnerFit'
  * the environment (an unknown component, a tabular learner on continuous states).
  */
 export async function createTrainer(config: RunConfig): Promise<Trainer> {
+  return (await createTrainerWithEnv(config)).trainer
+}
+
+/** The trainer and the environment it steps (a RewardedEnv when the design adds terms), for live design changes. */
+export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer: Trainer; env: BatchEnv }> {
+  const env = environmentFor(config)
+  return { trainer: await trainerFor(config, env), env }
+}
+
+function environmentFor(config: RunConfig): BatchEnv {
+  const definition = getEnv(config.env.id)
+  const params = resolveParams(definition.spec, config.env.params)
+  const spec = definition.describe(params)
+  const misfit = learnerFits(config.learner.kind, spec)
+  if (misfit !== null) throw new Error(misfit)
+  const problems = [...checkDesignAgainstSpec(config.mix, spec), ...expressionProblems(config.mix, spec)]
+  if (problems.length > 0) throw new Error(`the reward design does not fit ${spec.id}: ${problems.join('; ')}`)
+  // The design's terms, shaping and bonuses become further components of the environment.
+  return withRewardDesign(definition.create(copiesFor(config.learner, spec), params), config.mix)
+}
+
+async function trainerFor(config: RunConfig, env: BatchEnv): Promise<Trainer> {
   const definition = getEnv(config.env.id)
   const params = resolveParams(definition.spec, config.env.params)
   const spec = definition.describe(params)
   const rng = new Rng(config.seed)
   const learner = config.learner
-  const misfit = learnerFits(learner.kind, spec)
-  if (misfit !== null) throw new Error(misfit)
-  // The design's terms, shaping and bonuses become further components of the environment.
-  const env = withRewardDesign(definition.create(copiesFor(learner, spec), params), config.mix)
   const mix = compileMix(env.spec, { weights: designWeights(config.mix, spec) })
   switch (learner.kind) {
     case 'ppo':

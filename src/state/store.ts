@@ -20,6 +20,8 @@ export interface DesignMark {
   at: number
   /** The weights that changed here, by component. */
   changes: Record<string, number>
+  /** Other changes made here (a term's expression, a transform), in words. */
+  note?: string
   changeId: number
 }
 
@@ -161,9 +163,8 @@ function sameKeys(a: Record<string, number>, b: Record<string, number>): boolean
 }
 
 export function markLabel(mark: DesignMark, format: (weight: number) => string): string {
-  return Object.entries(mark.changes)
-    .map(([name, weight]) => `${name} = ${format(weight)}`)
-    .join(', ')
+  const weights = Object.entries(mark.changes).map(([name, weight]) => `${name} = ${format(weight)}`)
+  return [...weights, ...(mark.note ? [mark.note] : [])].join(', ')
 }
 
 /** Weights for a (new) spec: the ones already set where the component still exists, defaults for the rest. */

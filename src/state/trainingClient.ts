@@ -49,7 +49,10 @@ function handle(message: FromWorker): void {
       store.addFrame(message.frame)
       return
     case 'designApplied':
-      store.addMark({ envSteps: message.envSteps, at: Date.now(), changes: message.changed, changeId: message.changeId })
+      store.addMark({ envSteps: message.envSteps, at: Date.now(), changes: message.changed, changeId: message.changeId, ...(message.note ? { note: message.note } : {}) })
+      return
+    case 'refused':
+      store.setNotice(`The change was not applied; the run goes on with the previous design: ${message.message}`)
       return
     case 'paused':
       store.runEvent({ status: 'paused', diagnosis: message.diagnosis })
@@ -128,14 +131,22 @@ export function changeLearner(learner: LearnerOptions): void {
 }
 
 /**
- * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or
- * an empty list. The components change, so a running run starts over with the new design.
+ * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or an
+ * empty list. A change that keeps the same components reaches a running run live (from its next
+ * rollout, marked on the chart); adding or removing a component starts the run over.
  */
-export function changeReward(reward: RewardExtras): string[] {
+export function changeReward(reward: RewardExtras, note: string): string[] {
   const store = usePlayground.getState()
-  const wasRunning = store.run.runId !== null && (store.run.status === 'running' || store.run.status === 'starting')
+  const { runId, status } = store.run
+  const before = store.spec.components.map((c) => c.name).join('\n')
   const problems = store.setReward(reward)
-  if (problems.length === 0 && store.run.runId !== null) {
+  if (problems.length > 0 || runId === null) return problems
+  const after = usePlayground.getState()
+  const active = status === 'running' || status === 'starting' || status === 'paused'
+  if (active && after.spec.components.map((c) => c.name).join('\n') === before) {
+    send({ type: 'setReward', runId, changeId: ++changeCounter, design: rewardDesignOf(after.design), note })
+  } else {
+    const wasRunning = status === 'running' || status === 'starting'
     resetRun()
     if (wasRunning) startRun()
   }

@@ -28,7 +28,7 @@ export function RewardTermsPanel() {
   const spec = usePlayground((state) => state.spec)
   const base = getEnv(design.envId).describe(design.params)
   const [problems, setProblems] = useState<string[]>([])
-  const apply = (next: RewardExtras) => setProblems(changeReward(next))
+  const apply = (next: RewardExtras, note = 'reward design changed') => setProblems(changeReward(next, note))
   const potentials = potentialsFor(design.envId)
   const newTermName = () => {
     for (let k = 1; ; k++) if (!spec.components.some((c) => c.name === `term${k}`)) return `term${k}`
@@ -42,7 +42,7 @@ export function RewardTermsPanel() {
           name={term.name}
           expression={term.expression}
           variables={expressionVariables(base)}
-          onCommit={(expression) => apply({ ...reward, terms: reward.terms.map((t, i) => (i === index ? { ...t, expression } : t)) })}
+          onCommit={(expression) => apply({ ...reward, terms: reward.terms.map((t, i) => (i === index ? { ...t, expression } : t)) }, `${term.name} := ${expression}`)}
           onRemove={() => apply({ ...reward, terms: reward.terms.filter((_, i) => i !== index) })}
         />
       ))}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RunConfigSchema, type RunConfig } from '../core/run/config'
+import { RewardDesignSchema } from '../core/rewards/designSchema'
 import type { IterationReport } from '../core/run/trainer'
 
 /**
@@ -13,6 +14,8 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), backend: z.string().optional() }),
   z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
+  /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
+  z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(200) }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
@@ -51,11 +54,13 @@ export type FromWorker =
   | { type: 'started'; runId: string; learner: string }
   | { type: 'metrics'; runId: string; frame: MetricsFrame }
   /** `changed` holds the weights that changed since the last application; `weights` the whole mix now in force. */
-  | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; changed: Record<string, number>; weights: Record<string, number> }
+  | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; changed: Record<string, number>; weights: Record<string, number>; note?: string }
   | { type: 'paused'; runId: string; diagnosis: string | null }
   | { type: 'resumed'; runId: string }
   | { type: 'stopped'; runId: string }
   | { type: 'error'; runId: string | null; message: string }
+  /** A live change the run could not take; the run goes on with its previous design. */
+  | { type: 'refused'; runId: string; message: string }
 
 /** Frames are posted at most this often, whatever the training speed. */
 export const FRAME_INTERVAL_MS = 100

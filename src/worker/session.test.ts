@@ -4,7 +4,7 @@ import type { FromWorker } from './protocol'
 import { TrainingSession } from './session'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
-function startSession(weights: Record<string, number> = {}) {
+function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}) {
   const messages: FromWorker[] = []
   const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
   const post = (message: FromWorker) => {
@@ -14,7 +14,7 @@ function startSession(weights: Record<string, number> = {}) {
       else waiters.push(waiter)
     }
   }
-  const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights }, learner: { kind: 'qlearning' }, seed: 3 })
+  const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
   const session = new TrainingSession('run-1', config, post)
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
@@ -69,7 +69,26 @@ describe('TrainingSession', () => {
   it('reports a design that does not fit the environment as an error', async () => {
     const { next, done } = startSession({ alive: 1 })
     const error = await next('error')
-    expect(error.message).toBe('unknown reward component "alive" for gridworld; accepted: step, hazard, goal, progress, coin')
+    expect(error.message).toBe('the reward design does not fit gridworld: weights.alive: gridworld has no component "alive"; accepted: step, hazard, goal, progress, coin')
+    await done
+  })
+
+  it('takes a live reward change that keeps the components, and refuses one that does not', async () => {
+    const { session, next, messages, done } = startSession({}, { terms: [{ name: 'near', expression: '-row' }] })
+    await next('metrics')
+    const design = RunConfigSchema.shape.mix.parse({ terms: [{ name: 'near', expression: '-row - col' }] })
+    session.handle({ type: 'setReward', runId: 'run-1', changeId: 4, design, note: 'near := -row - col' })
+    const applied = await next('designApplied')
+    expect(applied).toMatchObject({ changeId: 4, changed: {}, note: 'near := -row - col' })
+    const other = RunConfigSchema.shape.mix.parse({ terms: [{ name: 'far', expression: 'row' }] })
+    session.handle({ type: 'setReward', runId: 'run-1', changeId: 5, design: other, note: 'far' })
+    const refused = await next('refused')
+    expect(refused.message).toBe('a live change must keep the same added components (near); got far: start a new run')
+    // The run goes on.
+    const frames = messages.filter((m) => m.type === 'metrics').length
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(messages.filter((m) => m.type === 'metrics').length).toBeGreaterThan(frames)
+    session.stop()
     await done
   })
 })

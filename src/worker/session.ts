@@ -2,7 +2,10 @@ import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator } from '../core/run/metrics'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { compileMix } from '../core/rewards/mix'
-import { createTrainer } from '../learn/trainers'
+import { createTrainerWithEnv } from '../learn/trainers'
+import type { BatchEnv } from '../core/envs/types'
+import type { RewardDesign } from '../core/rewards/designSchema'
+import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { FRAME_INTERVAL_MS, RECENT_EPISODES, type FromWorker, type ToWorker } from './protocol'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
@@ -13,6 +16,8 @@ type Post = (message: FromWorker, transfer?: Transferable[]) => void
  */
 export class TrainingSession {
   private trainer: Trainer | null = null
+  private env: BatchEnv | null = null
+  private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
   private metrics: MetricsAccumulator | null = null
   private paused = false
   private stopped = false
@@ -32,7 +37,9 @@ export class TrainingSession {
 
   async start(): Promise<void> {
     try {
-      this.trainer = await createTrainer(this.config)
+      const created = await createTrainerWithEnv(this.config)
+      this.trainer = created.trainer
+      this.env = created.env
     } catch (error) {
       this.post({ type: 'error', runId: this.runId, message: describe(error) })
       return
@@ -47,6 +54,9 @@ export class TrainingSession {
       case 'setWeights':
         // Changes that arrive during one iteration are merged and applied together before the next.
         this.pendingChange = { changeId: message.changeId, weights: { ...this.pendingChange?.weights, ...message.weights } }
+        break
+      case 'setReward':
+        this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
         break
       case 'pause':
         this.paused = true
@@ -120,7 +130,25 @@ export class TrainingSession {
     this.post({ type: 'stopped', runId: this.runId })
   }
 
+  /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */
+  private applyPendingReward(trainer: Trainer, envSteps: number): void {
+    const change = this.pendingReward
+    if (!change) return
+    this.pendingReward = null
+    try {
+      if (!(this.env instanceof RewardedEnv)) throw new Error('this run adds nothing to the reward; start a new run to add terms')
+      this.env.setDesign(change.design)
+      trainer.setMix(compileMix(trainer.spec, { weights: { ...this.weights, ...change.design.weights } }))
+    } catch (error) {
+      this.post({ type: 'refused', runId: this.runId, message: describe(error) })
+      return
+    }
+    this.weights = { ...this.weights, ...change.design.weights }
+    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
+  }
+
   private applyPendingChange(trainer: Trainer, envSteps: number): void {
+    this.applyPendingReward(trainer, envSteps)
     const change = this.pendingChange
     if (!change) return
     this.pendingChange = null
@@ -128,7 +156,7 @@ export class TrainingSession {
     try {
       trainer.setMix(compileMix(trainer.spec, { weights }))
     } catch (error) {
-      this.post({ type: 'error', runId: this.runId, message: describe(error) })
+      this.post({ type: 'refused', runId: this.runId, message: describe(error) })
       return
     }
     this.weights = weights

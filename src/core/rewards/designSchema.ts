@@ -164,7 +164,8 @@ export function rewardDesignToJson(design: RewardDesign): string {
 /**
  * Whether a valid design fits one environment: every weighted or transformed name exists (a
  * component, or for transforms also a term), no term takes a component's name, every shaping
- * potential is one the environment offers (or custom), and count bonuses can discretise its state.
+ * potential is one the environment offers (or custom), count bonuses can discretise its state and
+ * rnd bonuses have a state vector to read.
  * Returns every problem, each naming what is accepted; [] when it fits.
  */
 export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
@@ -195,7 +196,11 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
     }
   })
   design.bonuses.forEach((bonus, index) => {
-    if (bonus.kind === 'rnd') return
+    if (bonus.kind === 'rnd') {
+      // Random network distillation reads the raw state vector: any environment with one will do.
+      if (spec.stateVars.length === 0) problems.push(`${formatPath(['bonuses', index, 'kind'])}: an rnd bonus needs a state vector, and ${spec.id} has none`)
+      return
+    }
     if (!hasCountDiscretiser(spec)) {
       problems.push(`${formatPath(['bonuses', index, 'kind'])}: a count bonus needs a discretised state, which ${spec.id} does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)`)
       return

@@ -62,3 +62,32 @@ describe('RewardedEnv', () => {
     expect(withRewardDesign(env, design({ weights: { alive: 0.5 } }))).toBe(env)
   })
 })
+
+describe('RewardedEnv live changes', () => {
+  it('takes a changed expression from the next step, and refuses a change of components', () => {
+    const env = new RewardedEnv(cartpole.create(1, {}), design({ terms: [{ name: 'lean', expression: '1' }] }))
+    const out = allocateStepBuffers(env.spec, 1)
+    env.setState(0, [0, 0, 0, 0])
+    env.step(Int32Array.of(1), out, new Rng(1))
+    expect(out.components[6]).toBe(1)
+    env.setDesign(design({ terms: [{ name: 'lean', expression: '2 + action' }] }))
+    env.step(Int32Array.of(1), out, new Rng(1))
+    expect(out.components[6]).toBe(3)
+    expect(() => env.setDesign(design({ terms: [{ name: 'other', expression: '1' }] }))).toThrow('a live change must keep the same added components (lean); got other: start a new run')
+    // A refused change leaves the design in force.
+    env.step(Int32Array.of(0), out, new Rng(1))
+    expect(out.components[6]).toBe(2)
+  })
+
+  it('keeps a bonus’s visit counts when the bonus itself did not change', () => {
+    const grid = getEnv('gridworld').create(1, {})
+    const env = new RewardedEnv(grid, design({ bonuses: [{ kind: 'count_global', beta: 1 }], terms: [{ name: 'z', expression: '0' }] }))
+    const out = allocateStepBuffers(env.spec, 1)
+    env.setState(0, [0, 0])
+    env.step(Int32Array.of(0), out, new Rng(1)) // up from the top row: stays at (0, 0), first visit
+    expect(out.components[6]).toBe(1)
+    env.setDesign(design({ bonuses: [{ kind: 'count_global', beta: 1 }], terms: [{ name: 'z', expression: '1' }] }))
+    env.step(Int32Array.of(0), out, new Rng(1)) // second visit: 1/√2
+    expect(out.components[6]).toBeCloseTo(1 / Math.SQRT2, 12)
+  })
+})

@@ -4,14 +4,16 @@ import { createCountBonus, type CountBonus } from './countBonus'
 import { checkDesignAgainstSpec, type RewardDesign } from './designSchema'
 import { compileExpression, describeNonFinite, type CompiledExpression } from './expression'
 import { expressionVariables, extraComponents, rewardedSpec } from './extras'
+import { expressionProblems } from './expressionProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
+import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
 import { createTransformChain, type TransformChain } from './transforms'
 
 /** How one added component is computed each step. */
 type ExtraRule =
   | { kind: 'term'; expression: CompiledExpression }
   | { kind: 'shaping'; phi: PotentialFn; gamma: number; naive: boolean }
-  | { kind: 'bonus'; bonus: CountBonus }
+  | { kind: 'bonus'; bonus: CountBonus | RndBonus }
 
 /**
  * An environment seen through a reward design: the inner environment's components, then the
@@ -24,8 +26,9 @@ export class RewardedEnv implements BatchEnv {
   readonly n: number
   private readonly innerBuffers: StepBuffers
   private readonly stateBefore: Float64Array
-  private readonly rules: ExtraRule[]
-  private readonly chains: (TransformChain | null)[]
+  private rules: ExtraRule[] = []
+  private chains: (TransformChain | null)[] = []
+  private design: RewardDesign
   private readonly episodeStep: Int32Array
   private readonly variables: Float64Array
   private readonly extraColumn: Float64Array
@@ -36,11 +39,6 @@ export class RewardedEnv implements BatchEnv {
     readonly inner: BatchEnv,
     design: RewardDesign,
   ) {
-    const problems = checkDesignAgainstSpec(design, inner.spec)
-    if (problems.length > 0) throw new Error(`the reward design does not fit ${inner.spec.id}: ${problems.join('; ')}`)
-    if (design.bonuses.some((bonus) => bonus.kind === 'rnd')) {
-      throw new Error('the rnd bonus is not available yet; accepted bonus kinds: count_global, count_episodic, count_combined')
-    }
     this.n = inner.n
     this.spec = rewardedSpec(inner.spec, design)
     this.innerBuffers = allocateStepBuffers(inner.spec, inner.n)
@@ -52,7 +50,34 @@ export class RewardedEnv implements BatchEnv {
     this.actionIndex = variables.indexOf('action', inner.spec.stateVars.length)
     this.stepIndex = variables.indexOf('t', inner.spec.stateVars.length)
     this.extraColumn = new Float64Array(inner.n)
-    this.rules = extraComponents(design, inner.spec).map((extra): ExtraRule => {
+    this.design = design
+    this.build(design, null)
+  }
+
+  /**
+   * Use a changed design from the next step on (live change). It must add the same components
+   * (names): expressions, potentials, γ, β and transforms may change; adding or removing a term
+   * changes the learner's inputs and needs a new run. Unchanged bonuses keep their visit counts
+   * and unchanged transform chains their running statistics.
+   */
+  setDesign(design: RewardDesign): void {
+    const now = extraComponents(design, this.inner.spec).map((c) => c.name)
+    const before = extraComponents(this.design, this.inner.spec).map((c) => c.name)
+    if (now.join('\n') !== before.join('\n')) {
+      throw new Error(`a live change must keep the same added components (${before.join(', ') || 'none'}); got ${now.join(', ') || 'none'}: start a new run`)
+    }
+    const previous = { design: this.design, rules: this.rules, chains: this.chains }
+    this.build(design, previous)
+    this.design = design
+  }
+
+  /** Compile the design's rules and transform chains, reusing unchanged stateful parts of `previous`. */
+  private build(design: RewardDesign, previous: { design: RewardDesign; rules: ExtraRule[]; chains: (TransformChain | null)[] } | null): void {
+    const inner = this.inner
+    const problems = [...checkDesignAgainstSpec(design, inner.spec), ...expressionProblems(design, inner.spec)]
+    if (problems.length > 0) throw new Error(`the reward design does not fit ${inner.spec.id}: ${problems.join('; ')}`)
+    const variables = expressionVariables(inner.spec)
+    this.rules = extraComponents(design, inner.spec).map((extra, r): ExtraRule => {
       const { kind, index } = extra.source
       if (kind === 'term') return { kind, expression: compileExpression(design.terms[index].expression, variables) }
       if (kind === 'shaping') {
@@ -61,15 +86,19 @@ export class RewardedEnv implements BatchEnv {
         return { kind, phi, gamma: term.gamma, naive: term.naive }
       }
       const bonus = design.bonuses[index]
+      const old = previous?.rules[r]
+      const same = old?.kind === 'bonus' && JSON.stringify(previous!.design.bonuses[index]) === JSON.stringify(bonus)
+      if (same) return old
       return { kind, bonus: createCountBonus(inner.spec, inner.n, { kind: bonus.kind as Exclude<typeof bonus.kind, 'rnd'>, beta: bonus.beta, bins: bonus.bins }) }
     })
-    this.chains = this.spec.components.map((component) => {
+    this.chains = this.spec.components.map((component, k) => {
       const chain = design.transforms[component.name]
       if (!chain || chain.length === 0) return null
       if (chain[chain.length - 1].kind === 'redistribute') {
         throw new Error(`transforms.${component.name}: redistribute needs whole episodes, which online training does not have; use delay, or remove it`)
       }
-      return createTransformChain(chain, inner.n)
+      const unchanged = previous && JSON.stringify(previous.design.transforms[component.name]) === JSON.stringify(chain)
+      return unchanged ? previous.chains[k] : createTransformChain(chain, inner.n)
     })
   }
 
