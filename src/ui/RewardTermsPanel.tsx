@@ -8,6 +8,7 @@ import type { Transform } from '../core/rewards/transforms'
 import type { RewardExtras } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeReward } from '../state/trainingClient'
+import { DesignFile } from './DesignFile'
 
 /** The transforms a user can add from the panel (redistribute needs whole episodes, so batch learners only: not offered here). */
 const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
@@ -103,6 +104,7 @@ export function RewardTermsPanel() {
           Not applied: {problems.join('; ')}
         </p>
       )}
+      <DesignFile />
     </fieldset>
   )
 }

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+
+test('a reward design exports as JSON and imports back unchanged; a bad file is refused whole', async ({ page }) => {
+  await page.goto('./?env=mountaincar')
+  await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('height')
+  await page.getByRole('button', { name: 'Add term' }).click()
+  const term = page.getByRole('textbox', { name: 'Term term1' })
+  await term.fill('position > 0.3')
+  await term.press('Enter')
+  await expect(page.getByRole('slider', { name: 'term1' })).toBeVisible()
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export design' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('reward-design-mountaincar.json')
+  const exported = JSON.parse(await readFile((await file.path())!, 'utf8'))
+  expect(exported).toMatchObject({ version: 1, terms: [{ name: 'term1', expression: 'position > 0.3', weight: 1 }], shaping: [{ potential: 'height', naive: false }] })
+
+  // A file with several problems: every one is named, and nothing changes.
+  const bad = { version: 1, terms: [{ name: '9lives', expression: 'sin(' }], bonuses: [{ kind: 'magic' }] }
+  await page.getByLabel('Import design').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('bad.json was not imported')
+  await expect(alert).toContainText('terms[0].name')
+  await expect(alert).toContainText('bonuses[0].kind')
+  await expect(page.getByRole('slider', { name: 'term1' })).toBeVisible()
+
+  // Start afresh, import the exported file: the same design comes back.
+  await page.goto('./?env=mountaincar')
+  await expect(page.getByRole('slider', { name: 'term1' })).toHaveCount(0)
+  await page.getByLabel('Import design').setInputFiles({ name: 'design.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) })
+  await expect(page.getByText('Imported design.json.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('position > 0.3')
+  await expect(page.getByRole('slider', { name: 'shaping_height' })).toBeVisible()
+  const again = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export design' }).click()
+  expect(JSON.parse(await readFile((await (await again).path())!, 'utf8'))).toEqual(exported)
+})
