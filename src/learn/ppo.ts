@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import { gae } from '../core/credit/gae'
+import { redistributeRollout } from '../core/rewards/redistributeRollout'
 import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
@@ -52,6 +53,9 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
 
   let activeMix = mix
   let pendingMix: CompiledMix | null = null
+  // Components whose design ends with `redistribute`: spread over each episode of the rollout.
+  const redistributed = env.redistributed ?? []
+  const spread = redistributed.length > 0 ? new Float64Array(options.numSteps * n) : null
   let iteration = 0
   let busy = false
   let disposed = false
@@ -82,6 +86,14 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
         }
       }
       tracker.record(stepBuffers, rewards, activeMix.weights, episodes)
+      if (spread) {
+        // the weighted contributions Σ_{k redistributed} w_k·c_k,t, spread over episodes after the rollout
+        for (let i = 0; i < n; i++) {
+          let contribution = 0
+          for (const k of redistributed) contribution += activeMix.weights[k] * stepBuffers.components[i * numComponents + k]
+          spread[base + i] = contribution
+        }
+      }
       rollout.terminated.set(stepBuffers.terminated, base)
       rollout.truncated.set(stepBuffers.truncated, base)
       for (let i = 0; i < n; i++) {
@@ -90,6 +102,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
         }
       }
     }
+    if (spread) redistributeRollout(rollout.rewards, spread, rollout.terminated, rollout.truncated, n)
     return demo.take()
   }
 

@@ -43,4 +43,39 @@ describe('createTrainer', () => {
       /the reward design does not fit gridworld: weights\.alive: .*; terms\[0\]\.expression: unknown variable "thetaa"/,
     )
   })
+
+  it('redistributes with PPO and refuses redistribution for a learner that updates step by step', async () => {
+    const design = { weights: { failure: 10 }, transforms: { failure: [{ kind: 'redistribute' }] } }
+    const trainer = await createTrainer(config('cartpole', {}, { kind: 'ppo', numSteps: 32 }, design))
+    const report = await trainer.iterate()
+    expect(report.envSteps).toBe(128)
+    for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
+    trainer.dispose()
+    await expect(createTrainer(config('cliffwalking', {}, { kind: 'sarsa' }, { transforms: { step: [{ kind: 'redistribute' }] } }))).rejects.toThrow(
+      /redistribute spreads each episode's reward over its steps after the rollout, which sarsa .* cannot wait for/,
+    )
+  })
+
+  it('keeps the learned policy under potential-based shaping in a trained run (CliffWalking, Q-learning)', async () => {
+    // Φ = −(shortest distance to the goal), weight 5, with the learner's own γ = 1: F = Φ(s′) − Φ(s).
+    const shaped = { shaping: [{ potential: 'distance', weight: 5, gamma: 1 }] }
+    const { trainer } = await createTrainerWithEnv(config('cliffwalking', {}, { kind: 'qlearning', stepsPerIteration: 1000 }, shaped))
+    for (let i = 0; i < 10; i++) await trainer.iterate()
+    const tabular = trainer as unknown as { greedyAction(s: number): number }
+    // Walk the greedy policy from the start (3, 0): the 13-step cliff-edge path, as without shaping.
+    let row = 3
+    let col = 0
+    let steps = 0
+    while (!(row === 3 && col === 11) && steps < 50) {
+      const action = tabular.greedyAction(row * 12 + col)
+      if (action === 0) row = Math.max(0, row - 1)
+      else if (action === 1) col = Math.min(11, col + 1)
+      else if (action === 2) row = Math.min(3, row + 1)
+      else col = Math.max(0, col - 1)
+      if (row === 3 && col > 0 && col < 11) break
+      steps++
+    }
+    expect([row, col, steps]).toEqual([3, 11, 13])
+    trainer.dispose()
+  })
 })

@@ -51,6 +51,10 @@ async function trainerFor(config: RunConfig, env: BatchEnv): Promise<Trainer> {
   const rng = new Rng(config.seed)
   const learner = config.learner
   const mix = compileMix(env.spec, { weights: designWeights(config.mix, spec) })
+  // Redistribution needs whole rollout segments: PPO holds them; GRPO scores whole completions, where it changes nothing.
+  if ((env.redistributed?.length ?? 0) > 0 && learner.kind !== 'ppo' && learner.kind !== 'grpo') {
+    throw new Error(`redistribute spreads each episode's reward over its steps after the rollout, which ${learner.kind} (it learns step by step) cannot wait for; use PPO, or delay instead`)
+  }
   switch (learner.kind) {
     case 'ppo':
       return createPpoTrainer(env, mix, { ...learner, numEnvs: env.n }, rng)

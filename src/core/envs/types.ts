@@ -96,6 +96,11 @@ export interface BatchEnv {
    * `autoReset` is true (the default), keeping the final observation in `out.finalObs`.
    */
   step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset?: boolean): void
+  /**
+   * Components whose reward design ends with `redistribute`: a learner that holds whole rollout
+   * segments spreads each episode's weighted contribution of these evenly over its steps.
+   */
+  readonly redistributed?: readonly number[]
 }
 
 export interface EnvDefinition {

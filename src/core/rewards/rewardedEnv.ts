@@ -29,6 +29,8 @@ export class RewardedEnv implements BatchEnv {
   private rules: ExtraRule[] = []
   private chains: (TransformChain | null)[] = []
   private design: RewardDesign
+  /** Columns the learner redistributes over whole episodes (their chains' last transform). */
+  redistributed: number[] = []
   private readonly episodeStep: Int32Array
   private readonly variables: Float64Array
   private readonly extraColumn: Float64Array
@@ -89,14 +91,14 @@ export class RewardedEnv implements BatchEnv {
       const old = previous?.rules[r]
       const same = old?.kind === 'bonus' && JSON.stringify(previous!.design.bonuses[index]) === JSON.stringify(bonus)
       if (same) return old
-      return { kind, bonus: createCountBonus(inner.spec, inner.n, { kind: bonus.kind as Exclude<typeof bonus.kind, 'rnd'>, beta: bonus.beta, bins: bonus.bins }) }
+      // An rnd bonus's networks come from a fixed seed, distinct per bonus: the same design pays the same bonus in every run.
+      if (bonus.kind === 'rnd') return { kind, bonus: createRndBonus(inner.spec, inner.n, { beta: bonus.beta, seed: RND_DEFAULT_SEED + index }) }
+      return { kind, bonus: createCountBonus(inner.spec, inner.n, { kind: bonus.kind, beta: bonus.beta, bins: bonus.bins }) }
     })
+    this.redistributed = this.spec.components.flatMap((component, k) => (design.transforms[component.name]?.at(-1)?.kind === 'redistribute' ? [k] : []))
     this.chains = this.spec.components.map((component, k) => {
       const chain = design.transforms[component.name]
       if (!chain || chain.length === 0) return null
-      if (chain[chain.length - 1].kind === 'redistribute') {
-        throw new Error(`transforms.${component.name}: redistribute needs whole episodes, which online training does not have; use delay, or remove it`)
-      }
       const unchanged = previous && JSON.stringify(previous.design.transforms[component.name]) === JSON.stringify(chain)
       return unchanged ? previous.chains[k] : createTransformChain(chain, inner.n)
     })
