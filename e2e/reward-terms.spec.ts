@@ -35,12 +35,14 @@ test('a custom term: a typo is explained inline, the fix applies, and its contri
   await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('-2*abs(theta)')
 })
 
-test('potential-based shaping and a count bonus on the grid world add their own components', async ({ page }) => {
+test('potential-based shaping, a count bonus and an RND bonus on the grid world add their own components', async ({ page }) => {
   await page.goto('./?env=gridworld')
   await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('distance')
   await expect(page.getByRole('slider', { name: 'shaping_distance' })).toBeVisible()
   await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('count_episodic')
   await expect(page.getByRole('slider', { name: 'bonus_count_episodic' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('rnd')
+  await expect(page.getByRole('slider', { name: 'bonus_rnd' })).toBeVisible()
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)

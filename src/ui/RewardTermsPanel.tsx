@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { getEnv } from '../core/envs/registry'
 import { COUNT_BONUS_KINDS, hasCountDiscretiser } from '../core/rewards/countBonus'
+import type { BONUS_KINDS } from '../core/rewards/designSchema'
 import { checkExpression } from '../core/rewards/expression'
 import { expressionVariables } from '../core/rewards/extras'
 import { potentialsFor } from '../core/rewards/shaping'
@@ -60,7 +61,7 @@ export function RewardTermsPanel() {
       {reward.bonuses.map((bonus, index) => (
         <div className="added" key={`bonus-${index}`}>
           <span>
-            Bonus {bonus.kind.replace('count_', '')} β/√N, β = {bonus.beta}
+            {bonus.kind === 'rnd' ? 'RND bonus' : `Bonus ${bonus.kind.replace('count_', '')} β/√N`}, β = {bonus.beta}
           </span>
           <button type="button" onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) })}>
             Remove
@@ -94,9 +95,14 @@ export function RewardTermsPanel() {
             onAdd={(potential, naive, gamma) => apply({ ...reward, shaping: [...reward.shaping, { potential, naive, gamma, weight: 1 }] })}
           />
         )}
-        {hasCountDiscretiser(base) && (
-          <AddChoice label="Add bonus" options={COUNT_BONUS_KINDS.map((kind) => ({ value: kind, label: `${kind.replace('count_', '')} count bonus` }))} onAdd={(kind) => apply({ ...reward, bonuses: [...reward.bonuses, { kind: kind as (typeof COUNT_BONUS_KINDS)[number], beta: 0.1 }] })} />
-        )}
+        <AddChoice
+          label="Add bonus"
+          options={[
+            ...(hasCountDiscretiser(base) ? COUNT_BONUS_KINDS.map((kind) => ({ value: kind, label: `${kind.replace('count_', '')} count bonus` })) : []),
+            { value: 'rnd', label: 'random network distillation' },
+          ]}
+          onAdd={(kind) => apply({ ...reward, bonuses: [...reward.bonuses, { kind: kind as (typeof BONUS_KINDS)[number], beta: 0.1 }] })}
+        />
         <AddTransform components={spec.components.map((c) => c.name)} onAdd={(name, transform) => apply({ ...reward, transforms: { ...reward.transforms, [name]: [...(reward.transforms[name] ?? []), transform] } })} />
       </div>
       {problems.length > 0 && (

@@ -3,6 +3,7 @@ import { bandit } from '../envs/bandit'
 import { cartpole } from '../envs/cartpole'
 import { gridworld } from '../envs/gridworld'
 import { mountaincar } from '../envs/mountaincar'
+import { ENVIRONMENTS } from '../envs/registry'
 import { Rng } from '../rng'
 import { checkDesignAgainstSpec, defaultRewardDesign, parseRewardDesign, rewardDesignToJson, type RewardDesign } from './designSchema'
 import type { Transform } from './transforms'
@@ -164,5 +165,11 @@ describe('checkDesignAgainstSpec', () => {
       'bonuses[0].kind: a count bonus needs a discretised state, which bandit does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)',
     ])
     expect(checkDesignAgainstSpec(parsed({ bonuses: [{ kind: 'count_global', bins: 8 }] }), gridworld.spec)[0]).toMatch(/^bonuses\[0\]\.bins: gridworld counts its own grid cells/)
+  })
+
+  it('accepts an rnd bonus on every environment with a state vector, and refuses it on one without', () => {
+    const rnd = parsed({ bonuses: [{ kind: 'rnd', beta: 0.2 }] })
+    for (const definition of ENVIRONMENTS) expect(checkDesignAgainstSpec(rnd, definition.spec), definition.spec.id).toEqual([])
+    expect(checkDesignAgainstSpec(rnd, { ...bandit.spec, stateVars: [] })).toEqual(['bonuses[0].kind: an rnd bonus needs a state vector, and bandit has none'])
   })
 })

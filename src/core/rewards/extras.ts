@@ -1,6 +1,7 @@
 import type { EnvSpec, RewardComponentSpec } from '../envs/types'
 import type { RewardDesign } from './designSchema'
 import { potentialsFor } from './shaping'
+import { describeRndBonus } from './rnd'
 
 /** One component a design adds to its environment: a custom term, a shaping term or a bonus. */
 export interface ExtraComponent extends RewardComponentSpec {
@@ -40,7 +41,8 @@ export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraCompo
     extras.push({ name: unique(`${term.naive ? 'naive' : 'shaping'}_${term.potential}`), description, defaultWeight: term.weight, range: widen([-10, 10], term.weight), source: { kind: 'shaping', index } })
   })
   design.bonuses.forEach((bonus, index) => {
-    extras.push({ name: unique(`bonus_${bonus.kind}`), description: `Exploration bonus β/√N (β = ${bonus.beta}, ${bonus.kind.replace('count_', '')} visit counts).`, defaultWeight: 1, range: [0, 10], source: { kind: 'bonus', index } })
+    const description = bonus.kind === 'rnd' ? describeRndBonus(bonus.beta) : `Exploration bonus β/√N (β = ${bonus.beta}, ${bonus.kind.replace('count_', '')} visit counts).`
+    extras.push({ name: unique(`bonus_${bonus.kind}`), description, defaultWeight: 1, range: [0, 10], source: { kind: 'bonus', index } })
   })
   return extras
 }

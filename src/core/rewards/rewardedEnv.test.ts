@@ -57,6 +57,35 @@ describe('RewardedEnv', () => {
     )
   })
 
+  it('pays an rnd bonus as the component bonus_rnd: positive, finite, the same for the same design', () => {
+    for (const id of ['cartpole', 'gridworld', 'bandit']) {
+      const run = () => {
+        const env = new RewardedEnv(getEnv(id).create(3, {}), design({ bonuses: [{ kind: 'rnd', beta: 0.5 }] }))
+        const column = env.spec.components.findIndex((c) => c.name === 'bonus_rnd')
+        const K = env.spec.components.length
+        const out = allocateStepBuffers(env.spec, 3)
+        const rng = new Rng(4)
+        env.reset(rng, out.obs)
+        const actions = new Int32Array(3)
+        const paid: number[] = []
+        for (let t = 0; t < 300; t++) {
+          for (let i = 0; i < 3; i++) actions[i] = rng.int(env.spec.numActions)
+          env.step(actions, out, rng)
+          for (let i = 0; i < 3; i++) paid.push(out.components[i * K + column])
+        }
+        return { column, K, paid }
+      }
+      const { column, K, paid } = run()
+      expect(column, id).toBe(K - 1)
+      expect(paid.every((b) => Number.isFinite(b) && b > 0), id).toBe(true)
+      // it fades as the random policy keeps reaching the same kind of states
+      const early = paid.slice(0, 30).reduce((a, b) => a + b, 0)
+      const late = paid.slice(-30).reduce((a, b) => a + b, 0)
+      expect(late, id).toBeLessThan(early)
+      expect(run().paid, id).toEqual(paid)
+    }
+  })
+
   it('leaves the environment as it is when the design adds nothing', () => {
     const env = cartpole.create(1, {})
     expect(withRewardDesign(env, design({ weights: { alive: 0.5 } }))).toBe(env)
