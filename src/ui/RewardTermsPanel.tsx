@@ -18,7 +18,28 @@ const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transfor
   { kind: 'normalize', label: 'normalise (running, γ 0.99)', make: () => ({ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }) },
   { kind: 'bounded', label: 'bounded: sigmoid(r − 0)', make: () => ({ kind: 'bounded', reference: 0 }) },
   { kind: 'delay', label: 'delay to the episode’s end', make: () => ({ kind: 'delay' }) },
+  { kind: 'redistribute', label: 'redistribute over the episode (PPO)', make: () => ({ kind: 'redistribute' }) },
 ]
+
+/** The numeric parameters of a transform, editable in place. */
+function numericFields(transform: Transform): string[] {
+  return Object.entries(transform)
+    .filter(([key, value]) => key !== 'kind' && typeof value === 'number')
+    .map(([key]) => key)
+}
+
+/** A small number input that applies on Enter or when it loses focus. */
+function NumberField({ label, value, onCommit }: { label: string; value: number; onCommit: (value: number) => void }) {
+  const [text, setText] = useState(String(value))
+  const commit = () => {
+    const parsed = Number(text)
+    if (text.trim() !== '' && Number.isFinite(parsed) && parsed !== value) onCommit(parsed)
+    else setText(String(value))
+  }
+  return (
+    <input className="number-field" type="text" inputMode="decimal" aria-label={label} value={text} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+  )
+}
 
 /**
  * What the reward adds to the environment's components: your own terms, potential-based (or
@@ -51,7 +72,8 @@ export function RewardTermsPanel() {
       {reward.shaping.map((term, index) => (
         <div className="added" key={`shaping-${index}`}>
           <span>
-            {term.naive ? 'Naive' : 'Potential-based'} shaping with Φ = {term.potential === 'custom' ? term.expression : term.potential} (γ {term.gamma})
+            {term.naive ? 'Naive' : 'Potential-based'} shaping with Φ = {term.potential === 'custom' ? term.expression : term.potential}, γ{' '}
+            <NumberField label={`shaping ${term.potential} γ`} value={term.gamma} onCommit={(gamma) => apply({ ...reward, shaping: reward.shaping.map((t, i) => (i === index ? { ...t, gamma } : t)) }, `shaping ${term.potential} γ = ${gamma}`)} />
           </span>
           <button type="button" onClick={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}>
             Remove
@@ -61,7 +83,8 @@ export function RewardTermsPanel() {
       {reward.bonuses.map((bonus, index) => (
         <div className="added" key={`bonus-${index}`}>
           <span>
-            {bonus.kind === 'rnd' ? 'RND bonus' : `Bonus ${bonus.kind.replace('count_', '')} β/√N`}, β = {bonus.beta}
+            {bonus.kind === 'rnd' ? 'RND bonus' : `Bonus ${bonus.kind.replace('count_', '')} β/√N`}, β{' '}
+            <NumberField label={`${bonus.kind} β`} value={bonus.beta} onCommit={(beta) => apply({ ...reward, bonuses: reward.bonuses.map((b, i) => (i === index ? { ...b, beta } : b)) }, `${bonus.kind} β = ${beta}`)} />
           </span>
           <button type="button" onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) })}>
             Remove
@@ -71,7 +94,26 @@ export function RewardTermsPanel() {
       {Object.entries(reward.transforms).map(([name, chain]) => (
         <div className="added" key={`transform-${name}`}>
           <span>
-            {name}: {chain.map((t) => t.kind).join(' → ')}
+            {name}:{' '}
+            {chain.map((transform, position) => (
+              <span key={position} className="transform">
+                {position > 0 && ' → '}
+                {transform.kind}
+                {numericFields(transform).map((field) => (
+                  <NumberField
+                    key={field}
+                    label={`${name} ${transform.kind} ${field}`}
+                    value={(transform as unknown as Record<string, number>)[field]}
+                    onCommit={(value) =>
+                      apply(
+                        { ...reward, transforms: { ...reward.transforms, [name]: chain.map((t, i) => (i === position ? ({ ...t, [field]: value } as Transform) : t)) } },
+                        `${name} ${transform.kind} ${field} = ${value}`,
+                      )
+                    }
+                  />
+                ))}
+              </span>
+            ))}
           </span>
           <button
             type="button"
@@ -84,15 +126,28 @@ export function RewardTermsPanel() {
           </button>
         </div>
       ))}
+      {reward.shaping.map((term, index) =>
+        term.potential === 'custom' ? (
+          <TermEditor
+            key={`phi-${index}`}
+            name={`Φ ${index + 1}`}
+            label={`Potential Φ ${index + 1}`}
+            expression={term.expression ?? '0'}
+            variables={base.stateVars}
+            onCommit={(expression) => apply({ ...reward, shaping: reward.shaping.map((t, i) => (i === index ? { ...t, expression } : t)) }, `Φ ${index + 1} := ${expression}`)}
+            onRemove={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}
+          />
+        ) : null,
+      )}
       <div className="add-buttons">
         <button type="button" onClick={() => apply({ ...reward, terms: [...reward.terms, { name: newTermName(), expression: '0', weight: 1 }] })}>
           Add term
         </button>
-        {potentials.length > 0 && (
+        {(
           <AddShaping
-            potentials={potentials.map((p) => p.name)}
+            potentials={[...potentials.map((p) => p.name), 'custom']}
             gamma={'gamma' in design.learner ? design.learner.gamma : 0.99}
-            onAdd={(potential, naive, gamma) => apply({ ...reward, shaping: [...reward.shaping, { potential, naive, gamma, weight: 1 }] })}
+            onAdd={(potential, naive, gamma) => apply({ ...reward, shaping: [...reward.shaping, { potential, naive, gamma, weight: 1, ...(potential === 'custom' ? { expression: '0' } : {}) }] })}
           />
         )}
         <AddChoice
@@ -116,14 +171,14 @@ export function RewardTermsPanel() {
 }
 
 /** A custom term: the expression is checked as you type; it is applied on Enter or when you leave the field, once valid. */
-function TermEditor({ name, expression, variables, onCommit, onRemove }: { name: string; expression: string; variables: string[]; onCommit: (expression: string) => void; onRemove: () => void }) {
+function TermEditor({ name, label, expression, variables, onCommit, onRemove }: { name: string; label?: string; expression: string; variables: string[]; onCommit: (expression: string) => void; onRemove: () => void }) {
   const id = useId()
   const [text, setText] = useState(expression)
   const check = checkExpression(text, variables)
   const commit = () => check.ok && text !== expression && onCommit(text)
   return (
     <div className="field term">
-      <label htmlFor={id}>Term {name}</label>
+      <label htmlFor={id}>{label ?? `Term ${name}`}</label>
       <div className="term-row">
         <input
           id={id}
