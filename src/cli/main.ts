@@ -1,8 +1,10 @@
-import { runCli } from './run'
+import { runCliAsync } from './run'
 import { readStdin } from './stdin'
 
-process.exitCode = runCli(process.argv.slice(2), {
+void runCliAsync(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   stdin: readStdin,
+}).then((code) => {
+  process.exitCode = code
 })

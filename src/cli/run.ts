@@ -2,55 +2,101 @@ import { advantagesCommand } from './advantages-command'
 import { creditCommand } from './credit-command'
 import { envsCommand } from './envs-command'
 import { traceCommand } from './trace-command'
+import { trainCommand } from './train-command'
 import { HELP, UsageError } from './usage'
 
 export interface CliIo {
   out(text: string): void
   err(text: string): void
-  /** All of standard input; called only by the commands that read JSON there (advantages, credit). */
+  /** All of standard input; called only by the commands that read JSON there (advantages, credit, --mix -, --config -). */
   stdin?: () => string
 }
 
 /** A command gets its arguments and a way to read stdin, and returns what to print. */
 type Command = (argv: string[], readStdin: () => string) => string
 
-const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand }
+/**
+ * A long-running command (train): prints as it goes and resolves to its exit code. Usage errors
+ * it throws are reported like any other command's.
+ */
+export type StreamingCommand = (argv: string[], io: { out(text: string): void; err(text: string): void; readStdin: () => string }) => Promise<number>
 
-/** Run one command line; returns the exit code (0 ok, 1 internal failure, 2 bad arguments). */
-export function runCli(argv: string[], io: CliIo): number {
+const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand }
+const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
+
+type Dispatch = { done: number } | { command: string; rest: string[] }
+
+/** Help, a missing or unknown command: answered here; otherwise the command to run. */
+function dispatch(argv: string[], io: CliIo): Dispatch {
   const [command, ...rest] = argv
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     if (command === undefined) {
-      io.err(`missing command; accepted: ${Object.keys(COMMANDS).join(', ')}, --help\n`)
-      return 2
+      io.err(`missing command; accepted: ${ACCEPTED}\n`)
+      return { done: 2 }
     }
     io.out(HELP)
-    return 0
+    return { done: 0 }
   }
-  const handler = COMMANDS[command]
-  if (handler === undefined) {
-    io.err(`unknown command "${command}"; accepted: ${Object.keys(COMMANDS).join(', ')}, --help\n`)
-    return 2
+  if (!Object.hasOwn(COMMANDS, command) && !Object.hasOwn(STREAMING_COMMANDS, command)) {
+    io.err(`unknown command "${command}"; accepted: ${ACCEPTED}\n`)
+    return { done: 2 }
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(HELP)
-    return 0
+    return { done: 0 }
+  }
+  return { command, rest }
+}
+
+function stdinReader(command: string, io: CliIo): () => string {
+  return () => {
+    if (io.stdin === undefined) throw new UsageError(`${command} reads JSON on stdin, and there is none to read`)
+    return io.stdin()
+  }
+}
+
+/** Report a thrown error as one line: exit 2 for a usage error, 1 for anything else. */
+function reportError(error: unknown, io: CliIo): number {
+  const message = error instanceof Error ? error.message : String(error)
+  const oneLine = message.replace(/\s*\n\s*/g, ' ')
+  if (error instanceof UsageError) {
+    io.err(`${oneLine}\n`)
+    return 2
+  }
+  io.err(`internal error: ${oneLine}\n`)
+  return 1
+}
+
+/**
+ * Run one command line synchronously; returns the exit code (0 ok, 1 internal failure, 2 bad
+ * arguments). The streaming commands (train) need runCliAsync.
+ */
+export function runCli(argv: string[], io: CliIo): number {
+  const step = dispatch(argv, io)
+  if ('done' in step) return step.done
+  const handler = COMMANDS[step.command]
+  if (handler === undefined) {
+    io.err(`internal error: ${step.command} runs asynchronously; call runCliAsync\n`)
+    return 1
   }
   try {
-    const readStdin = (): string => {
-      if (io.stdin === undefined) throw new UsageError(`${command} reads JSON on stdin, and there is none to read`)
-      return io.stdin()
-    }
-    io.out(handler(rest, readStdin))
+    io.out(handler(step.rest, stdinReader(step.command, io)))
     return 0
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    const oneLine = message.replace(/\s*\n\s*/g, ' ')
-    if (error instanceof UsageError) {
-      io.err(`${oneLine}\n`)
-      return 2
-    }
-    io.err(`internal error: ${oneLine}\n`)
-    return 1
+    return reportError(error, io)
+  }
+}
+
+/** Run any command line, train included; resolves to the exit code (0 ok, 1 failure, 2 bad arguments). */
+export async function runCliAsync(argv: string[], io: CliIo): Promise<number> {
+  const step = dispatch(argv, io)
+  if ('done' in step) return step.done
+  const streaming = STREAMING_COMMANDS[step.command]
+  if (streaming === undefined) return runCli(argv, io)
+  try {
+    return await streaming(step.rest, { out: io.out, err: io.err, readStdin: stdinReader(step.command, io) })
+  } catch (error) {
+    return reportError(error, io)
   }
 }

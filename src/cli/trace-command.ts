@@ -1,15 +1,23 @@
 import { getEnv, ENVIRONMENTS } from '../core/envs/registry'
 import { resolveParams } from '../core/envs/params'
 import { allocateStepBuffers } from '../core/envs/types'
+import { designWeights } from '../core/rewards/extras'
 import { compileMix, mixOne } from '../core/rewards/mix'
+import { withRewardDesign } from '../core/rewards/rewardedEnv'
 import { Rng } from '../core/rng'
 import { parseFlags, parseNumber, parseNumberList, parsePairs } from './args'
+import { loadRewardDesign } from './design-input'
+import { readInputFile, sourceName } from './input-file'
 import { asUsage, UsageError } from './usage'
 
-const FLAGS = ['env', 'state', 'actions', 'params', 'weights']
+const FLAGS = ['env', 'state', 'actions', 'params', 'weights', 'mix']
 
-/** `trace`: one copy from an explicit state through a list of actions, one JSON line per step. */
-export function traceCommand(argv: string[]): string {
+/**
+ * `trace`: one copy from an explicit state through a list of actions, one JSON line per step.
+ * With --mix the environment is seen through that reward design, so its terms, shaping and bonuses
+ * are further components; --weights then overrides the design's weights.
+ */
+export function traceCommand(argv: string[], readStdin: () => string): string {
   const flags = parseFlags('trace', argv, FLAGS)
   const envId = flags.get('env')
   if (envId === undefined) throw new UsageError(`trace needs --env; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
@@ -38,36 +46,41 @@ export function traceCommand(argv: string[]): string {
   for (const [name, text] of Object.entries(parsePairs(flags.get('weights') ?? '', '--weights'))) {
     weights[name] = parseNumber(text, `weight "${name}"`)
   }
-  const mix = asUsage(() => compileMix(spec, { weights }))
+  const mixPath = flags.get('mix')
+  const design = mixPath === undefined ? null : loadRewardDesign(readInputFile('--mix', mixPath, readStdin), sourceName(mixPath), spec)
+  const env = design === null ? definition.create(1, params) : asUsage(() => withRewardDesign(definition.create(1, params), design))
+  const designed = design === null ? {} : designWeights(design, spec)
+  const mix = asUsage(() => compileMix(env.spec, { weights: { ...designed, ...weights } }))
 
-  const env = definition.create(1, params)
   asUsage(() => env.setState(0, state))
-  const buffers = allocateStepBuffers(spec, 1)
+  const buffers = allocateStepBuffers(env.spec, 1)
   const actionBuffer = new Int32Array(1)
   // Drawn only by stochastic steps (a slippery lake, a bandit's payout): seeded, so a trace repeats.
   const rng = new Rng(0)
-  const lines: string[] = []
+  const steps: { t: number; state: number[]; obs: number[]; components: Float64Array; terminated: boolean; truncated: boolean }[] = []
   for (let t = 0; t < actions.length; t++) {
     actionBuffer[0] = actions[t]
-    env.step(actionBuffer, buffers, rng, false)
-    const components: Record<string, number> = {}
-    spec.components.forEach((component, k) => {
-      components[component.name] = buffers.components[k]
-    })
+    // A design's own term or potential can come out NaN or ±Infinity at a state: that is the input's fault.
+    if (design === null) env.step(actionBuffer, buffers, rng, false)
+    else asUsage(() => env.step(actionBuffer, buffers, rng, false))
     const terminated = buffers.terminated[0] === 1
     const truncated = buffers.truncated[0] === 1
-    lines.push(
-      JSON.stringify({
-        t,
-        state: Array.from(env.state),
-        obs: Array.from(buffers.obs),
-        components,
-        reward: mixOne(mix.weights, buffers.components, 0),
-        terminated,
-        truncated,
-      }),
-    )
+    steps.push({ t, state: Array.from(env.state), obs: Array.from(buffers.obs), components: buffers.components.slice(), terminated, truncated })
     if (terminated || truncated) break
   }
+  // A component whose transforms end with redistribute is spread evenly over the episode's steps, as
+  // a learner does with a rollout segment: here the traced steps are the one episode (or its start).
+  for (const k of env.redistributed ?? []) {
+    let sum = 0
+    for (const step of steps) sum += step.components[k]
+    for (const step of steps) step.components[k] = sum / steps.length
+  }
+  const lines = steps.map(({ components, ...step }) => {
+    const named: Record<string, number> = {}
+    env.spec.components.forEach((component, k) => {
+      named[component.name] = components[k]
+    })
+    return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward: mixOne(mix.weights, components, 0), terminated: step.terminated, truncated: step.truncated })
+  })
   return lines.join('\n') + '\n'
 }

@@ -18,13 +18,39 @@ Usage:
       (name, description, default weight, slider range), objective, time limit, parameters.
 
   reward-playground trace --env ID --state v1,v2,... --actions a0,a1,...
-                          [--params key=value,...] [--weights name=value,...]
+                          [--params key=value,...] [--mix FILE] [--weights name=value,...]
       Put one copy of the environment in the given internal state and apply the actions in
       order, printing one JSON line per step:
         {"t", "state", "obs", "components", "reward", "terminated", "truncated"}
       "state" is the internal state after the step (the one that ended the episode on its last
       step), "reward" is the sum of weight × component. Stops after the first step that
       terminates or truncates. Components not named in --weights keep their default weight.
+      --mix FILE (- for stdin) is a reward design as the app exports it:
+        {"version": 1, "weights": {...}, "transforms": {...}, "shaping": [...],
+         "bonuses": [...], "terms": [{"name", "expression", "weight"}, ...]}
+      Its custom terms, shaping terms and bonuses become further components (after their
+      transforms), named as in the app (the term's name, shaping_<potential>,
+      naive_<potential>, bonus_<kind>), and its weights apply; --weights overrides them. A design
+      with problems is refused with every problem named.
+
+  reward-playground train --config FILE [--iterations N | --steps N] [--every K]
+      Train as the app does, from a run config (FILE, or - for stdin):
+        {"env": {"id", "params"}, "mix": a reward design as for trace --mix,
+         "learner": {"kind": "ppo"|"qlearning"|"sarsa"|"expected_sarsa"|"sarsa_lambda"|
+                     "value_iteration"|"reinforce"|"grpo"|"independent", ...hyperparameters},
+         "seed": integer}
+      Runs N iterations (default 100), or with --steps until at least N environment steps
+      (whole iterations), printing one JSON line every K iterations (default 1):
+        {"iteration", "envSteps", "wallSeconds", "episodes", "meanReturn", "meanObjective",
+         "meanLength", "recentReturn", "recentObjective", "contributions": {name: mean},
+         "diagnostics": {...}}
+      and finally {"done": true, "iterations", "envSteps", "wallSeconds", "episodes",
+      "recentReturn", "recentObjective"}. "episodes" and the means cover the episodes that
+      finished in the interval (null, and contributions null, when none did); the recent values
+      the last 20 episodes of the run; the final "episodes" counts them all.
+      PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
+      same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
+      loss) prints the diagnosis as one line on stderr and exits with code 1.
 
   reward-playground advantages --estimator gae --gamma G --lambda L
       Generalised advantage estimation over one rollout of T steps. Reads on stdin
@@ -67,9 +93,15 @@ Examples:
   reward-playground trace --env cartpole --state 0,0,0.05,0 --actions 1,1,0
   reward-playground trace --env cliffwalking --state 3,0 --actions 1
   reward-playground trace --env gridworld --params map=cliff --state 2,0 --actions 1,1 --weights progress=1
+  echo '{"terms": [{"name": "keep_centred", "expression": "-abs(x)", "weight": 0.5}],
+         "shaping": [{"potential": "upright", "gamma": 0.99}]}' \
+    | reward-playground trace --env cartpole --state 0,0,0.05,0 --actions 1,1 --mix - --weights alive=0
+  echo '{"env": {"id": "cliffwalking"}, "learner": {"kind": "qlearning"}, "seed": 1}' \
+    | reward-playground train --config - --iterations 50 --every 10
+  reward-playground train --config run.json --steps 100000 --every 20 > curve.jsonl
   echo '{"groups": [[1, 1, 2], [0, 3]]}' | reward-playground advantages --estimator group
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
 
-Bad arguments and bad input on stdin exit with code 2 and one line on stderr. Numbers are
-printed at full (double) precision.
+Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
+line on stderr that names every problem found. Numbers are printed at full (double) precision.
 `

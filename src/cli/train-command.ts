@@ -1,0 +1,166 @@
+import { resolveParams } from '../core/envs/params'
+import { getEnv } from '../core/envs/registry'
+import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
+import { expressionProblems } from '../core/rewards/expressionProblems'
+import { describeIssues, RunConfigSchema, type LearnerKind, type RunConfig } from '../core/run/config'
+import { learnerFits } from '../core/run/learnerFit'
+import { MetricsAccumulator, type MetricsSummary } from '../core/run/metrics'
+import type { Trainer } from '../core/run/trainer'
+import { parseFlags, parseNumber } from './args'
+import { readInputFile, sourceName } from './input-file'
+import type { StreamingCommand } from './run'
+import { asUsage, UsageError } from './usage'
+
+/*
+ * `train --config FILE`: the same run the app's worker drives (one run config: environment, reward
+ * design, learner, seed), from a terminal, printing one JSON line per reporting interval. Nothing
+ * grows with the length of the run: the metrics fold into a bounded accumulator and every line is
+ * written as soon as it is ready.
+ */
+
+const FLAGS = ['config', 'iterations', 'steps', 'every']
+
+/** Iterations when neither --iterations nor --steps is given. */
+export const DEFAULT_ITERATIONS = 100
+
+/** Finished episodes behind recentReturn and recentObjective (as the app's charts). */
+export const RECENT_EPISODES = 20
+
+/** The learners that run on TensorFlow.js (src/learn/); the tabular ones need no backend. */
+const TENSOR_LEARNERS: readonly LearnerKind[] = ['ppo', 'reinforce', 'grpo']
+
+const CONFIG_SHAPE = '{"env": {"id", "params"}, "mix": a reward design, "learner": {"kind", ...}, "seed"}'
+
+export const trainCommand: StreamingCommand = async (argv, io) => {
+  const flags = parseFlags('train', argv, FLAGS)
+  const path = flags.get('config')
+  if (path === undefined) throw new UsageError(`train needs --config FILE (a run config as JSON, ${CONFIG_SHAPE}), or --config - to read it from stdin`)
+  const iterations = positiveInteger(flags, 'iterations')
+  const steps = positiveInteger(flags, 'steps')
+  if (iterations !== undefined && steps !== undefined) throw new UsageError('give --iterations or --steps, not both')
+  const every = positiveInteger(flags, 'every') ?? 1
+  const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path))
+
+  // Loaded only here: TensorFlow.js takes a while to load, and the other commands never need it.
+  if (TENSOR_LEARNERS.includes(config.learner.kind)) {
+    const { initBackend } = await import('../learn/backend')
+    await initBackend('wasm')
+  }
+  const { createTrainer } = await import('../learn/trainers')
+  const trainer: Trainer = await createTrainer(config).catch((error: unknown) => {
+    throw new UsageError(`--config ${sourceName(path)}: ${error instanceof Error ? error.message : String(error)}`)
+  })
+
+  const names = trainer.spec.components.map((component) => component.name)
+  const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
+  const startedAt = performance.now()
+  const wallSeconds = () => Math.round(performance.now() - startedAt) / 1000
+  const print = (summary: MetricsSummary) => io.out(`${JSON.stringify(intervalLine(summary, names, wallSeconds()))}\n`)
+  let last: MetricsSummary | null = null
+  let unprinted = 0
+  const finished = (done: number) => (steps === undefined ? done >= (iterations ?? DEFAULT_ITERATIONS) : metrics.totalEnvSteps >= steps)
+  try {
+    for (let done = 0; !finished(done); done++) {
+      try {
+        metrics.add(await trainer.iterate())
+      } catch (error) {
+        // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
+        if (unprinted > 0) print(metrics.flush())
+        const diagnosis = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')
+        io.err(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${diagnosis}\n`)
+        return 1
+      }
+      unprinted += 1
+      if (unprinted === every) {
+        last = metrics.flush()
+        print(last)
+        unprinted = 0
+      }
+    }
+    if (unprinted > 0) {
+      last = metrics.flush()
+      print(last)
+    }
+  } finally {
+    trainer.dispose()
+  }
+  const summary = last!
+  io.out(
+    `${JSON.stringify({
+      done: true,
+      iterations: summary.iteration,
+      envSteps: summary.envSteps,
+      wallSeconds: wallSeconds(),
+      episodes: summary.episodesTotal,
+      recentReturn: summary.recentReturn,
+      recentObjective: summary.recentObjective,
+    })}\n`,
+  )
+  return 0
+}
+
+/**
+ * One reporting interval. `episodes` and the means are over the episodes that finished in it (null
+ * when none did); recentReturn and recentObjective over the last RECENT_EPISODES of the whole run.
+ */
+function intervalLine(summary: MetricsSummary, names: string[], wallSeconds: number) {
+  const contributions = summary.meanContributions === null ? null : Object.fromEntries(names.map((name, k) => [name, summary.meanContributions![k]]))
+  return {
+    iteration: summary.iteration,
+    envSteps: summary.envSteps,
+    wallSeconds,
+    episodes: summary.episodesInFrame,
+    meanReturn: summary.meanReturn,
+    meanObjective: summary.meanObjective,
+    meanLength: summary.meanLength,
+    recentReturn: summary.recentReturn,
+    recentObjective: summary.recentObjective,
+    contributions,
+    diagnostics: summary.diagnostics,
+  }
+}
+
+function positiveInteger(flags: Map<string, string>, name: string): number | undefined {
+  const text = flags.get(name)
+  if (text === undefined) return undefined
+  const value = parseNumber(text, `--${name}`)
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got "${text}"`)
+  return value
+}
+
+/**
+ * A run config as RunConfigSchema takes it, and fitting its environment: a known environment with
+ * valid parameters, a learner that can train it, a reward design whose names and expressions fit.
+ * Every problem found at one stage is named at once.
+ */
+export function parseRunConfig(text: string, source: string): RunConfig {
+  const where = `--config ${source}`
+  if (text.trim() === '') throw new UsageError(`${where} is empty; expected a run config ${CONFIG_SHAPE}`)
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}); expected a run config ${CONFIG_SHAPE}`)
+  }
+  const parsed = RunConfigSchema.safeParse(raw)
+  if (!parsed.success) throw new UsageError(`${where}: ${describeIssues(parsed.error)}`)
+  const config = parsed.data
+  const definition = asUsage(() => withPlace(`${where}: env.id`, () => getEnv(config.env.id)))
+  const spec = asUsage(() => withPlace(`${where}: env.params`, () => definition.describe(resolveParams(definition.spec, config.env.params))))
+  const misfit = learnerFits(config.learner.kind, spec)
+  const problems = [
+    ...(misfit === null ? [] : [`learner.kind: ${misfit}`]),
+    ...[...checkDesignAgainstSpec(config.mix, spec), ...expressionProblems(config.mix, spec)].map((problem) => `mix.${problem}`),
+  ]
+  if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}`)
+  return config
+}
+
+/** Run `action`; an error it throws gets `place` in front of its message. */
+function withPlace<T>(place: string, action: () => T): T {
+  try {
+    return action()
+  } catch (error) {
+    throw new Error(`${place}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
