@@ -48,6 +48,8 @@ test('a reward slider moved with the keyboard during training changes the reward
   // The worker applies the change before its next rollout and the chart marks it.
   await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: alive = 0.50/)
   await expect(page).toHaveURL(/w\.alive=0\.5/)
+  // The latest recorded steps are re-scored at once under the new slider: alive 0.5 pays 0.5 a step.
+  await expect(page.getByRole('status', { name: 'What-if' })).toContainText(/under the sliders now pay 0\.500 per step/)
   // Episodes that start after the change earn 0.5 per step: shaped return = 0.5 × balance time.
   await expect
     .poll(

@@ -6,6 +6,7 @@ import { designWeights } from '../core/rewards/extras'
 import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { withRewardDesign } from '../core/rewards/rewardedEnv'
+import { RecordingEnv } from '../core/run/stepRecord'
 import { createQLearningTrainer } from '../core/learners/qlearning'
 import { createTdTrainer } from '../core/learners/td'
 import { createValueIterationTrainer } from '../core/learners/valueIteration'
@@ -26,10 +27,14 @@ export async function createTrainer(config: RunConfig): Promise<Trainer> {
   return (await createTrainerWithEnv(config)).trainer
 }
 
-/** The trainer and the environment it steps (a RewardedEnv when the design adds terms), for live design changes. */
-export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer: Trainer; env: BatchEnv }> {
+/**
+ * The trainer, the environment it steps (a RewardedEnv when the design adds terms, for live design
+ * changes) and the record of its latest steps (for re-scoring under another mix).
+ */
+export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer: Trainer; env: BatchEnv; record: RecordingEnv }> {
   const env = environmentFor(config)
-  return { trainer: await trainerFor(config, env), env }
+  const record = new RecordingEnv(env)
+  return { trainer: await trainerFor(config, record), env, record }
 }
 
 function environmentFor(config: RunConfig): BatchEnv {

@@ -18,6 +18,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     recentObjective: meanReturn,
     diagnostics: {},
     advantages: null,
+    record: null,
     demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }

@@ -5,6 +5,7 @@ import { resolveParams } from '../core/envs/params'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
 import type { MetricsFrame } from '../worker/protocol'
+import type { StepRecord } from '../core/run/stepRecord'
 import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
@@ -32,6 +33,8 @@ export interface RunView {
   series: CurvePoint[]
   marks: DesignMark[]
   latest: MetricsFrame | null
+  /** The latest record of steps the worker sent (frames carry one about once a second). */
+  record: StepRecord | null
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
   diagnosis: string | null
 }
@@ -70,7 +73,7 @@ export interface PlaygroundState {
   setBackend(backend: Partial<BackendInfo>): void
 }
 
-const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, diagnosis: null }
+const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, diagnosis: null }
 
 function initialState(design: Design) {
   return { design, spec: specOf(design) }
@@ -131,7 +134,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
               contributions: frame.meanContributions,
             }
       const series = point ? appendPoint(state.run.series, point) : state.run.series
-      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series } }
+      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record } }
     }),
   addMark: (mark) =>
     set((state) => {

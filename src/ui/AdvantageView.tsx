@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram } from '../core/credit/histogram'
+import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
@@ -30,6 +31,23 @@ export function AdvantageView() {
       ) : (
         <p className="hint">Shown after the first update.</p>
       )}
+      <WhatIf />
     </section>
+  )
+}
+
+/** The latest recorded steps re-scored under the sliders as they are now, at once, before the learner sees the change. */
+function WhatIf() {
+  const record = usePlayground((state) => state.run.record)
+  const weights = usePlayground((state) => state.design.weights)
+  const scored = useMemo(() => (record ? rescore(record, weights) : null), [record, weights])
+  if (!record || !scored) return null
+  const returns = scored.episodeReturns
+  const meanReturn = returns.length > 0 ? returns.reduce((sum, value) => sum + value, 0) / returns.length : null
+  return (
+    <p className="what-if" role="status" aria-label="What-if">
+      What-if: the last {record.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
+      {meanReturn !== null ? `; their ${returns.length} finished episodes return ${meanReturn.toFixed(1)} on average` : ''}.
+    </p>
   )
 }

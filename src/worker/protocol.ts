@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { RunConfigSchema, type RunConfig } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import type { IterationReport } from '../core/run/trainer'
+import type { StepRecord } from '../core/run/stepRecord'
 
 /**
  * The typed messages between the page and the training worker. The page sends the whole design
@@ -42,6 +43,8 @@ export interface MetricsFrame {
   recentReturn: number | null
   recentObjective: number | null
   diagnostics: Record<string, number>
+  /** The latest steps (≤ 4096 copy-steps) with every component's value, about once a second; else null. */
+  record: StepRecord | null
   /** The latest update's advantages (sampled, bounded), for the histogram; null before the first. */
   advantages: Float32Array | null
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */
@@ -66,3 +69,5 @@ export type FromWorker =
 export const FRAME_INTERVAL_MS = 100
 /** Episodes averaged for the "recent" figures (CleanRL's solved criterion uses the last 20). */
 export const RECENT_EPISODES = 20
+/** The step record travels with every this-many frames (it is up to a few hundred kilobytes). */
+export const RECORD_EVERY_FRAMES = 10

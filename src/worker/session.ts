@@ -6,7 +6,8 @@ import { createTrainerWithEnv } from '../learn/trainers'
 import type { BatchEnv } from '../core/envs/types'
 import type { RewardDesign } from '../core/rewards/designSchema'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
-import { FRAME_INTERVAL_MS, RECENT_EPISODES, type FromWorker, type ToWorker } from './protocol'
+import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type ToWorker } from './protocol'
+import type { RecordingEnv } from '../core/run/stepRecord'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -17,6 +18,8 @@ type Post = (message: FromWorker, transfer?: Transferable[]) => void
 export class TrainingSession {
   private trainer: Trainer | null = null
   private env: BatchEnv | null = null
+  private record: RecordingEnv | null = null
+  private framesPosted = 0
   private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
   private metrics: MetricsAccumulator | null = null
   private paused = false
@@ -40,6 +43,7 @@ export class TrainingSession {
       const created = await createTrainerWithEnv(this.config)
       this.trainer = created.trainer
       this.env = created.env
+      this.record = created.record
     } catch (error) {
       this.post({ type: 'error', runId: this.runId, message: describe(error) })
       return
@@ -113,13 +117,17 @@ export class TrainingSession {
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
         const demo = { ...this.lastDemo, states: this.lastDemo.states.slice() }
         const advantages = this.lastAdvantages?.slice() ?? null
+        const record = this.framesPosted++ % RECORD_EVERY_FRAMES === 0 ? (this.record?.snapshot() ?? null) : null
+        const transfer: Transferable[] = [demo.states.buffer]
+        if (advantages) transfer.push(advantages.buffer)
+        if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
         this.post(
           {
             type: 'metrics',
             runId: this.runId,
-            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo, advantages },
+            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo, advantages, record },
           },
-          advantages ? [demo.states.buffer, advantages.buffer] : [demo.states.buffer],
+          transfer,
         )
         lastFrameAt = now
         stepsAtLastFrame = summary.envSteps

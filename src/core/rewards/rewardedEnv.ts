@@ -1,5 +1,6 @@
 import { allocateStepBuffers, type BatchEnv, type EnvSpec, type StepBuffers } from '../envs/types'
 import type { Rng } from '../rng'
+import { forwardExtensions } from '../envs/forward'
 import { createCountBonus, type CountBonus } from './countBonus'
 import { checkDesignAgainstSpec, type RewardDesign } from './designSchema'
 import { compileExpression, describeNonFinite, type CompiledExpression } from './expression'
@@ -54,6 +55,7 @@ export class RewardedEnv implements BatchEnv {
     this.extraColumn = new Float64Array(inner.n)
     this.design = design
     this.build(design, null)
+    forwardExtensions(this, inner)
   }
 
   /**

@@ -1,0 +1,24 @@
+import type { BatchEnv } from './types'
+
+/**
+ * Let a wrapper (a reward design, a step record) offer what its inner environment offers beyond
+ * BatchEnv: a team game's coalition values, a token task's group resets. Every member of `inner`
+ * that the wrapper does not have itself is read through to `inner` (methods bound to it).
+ */
+export function forwardExtensions(wrapper: BatchEnv, inner: BatchEnv): void {
+  const names = new Set<string>()
+  for (let object: object | null = inner; object && object !== Object.prototype; object = Object.getPrototypeOf(object)) {
+    for (const name of Object.getOwnPropertyNames(object)) names.add(name)
+  }
+  for (const name of names) {
+    if (name === 'constructor' || name in wrapper) continue
+    Object.defineProperty(wrapper, name, {
+      get() {
+        const value = (inner as unknown as Record<string, unknown>)[name]
+        return typeof value === 'function' ? value.bind(inner) : value
+      },
+      enumerable: false,
+      configurable: true,
+    })
+  }
+}

@@ -1,0 +1,98 @@
+import type { BatchEnv, EnvSpec, StepBuffers } from '../envs/types'
+import type { Rng } from '../rng'
+import { forwardExtensions } from '../envs/forward'
+
+/** At most this many copy-steps are kept: enough for a PPO batch, bounded whatever the run length. */
+export const MAX_RECORDED_STEPS = 4096
+
+/**
+ * The most recent steps of every copy: each component's value as the mix weighs it, and where
+ * episodes ended. Row r = one step of one copy, in the order they happened (oldest first).
+ */
+export interface StepRecord {
+  names: string[]
+  /** rows × K, row-major. */
+  components: Float64Array
+  /** 1 where the row's step ended its episode (terminated or truncated). */
+  ends: Uint8Array
+  /** Which copy each row belongs to. */
+  copies: Int32Array
+  rows: number
+}
+
+/**
+ * An environment that keeps a bounded ring of the last MAX_RECORDED_STEPS copy-steps it took, so
+ * the page can re-score the latest batch under another mix without stepping the environment again.
+ * It changes nothing about the steps themselves.
+ */
+export class RecordingEnv implements BatchEnv {
+  readonly spec: EnvSpec
+  readonly n: number
+  private readonly capacity: number
+  private readonly components: Float64Array
+  private readonly ends: Uint8Array
+  private readonly copies: Int32Array
+  private next = 0
+  private filled = 0
+
+  constructor(readonly inner: BatchEnv) {
+    this.spec = inner.spec
+    this.n = inner.n
+    // whole steps of all copies, at least one
+    this.capacity = Math.max(1, Math.floor(MAX_RECORDED_STEPS / inner.n)) * inner.n
+    this.components = new Float64Array(this.capacity * inner.spec.components.length)
+    this.ends = new Uint8Array(this.capacity)
+    this.copies = new Int32Array(this.capacity)
+    forwardExtensions(this, inner)
+  }
+
+  get state(): Float64Array {
+    return this.inner.state
+  }
+
+  get redistributed(): readonly number[] | undefined {
+    return this.inner.redistributed
+  }
+
+  reset(rng: Rng, obs: Float32Array): void {
+    this.inner.reset(rng, obs)
+  }
+
+  setState(i: number, values: ArrayLike<number>): void {
+    this.inner.setState(i, values)
+  }
+
+  observe(i: number, obs: Float32Array): void {
+    this.inner.observe(i, obs)
+  }
+
+  step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
+    this.inner.step(actions, out, rng, autoReset)
+    const K = this.spec.components.length
+    for (let i = 0; i < this.n; i++) {
+      const row = this.next
+      for (let k = 0; k < K; k++) this.components[row * K + k] = out.components[i * K + k]
+      this.ends[row] = out.terminated[i] || out.truncated[i] ? 1 : 0
+      this.copies[row] = i
+      this.next = (row + 1) % this.capacity
+    }
+    this.filled = Math.min(this.capacity, this.filled + this.n)
+  }
+
+  /** A copy of the recorded steps, oldest first (transferable to the page). */
+  snapshot(): StepRecord {
+    const K = this.spec.components.length
+    const rows = this.filled
+    const start = this.filled < this.capacity ? 0 : this.next
+    const components = new Float64Array(rows * K)
+    const ends = new Uint8Array(rows)
+    const copies = new Int32Array(rows)
+    for (let r = 0; r < rows; r++) {
+      const from = (start + r) % this.capacity
+      components.set(this.components.subarray(from * K, from * K + K), r * K)
+      ends[r] = this.ends[from]
+      copies[r] = this.copies[from]
+    }
+    return { names: this.spec.components.map((c) => c.name), components, ends, copies, rows }
+  }
+}
