@@ -1,6 +1,7 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
+import { benchRescore } from './rescore'
 import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
@@ -15,6 +16,7 @@ import { benchTensorLeak } from './tensorLeak'
  */
 const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | SectionResult> = {
   envs: (args) => benchEnvSteps(args.quick),
+  rescore: (args) => benchRescore(args.quick),
   'ppo-node': (args) => benchPpoNode(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick),
