@@ -1,37 +1,9 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { groupAdvantages } from '../core/credit/group'
 import { GroupEstimatorSchema } from '../core/run/learnerOptions'
-import { runCli } from './run'
+import { cli, expectUsageError, spawnCli } from './testing'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const EPS = 1e-4
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** A child process through `npx tsx`, with `input` piped to its stdin. */
-function spawnCli(args: string[], input: string): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = execFile('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
-    })
-    child.stdin?.end(input)
-  })
-}
-
-/** The same entry point in this process; `input` becomes stdin. */
-function cli(args: string[], input?: unknown): Result {
-  let stdout = ''
-  let stderr = ''
-  const text = typeof input === 'string' || input === undefined ? input : JSON.stringify(input)
-  const code = runCli(args, { out: (chunk) => (stdout += chunk), err: (chunk) => (stderr += chunk), stdin: text === undefined ? undefined : () => text })
-  return { code, stdout, stderr }
-}
 
 function ok(args: string[], input: unknown): Record<string, number[] | number[][]> {
   const { code, stdout, stderr } = cli(args, input)
@@ -195,12 +167,7 @@ describe('advantages: bad input', () => {
     [GROUP, { groups: [[[1, 0], 2]], weights: [1, 1], combine: 'sum' }, 'groups[0][1]: expected array, received number'],
     [GROUP, '{"groups": [[1e999]]}', 'groups[0][0]: expected number, received Infinity'],
   ])('rejects %j with stdin %j', (args, input, message) => {
-    const { code, stdout, stderr } = cli(args, input)
-    expect(stdout).toBe('')
-    expect(code).toBe(2)
-    expect(stderr.endsWith('\n')).toBe(true)
-    expect(stderr.trim().split('\n')).toHaveLength(1)
-    expect(stderr).toContain(message)
+    expect(expectUsageError(cli(args, input))).toContain(message)
   })
 
   it('says so when there is no stdin to read', () => {

@@ -1,46 +1,8 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { cartpole } from '../core/envs/cartpole'
 import { allocateStepBuffers } from '../core/envs/types'
 import { Rng } from '../core/rng'
-import { runCli } from './run'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const execFileAsync = promisify(execFile)
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** The real thing: a child process through `npx tsx`, as a user would run it. */
-async function spawnCli(args: string[], command = 'npx', prefix = ['tsx', 'src/cli/main.ts']): Promise<Result> {
-  try {
-    const { stdout, stderr } = await execFileAsync(command, [...prefix, ...args], { cwd: ROOT })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-/** The same entry point in this process, for the many argument checks. */
-function cli(args: string[]): Result {
-  let stdout = ''
-  let stderr = ''
-  const code = runCli(args, { out: (text) => (stdout += text), err: (text) => (stderr += text) })
-  return { code, stdout, stderr }
-}
-
-function lines(text: string): Record<string, unknown>[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-}
+import { cli, spawnCli, traceLines } from './testing'
 
 describe.concurrent('reward-playground as a process', () => {
   it('prints every environment as JSON', async () => {
@@ -63,7 +25,7 @@ describe.concurrent('reward-playground as a process', () => {
     const { code, stdout, stderr } = await spawnCli(['trace', '--env', 'cartpole', '--state', start.join(','), '--actions', actions.join(','), '--weights', 'upright=2'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(actions.length)
 
     const env = cartpole.create(1, {})
@@ -86,7 +48,7 @@ describe.concurrent('reward-playground as a process', () => {
   it('traces a walk into the cliff and on to the goal, stopping at the goal', async () => {
     const { code, stdout } = await spawnCli(['trace', '--env', 'cliffwalking', '--state', '3,0', '--actions', '1,0,1,2,1'])
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps[0]).toEqual({ t: 0, state: [3, 0], obs: [36], components: { step: 0, hazard: -1, goal: 0, progress: 0 }, reward: -100, terminated: false, truncated: false })
     expect(steps[1]).toMatchObject({ state: [2, 0], reward: -1 })
     expect(steps[2]).toMatchObject({ state: [2, 1], reward: -1 })
@@ -105,17 +67,17 @@ describe.concurrent('reward-playground as a process', () => {
   })
 
   it('runs through the package bin from the project root', async () => {
-    const { code, stdout, stderr } = await spawnCli(['trace', '--env', 'gridworld', '--state', '0,0', '--actions', '1'], process.execPath, ['bin/reward-playground.mjs'])
+    const { code, stdout, stderr } = await spawnCli(['trace', '--env', 'gridworld', '--state', '0,0', '--actions', '1'], undefined, process.execPath, ['bin/reward-playground.mjs'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(lines(stdout)[0]).toMatchObject({ state: [0, 1], obs: [1], components: { progress: 1 } })
+    expect(traceLines(stdout)[0]).toMatchObject({ state: [0, 1], obs: [1], components: { progress: 1 } })
   })
 })
 
 describe('reward-playground arguments', () => {
   it('stops after the terminating step and shows the state that ended it', () => {
     const { stdout } = cli(['trace', '--env', 'cliffwalking', '--state', '2,11', '--actions', '2,0,0'])
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(1)
     expect(steps[0]).toMatchObject({ state: [3, 11], obs: [47], reward: -1, terminated: true, truncated: false })
   })
@@ -130,7 +92,7 @@ describe('reward-playground arguments', () => {
   it('applies parameters and weights', () => {
     const { code, stdout } = cli(['trace', '--env', 'gridworld', '--params', 'map=cliff,time_limit=2', '--state', '2,0', '--actions', '1,1,1', '--weights', 'progress=3,step=0'])
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(2)
     expect(steps[0]).toMatchObject({ state: [2, 1], reward: 3, truncated: false })
     expect(steps[1]).toMatchObject({ state: [2, 2], reward: 3, truncated: true, terminated: false })
@@ -139,7 +101,7 @@ describe('reward-playground arguments', () => {
   it('accepts --flag=value and negative numbers', () => {
     const { code, stdout } = cli(['trace', '--env=cartpole', '--state=-0.01,0,-1e-2,0', '--actions=0'])
     expect(code).toBe(0)
-    expect(lines(stdout)[0].t).toBe(0)
+    expect(traceLines(stdout)[0].t).toBe(0)
   })
 
   it.each([

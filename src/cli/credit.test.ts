@@ -1,35 +1,6 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { teamValue } from '../core/envs/coop'
-import { runCli } from './run'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** A child process through `npx tsx`, with `input` piped to its stdin. */
-function spawnCli(args: string[], input: string): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = execFile('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
-    })
-    child.stdin?.end(input)
-  })
-}
-
-/** The same entry point in this process; `input` becomes stdin. */
-function cli(args: string[], input?: unknown): Result {
-  let stdout = ''
-  let stderr = ''
-  const text = typeof input === 'string' || input === undefined ? input : JSON.stringify(input)
-  const code = runCli(args, { out: (chunk) => (stdout += chunk), err: (chunk) => (stderr += chunk), stdin: text === undefined ? undefined : () => text })
-  return { code, stdout, stderr }
-}
+import { cli, expectUsageError, spawnCli } from './testing'
 
 function credit(method: string, input: unknown): number[] {
   const { code, stdout, stderr } = cli(['credit', '--method', method], input)
@@ -92,12 +63,7 @@ describe('credit', () => {
     [['credit', '--method', 'shapley'], { agents: 2, values: [0, 1, 2, 5] }, 'values: expected record, received array'],
     [['credit', '--method', 'shapley'], { ...TWO, team: 1 }, 'unknown key "team"'],
   ])('rejects %j with stdin %j', (args, input, message) => {
-    const { code, stdout, stderr } = cli(args, input)
-    expect(stdout).toBe('')
-    expect(code).toBe(2)
-    expect(stderr.endsWith('\n')).toBe(true)
-    expect(stderr.trim().split('\n')).toHaveLength(1)
-    expect(stderr).toContain(message)
+    expect(expectUsageError(cli(args, input))).toContain(message)
   })
 
   it('runs as a process, reading stdin through a pipe', async () => {

@@ -1,40 +1,10 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { runCli } from './run'
+import { cli, spawnCli, traceLines } from './testing'
 
 /*
  * `trace` over the classic-control environments, checked against a Python transcription of
  * Gymnasium's MountainCar-v0 and Acrobot-v1 steps (float64, same operations in the same order).
  */
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const execFileAsync = promisify(execFile)
-
-function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  let stdout = ''
-  let stderr = ''
-  const code = runCli(args, { out: (text) => (stdout += text), err: (text) => (stderr += text) })
-  return { code, stdout, stderr }
-}
-
-interface TraceLine {
-  t: number
-  state: number[]
-  obs: number[]
-  components: Record<string, number>
-  reward: number
-  terminated: boolean
-  truncated: boolean
-}
-
-function lines(text: string): TraceLine[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TraceLine)
-}
 
 function expectClose(actual: number[], expected: number[], digits: number): void {
   expect(actual).toHaveLength(expected.length)
@@ -43,9 +13,9 @@ function expectClose(actual: number[], expected: number[], digits: number): void
 
 describe('trace for the classic-control environments', () => {
   it('traces MountainCar from the valley floor as a process', async () => {
-    const { stdout, stderr } = await execFileAsync('npx', ['tsx', 'src/cli/main.ts', 'trace', '--env', 'mountaincar', '--state', '-0.5,0', '--actions', '2,2,2'], { cwd: ROOT })
+    const { stdout, stderr } = await spawnCli(['trace', '--env', 'mountaincar', '--state', '-0.5,0', '--actions', '2,2,2'])
     expect(stderr).toBe('')
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(3)
     // v1 = 0.001 − cos(−1.5)·0.0025 = 0.000823156995830743; x1 = −0.5 + v1; then twice more.
     expectClose(steps[0].state, [-0.49917684300416926, 0.0008231569958307428], 15)
@@ -61,7 +31,7 @@ describe('trace for the classic-control environments', () => {
   it('stops MountainCar at the flag and prices the goal with its weight', () => {
     const { code, stdout } = cli(['trace', '--env', 'mountaincar', '--state', '0.49,0.02', '--actions', '2,2', '--weights', 'goal=100'])
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(1)
     expectClose(steps[0].state, [0.5107484356665326, 0.020748435666532672], 15)
     // reward = 1·step + 100·goal = −1 + 100
@@ -71,7 +41,7 @@ describe('trace for the classic-control environments', () => {
   it('traces Acrobot through three RK4 steps with a height weight', () => {
     const { code, stdout } = cli(['trace', '--env', 'acrobot', '--state', '0.3,-0.2,0.5,-1', '--actions', '2,0,1', '--weights', 'height=0.5'])
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(3)
     expectClose(steps[0].state, [0.3422438766639251, -0.30931685281977855, -0.08717174222764312, -0.07306921813854794], 14)
     expectClose(steps[1].state, [0.2923136122048188, -0.296613224238514, -0.40207772820459, 0.19166348367538294], 13)
@@ -85,7 +55,7 @@ describe('trace for the classic-control environments', () => {
 
   it('stops Acrobot on the swing-up step with reward 0', () => {
     const { stdout } = cli(['trace', '--env', 'acrobot', '--state', '2.5,0.5,1,0', '--actions', '1,1'])
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(1)
     expect(steps[0]).toMatchObject({ reward: 0, terminated: true, truncated: false, components: { step: 0, goal: 1 } })
     expect(steps[0].components.height).toBeCloseTo(1.8674384011809368, 14)

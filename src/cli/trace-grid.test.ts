@@ -1,49 +1,11 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { runCli } from './run'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const execFileAsync = promisify(execFile)
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-interface Step {
-  t: number
-  state: number[]
-  obs: number[]
-  components: Record<string, number>
-  reward: number
-  terminated: boolean
-  truncated: boolean
-}
-
-function cli(args: string[]): Result {
-  let stdout = ''
-  let stderr = ''
-  const code = runCli(args, { out: (text) => (stdout += text), err: (text) => (stderr += text) })
-  return { code, stdout, stderr }
-}
-
-function steps(text: string): Step[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Step)
-}
+import { cli, spawnCli, traceLines } from './testing'
 
 describe('trace on FrozenLake', () => {
   it('walks the still 4×4 lake to the goal as a process: reward 1 on the last step only', async () => {
-    const { stdout, stderr } = await execFileAsync('npx', ['tsx', 'src/cli/main.ts', 'trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', '1,1,2,1,2,2'], {
-      cwd: ROOT,
-    })
+    const { stdout, stderr } = await spawnCli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', '1,1,2,1,2,2'])
     expect(stderr).toBe('')
-    const trace = steps(stdout)
+    const trace = traceLines(stdout)
     // down, down, right, down, right, right: (1,0) (2,0) (2,1) (3,1) (3,2) (3,3); s = 4 · row + col.
     expect(trace.map((s) => s.state)).toEqual([
       [1, 0],
@@ -60,10 +22,10 @@ describe('trace on FrozenLake', () => {
   })
 
   it('stops in a hole with reward 0; a hazard weight prices the fall', () => {
-    const trace = steps(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', '2,1,1']).stdout)
+    const trace = traceLines(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', '2,1,1']).stdout)
     expect(trace).toHaveLength(2)
     expect(trace[1]).toEqual({ t: 1, state: [1, 1], obs: [5], components: { goal: 0, step: 0, hazard: -1, progress: 1 }, reward: 0, terminated: true, truncated: false })
-    const priced = steps(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,1', '--actions', '1', '--weights', 'hazard=2,step=0.01']).stdout)
+    const priced = traceLines(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,1', '--actions', '1', '--weights', 'hazard=2,step=0.01']).stdout)
     // r = 1 · 0 + 0.01 · 0 + 2 · (−1) + 0 · 1
     expect(priced[0].reward).toBe(-2)
   })
@@ -74,14 +36,14 @@ describe('trace on FrozenLake', () => {
     expect(first.code).toBe(0)
     expect(cli(args).stdout).toBe(first.stdout)
     // Down from (2, 1) slips left to 8, goes down to 13 or right to 10; never up to the hole at 5.
-    expect([8, 13, 10]).toContain(steps(first.stdout)[0].obs[0])
+    expect([8, 13, 10]).toContain(traceLines(first.stdout)[0].obs[0])
   })
 
   it('cuts the 4×4 lake at 100 steps and the 8×8 one at 200', () => {
-    const hundred = steps(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', Array(150).fill(3).join(',')]).stdout)
+    const hundred = traceLines(cli(['trace', '--env', 'frozenlake', '--params', 'is_slippery=false', '--state', '0,0', '--actions', Array(150).fill(3).join(',')]).stdout)
     expect(hundred).toHaveLength(100)
     expect(hundred[99]).toMatchObject({ state: [0, 0], truncated: true, terminated: false })
-    const eight = steps(cli(['trace', '--env', 'frozenlake', '--params', 'map=8x8,is_slippery=false', '--state', '7,6', '--actions', Array(250).fill(1).join(',')]).stdout)
+    const eight = traceLines(cli(['trace', '--env', 'frozenlake', '--params', 'map=8x8,is_slippery=false', '--state', '7,6', '--actions', Array(250).fill(1).join(',')]).stdout)
     expect(eight).toHaveLength(200)
     expect(eight[199]).toMatchObject({ state: [7, 6], obs: [62], truncated: true })
   })
@@ -98,7 +60,7 @@ describe('trace on FrozenLake', () => {
 
 describe('trace on grid world maps', () => {
   it('carries the key as a third state variable on keydoor', () => {
-    const trace = steps(cli(['trace', '--env', 'gridworld', '--params', 'map=keydoor', '--state', '3,0,0', '--actions', '2,0,0,1,1,1,1,1,1,1,1,1']).stdout)
+    const trace = traceLines(cli(['trace', '--env', 'gridworld', '--params', 'map=keydoor', '--state', '3,0,0', '--actions', '2,0,0,1,1,1,1,1,1,1,1,1']).stdout)
     // Down onto the key at (4, 0): s = 1 · 50 + 4 · 10 + 0 = 90.
     expect(trace[0]).toMatchObject({ state: [4, 0, 1], obs: [90] })
     expect(trace.at(-1)).toMatchObject({ state: [2, 9, 1], obs: [79], terminated: true })
@@ -108,13 +70,13 @@ describe('trace on grid world maps', () => {
   })
 
   it('plays a drawn layout: into the lava for −100 after one −1 step', () => {
-    const trace = steps(cli(['trace', '--env', 'gridworld', '--params', 'layout=S.L/..G', '--state', '0,0', '--actions', '1,1,1']).stdout)
+    const trace = traceLines(cli(['trace', '--env', 'gridworld', '--params', 'layout=S.L/..G', '--state', '0,0', '--actions', '1,1,1']).stdout)
     expect(trace.map((s) => s.reward)).toEqual([-1, -100])
     expect(trace[1]).toMatchObject({ state: [0, 2], terminated: true, components: { step: 0, hazard: -1, goal: 0, coin: 0 } })
   })
 
   it('pays the coin again after stepping off and back on', () => {
-    const trace = steps(cli(['trace', '--env', 'gridworld', '--params', 'map=coinloop', '--state', '0,0', '--actions', '1,3,1,1', '--weights', 'coin=2']).stdout)
+    const trace = traceLines(cli(['trace', '--env', 'gridworld', '--params', 'map=coinloop', '--state', '0,0', '--actions', '1,3,1,1', '--weights', 'coin=2']).stdout)
     // onto the coin (2 − 1), off (−1), onto it again (2 − 1), on along the corridor (−1)
     expect(trace.map((s) => s.components.coin)).toEqual([1, 0, 1, 0])
     expect(trace.map((s) => s.reward)).toEqual([1, -1, 1, -1])

@@ -1,62 +1,21 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runCli } from './run'
+import { cli, expectUsageError, spawnCli, traceLines } from './testing'
 
 /*
  * `trace --mix FILE`: the environment seen through a reward design (the JSON the app exports), so
  * the design's terms, shaping and bonuses appear as components and weigh into the reward.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIR = mkdtempSync(join(tmpdir(), 'trace-mix-'))
 afterAll(() => rmSync(DIR, { recursive: true, force: true }))
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-interface TraceLine {
-  t: number
-  state: number[]
-  components: Record<string, number>
-  reward: number
-  terminated: boolean
-  truncated: boolean
-}
-
-/** The entry point in this process; `input` becomes stdin. */
-function cli(args: string[], input?: string): Result {
-  let stdout = ''
-  let stderr = ''
-  const code = runCli(args, { out: (text) => (stdout += text), err: (text) => (stderr += text), stdin: input === undefined ? undefined : () => input })
-  return { code, stdout, stderr }
-}
 
 function designFile(name: string, design: unknown): string {
   const path = join(DIR, name)
   writeFileSync(path, typeof design === 'string' ? design : JSON.stringify(design, null, 2))
   return path
-}
-
-function lines(text: string): TraceLine[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TraceLine)
-}
-
-function expectUsageError(result: Result): string {
-  expect(result.code).toBe(2)
-  expect(result.stdout).toBe('')
-  expect(result.stderr.endsWith('\n')).toBe(true)
-  expect(result.stderr.trim().split('\n')).toHaveLength(1)
-  return result.stderr.trim()
 }
 
 /** A custom term (clipped), potential-based shaping and a count bonus on CartPole. */
@@ -78,7 +37,7 @@ describe('trace --mix', () => {
     const { code, stdout, stderr } = cli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1,1', '--mix', designFile('design.json', DESIGN)])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    const [first, second] = lines(stdout)
+    const [first, second] = traceLines(stdout)
     expect(Object.keys(first.components)).toEqual(['alive', 'upright', 'centred', 'calm', 'effort', 'failure', 'keep_centred', 'shaping_upright', 'bonus_count_global'])
     expect(first.state[0]).toBeCloseTo(0.302, 15)
     expect(first.state[2]).toBeCloseTo(0.054, 15)
@@ -106,7 +65,7 @@ describe('trace --mix', () => {
     // θ′ = 0.2 + 0.02·0.5 = 0.21 > 12° = 0.2094…: the pole falls on this step.
     const { code, stdout } = cli(['trace', '--env', 'cartpole', '--state', '0.3,0.1,0.2,0.5', '--actions', '1,1', '--mix', designFile('design.json', DESIGN)])
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(1)
     expect(steps[0].terminated).toBe(true)
     // F = γ·0 − cos 0.2 = −0.980066…
@@ -121,17 +80,17 @@ describe('trace --mix', () => {
     expect(cli([...args, '--mix', '-'], '{}')).toEqual(plain)
     const { stdout } = cli([...args, '--mix', '-'], JSON.stringify({ terms: [{ name: 'lean', expression: 'theta * 10' }] }))
     // theta′ = 0.054 → lean = 0.54 at the default term weight 1: reward = alive + lean = 1.54.
-    expect(lines(stdout)[0].components.lean).toBeCloseTo(0.54, 14)
-    expect(lines(stdout)[0].reward).toBeCloseTo(1.54, 14)
+    expect(traceLines(stdout)[0].components.lean).toBeCloseTo(0.54, 14)
+    expect(traceLines(stdout)[0].reward).toBeCloseTo(1.54, 14)
   })
 
   it('lets --weights override the design file’s weights, the terms’ included', () => {
     const design = { weights: { alive: 2, keep_centred: 1 }, terms: [{ name: 'keep_centred', expression: '-abs(x)', weight: 0.5 }] }
     const path = designFile('weights.json', design)
-    const fromFile = lines(cli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', path]).stdout)[0]
+    const fromFile = traceLines(cli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', path]).stdout)[0]
     // The design's weights: 2·alive + 1·keep_centred = 2 − 0.302 = 1.698 (its weights beat the term's own 0.5).
     expect(fromFile.reward).toBeCloseTo(1.698, 14)
-    const overridden = lines(cli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', path, '--weights', 'alive=0,keep_centred=3']).stdout)[0]
+    const overridden = traceLines(cli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', path, '--weights', 'alive=0,keep_centred=3']).stdout)[0]
     // 0·alive + 3·keep_centred = −0.906.
     expect(overridden.reward).toBeCloseTo(-0.906, 14)
     expect(overridden.components).toEqual(fromFile.components)
@@ -146,7 +105,7 @@ describe('trace --mix', () => {
     const design = { transforms: { step: [{ kind: 'redistribute' }] } }
     const { code, stdout } = cli(['trace', '--env', 'cliffwalking', '--state', '2,0', '--actions', '1,1,2', '--mix', '-'], JSON.stringify(design))
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps.map((step) => step.components.step)).toEqual([-2 / 3, -2 / 3, -2 / 3])
     expect(steps.map((step) => step.components.hazard)).toEqual([0, 0, -1])
     expect(steps.map((step) => step.reward)).toEqual([-2 / 3, -2 / 3, -2 / 3 - 100])
@@ -192,15 +151,10 @@ describe('trace --mix', () => {
 
 describe('trace --mix as a process', () => {
   it('reads the design from a pipe', async () => {
-    const result = await new Promise<Result>((resolve) => {
-      const child = execFile('npx', ['tsx', 'src/cli/main.ts', 'trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', '-'], { cwd: ROOT }, (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
-      })
-      child.stdin?.end(JSON.stringify(DESIGN))
-    })
+    const result = await spawnCli(['trace', '--env', 'cartpole', '--state', START, '--actions', '1', '--mix', '-'], JSON.stringify(DESIGN))
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    const [step] = lines(result.stdout)
+    const [step] = traceLines(result.stdout)
     expect(step.components.keep_centred).toBe(-0.2)
     expect(step.reward).toBeCloseTo(1 + 0.5 * -0.2 + 2 * (0.9 * Math.cos(0.054) - Math.cos(0.05)) + 0.1, 14)
   })

@@ -1,41 +1,5 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { runCli } from './run'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const execFileAsync = promisify(execFile)
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function cli(args: string[]): Result {
-  let stdout = ''
-  let stderr = ''
-  const code = runCli(args, { out: (text) => (stdout += text), err: (text) => (stderr += text) })
-  return { code, stdout, stderr }
-}
-
-interface TraceLine {
-  t: number
-  state: number[]
-  obs: number[]
-  components: Record<string, number>
-  reward: number
-  terminated: boolean
-  truncated: boolean
-}
-
-function lines(text: string): TraceLine[] {
-  return text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TraceLine)
-}
+import { cli, spawnCli, traceLines } from './testing'
 
 describe('envs lists bandit, tokenseq and coop', () => {
   it('with their state layouts, components and parameters', () => {
@@ -68,10 +32,10 @@ describe('trace on bandit, tokenseq and coop', () => {
     const { code, stdout, stderr } = cli(['trace', '--env', 'bandit', '--params', 'k=2,means=0;1', '--state', '2,0,0,-1,0,0,1', '--actions', '1,0', '--weights', 'lure=3'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(1)
     expect(steps[0]).toEqual({ t: 0, state: [2, 0, 0, 1, 1, 0, 1], obs: [0], components: { payout: 1, expected: 1, lure: 0 }, reward: 1, terminated: true, truncated: false })
-    const lured = lines(cli(['trace', '--env', 'bandit', '--params', 'k=2,means=0;1', '--state', '2,0,0,-1,0,0,1', '--actions', '0', '--weights', 'lure=3']).stdout)
+    const lured = traceLines(cli(['trace', '--env', 'bandit', '--params', 'k=2,means=0;1', '--state', '2,0,0,-1,0,0,1', '--actions', '0', '--weights', 'lure=3']).stdout)
     // reward = 1·payout 0 + 3·lure 1
     expect(lured[0].components).toEqual({ payout: 0, expected: 0, lure: 1 })
     expect(lured[0].reward).toBe(3)
@@ -83,7 +47,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const { code, stdout, stderr } = cli(['trace', '--env', 'tokenseq', '--params', 'max_length=4', '--state', start.join(','), '--actions', '10,7,11,5', '--weights', 'length=2'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     // Stops at end: the fourth action is never taken.
     expect(steps).toHaveLength(3)
     expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0 })
@@ -105,7 +69,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const { code, stdout, stderr } = cli(['trace', '--env', 'coop', '--params', 'agents=3,rounds=2', '--state', '3,0,0,0,0,2,2', '--actions', '2,0,2'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    const steps = lines(stdout)
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(2)
     // [2, 2, 2]: y = 6 + 0.5·12 = 12; team = 12/3; effort = −1.2·2
     expect(steps[0].components.team).toBe(4)
@@ -142,10 +106,8 @@ describe('trace on bandit, tokenseq and coop', () => {
   })
 
   it('traces tokenseq through the real command line', async () => {
-    const { stdout } = await execFileAsync('npx', ['tsx', 'src/cli/main.ts', 'trace', '--env', 'tokenseq', '--params', 'max_length=3', '--state', '3,9,9,0,-1,-1,-1,-1,-1,-1,-1,-1', '--actions', '1,8,11'], {
-      cwd: ROOT,
-    })
-    const steps = lines(stdout)
+    const { stdout } = await spawnCli(['trace', '--env', 'tokenseq', '--params', 'max_length=3', '--state', '3,9,9,0,-1,-1,-1,-1,-1,-1,-1,-1', '--actions', '1,8,11'])
+    const steps = traceLines(stdout)
     expect(steps).toHaveLength(3)
     // 9 + 9 = 18 in exactly three tokens: right, well-formed, full length.
     expect(steps[2].components).toMatchObject({ correct: 1, format: 1, length: 1 })

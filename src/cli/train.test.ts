@@ -1,22 +1,14 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runCli, runCliAsync } from './run'
+import { runCli } from './run'
+import { cliAsync, expectUsageError, jsonLines, spawnCli } from './testing'
 
 /* `train --config FILE`: a run config trained from the terminal, one JSON line per interval. */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIR = mkdtempSync(join(tmpdir(), 'train-'))
 afterAll(() => rmSync(DIR, { recursive: true, force: true }))
-
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
 
 interface IntervalLine {
   iteration: number
@@ -42,14 +34,6 @@ interface DoneLine {
   recentObjective: number | null
 }
 
-/** The entry point in this process; `input` becomes stdin. */
-async function cli(args: string[], input?: string): Promise<Result> {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCliAsync(args, { out: (text) => (stdout += text), err: (text) => (stderr += text), stdin: input === undefined ? undefined : () => input })
-  return { code, stdout, stderr }
-}
-
 function configFile(name: string, config: unknown): string {
   const path = join(DIR, name)
   writeFileSync(path, JSON.stringify(config))
@@ -58,10 +42,7 @@ function configFile(name: string, config: unknown): string {
 
 function parse(stdout: string): { intervals: IntervalLine[]; done: DoneLine } {
   expect(stdout.endsWith('\n')).toBe(true)
-  const all = stdout
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as IntervalLine | DoneLine)
+  const all = jsonLines<IntervalLine | DoneLine>(stdout)
   const done = all.pop() as DoneLine
   expect(done.done).toBe(true)
   for (const line of all) expect('done' in line).toBe(false)
@@ -70,21 +51,7 @@ function parse(stdout: string): { intervals: IntervalLine[]; done: DoneLine } {
 
 /** Everything but the clock. */
 function withoutClock(stdout: string): unknown[] {
-  return stdout
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const { wallSeconds: _wallSeconds, ...rest } = JSON.parse(line) as { wallSeconds: number }
-      return rest
-    })
-}
-
-function expectUsageError(result: Result): string {
-  expect(result.code).toBe(2)
-  expect(result.stdout).toBe('')
-  expect(result.stderr.endsWith('\n')).toBe(true)
-  expect(result.stderr.trim().split('\n')).toHaveLength(1)
-  return result.stderr.trim()
+  return jsonLines<{ wallSeconds: number }>(stdout).map(({ wallSeconds: _wallSeconds, ...rest }) => rest)
 }
 
 /** Tabular Q-learning on CliffWalking: 2 copies × 50 steps = 100 env steps an iteration. */
@@ -92,7 +59,7 @@ const Q_CONFIG = { env: { id: 'cliffwalking' }, learner: { kind: 'qlearning', nu
 
 describe('train with Q-learning on CliffWalking', () => {
   it('prints one parseable line per interval with growing envSteps, then a summary', async () => {
-    const { code, stdout, stderr } = await cli(['train', '--config', configFile('q.json', Q_CONFIG), '--iterations', '30', '--every', '3'])
+    const { code, stdout, stderr } = await cliAsync(['train', '--config', configFile('q.json', Q_CONFIG), '--iterations', '30', '--every', '3'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
     const { intervals, done } = parse(stdout)
@@ -120,16 +87,16 @@ describe('train with Q-learning on CliffWalking', () => {
 
   it('gives the same numbers for the same seed, and others for another seed', async () => {
     const args = ['train', '--config', '-', '--iterations', '20', '--every', '4']
-    const first = await cli(args, JSON.stringify(Q_CONFIG))
-    const second = await cli(args, JSON.stringify(Q_CONFIG))
+    const first = await cliAsync(args, JSON.stringify(Q_CONFIG))
+    const second = await cliAsync(args, JSON.stringify(Q_CONFIG))
     expect(first.code).toBe(0)
     expect(withoutClock(second.stdout)).toEqual(withoutClock(first.stdout))
-    const other = await cli(args, JSON.stringify({ ...Q_CONFIG, seed: 8 }))
+    const other = await cliAsync(args, JSON.stringify({ ...Q_CONFIG, seed: 8 }))
     expect(withoutClock(other.stdout)).not.toEqual(withoutClock(first.stdout))
   })
 
   it('stops at the first iteration that reaches --steps, and prints a last partial interval', async () => {
-    const { intervals, done } = parse((await cli(['train', '--config', '-', '--steps', '450', '--every', '2'], JSON.stringify(Q_CONFIG))).stdout)
+    const { intervals, done } = parse((await cliAsync(['train', '--config', '-', '--steps', '450', '--every', '2'], JSON.stringify(Q_CONFIG))).stdout)
     // 100 steps an iteration: 5 iterations reach 450; lines at 2, 4 and the leftover 5.
     expect(intervals.map((line) => [line.iteration, line.envSteps])).toEqual([
       [2, 200],
@@ -142,7 +109,7 @@ describe('train with Q-learning on CliffWalking', () => {
   it('trains the design’s own terms and charts them as contributions', async () => {
     // A custom term paying −1 per step while in the bottom row: contributions gain its column.
     const config = { ...Q_CONFIG, mix: { weights: { hazard: 0.5 }, terms: [{ name: 'low', expression: '-(row == 3)', weight: 2 }] } }
-    const { code, stdout } = await cli(['train', '--config', '-', '--iterations', '40', '--every', '40'], JSON.stringify(config))
+    const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '40', '--every', '40'], JSON.stringify(config))
     expect(code).toBe(0)
     const [line] = parse(stdout).intervals
     expect(line.episodes).toBeGreaterThan(0)
@@ -153,7 +120,7 @@ describe('train with Q-learning on CliffWalking', () => {
   it('exits 1 with the diagnosis on one stderr line when the run pauses itself', async () => {
     // sqrt(col − 5) is NaN in the start cell (col 0): the first step pauses the run.
     const config = { ...Q_CONFIG, mix: { terms: [{ name: 'bad', expression: 'sqrt(col - 5)' }] } }
-    const { code, stdout, stderr } = await cli(['train', '--config', '-', '--iterations', '3'], JSON.stringify(config))
+    const { code, stdout, stderr } = await cliAsync(['train', '--config', '-', '--iterations', '3'], JSON.stringify(config))
     expect(code).toBe(1)
     expect(stdout).toBe('')
     expect(stderr.trim().split('\n')).toHaveLength(1)
@@ -172,12 +139,12 @@ describe('train with Q-learning on CliffWalking', () => {
     ['', '--config stdin is empty'],
   ])('refuses the config %j with exit 2 and one line', async (config, message) => {
     const text = typeof config === 'string' ? config : JSON.stringify(config)
-    expect(expectUsageError(await cli(['train', '--config', '-'], text))).toContain(message)
+    expect(expectUsageError(await cliAsync(['train', '--config', '-'], text))).toContain(message)
   })
 
   it('names every problem of the config’s learner and design at once', async () => {
     const config = { env: { id: 'cartpole' }, learner: { kind: 'qlearning' }, mix: { weights: { nope: 1 }, terms: [{ name: 'lean', expression: 'thetaa' }] } }
-    const message = expectUsageError(await cli(['train', '--config', '-'], JSON.stringify(config)))
+    const message = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(config)))
     expect(message).toContain('learner.kind: Q-learning needs an environment with discrete states')
     expect(message).toContain('; mix.weights.nope: cartpole has no component "nope"')
     expect(message).toContain('; mix.terms[0].expression: unknown variable "thetaa"')
@@ -192,12 +159,12 @@ describe('train with Q-learning on CliffWalking', () => {
     [['train', '--config', '-', '--iterations', '2', '--steps', '100'], 'give --iterations or --steps, not both'],
     [['train', '--config', '-', '--seed', '1'], 'unknown flag "--seed" for train; accepted: --config, --iterations, --steps, --every'],
   ])('refuses the arguments %j', async (args, message) => {
-    expect(expectUsageError(await cli(args, JSON.stringify(Q_CONFIG)))).toContain(message)
+    expect(expectUsageError(await cliAsync(args, JSON.stringify(Q_CONFIG)))).toContain(message)
   })
 
   it('lists train among the commands and in the help', async () => {
-    expect((await cli(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, train, --help\n')
-    expect((await cli(['train', '--help'])).stdout).toContain('train --config FILE [--iterations N | --steps N] [--every K]')
+    expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, train, --help\n')
+    expect((await cliAsync(['train', '--help'])).stdout).toContain('train --config FILE [--iterations N | --steps N] [--every K]')
     // The synchronous entry point cannot run it, and says which one can.
     expect(runCli(['train', '--config', '-'], { out: () => {}, err: () => {} })).toBe(1)
   })
@@ -207,7 +174,7 @@ describe('train with PPO on CartPole (TensorFlow.js, wasm backend)', () => {
   it('runs 2 iterations and reports PPO’s diagnostics', async () => {
     const config = { env: { id: 'cartpole' }, learner: { kind: 'ppo', numEnvs: 2, numSteps: 32, numMinibatches: 2, updateEpochs: 2 }, seed: 3 }
     const args = ['train', '--config', configFile('ppo.json', config), '--iterations', '2']
-    const { code, stdout, stderr } = await cli(args)
+    const { code, stdout, stderr } = await cliAsync(args)
     expect(stderr).toBe('')
     expect(code).toBe(0)
     const { intervals, done } = parse(stdout)
@@ -228,24 +195,19 @@ describe('train with PPO on CartPole (TensorFlow.js, wasm backend)', () => {
     expect(ended.contributions!.alive).toBe(ended.meanLength)
     expect(done).toMatchObject({ done: true, iterations: 2, envSteps: 128 })
     // The same seed, the same run, on the network learner too.
-    expect(withoutClock((await cli(args)).stdout)).toEqual(withoutClock(stdout))
+    expect(withoutClock((await cliAsync(args)).stdout)).toEqual(withoutClock(stdout))
   })
 })
 
 describe('train as a process', () => {
   it('reads the config from a pipe and exits 0', async () => {
-    const result = await new Promise<Result>((resolve) => {
-      const child = execFile('npx', ['tsx', 'src/cli/main.ts', 'train', '--config', '-', '--iterations', '4', '--every', '2'], { cwd: ROOT }, (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
-      })
-      child.stdin?.end(JSON.stringify(Q_CONFIG))
-    })
+    const result = await spawnCli(['train', '--config', '-', '--iterations', '4', '--every', '2'], JSON.stringify(Q_CONFIG))
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     const { intervals, done } = parse(result.stdout)
     expect(intervals.map((line) => line.envSteps)).toEqual([200, 400])
     expect(done).toMatchObject({ iterations: 4, envSteps: 400 })
     // The same numbers as in this process.
-    expect(withoutClock(result.stdout)).toEqual(withoutClock((await cli(['train', '--config', '-', '--iterations', '4', '--every', '2'], JSON.stringify(Q_CONFIG))).stdout))
+    expect(withoutClock(result.stdout)).toEqual(withoutClock((await cliAsync(['train', '--config', '-', '--iterations', '4', '--every', '2'], JSON.stringify(Q_CONFIG))).stdout))
   })
 })
