@@ -78,4 +78,10 @@ describe('createTrainer', () => {
     expect([row, col, steps]).toEqual([3, 11, 13])
     trainer.dispose()
   })
+
+  it('refuses value iteration with added terms, which its exact model cannot know', async () => {
+    await expect(createTrainer(config('cliffwalking', {}, { kind: 'value_iteration' }, { terms: [{ name: 'z', expression: '-col' }] }))).rejects.toThrow(
+      "value iteration plans on cliffwalking's exact model, which has only its own components; it cannot plan with the added z: remove them, or use Q-learning or SARSA",
+    )
+  })
 })

@@ -56,6 +56,11 @@ async function trainerFor(config: RunConfig, env: BatchEnv): Promise<Trainer> {
   const rng = new Rng(config.seed)
   const learner = config.learner
   const mix = compileMix(env.spec, { weights: designWeights(config.mix, spec) })
+  // Value iteration plans on the environment's exact model, which knows only the environment's own components.
+  if (learner.kind === 'value_iteration' && env.spec.components.length !== spec.components.length) {
+    const added = env.spec.components.slice(spec.components.length).map((c) => c.name)
+    throw new Error(`value iteration plans on ${spec.id}'s exact model, which has only its own components; it cannot plan with the added ${added.join(', ')}: remove them, or use Q-learning or SARSA`)
+  }
   // Redistribution needs whole rollout segments: PPO holds them; GRPO scores whole completions, where it changes nothing.
   if ((env.redistributed?.length ?? 0) > 0 && learner.kind !== 'ppo' && learner.kind !== 'grpo') {
     throw new Error(`redistribute spreads each episode's reward over its steps after the rollout, which ${learner.kind} (it learns step by step) cannot wait for; use PPO, or delay instead`)
