@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
+import { detectRewardHacking } from '../core/run/hacking'
 import { formatSteps, formatWeight } from './format'
 
 const COMPONENT_COLOURS = ['#e07a5f', '#81b29a', '#f2cc8f', '#9b5de5', '#00bbf9', '#f15bb5', '#8d99ae']
@@ -26,8 +27,15 @@ export function LearningCurve() {
   const summary = latest
     ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
     : 'Learning curve: no finished episodes yet. Press Start to train.'
+  const hacking = useMemo(() => detectRewardHacking(series, spec.objective.higherIsBetter), [series, spec.objective.higherIsBetter])
   return (
     <figure className="curve" aria-label="Learning curve">
+      {hacking && (
+        <p className="hacking" role="alert">
+          Reward hacking? Over the last {hacking.window} points the shaped return rose by {hacking.returnChange.toFixed(2)} while {spec.objective.name} moved the wrong way by{' '}
+          {Math.abs(hacking.objectiveChange).toFixed(2)}.
+        </p>
+      )}
       <figcaption className="sr-only" aria-live="polite">
         {summary}
       </figcaption>
