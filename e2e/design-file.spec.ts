@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test'
 
 test('a reward design exports as JSON and imports back unchanged; a bad file is refused whole', async ({ page }) => {
   await page.goto('./?env=mountaincar')
-  await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('height')
+  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('height')
+  await page.getByRole('button', { name: 'Add shaping' }).click()
   await page.getByRole('button', { name: 'Add term' }).click()
   const term = page.getByRole('textbox', { name: 'Term term1' })
   await term.fill('position > 0.3')

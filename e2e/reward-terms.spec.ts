@@ -37,11 +37,14 @@ test('a custom term: a typo is explained inline, the fix applies, and its contri
 
 test('potential-based shaping, a count bonus and an RND bonus on the grid world add their own components', async ({ page }) => {
   await page.goto('./?env=gridworld')
-  await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('distance')
+  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('distance')
+  await page.getByRole('button', { name: 'Add shaping' }).click()
   await expect(page.getByRole('slider', { name: 'shaping_distance' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('count_episodic')
+  await page.getByRole('combobox', { name: 'Bonus kind' }).selectOption('count_episodic')
+  await page.getByRole('button', { name: 'Add bonus' }).click()
   await expect(page.getByRole('slider', { name: 'bonus_count_episodic' })).toBeVisible()
-  await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('rnd')
+  await page.getByRole('combobox', { name: 'Bonus kind' }).selectOption('rnd')
+  await page.getByRole('button', { name: 'Add bonus' }).click()
   await expect(page.getByRole('slider', { name: 'bonus_rnd' })).toBeVisible()
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
@@ -57,7 +60,8 @@ test('a tampered reward design in a link is refused whole, with the reason', asy
 
 test('a custom potential, a transform with its own parameters, and a bonus scale are edited in place', async ({ page }) => {
   await page.goto('./?env=mountaincar')
-  await page.getByRole('combobox', { name: 'Add shaping' }).selectOption('custom')
+  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('custom')
+  await page.getByRole('button', { name: 'Add shaping' }).click()
   const phi = page.getByRole('textbox', { name: 'Potential Φ 1' })
   await phi.fill('sin(3*positon)')
   await expect(page.getByRole('alert')).toContainText('did you mean "position"?')
@@ -66,7 +70,8 @@ test('a custom potential, a transform with its own parameters, and a bonus scale
   await expect(page.getByRole('slider', { name: 'shaping_custom' })).toBeVisible()
 
   await page.getByRole('combobox', { name: 'Transform', exact: true }).selectOption('step')
-  await page.getByRole('combobox', { name: 'Add transform' }).selectOption('clip')
+  await page.getByRole('combobox', { name: 'Transform kind' }).selectOption('clip')
+  await page.getByRole('button', { name: 'Add transform' }).click()
   const hi = page.getByRole('textbox', { name: 'step clip hi' })
   await hi.fill('-2')
   await hi.press('Enter')
@@ -76,7 +81,8 @@ test('a custom potential, a transform with its own parameters, and a bonus scale
   await hi.press('Enter')
   await expect(page).toHaveURL(/%22hi%22%3A0\.5/)
 
-  await page.getByRole('combobox', { name: 'Add bonus' }).selectOption('count_global')
+  await page.getByRole('combobox', { name: 'Bonus kind' }).selectOption('count_global')
+  await page.getByRole('button', { name: 'Add bonus' }).click()
   const beta = page.getByRole('textbox', { name: 'count_global β' })
   await beta.fill('0.5')
   await beta.press('Enter')

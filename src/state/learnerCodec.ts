@@ -54,7 +54,7 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
   for (const [key, text] of query) {
     if (!key.startsWith('l.')) continue
     const field = key.slice(2)
-    if (!(field in defaults) || field === 'kind') {
+    if (!Object.hasOwn(defaults, field) || field === 'kind') {
       ignored.push(`learner field "${field.slice(0, 40)}" (accepted for ${kind}: ${Object.keys(defaults).filter((k) => k !== 'kind').join(', ')})`)
       continue
     }

@@ -75,4 +75,21 @@ describe('playground store', () => {
     expect(state.design.learner.kind).toBe('qlearning')
     expect(state.run.series).toEqual([])
   })
+
+  it('keeps one note per thing changed when marks merge, the latest value winning', () => {
+    const store = usePlayground.getState()
+    store.addMark({ envSteps: 100, at: 0, changes: {}, changeId: 1, note: 'term1 := -abs(theta)' })
+    store.addMark({ envSteps: 100, at: 10, changes: {}, changeId: 2, note: 'term1 := -2*abs(theta)' })
+    store.addMark({ envSteps: 100, at: 20, changes: {}, changeId: 3, note: 'count_global β = 0.5' })
+    expect(usePlayground.getState().run.marks.map((m) => m.note)).toEqual(['term1 := -2*abs(theta); count_global β = 0.5'])
+  })
+
+  it('refuses parameters that the added terms no longer fit, keeping the last valid ones', () => {
+    const store = usePlayground.getState()
+    store.setEnv('bandit')
+    expect(store.setReward({ terms: [{ name: 'last', expression: 'mean_4', weight: 1 }], shaping: [], bonuses: [], transforms: {} })).toEqual([])
+    const refusal = usePlayground.getState().setParams({ ...usePlayground.getState().design.params, k: 3 })
+    expect(refusal).toMatch(/^these parameters do not fit the terms added to the reward: terms\[0\]\.expression: unknown variable "mean_4"/)
+    expect(usePlayground.getState().design.params.k).toBe(5)
+  })
 })

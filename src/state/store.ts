@@ -97,7 +97,11 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     } catch (error) {
       return error instanceof Error ? error.message : String(error)
     }
-    spec = rewardedSpec(spec, RewardDesignSchema.parse(state.design.reward))
+    // The added terms must still fit (a term may read a variable the new parameters remove).
+    const reward = RewardDesignSchema.parse(state.design.reward)
+    const misfits = [...checkDesignAgainstSpec(reward, spec), ...expressionProblems(reward, spec)]
+    if (misfits.length > 0) return `these parameters do not fit the terms added to the reward: ${misfits.join('; ')}`
+    spec = rewardedSpec(spec, reward)
     const weights = keepWeights(spec, state.design.weights)
     // A learner that no longer fits (a tabular one when the states stop being discrete) falls back to the default.
     const learner = learnerFits(state.design.learner.kind, spec) === null ? state.design.learner : defaultLearnerFor(spec)
@@ -146,7 +150,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
         last !== undefined &&
         (last.envSteps === mark.envSteps ||
           (sameKeys(last.changes, mark.changes) && (lastPoint === undefined || lastPoint.envSteps <= last.envSteps || mark.at - last.at < MARK_MERGE_MS)))
-      const merged = replaceLast ? { ...mark, envSteps: last.envSteps, changes: { ...last.changes, ...mark.changes } } : mark
+      const note = mergeNotes(last?.note, mark.note)
+      const merged = replaceLast ? { ...mark, envSteps: last.envSteps, changes: { ...last.changes, ...mark.changes }, ...(note ? { note } : {}) } : mark
       return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), merged] : [...marks, merged] } }
     }),
   setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
@@ -175,4 +180,13 @@ function keepWeights(spec: EnvSpec, previous: Record<string, number>): Record<st
   const weights: Record<string, number> = {}
   for (const component of spec.components) weights[component.name] = previous[component.name] ?? component.defaultWeight
   return weights
+}
+
+/** Notes of merged marks: one entry per thing changed ("term1 := …"), the latest value winning. */
+function mergeNotes(earlier: string | undefined, later: string | undefined): string | undefined {
+  const entries = new Map<string, string>()
+  for (const note of [earlier, later]) {
+    for (const entry of note?.split('; ') ?? []) entries.set(entry.split(/ :?= /)[0], entry)
+  }
+  return entries.size > 0 ? [...entries.values()].join('; ') : undefined
 }

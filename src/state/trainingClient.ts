@@ -1,8 +1,8 @@
 import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions, RunConfig } from '../core/run/config'
-import type { FromWorker, ToWorker } from '../worker/protocol'
+import { MAX_NOTE_LENGTH, type FromWorker, type ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
-import { rewardDesignOf, type RewardExtras } from './design'
+import { hasExtras, rewardDesignOf, type RewardExtras } from './design'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -39,11 +39,15 @@ function handle(message: FromWorker): void {
     case 'error':
       if (message.runId === null || message.runId === current) store.runEvent({ status: 'error', diagnosis: message.message })
       return
+    case 'ignored':
+      store.setNotice(message.message)
+      return
   }
   if (message.runId !== current) return // a late message from a run the user already left
   switch (message.type) {
     case 'started':
-      store.runEvent({ status: 'running', learner: message.learner })
+      // A pause pressed while the run was starting has already reached the worker: keep it.
+      store.runEvent({ status: store.run.status === 'paused' ? 'paused' : 'running', learner: message.learner })
       return
     case 'metrics':
       store.addFrame(message.frame)
@@ -139,16 +143,29 @@ export function changeReward(reward: RewardExtras, note: string): string[] {
   const store = usePlayground.getState()
   const { runId, status } = store.run
   const before = store.spec.components.map((c) => c.name).join('\n')
+  const previous = store.design.reward
   const problems = store.setReward(reward)
   if (problems.length > 0 || runId === null) return problems
   const after = usePlayground.getState()
   const active = status === 'running' || status === 'starting' || status === 'paused'
-  if (active && after.spec.components.map((c) => c.name).join('\n') === before) {
-    send({ type: 'setReward', runId, changeId: ++changeCounter, design: rewardDesignOf(after.design), note })
+  // Live only when the run already wraps its environment (it had extras) with the same components,
+  // and redistribution (which the learner sets up once) is unchanged.
+  const sameShape = hasExtras(previous) && after.spec.components.map((c) => c.name).join('\n') === before && redistributedNames(previous) === redistributedNames(reward)
+  if (active && sameShape) {
+    const shortNote = note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
+    send({ type: 'setReward', runId, changeId: ++changeCounter, design: rewardDesignOf(after.design), note: shortNote })
   } else {
     const wasRunning = status === 'running' || status === 'starting'
     resetRun()
     if (wasRunning) startRun()
   }
   return problems
+}
+
+function redistributedNames(reward: RewardExtras): string {
+  return Object.entries(reward.transforms)
+    .filter(([, chain]) => chain.at(-1)?.kind === 'redistribute')
+    .map(([name]) => name)
+    .sort()
+    .join(',')
 }

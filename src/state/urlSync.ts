@@ -2,6 +2,7 @@ import { designFromSearch, designToSearch } from './design'
 import { loadDesign, usePlayground } from './store'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
+const URL_WRITE_DELAY_MS = 250
 
 /**
  * Load the design from the URL, then keep the URL mirroring the design, so a reload or a shared
@@ -22,13 +23,38 @@ export function startUrlSync(): string | null {
   if (backend) keep.set('backend', backend)
   const write = () => {
     const search = designToSearch(usePlayground.getState().design, keep)
-    if (search !== window.location.search) window.history.replaceState(null, '', search)
+    try {
+      if (search !== window.location.search) window.history.replaceState(null, '', search)
+    } catch {
+      // Browsers limit how often history may change; the next change writes the design again.
+    }
   }
   write()
   let previous = usePlayground.getState().design
+  let pending: ReturnType<typeof setTimeout> | null = null
+  let lastWrite = -Infinity
   usePlayground.subscribe((state) => {
     if (state.design === previous) return
     previous = state.design
+    // A dragged slider changes the design many times a second: write at once, then at most every
+    // URL_WRITE_DELAY_MS, the last change always written.
+    const now = performance.now()
+    if (now - lastWrite >= URL_WRITE_DELAY_MS && pending === null) {
+      lastWrite = now
+      write()
+    } else if (pending === null) {
+      pending = setTimeout(() => {
+        pending = null
+        lastWrite = performance.now()
+        write()
+      }, Math.max(0, lastWrite + URL_WRITE_DELAY_MS - now))
+    }
+  })
+  // A reload or a closed tab right after a change still keeps it.
+  window.addEventListener('pagehide', () => {
+    if (pending === null) return
+    clearTimeout(pending)
+    pending = null
     write()
   })
   return backend

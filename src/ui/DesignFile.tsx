@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { getEnv } from '../core/envs/registry'
 import { checkDesignAgainstSpec, parseRewardDesign, rewardDesignToJson } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
+import { rewardedSpec } from '../core/rewards/extras'
 import { rewardDesignOf } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeReward, changeWeight } from '../state/trainingClient'
@@ -25,15 +26,28 @@ export function DesignFile() {
     link.href = url
     link.download = `reward-design-${design.envId}.json`
     link.click()
-    URL.revokeObjectURL(url)
+    // Some browsers read the object URL after click() returns.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
   }
   const importDesign = async (file: File) => {
     if (file.size > MAX_FILE_BYTES) return setMessage({ ok: false, text: `${file.name} is ${file.size} bytes; a design file is at most ${MAX_FILE_BYTES} bytes` })
-    const parsed = parseRewardDesign(await file.text())
+    let text: string
+    try {
+      text = await file.text()
+    } catch (error) {
+      return setMessage({ ok: false, text: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` })
+    }
+    const parsed = parseRewardDesign(text)
     if (!parsed.ok) return setMessage({ ok: false, text: `${file.name} was not imported: ${parsed.problems.join('; ')}` })
     const { envId, params } = usePlayground.getState().design
     const spec = getEnv(envId).describe(params)
     const problems = [...checkDesignAgainstSpec(parsed.design, spec), ...expressionProblems(parsed.design, spec)]
+    // Weights must sit within their sliders' ranges, as in a link.
+    const components = rewardedSpec(spec, parsed.design).components
+    for (const [name, weight] of Object.entries(parsed.design.weights)) {
+      const range = components.find((c) => c.name === name)?.range
+      if (range && (weight < range[0] || weight > range[1])) problems.push(`weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`)
+    }
     if (problems.length > 0) return setMessage({ ok: false, text: `${file.name} was not imported: ${problems.join('; ')}` })
     const { terms, shaping, bonuses, transforms, weights } = parsed.design
     const refused = changeReward({ terms, shaping, bonuses, transforms }, `imported ${file.name}`)

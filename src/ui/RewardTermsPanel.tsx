@@ -75,7 +75,7 @@ export function RewardTermsPanel() {
             {term.naive ? 'Naive' : 'Potential-based'} shaping with Φ = {term.potential === 'custom' ? term.expression : term.potential}, γ{' '}
             <NumberField label={`shaping ${term.potential} γ`} value={term.gamma} onCommit={(gamma) => apply({ ...reward, shaping: reward.shaping.map((t, i) => (i === index ? { ...t, gamma } : t)) }, `shaping ${term.potential} γ = ${gamma}`)} />
           </span>
-          <button type="button" onClick={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}>
+          <button type="button" aria-label={`Remove shaping ${index + 1} (${term.potential})`} onClick={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}>
             Remove
           </button>
         </div>
@@ -86,7 +86,7 @@ export function RewardTermsPanel() {
             {bonus.kind === 'rnd' ? 'RND bonus' : `Bonus ${bonus.kind.replace('count_', '')} β/√N`}, β{' '}
             <NumberField label={`${bonus.kind} β`} value={bonus.beta} onCommit={(beta) => apply({ ...reward, bonuses: reward.bonuses.map((b, i) => (i === index ? { ...b, beta } : b)) }, `${bonus.kind} β = ${beta}`)} />
           </span>
-          <button type="button" onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) })}>
+          <button type="button" aria-label={`Remove bonus ${index + 1} (${bonus.kind})`} onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) })}>
             Remove
           </button>
         </div>
@@ -117,6 +117,7 @@ export function RewardTermsPanel() {
           </span>
           <button
             type="button"
+            aria-label={`Remove the transforms of ${name}`}
             onClick={() => {
               const { [name]: _removed, ...rest } = reward.transforms
               apply({ ...reward, transforms: rest })
@@ -152,6 +153,7 @@ export function RewardTermsPanel() {
         )}
         <AddChoice
           label="Add bonus"
+          choiceLabel="Bonus kind"
           options={[
             ...(hasCountDiscretiser(base) ? COUNT_BONUS_KINDS.map((kind) => ({ value: kind, label: `${kind.replace('count_', '')} count bonus` })) : []),
             { value: 'rnd', label: 'random network distillation' },
@@ -213,7 +215,7 @@ function AddShaping({ potentials, gamma, onAdd }: { potentials: string[]; gamma:
   const [naive, setNaive] = useState(false)
   return (
     <span className="add-shaping">
-      <AddChoice label="Add shaping" options={potentials.map((p) => ({ value: p, label: `Φ = ${p}` }))} onAdd={(potential) => onAdd(potential, naive, gamma)} />
+      <AddChoice label="Add shaping" choiceLabel="Shaping potential" options={potentials.map((p) => ({ value: p, label: `Φ = ${p}` }))} onAdd={(potential) => onAdd(potential, naive, gamma)} />
       <input id={id} type="checkbox" checked={naive} onChange={(event) => setNaive(event.target.checked)} />
       <label htmlFor={id}>naive</label>
     </span>
@@ -233,21 +235,26 @@ function AddTransform({ components, onAdd }: { components: string[]; onAdd: (nam
           </option>
         ))}
       </select>
-      <AddChoice label="Add transform" options={TRANSFORMS.map((t) => ({ value: t.kind, label: t.label }))} onAdd={(kind) => onAdd(component, TRANSFORMS.find((t) => t.kind === kind)!.make())} />
+      <AddChoice label="Add transform" choiceLabel="Transform kind" options={TRANSFORMS.map((t) => ({ value: t.kind, label: t.label }))} onAdd={(kind) => onAdd(component, TRANSFORMS.find((t) => t.kind === kind)!.make())} />
     </span>
   )
 }
 
-/** A select whose choice is added at once; it returns to its prompt afterwards. */
-function AddChoice({ label, options, onAdd }: { label: string; options: { value: string; label: string }[]; onAdd: (value: string) => void }) {
+/** Pick from a list, then press the button to add it (choosing alone changes nothing, so arrow keys are safe). */
+function AddChoice({ label, choiceLabel, options, onAdd }: { label: string; choiceLabel: string; options: { value: string; label: string }[]; onAdd: (value: string) => void }) {
+  const [choice, setChoice] = useState(options[0]?.value ?? '')
   return (
-    <select aria-label={label} value="" onChange={(event) => event.target.value && onAdd(event.target.value)}>
-      <option value="">{label}…</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+    <span className="add-choice">
+      <select aria-label={choiceLabel} value={choice} onChange={(event) => setChoice(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button type="button" disabled={choice === ''} onClick={() => onAdd(choice)}>
+        {label}
+      </button>
+    </span>
   )
 }

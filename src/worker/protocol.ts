@@ -9,6 +9,9 @@ import type { StepRecord } from '../core/run/stepRecord'
  * once (start); during a run only changes travel (weights, pause, resume, stop).
  */
 
+/** A chart mark's note (what changed, in words) is cut to this length. */
+export const MAX_NOTE_LENGTH = 200
+
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 
 export const ToWorkerSchema = z.discriminatedUnion('type', [
@@ -16,7 +19,7 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
-  z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(200) }),
+  z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
@@ -62,6 +65,8 @@ export type FromWorker =
   | { type: 'resumed'; runId: string }
   | { type: 'stopped'; runId: string }
   | { type: 'error'; runId: string | null; message: string }
+  /** A message the worker could not read; whatever it asked for did not happen, and runs go on. */
+  | { type: 'ignored'; message: string }
   /** A live change the run could not take; the run goes on with its previous design. */
   | { type: 'refused'; runId: string; message: string }
 

@@ -16,7 +16,7 @@ let backendReady: Promise<void> = Promise.resolve()
 scope.onmessage = (event: MessageEvent<unknown>) => {
   const parsed = ToWorkerSchema.safeParse(event.data)
   if (!parsed.success) {
-    post({ type: 'error', runId: null, message: `worker ignored a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
+    post({ type: 'ignored', message: `the training worker ignored a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
     return
   }
   const message = parsed.data

@@ -13,6 +13,9 @@ import {
 
 export * from './learnerOptions'
 
+/** The most environment steps one PPO batch may hold: each is kept with its observation and values. */
+export const MAX_BATCH_STEPS = 65_536
+
 /** PPO hyperparameters; the defaults are CleanRL's ppo.py defaults for CartPole. */
 export const PpoOptionsSchema = z.object({
   kind: z.literal('ppo'),
@@ -33,6 +36,9 @@ export const PpoOptionsSchema = z.object({
   vfCoef: z.number().min(0).max(10).default(0.5),
   maxGradNorm: z.number().positive().max(1e6).default(0.5),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
+}).refine((options) => options.numEnvs * options.numSteps <= MAX_BATCH_STEPS, {
+  message: `copies × steps per rollout must be at most ${MAX_BATCH_STEPS} (a batch larger than that stalls the browser)`,
+  path: ['numSteps'],
 })
 export type PpoOptions = z.infer<typeof PpoOptionsSchema>
 

@@ -16,16 +16,24 @@ const tabular = {
   initialValue: z.number().finite().default(0),
 }
 
+/** The most steps one report may cover (copies × steps per report): the worker answers pause and stop between reports. */
+export const MAX_STEPS_PER_REPORT = 1_000_000
+
+const boundedReport = {
+  check: (options: { numEnvs: number; stepsPerIteration: number }) => options.numEnvs * options.stepsPerIteration <= MAX_STEPS_PER_REPORT,
+  message: { message: `copies × steps per report must be at most ${MAX_STEPS_PER_REPORT}, so that pause and stop answer promptly`, path: ['stepsPerIteration'] },
+}
+
 /** Q(s,a) += α·(r + γ·max_a' Q(s',a') − Q(s,a)) */
-export const QLearningOptionsSchema = z.object({ kind: z.literal('qlearning'), ...tabular })
+export const QLearningOptionsSchema = z.object({ kind: z.literal('qlearning'), ...tabular }).refine(boundedReport.check, boundedReport.message)
 export type QLearningOptions = z.infer<typeof QLearningOptionsSchema>
 
 /** Q(s,a) += α·(r + γ·Q(s',a') − Q(s,a)), a' the action actually taken next (on-policy). */
-export const SarsaOptionsSchema = z.object({ kind: z.literal('sarsa'), ...tabular })
+export const SarsaOptionsSchema = z.object({ kind: z.literal('sarsa'), ...tabular }).refine(boundedReport.check, boundedReport.message)
 export type SarsaOptions = z.infer<typeof SarsaOptionsSchema>
 
 /** Q(s,a) += α·(r + γ·Σ_a' π(a'|s')·Q(s',a') − Q(s,a)) under the ε-greedy π. */
-export const ExpectedSarsaOptionsSchema = z.object({ kind: z.literal('expected_sarsa'), ...tabular })
+export const ExpectedSarsaOptionsSchema = z.object({ kind: z.literal('expected_sarsa'), ...tabular }).refine(boundedReport.check, boundedReport.message)
 export type ExpectedSarsaOptions = z.infer<typeof ExpectedSarsaOptionsSchema>
 
 /** SARSA(λ) with eligibility traces e: Q += α·δ·e, e ← γλ·e (replacing or accumulating traces). */
@@ -34,7 +42,7 @@ export const SarsaLambdaOptionsSchema = z.object({
   ...tabular,
   lambda: z.number().min(0).max(1).default(0.9),
   traces: z.enum(['replacing', 'accumulating']).default('replacing'),
-})
+}).refine(boundedReport.check, boundedReport.message)
 export type SarsaLambdaOptions = z.infer<typeof SarsaLambdaOptionsSchema>
 
 /** Value iteration on the environment's exact model: V(s) ← max_a Σ p(s',r|s,a)·(r + γ·V(s')). */
@@ -108,7 +116,7 @@ export const GrpoOptionsSchema = z.object({
   estimator: GroupEstimatorSchema.default(GroupEstimatorSchema.parse({})),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
-})
+}).refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
 export type GrpoOptions = z.infer<typeof GrpoOptionsSchema>
 
 /** How a team's outcome is credited to each agent (coop). */
@@ -124,5 +132,5 @@ export const IndependentOptionsSchema = z.object({
   credit: TeamCreditSchema.default('equal'),
   /** For credit = mix: α·local + (1 − α)·team. */
   alpha: z.number().min(0).max(1).default(0.5),
-})
+}).refine(boundedReport.check, boundedReport.message)
 export type IndependentOptions = z.infer<typeof IndependentOptionsSchema>
