@@ -39,6 +39,13 @@ describe('REINFORCE parts', () => {
     expect(Array.from(out)).toEqual([1.5, 1, 2, 4])
   })
 
+  it('bootstraps a time-limit cut from V of the state it was cut in', () => {
+    // r = (1, 1), γ = 0.5, cut with V(s_T) = 8: G_1 = 1 + 0.5·8 = 5, G_0 = 1 + 0.5·5 = 3.5
+    const out = new Float32Array(2)
+    discountedReturns([1, 1], 0, 2, 0.5, out, 8)
+    expect(Array.from(out)).toEqual([3.5, 5])
+  })
+
   it('has the hand-computed policy loss −mean_t log π(a_t|s_t)·A_t − c·H', async () => {
     // π(·|s_0) = (1/4, 3/4), π(·|s_1) = (1/2, 1/2); a = (1, 0); A = (2, −1)
     const actor = constant([

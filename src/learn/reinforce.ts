@@ -36,8 +36,8 @@ const DEMO_STEPS = 500
  * Only complete episodes are learned from. An episode still running when an iteration has its
  * episodes carries on into the next one, where it is used once it ends: its early steps were taken
  * by the policy before the last update, a lag of one small step that REINFORCE ignores. An episode
- * cut by a time limit is used with its return as it stands (no bootstrap: REINFORCE has no value of
- * the state it was cut in); `cut_fraction` says how many of the batch's episodes were cut.
+ * cut by a time limit bootstraps its return from the baseline's V of the state it was cut in (with
+ * no baseline it is used as it stands); `cut_fraction` says how many of the batch's episodes were cut.
  */
 export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, options: ReinforceOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -73,6 +73,10 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   // The complete episodes of this iteration, one row per step.
   const batch = { obs: new Growable(Float32Array), actions: new Growable(Int32Array), rewards: new Growable(Float64Array) }
   const episodeEnds: number[] = []
+  // Episodes cut by a time limit (not ended): the state they were cut in, to bootstrap G_T = V(s_T)
+  // from when there is a value baseline; −1 for episodes that ended.
+  const cutObs = new Growable(Float32Array)
+  const episodeCuts: number[] = []
   env.reset(envRng, stepBuffers.obs)
 
   let activeMix = mix
@@ -80,8 +84,15 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   let busy = false
   let disposed = false
 
-  /** Move copy i's running episode into the batch; it ended, or was cut. */
-  function completeEpisode(i: number): void {
+  /**
+   * Move copy i's running episode into the batch; it ended, or was cut in the state whose
+   * observation starts at `cutAt` of `cutFrom` (kept to bootstrap from when there is a baseline).
+   */
+  function completeEpisode(i: number, cutFrom: Float32Array | null, cutAt: number): void {
+    if (cutFrom !== null && critic !== null) {
+      episodeCuts.push(cutObs.length / obsSize)
+      cutObs.pushFrom(cutFrom, cutAt, obsSize)
+    } else episodeCuts.push(-1)
     const episode = running[i]
     batch.obs.pushFrom(episode.obs.view(), 0, episode.obs.length)
     batch.actions.pushFrom(episode.actions.view(), 0, episode.actions.length)
@@ -103,6 +114,8 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     batch.actions.clear()
     batch.rewards.clear()
     episodeEnds.length = 0
+    cutObs.clear()
+    episodeCuts.length = 0
     tracker.reset()
     demo.take()
     env.reset(envRng, stepBuffers.obs)
@@ -140,8 +153,12 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
         const ended = stepBuffers.terminated[i] === 1 || stepBuffers.truncated[i] === 1
         const tooLong = running[i].actions.length >= episodeCap
         if (ended || tooLong) {
-          if (!stepBuffers.terminated[i]) cut++
-          completeEpisode(i)
+          if (stepBuffers.terminated[i]) completeEpisode(i, null, 0)
+          else {
+            cut++
+            // Cut by the time limit: the final observation; cut by our own cap: the state it is still in.
+            completeEpisode(i, ended ? stepBuffers.finalObs : stepBuffers.obs, i * obsSize)
+          }
         }
       }
       steps++
@@ -164,6 +181,16 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     }
     const { mean, std } = returnScale.current()
     return normalized.map((value) => mean + std * value)
+  }
+
+  /** b(s) for `rows` observations given as a flat array. */
+  async function valuesOf(observations: Float32Array, rows: number): Promise<Float32Array> {
+    const tensor = tf.tensor2d(observations, [rows, obsSize])
+    try {
+      return await baselineValues(tensor)
+    } finally {
+      tensor.dispose()
+    }
   }
 
   function diagnoseLoss(what: string, step: StepResult, returns: Float32Array, advantages: Float32Array): string {
@@ -208,11 +235,16 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
 
         const size = batch.actions.length
         const returns = new Float32Array(size)
+        // V(s_T) of the states cut episodes were cut in (a time limit is not a failure); none without a baseline.
+        const cutValues = cutObs.length > 0 ? await valuesOf(cutObs.view().slice(), cutObs.length / obsSize) : new Float32Array(0)
         let from = 0
-        for (const to of episodeEnds) {
-          discountedReturns(batch.rewards.view(), from, to, options.gamma, returns)
+        episodeEnds.forEach((to, episode) => {
+          const cutIndex = episodeCuts[episode]
+          discountedReturns(batch.rewards.view(), from, to, options.gamma, returns, cutIndex >= 0 ? cutValues[cutIndex] : 0)
           from = to
-        }
+        })
+        cutObs.clear()
+        episodeCuts.length = 0
         const obs = tf.tensor2d(batch.obs.view().slice(), [size, obsSize])
         const batchActions = tf.tensor1d(batch.actions.view().slice(), 'int32')
         batch.obs.clear()

@@ -12,11 +12,11 @@ export interface ReinforceBatch {
 
 /**
  * G_t = Σ_k γ^k r_{t+k} over one episode's rewards `rewards[from … to − 1]`, written to the same
- * places of `out`. Computed backwards: G_t = r_t + γ·G_{t+1}, G_T = 0 (no bootstrap: the episode ended
- * there, or was cut by a time limit and is used as it stands).
+ * places of `out`. Computed backwards: G_t = r_t + γ·G_{t+1}, from G_T = `bootstrap`: 0 where the
+ * episode ended, V(s_T) of the state it was cut in where a time limit cut it and a value is known.
  */
-export function discountedReturns(rewards: ArrayLike<number>, from: number, to: number, gamma: number, out: Float32Array | Float64Array): void {
-  let running = 0
+export function discountedReturns(rewards: ArrayLike<number>, from: number, to: number, gamma: number, out: Float32Array | Float64Array, bootstrap = 0): void {
+  let running = bootstrap
   for (let t = to - 1; t >= from; t--) {
     running = rewards[t] + gamma * running
     out[t] = running
