@@ -1,8 +1,9 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram } from '../core/credit/histogram'
 import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
+import { CreditTimeline } from './CreditTimeline'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -10,9 +11,26 @@ export function AdvantageView() {
   const histogram = useMemo(() => (advantages ? advantageHistogram(advantages) : null), [advantages])
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
   const data = histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count })) ?? []
+  const [view, setView] = useState<'advantages' | 'timeline'>('advantages')
   return (
-    <section className="advantages" aria-label="Advantages">
-      <h2>Advantages (latest update)</h2>
+    <section className="advantages" aria-label="Credit">
+      <div className="credit-tabs" role="group" aria-label="Credit view">
+        <button type="button" aria-pressed={view === 'advantages'} onClick={() => setView('advantages')}>
+          Advantages
+        </button>
+        <button type="button" aria-pressed={view === 'timeline'} onClick={() => setView('timeline')}>
+          Credit timeline
+        </button>
+      </div>
+      {view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} data={data} percent={percent} />}
+      <WhatIf />
+    </section>
+  )
+}
+
+function Histogram({ histogram, data, percent }: { histogram: ReturnType<typeof advantageHistogram> | null; data: { centre: number; count: number }[]; percent: (count: number) => string }) {
+  return (
+    <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
         {histogram
           ? `${histogram.total} sampled: ${percent(histogram.positives)} positive, ${percent(histogram.negatives)} negative, ${percent(histogram.zeros)} exactly zero`
@@ -28,7 +46,6 @@ export function AdvantageView() {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <WhatIf />
     </section>
   )
 }

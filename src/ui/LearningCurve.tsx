@@ -1,10 +1,9 @@
 import { useMemo } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
+import { COMPONENT_COLOURS } from './colours'
 import { detectRewardHacking } from '../core/run/hacking'
 import { formatSteps, formatWeight } from './format'
-
-const COMPONENT_COLOURS = ['#e07a5f', '#81b29a', '#f2cc8f', '#9b5de5', '#00bbf9', '#f15bb5', '#8d99ae']
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true

@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test'
+import { expectTraining } from './helpers'
+
+test('the credit timeline shows the latest episode step by step and follows the sliders', async ({ page }) => {
+  await page.goto('./?env=cliffwalking')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await page.getByRole('button', { name: 'Credit timeline' }).click()
+  await expect(page.getByRole('button', { name: 'Credit timeline' })).toHaveAttribute('aria-pressed', 'true')
+  const summary = page.getByRole('region', { name: 'Credit' }).getByText(/Latest episode of copy 0/)
+  await expect(summary).toContainText(/Latest episode of copy 0: \d+ steps, return -\d+\.\d\d \(γ = 1\)/)
+  // Without the step cost every step pays 0 and a cliff-free walk returns 0: the timeline re-scores at once.
+  await page.getByRole('button', { name: 'Pause' }).click()
+  const step = page.getByRole('slider', { name: 'step' })
+  await step.focus()
+  await page.keyboard.press('Home')
+  await page.getByRole('slider', { name: 'hazard' }).focus()
+  await page.keyboard.press('Home')
+  await expect(summary).toContainText('return 0.00')
+})
