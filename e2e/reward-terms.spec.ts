@@ -5,8 +5,13 @@ test('a custom term: a typo is explained inline, the fix applies, and its contri
   await page.goto('./?env=cartpole')
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  const stepsBeforeAdding = await envSteps(page)
 
   await page.getByRole('button', { name: 'Add term' }).click()
+  // Adding a term does not start the run over: it goes on, and the chart marks the moment.
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: added term1/)
+  expect(await envSteps(page)).toBeGreaterThanOrEqual(stepsBeforeAdding)
   const term = page.getByRole('textbox', { name: 'Term term1' })
   await term.fill('-abs(thetaa)')
   await expect(page.getByRole('alert')).toContainText('unknown variable "thetaa" at 6–11; did you mean "theta"?')

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { groupAdvantagesMulti, zeroAdvantageFraction } from '../core/credit/group'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
-import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
 import type { CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
@@ -45,7 +45,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
 
-  const stepBuffers = allocateStepBuffers(spec, n)
+  const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const sampler = new CompletionSampler(env, stepBuffers)
   // The states before each token and after the last.
   const demoFrames = maxLength + 1
@@ -84,7 +84,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   return {
     spec,
     setMix(next: CompiledMix) {
-      checkMix(next, numComponents, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       pendingMix = next
     },
     async iterate(): Promise<IterationReport> {
@@ -100,7 +100,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
 
         // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
         // (combine 'decoupled' normalises each C_·k within the group first)
-        const advantages = groupAdvantagesMulti(completions.components, numComponents, weights, groupSizes, options.estimator)
+        const advantages = groupAdvantagesMulti(completions.components, weights.length, weights, groupSizes, options.estimator)
         const episodes = completionEpisodes(completions, weights)
 
         const batch = tokenBatch(completions, advantages)
@@ -145,7 +145,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
           mean_length: completions.tokens / completions.count,
           reward_mean: rewardSum / completions.count,
         }
-        if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, numComponents, correctIndex)
+        if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, weights.length, correctIndex)
         else diagnostics.objective_mean = mean(completions.objective)
         return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), demo: demoRecording }
       } finally {

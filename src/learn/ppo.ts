@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { gae } from '../core/credit/gae'
 import { redistributeRollout } from '../core/rewards/redistributeRollout'
-import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { PpoOptions } from '../core/run/config'
@@ -43,7 +43,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
   const lossOptions = { numActions, clipCoef: options.clipCoef, clipValueLoss: options.clipValueLoss, entCoef: options.entCoef, vfCoef: options.vfCoef }
 
-  const stepBuffers = allocateStepBuffers(spec, n)
+  const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const rollout = allocateRollout(options.numSteps, n, obsSize)
   const tracker = new EpisodeTracker(n, numComponents)
   const scratch = new Float64Array(numActions)
@@ -90,7 +90,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
         // the weighted contributions Σ_{k redistributed} w_k·c_k,t, spread over episodes after the rollout
         for (let i = 0; i < n; i++) {
           let contribution = 0
-          for (const k of redistributed) contribution += activeMix.weights[k] * stepBuffers.components[i * numComponents + k]
+          for (const k of redistributed) contribution += activeMix.weights[k] * stepBuffers.components[i * activeMix.weights.length + k]
           spread[base + i] = contribution
         }
       }
@@ -158,7 +158,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   return {
     spec,
     setMix(next: CompiledMix) {
-      checkMix(next, numComponents, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       pendingMix = next
     },
     async iterate(): Promise<IterationReport> {

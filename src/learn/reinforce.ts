@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import { zeroAdvantageFraction } from '../core/credit/group'
-import { allocateStepBuffers, type BatchEnv } from '../core/envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
 import { mixInto, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
@@ -61,7 +61,7 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   const episodeCap = spec.timeLimit ?? EPISODE_CAP
   const returnScale = new ReturnScale(RETURN_SCALE_DECAY)
 
-  const stepBuffers = allocateStepBuffers(spec, n)
+  const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const tracker = new EpisodeTracker(n, numComponents)
   const demo = new DemoRecorder(spec, n, Math.min(DEMO_STEPS, spec.timeLimit ?? DEMO_STEPS))
   const scratch = new Float64Array(numActions)
@@ -210,7 +210,7 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   return {
     spec,
     setMix(next: CompiledMix) {
-      checkMix(next, numComponents, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       pendingMix = next
     },
     async iterate(): Promise<IterationReport> {

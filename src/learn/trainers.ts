@@ -5,7 +5,7 @@ import { compileMix } from '../core/rewards/mix'
 import { designWeights } from '../core/rewards/extras'
 import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
-import { withRewardDesign } from '../core/rewards/rewardedEnv'
+import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { RecordingEnv } from '../core/run/stepRecord'
 import { createQLearningTrainer } from '../core/learners/qlearning'
 import { createTdTrainer } from '../core/learners/td'
@@ -45,8 +45,9 @@ function environmentFor(config: RunConfig): BatchEnv {
   if (misfit !== null) throw new Error(misfit)
   const problems = [...checkDesignAgainstSpec(config.mix, spec), ...expressionProblems(config.mix, spec)]
   if (problems.length > 0) throw new Error(`the reward design does not fit ${spec.id}: ${problems.join('; ')}`)
-  // The design's terms, shaping and bonuses become further components of the environment.
-  return withRewardDesign(definition.create(copiesFor(config.learner, spec), params), config.mix)
+  // The design's terms, shaping and bonuses become further components of the environment; the
+  // wrapper is there even when the design adds nothing yet, so that a term can be added live.
+  return new RewardedEnv(definition.create(copiesFor(config.learner, spec), params), config.mix)
 }
 
 async function trainerFor(config: RunConfig, env: BatchEnv): Promise<Trainer> {

@@ -6,7 +6,7 @@ const point = (envSteps: number, value: number): CurvePoint => ({
   wallSeconds: envSteps / 100,
   shapedReturn: value,
   objective: value * 2,
-  contributions: [value, -value],
+  contributions: { a: value, b: -value },
 })
 
 describe('appendPoint', () => {
@@ -24,7 +24,7 @@ describe('appendPoint', () => {
     // Pairs (1,2) and (3,4) merge to means 1.5 and 3.5 at steps 2 and 4; then 5 is appended.
     expect(series.map((p) => p.envSteps)).toEqual([2, 4, 5])
     expect(series.map((p) => p.shapedReturn)).toEqual([1.5, 3.5, 5])
-    expect(series[0].contributions).toEqual([1.5, -1.5])
+    expect(series[0].contributions).toEqual({ a: 1.5, b: -1.5 })
     expect(series[1].objective).toBe(7)
   })
 

@@ -4,8 +4,8 @@ export interface CurvePoint {
   wallSeconds: number
   shapedReturn: number
   objective: number
-  /** Mean contribution of each component, in spec order. */
-  contributions: number[]
+  /** Mean contribution of each component, by name (a live design change may add or remove some). */
+  contributions: Record<string, number>
 }
 
 /** The most points a run keeps; older history is merged pairwise so memory stays bounded. */
@@ -35,6 +35,13 @@ function average(a: CurvePoint, b: CurvePoint): CurvePoint {
     wallSeconds: b.wallSeconds,
     shapedReturn: (a.shapedReturn + b.shapedReturn) / 2,
     objective: (a.objective + b.objective) / 2,
-    contributions: a.contributions.map((value, k) => (value + b.contributions[k]) / 2),
+    contributions: averageContributions(a.contributions, b.contributions),
   }
+}
+
+/** Mean of two points' contributions; a component present in only one counts as 0 in the other. */
+function averageContributions(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const merged: Record<string, number> = {}
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) merged[name] = ((a[name] ?? 0) + (b[name] ?? 0)) / 2
+  return merged
 }

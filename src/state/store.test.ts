@@ -14,6 +14,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     meanObjective: meanReturn,
     meanLength: meanReturn,
     meanContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
+    componentNames: ['alive', 'upright', 'centred', 'calm', 'effort', 'failure'],
     recentReturn: meanReturn,
     recentObjective: meanReturn,
     diagnostics: {},

@@ -135,7 +135,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
               wallSeconds: frame.wallSeconds,
               shapedReturn: frame.meanReturn,
               objective: frame.meanObjective,
-              contributions: frame.meanContributions,
+              contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, frame.meanContributions![k] ?? 0])),
             }
       const series = point ? appendPoint(state.run.series, point) : state.run.series
       return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record } }
@@ -149,7 +149,9 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
       const replaceLast =
         last !== undefined &&
         (last.envSteps === mark.envSteps ||
-          (sameKeys(last.changes, mark.changes) && (lastPoint === undefined || lastPoint.envSteps <= last.envSteps || mark.at - last.at < MARK_MERGE_MS)))
+          (sameKeys(last.changes, mark.changes) &&
+            noteSubjects(last.note) === noteSubjects(mark.note) &&
+            (lastPoint === undefined || lastPoint.envSteps <= last.envSteps || mark.at - last.at < MARK_MERGE_MS)))
       const note = mergeNotes(last?.note, mark.note)
       const merged = replaceLast ? { ...mark, envSteps: last.envSteps, changes: { ...last.changes, ...mark.changes }, ...(note ? { note } : {}) } : mark
       return { run: { ...state.run, marks: replaceLast ? [...marks.slice(0, -1), merged] : [...marks, merged] } }
@@ -180,6 +182,11 @@ function keepWeights(spec: EnvSpec, previous: Record<string, number>): Record<st
   const weights: Record<string, number> = {}
   for (const component of spec.components) weights[component.name] = previous[component.name] ?? component.defaultWeight
   return weights
+}
+
+/** What a note is about ("term1" for "term1 := …"), to tell a burst of edits from different changes. */
+function noteSubjects(note: string | undefined): string {
+  return (note?.split('; ') ?? []).map((entry) => entry.split(/ :?= /)[0]).sort().join('; ')
 }
 
 /** Notes of merged marks: one entry per thing changed ("term1 := …"), the latest value winning. */

@@ -2,7 +2,8 @@ import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions, RunConfig } from '../core/run/config'
 import { MAX_NOTE_LENGTH, type FromWorker, type ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
-import { hasExtras, rewardDesignOf, type RewardExtras } from './design'
+import { rewardDesignOf, type RewardExtras } from './design'
+import { learnerTakesNewComponents } from '../core/run/learnerFit'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -136,8 +137,9 @@ export function changeLearner(learner: LearnerOptions): void {
 
 /**
  * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or an
- * empty list. A change that keeps the same components reaches a running run live (from its next
- * rollout, marked on the chart); adding or removing a component starts the run over.
+ * empty list. A running run takes the change live from its next rollout, marked on the chart, even
+ * when a component is added or removed; only a change of redistribution, or a learner that cannot
+ * take new components (value iteration, independent learners), starts the run over.
  */
 export function changeReward(reward: RewardExtras, note: string): string[] {
   const store = usePlayground.getState()
@@ -148,10 +150,11 @@ export function changeReward(reward: RewardExtras, note: string): string[] {
   if (problems.length > 0 || runId === null) return problems
   const after = usePlayground.getState()
   const active = status === 'running' || status === 'starting' || status === 'paused'
-  // Live only when the run already wraps its environment (it had extras) with the same components,
-  // and redistribution (which the learner sets up once) is unchanged.
-  const sameShape = hasExtras(previous) && after.spec.components.map((c) => c.name).join('\n') === before && redistributedNames(previous) === redistributedNames(reward)
-  if (active && sameShape) {
+  // Live unless redistribution changes (the learner sets it up once) or the learner cannot take
+  // added or removed components mid-run.
+  const sameComponents = after.spec.components.map((c) => c.name).join('\n') === before
+  const live = redistributedNames(previous) === redistributedNames(reward) && (sameComponents || learnerTakesNewComponents(after.design.learner.kind))
+  if (active && live) {
     const shortNote = note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
     send({ type: 'setReward', runId, changeId: ++changeCounter, design: rewardDesignOf(after.design), note: shortNote })
   } else {

@@ -17,7 +17,7 @@ export function LearningCurve() {
     () =>
       series.map((point) => {
         const row: Record<string, number> = { envSteps: point.envSteps, shapedReturn: point.shapedReturn, objective: point.objective }
-        point.contributions.forEach((value, k) => (row[`c_${k}`] = value))
+        for (const [name, value] of Object.entries(point.contributions)) row[`c_${name}`] = value
         return row
       }),
     [series],
@@ -50,7 +50,7 @@ export function LearningCurve() {
             <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f' }} labelFormatter={(steps) => `step ${formatSteps(Number(steps))}`} formatter={(value) => Number(value).toFixed(2)} />
             <Legend wrapperStyle={{ fontSize: 11 }} />
             {spec.components.map((component, k) => (
-              <Line key={component.name} yAxisId="reward" dataKey={`c_${k}`} name={`${component.name} (contribution)`} stroke={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} strokeDasharray="4 3" dot={false} strokeWidth={1} isAnimationActive={false} />
+              <Line key={component.name} yAxisId="reward" dataKey={`c_${component.name}`} name={`${component.name} (contribution)`} stroke={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} strokeDasharray="4 3" dot={false} strokeWidth={1} isAnimationActive={false} />
             ))}
             <Line yAxisId="reward" dataKey="shapedReturn" name="shaped return" stroke="#e8f1f8" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />

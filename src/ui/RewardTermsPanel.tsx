@@ -66,7 +66,7 @@ export function RewardTermsPanel() {
           expression={term.expression}
           variables={expressionVariables(base)}
           onCommit={(expression) => apply({ ...reward, terms: reward.terms.map((t, i) => (i === index ? { ...t, expression } : t)) }, `${term.name} := ${expression}`)}
-          onRemove={() => apply({ ...reward, terms: reward.terms.filter((_, i) => i !== index) })}
+          onRemove={() => apply({ ...reward, terms: reward.terms.filter((_, i) => i !== index) }, `removed ${term.name}`)}
         />
       ))}
       {reward.shaping.map((term, index) => (
@@ -75,7 +75,7 @@ export function RewardTermsPanel() {
             {term.naive ? 'Naive' : 'Potential-based'} shaping with Φ = {term.potential === 'custom' ? term.expression : term.potential}, γ{' '}
             <NumberField label={`shaping ${term.potential} γ`} value={term.gamma} onCommit={(gamma) => apply({ ...reward, shaping: reward.shaping.map((t, i) => (i === index ? { ...t, gamma } : t)) }, `shaping ${term.potential} γ = ${gamma}`)} />
           </span>
-          <button type="button" aria-label={`Remove shaping ${index + 1} (${term.potential})`} onClick={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}>
+          <button type="button" aria-label={`Remove shaping ${index + 1} (${term.potential})`} onClick={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) }, `removed shaping ${term.potential}`)}>
             Remove
           </button>
         </div>
@@ -86,7 +86,7 @@ export function RewardTermsPanel() {
             {bonus.kind === 'rnd' ? 'RND bonus' : `Bonus ${bonus.kind.replace('count_', '')} β/√N`}, β{' '}
             <NumberField label={`${bonus.kind} β`} value={bonus.beta} onCommit={(beta) => apply({ ...reward, bonuses: reward.bonuses.map((b, i) => (i === index ? { ...b, beta } : b)) }, `${bonus.kind} β = ${beta}`)} />
           </span>
-          <button type="button" aria-label={`Remove bonus ${index + 1} (${bonus.kind})`} onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) })}>
+          <button type="button" aria-label={`Remove bonus ${index + 1} (${bonus.kind})`} onClick={() => apply({ ...reward, bonuses: reward.bonuses.filter((_, i) => i !== index) }, `removed ${bonus.kind} bonus`)}>
             Remove
           </button>
         </div>
@@ -120,7 +120,7 @@ export function RewardTermsPanel() {
             aria-label={`Remove the transforms of ${name}`}
             onClick={() => {
               const { [name]: _removed, ...rest } = reward.transforms
-              apply({ ...reward, transforms: rest })
+              apply({ ...reward, transforms: rest }, `removed the transforms of ${name}`)
             }}
           >
             Remove
@@ -136,19 +136,19 @@ export function RewardTermsPanel() {
             expression={term.expression ?? '0'}
             variables={base.stateVars}
             onCommit={(expression) => apply({ ...reward, shaping: reward.shaping.map((t, i) => (i === index ? { ...t, expression } : t)) }, `Φ ${index + 1} := ${expression}`)}
-            onRemove={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) })}
+            onRemove={() => apply({ ...reward, shaping: reward.shaping.filter((_, i) => i !== index) }, `removed Φ ${index + 1}`)}
           />
         ) : null,
       )}
       <div className="add-buttons">
-        <button type="button" onClick={() => apply({ ...reward, terms: [...reward.terms, { name: newTermName(), expression: '0', weight: 1 }] })}>
+        <button type="button" onClick={() => { const name = newTermName(); apply({ ...reward, terms: [...reward.terms, { name, expression: '0', weight: 1 }] }, `added ${name}`) }}>
           Add term
         </button>
         {(
           <AddShaping
             potentials={[...potentials.map((p) => p.name), 'custom']}
             gamma={'gamma' in design.learner ? design.learner.gamma : 0.99}
-            onAdd={(potential, naive, gamma) => apply({ ...reward, shaping: [...reward.shaping, { potential, naive, gamma, weight: 1, ...(potential === 'custom' ? { expression: '0' } : {}) }] })}
+            onAdd={(potential, naive, gamma) => apply({ ...reward, shaping: [...reward.shaping, { potential, naive, gamma, weight: 1, ...(potential === 'custom' ? { expression: '0' } : {}) }] }, `added ${naive ? 'naive' : 'potential-based'} shaping ${potential}`)}
           />
         )}
         <AddChoice
@@ -158,9 +158,9 @@ export function RewardTermsPanel() {
             ...(hasCountDiscretiser(base) ? COUNT_BONUS_KINDS.map((kind) => ({ value: kind, label: `${kind.replace('count_', '')} count bonus` })) : []),
             { value: 'rnd', label: 'random network distillation' },
           ]}
-          onAdd={(kind) => apply({ ...reward, bonuses: [...reward.bonuses, { kind: kind as (typeof BONUS_KINDS)[number], beta: 0.1 }] })}
+          onAdd={(kind) => apply({ ...reward, bonuses: [...reward.bonuses, { kind: kind as (typeof BONUS_KINDS)[number], beta: 0.1 }] }, `added ${kind} bonus`)}
         />
-        <AddTransform components={spec.components.map((c) => c.name)} onAdd={(name, transform) => apply({ ...reward, transforms: { ...reward.transforms, [name]: [...(reward.transforms[name] ?? []), transform] } })} />
+        <AddTransform components={spec.components.map((c) => c.name)} onAdd={(name, transform) => apply({ ...reward, transforms: { ...reward.transforms, [name]: [...(reward.transforms[name] ?? []), transform] } }, `${name}: added ${transform.kind}`)} />
       </div>
       {problems.length > 0 && (
         <p className="field-error" role="alert">

@@ -42,6 +42,8 @@ export interface MetricsFrame {
   meanLength: number | null
   /** Mean contribution Σ_t w_k·c_k,t of each component, in spec order; null when none finished. */
   meanContributions: number[] | null
+  /** The components in force, in the order of meanContributions (a live change may add some). */
+  componentNames: string[]
   /** Mean shaped return and objective of the last 20 finished episodes (the "solved" test). */
   recentReturn: number | null
   recentObjective: number | null

@@ -6,6 +6,8 @@ import { createTrainerWithEnv } from '../learn/trainers'
 import type { BatchEnv } from '../core/envs/types'
 import type { RewardDesign } from '../core/rewards/designSchema'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
+import { rewardedSpec } from '../core/rewards/extras'
+import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 
@@ -125,7 +127,15 @@ export class TrainingSession {
           {
             type: 'metrics',
             runId: this.runId,
-            frame: { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6), demo, advantages, record },
+            frame: {
+              ...summary,
+              componentNames: (this.env?.spec ?? trainer.spec).components.map((c) => c.name),
+              wallSeconds,
+              stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6),
+              demo,
+              advantages,
+              record,
+            },
           },
           transfer,
         )
@@ -144,9 +154,14 @@ export class TrainingSession {
     if (!change) return
     this.pendingReward = null
     try {
-      if (!(this.env instanceof RewardedEnv)) throw new Error('this run adds nothing to the reward; start a new run to add terms')
+      if (!(this.env instanceof RewardedEnv)) throw new Error('this run cannot change its reward design; start a new run')
+      const before = this.env.spec.components.map((c) => c.name).join(',')
+      const after = rewardedSpec(this.env.inner.spec, change.design).components.map((c) => c.name).join(',')
+      if (before !== after && !learnerTakesNewComponents(this.config.learner.kind)) {
+        throw new Error(`${this.config.learner.kind} cannot take added or removed components while it runs; start a new run`)
+      }
       this.env.setDesign(change.design)
-      trainer.setMix(compileMix(trainer.spec, { weights: { ...this.weights, ...change.design.weights } }))
+      trainer.setMix(compileMix(this.env.spec, { weights: { ...this.weights, ...change.design.weights } }))
     } catch (error) {
       this.post({ type: 'refused', runId: this.runId, message: describe(error) })
       return
@@ -162,7 +177,7 @@ export class TrainingSession {
     this.pendingChange = null
     const weights = { ...this.weights, ...change.weights }
     try {
-      trainer.setMix(compileMix(trainer.spec, { weights }))
+      trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights }))
     } catch (error) {
       this.post({ type: 'refused', runId: this.runId, message: describe(error) })
       return

@@ -67,7 +67,7 @@ export interface GridCells {
 export interface StepBuffers {
   /** Observation after the step, n × obsSize; for a finished copy this is already the reset observation. */
   obs: Float32Array
-  /** Raw component values, n × K (K = spec.components.length). */
+  /** Raw component values, n × K (K = spec.components.length, row stride K; the array may be longer). */
   components: Float64Array
   terminated: Uint8Array
   truncated: Uint8Array
@@ -129,10 +129,16 @@ export interface TabularModel {
   transitions(state: number, action: number): Transition[]
 }
 
-export function allocateStepBuffers(spec: EnvSpec, n: number): StepBuffers {
+/**
+ * Components a reward design may add during a run (terms, shaping, bonuses): a learner's step
+ * buffers keep room for them (`spare`), so a term added while training runs needs no new buffers.
+ */
+export const MAX_ADDED_COMPONENTS = 28
+
+export function allocateStepBuffers(spec: EnvSpec, n: number, spare = 0): StepBuffers {
   return {
     obs: new Float32Array(n * spec.obsSize),
-    components: new Float64Array(n * spec.components.length),
+    components: new Float64Array(n * (spec.components.length + spare)),
     terminated: new Uint8Array(n),
     truncated: new Uint8Array(n),
     finalObs: new Float32Array(n * spec.obsSize),

@@ -1,4 +1,4 @@
-import { allocateStepBuffers, type BatchEnv } from '../envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../envs/types'
 import type { CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { QLearningOptions } from '../run/config'
@@ -37,7 +37,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
   const envRng = rng.split()
   const actRng = rng.split()
   const q = new Float64Array(numStates * numActions).fill(options.initialValue)
-  const buffers = allocateStepBuffers(spec, n)
+  const buffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const observations = new Float32Array(n)
   const actions = new Int32Array(n)
   const rewards = new Float64Array(n)
@@ -90,7 +90,7 @@ export function createQLearningTrainer(env: BatchEnv, mix: CompiledMix, options:
     greedyAction: (s: number) => greedyAction(q, s, numActions),
     iterate,
     setMix(next: CompiledMix): void {
-      checkMix(next, K, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       current = next
     },
     dispose(): void {

@@ -99,7 +99,7 @@ export function mixStepRewards(
   actions: Int32Array,
   rewards: Float64Array,
 ): void {
-  const K = spec.components.length
+  const K = mix.weights.length
   const stateSize = spec.stateVars.length
   for (let i = 0; i < rewards.length; i++) {
     // r = Σ_k w_k · c_k

@@ -1,4 +1,4 @@
-import { allocateStepBuffers, type BatchEnv } from '../envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../envs/types'
 import type { CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { ExpectedSarsaOptions, SarsaLambdaOptions, SarsaOptions } from '../run/learnerOptions'
@@ -53,7 +53,7 @@ export function createTdTrainer(env: BatchEnv, mix: CompiledMix, options: TdOpti
   const envRng = rng.split()
   const actRng = rng.split()
   const q = new Float64Array(numStates * numActions).fill(options.initialValue)
-  const buffers = allocateStepBuffers(spec, n)
+  const buffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const observations = new Float32Array(n)
   /** The action each copy takes on its next step, chosen from its current state. */
   const actions = new Int32Array(n)
@@ -134,7 +134,7 @@ export function createTdTrainer(env: BatchEnv, mix: CompiledMix, options: TdOpti
     greedyAction: (s: number) => greedyAction(q, s, numActions),
     iterate,
     setMix(next: CompiledMix): void {
-      checkMix(next, K, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       current = next
     },
     dispose(): void {

@@ -93,19 +93,28 @@ describe('RewardedEnv', () => {
 })
 
 describe('RewardedEnv live changes', () => {
-  it('takes a changed expression from the next step, and refuses a change of components', () => {
+  it('takes a changed expression, an added component and a removed one from the next step; refuses a broken design', () => {
     const env = new RewardedEnv(cartpole.create(1, {}), design({ terms: [{ name: 'lean', expression: '1' }] }))
-    const out = allocateStepBuffers(env.spec, 1)
+    const out = allocateStepBuffers(env.spec, 1, 4)
     env.setState(0, [0, 0, 0, 0])
     env.step(Int32Array.of(1), out, new Rng(1))
     expect(out.components[6]).toBe(1)
     env.setDesign(design({ terms: [{ name: 'lean', expression: '2 + action' }] }))
     env.step(Int32Array.of(1), out, new Rng(1))
     expect(out.components[6]).toBe(3)
-    expect(() => env.setDesign(design({ terms: [{ name: 'other', expression: '1' }] }))).toThrow('a live change must keep the same added components (lean); got other: start a new run')
-    // A refused change leaves the design in force.
+    // Add a component: the spec grows and the row stride with it.
+    env.setDesign(design({ terms: [{ name: 'lean', expression: '2 + action' }, { name: 'other', expression: '7' }] }))
+    expect(env.spec.components.map((c) => c.name).slice(6)).toEqual(['lean', 'other'])
     env.step(Int32Array.of(0), out, new Rng(1))
-    expect(out.components[6]).toBe(2)
+    expect([out.components[6], out.components[7]]).toEqual([2, 7])
+    // A design that does not compile is refused and the one in force stays.
+    expect(() => env.setDesign(design({ terms: [{ name: 'other', expression: 'nope' }] }))).toThrow('unknown variable "nope"')
+    expect(env.spec.components.map((c) => c.name).slice(6)).toEqual(['lean', 'other'])
+    // Remove one: back to seven components.
+    env.setDesign(design({ terms: [{ name: 'other', expression: '5' }] }))
+    env.step(Int32Array.of(0), out, new Rng(1))
+    expect(env.spec.components).toHaveLength(7)
+    expect(out.components[6]).toBe(5)
   })
 
   it('keeps a bonus’s visit counts when the bonus itself did not change', () => {

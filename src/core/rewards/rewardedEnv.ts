@@ -23,7 +23,8 @@ type ExtraRule =
  * design, and the chart shows every term's contribution.
  */
 export class RewardedEnv implements BatchEnv {
-  readonly spec: EnvSpec
+  /** The inner spec with the design's added components; it changes when a live change adds or removes one. */
+  spec: EnvSpec
   readonly n: number
   private readonly innerBuffers: StepBuffers
   private readonly stateBefore: Float64Array
@@ -59,29 +60,40 @@ export class RewardedEnv implements BatchEnv {
   }
 
   /**
-   * Use a changed design from the next step on (live change). It must add the same components
-   * (names): expressions, potentials, γ, β and transforms may change; adding or removing a term
-   * changes the learner's inputs and needs a new run. Unchanged bonuses keep their visit counts
-   * and unchanged transform chains their running statistics.
+   * Use a changed design from the next step on (live change). Expressions, potentials, γ, β,
+   * transforms and weights may change, and components may be added or removed (the spec changes;
+   * the learner takes a mix for the new components). Unchanged bonuses keep their visit counts and
+   * unchanged transform chains their running statistics.
    */
   setDesign(design: RewardDesign): void {
-    const now = extraComponents(design, this.inner.spec).map((c) => c.name)
-    const before = extraComponents(this.design, this.inner.spec).map((c) => c.name)
-    if (now.join('\n') !== before.join('\n')) {
-      throw new Error(`a live change must keep the same added components (${before.join(', ') || 'none'}); got ${now.join(', ') || 'none'}: start a new run`)
+    const previous = { design: this.design, rules: this.rules, chains: this.chains, spec: this.spec }
+    const spec = rewardedSpec(this.inner.spec, design)
+    this.spec = spec
+    try {
+      this.build(design, previous)
+    } catch (error) {
+      this.spec = previous.spec
+      this.rules = previous.rules
+      this.chains = previous.chains
+      throw error
     }
-    const previous = { design: this.design, rules: this.rules, chains: this.chains }
-    this.build(design, previous)
     this.design = design
   }
 
   /** Compile the design's rules and transform chains, reusing unchanged stateful parts of `previous`. */
-  private build(design: RewardDesign, previous: { design: RewardDesign; rules: ExtraRule[]; chains: (TransformChain | null)[] } | null): void {
+  private build(design: RewardDesign, previous: { design: RewardDesign; rules: ExtraRule[]; chains: (TransformChain | null)[]; spec: EnvSpec } | null): void {
     const inner = this.inner
     const problems = [...checkDesignAgainstSpec(design, inner.spec), ...expressionProblems(design, inner.spec)]
     if (problems.length > 0) throw new Error(`the reward design does not fit ${inner.spec.id}: ${problems.join('; ')}`)
     const variables = expressionVariables(inner.spec)
-    this.rules = extraComponents(design, inner.spec).map((extra, r): ExtraRule => {
+    // Bonuses that did not change keep their counts (or their trained predictor).
+    const keptBonuses = new Map<string, ExtraRule>()
+    if (previous) {
+      extraComponents(previous.design, inner.spec).forEach((extra, r) => {
+        if (extra.source.kind === 'bonus') keptBonuses.set(JSON.stringify(previous.design.bonuses[extra.source.index]), previous.rules[r])
+      })
+    }
+    const rules = extraComponents(design, inner.spec).map((extra): ExtraRule => {
       const { kind, index } = extra.source
       if (kind === 'term') return { kind, expression: compileExpression(design.terms[index].expression, variables) }
       if (kind === 'shaping') {
@@ -90,20 +102,26 @@ export class RewardedEnv implements BatchEnv {
         return { kind, phi, gamma: term.gamma, naive: term.naive }
       }
       const bonus = design.bonuses[index]
-      const old = previous?.rules[r]
-      const same = old?.kind === 'bonus' && JSON.stringify(previous!.design.bonuses[index]) === JSON.stringify(bonus)
-      if (same) return old
-      // An rnd bonus's networks come from a fixed seed, distinct per bonus: the same design pays the same bonus in every run.
-      if (bonus.kind === 'rnd') return { kind, bonus: createRndBonus(inner.spec, inner.n, { beta: bonus.beta, seed: RND_DEFAULT_SEED + index }) }
-      return { kind, bonus: createCountBonus(inner.spec, inner.n, { kind: bonus.kind, beta: bonus.beta, bins: bonus.bins }) }
+      const kept = keptBonuses.get(JSON.stringify(bonus))
+      if (kept) {
+        keptBonuses.delete(JSON.stringify(bonus))
+        return kept
+      }
+      const made = bonus.kind === 'rnd' ? createRndBonus(inner.spec, inner.n, { beta: bonus.beta, seed: RND_DEFAULT_SEED + index }) : createCountBonus(inner.spec, inner.n, { kind: bonus.kind, beta: bonus.beta, bins: bonus.bins })
+      return { kind, bonus: made }
     })
-    this.redistributed = this.spec.components.flatMap((component, k) => (design.transforms[component.name]?.at(-1)?.kind === 'redistribute' ? [k] : []))
-    this.chains = this.spec.components.map((component, k) => {
+    // Chains that did not change keep their running statistics.
+    const keptChains = new Map<string, TransformChain | null>()
+    previous?.spec.components.forEach((component, k) => keptChains.set(component.name, previous.chains[k]))
+    const chains = this.spec.components.map((component) => {
       const chain = design.transforms[component.name]
       if (!chain || chain.length === 0) return null
       const unchanged = previous && JSON.stringify(previous.design.transforms[component.name]) === JSON.stringify(chain)
-      return unchanged ? previous.chains[k] : createTransformChain(chain, inner.n)
+      return unchanged ? (keptChains.get(component.name) ?? createTransformChain(chain, inner.n)) : createTransformChain(chain, inner.n)
     })
+    this.rules = rules
+    this.chains = chains
+    this.redistributed = this.spec.components.flatMap((component, k) => (design.transforms[component.name]?.at(-1)?.kind === 'redistribute' ? [k] : []))
   }
 
   get state(): Float64Array {

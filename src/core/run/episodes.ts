@@ -18,24 +18,36 @@ export interface FinishedEpisode {
  */
 export class EpisodeTracker {
   private readonly returns: Float64Array
-  private readonly contributions: Float64Array
+  private contributions: Float64Array
   private readonly lengths: Int32Array
+  private components: number
 
   constructor(
     readonly n: number,
-    readonly numComponents: number,
+    numComponents: number,
   ) {
     this.returns = new Float64Array(n)
+    this.components = numComponents
     this.contributions = new Float64Array(n * numComponents)
     this.lengths = new Int32Array(n)
   }
 
+  get numComponents(): number {
+    return this.components
+  }
+
   /**
-   * Record one step: `rewards[i]` is the mixed reward of copy i, `weights` the mix that produced it.
+   * Record one step: `rewards[i]` is the mixed reward of copy i, `weights` the mix that produced it
+   * (one weight per component: when a design change adds or removes components, the running
+   * episodes' per-component sums start afresh; their returns and lengths go on).
    * Finished episodes are appended to `finished`.
    */
   record(step: StepBuffers, rewards: ArrayLike<number>, weights: Float64Array, finished: FinishedEpisode[]): void {
-    const K = this.numComponents
+    if (weights.length !== this.components) {
+      this.components = weights.length
+      this.contributions = new Float64Array(this.n * this.components)
+    }
+    const K = this.components
     for (let i = 0; i < this.n; i++) {
       this.returns[i] += rewards[i]
       this.lengths[i] += 1

@@ -39,3 +39,12 @@ export function learnersFor(spec: EnvSpec): LearnerKind[] {
   const all = Object.keys(LEARNER_LABELS) as LearnerKind[]
   return all.filter((kind) => learnerFits(kind, spec) === null)
 }
+
+/**
+ * Whether a running learner can take components added to or removed from the reward mid-run:
+ * value iteration plans on the environment's own model, and independent learners credit the team
+ * component by its place, so those two need a new run.
+ */
+export function learnerTakesNewComponents(kind: LearnerKind): boolean {
+  return kind !== 'value_iteration' && kind !== 'independent'
+}

@@ -36,7 +36,7 @@ export class MetricsAccumulator {
   private recentNext = 0
 
   constructor(
-    readonly numComponents: number,
+    private numComponents: number,
     readonly window: number,
   ) {
     this.frameContributions = new Float64Array(numComponents)
@@ -61,6 +61,13 @@ export class MetricsAccumulator {
     this.frameReturn += episode.shapedReturn
     this.frameObjective += episode.objective
     this.frameLength += episode.length
+    if (episode.contributions.length !== this.numComponents) {
+      // The design added or removed components: sums of the components both lists share carry on.
+      const resized = new Float64Array(episode.contributions.length)
+      resized.set(this.frameContributions.subarray(0, Math.min(resized.length, this.numComponents)))
+      this.frameContributions = resized
+      this.numComponents = resized.length
+    }
     for (let k = 0; k < this.numComponents; k++) this.frameContributions[k] += episode.contributions[k]
     this.recentReturns[this.recentNext] = episode.shapedReturn
     this.recentObjectives[this.recentNext] = episode.objective

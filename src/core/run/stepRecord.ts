@@ -26,24 +26,29 @@ export interface StepRecord {
  * It changes nothing about the steps themselves.
  */
 export class RecordingEnv implements BatchEnv {
-  readonly spec: EnvSpec
   readonly n: number
   private readonly capacity: number
-  private readonly components: Float64Array
+  private components: Float64Array
+  private recordedComponents: number
   private readonly ends: Uint8Array
   private readonly copies: Int32Array
   private next = 0
   private filled = 0
 
   constructor(readonly inner: BatchEnv) {
-    this.spec = inner.spec
     this.n = inner.n
     // whole steps of all copies, at least one
     this.capacity = Math.max(1, Math.floor(MAX_RECORDED_STEPS / inner.n)) * inner.n
-    this.components = new Float64Array(this.capacity * inner.spec.components.length)
+    this.recordedComponents = inner.spec.components.length
+    this.components = new Float64Array(this.capacity * this.recordedComponents)
     this.ends = new Uint8Array(this.capacity)
     this.copies = new Int32Array(this.capacity)
     forwardExtensions(this, inner)
+  }
+
+  /** The inner environment's spec as it is now (a live design change may add components). */
+  get spec(): EnvSpec {
+    return this.inner.spec
   }
 
   get state(): Float64Array {
@@ -69,6 +74,13 @@ export class RecordingEnv implements BatchEnv {
   step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
     this.inner.step(actions, out, rng, autoReset)
     const K = this.spec.components.length
+    if (K !== this.recordedComponents) {
+      // The design's components changed: older steps no longer line up with them; start a new record.
+      this.recordedComponents = K
+      this.components = new Float64Array(this.capacity * K)
+      this.next = 0
+      this.filled = 0
+    }
     for (let i = 0; i < this.n; i++) {
       const row = this.next
       for (let k = 0; k < K; k++) this.components[row * K + k] = out.components[i * K + k]
