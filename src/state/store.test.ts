@@ -20,6 +20,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     diagnostics: {},
     advantages: null,
     record: null,
+    tabular: null,
     demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }

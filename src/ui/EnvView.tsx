@@ -3,6 +3,7 @@ import type { IterationReport } from '../core/run/trainer'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 import { LevelEditor } from './LevelEditor'
+import { drawGridOverlays } from './render/gridOverlay'
 
 /**
  * The environment playing the current policy: the worker sends copy 0's states of the latest
@@ -13,6 +14,11 @@ export function EnvView() {
   const spec = usePlayground((state) => state.spec)
   const demo = usePlayground((state) => state.run.latest?.demo ?? null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
+  const tabular = usePlayground((state) => state.run.tabular)
+  const visits = usePlayground((state) => state.run.record?.visits ?? null)
+  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false })
+  const overlayRef = useRef({ tabular, visits, overlays })
+  overlayRef.current = { tabular, visits, overlays }
   const demoRef = useRef(demo)
   demoRef.current = demo
   const [caption, setCaption] = useState('')
@@ -55,6 +61,15 @@ export function EnvView() {
         const state = playing.states
         const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
         renderer.draw(ctx, state, offset, width, height, playing.copies)
+        const { tabular: picture, visits: counts, overlays: shown } = overlayRef.current
+        if (spec.grid && (shown.values || shown.policy || shown.visits)) {
+          drawGridOverlays(ctx, spec.grid, width, height, {
+            values: shown.values ? picture?.values : null,
+            policy: shown.policy ? picture?.policy : null,
+            visits: shown.visits ? counts : null,
+            actionLabels: spec.actionLabels,
+          })
+        }
         if (now - lastCaptionAt > 500) {
           setCaption(renderer.describe(state, offset, playing.copies))
           lastCaptionAt = now
@@ -77,14 +92,30 @@ export function EnvView() {
           {editing ? 'Done editing' : 'Edit level'}
         </button>
       )}
+      {spec.grid && !editing && (
+        <div className="overlay-toggles" role="group" aria-label="Grid overlays">
+          {(['values', 'policy', 'visits'] as const).map((layer) => (
+            <label key={layer}>
+              <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
+              {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : 'Visits'}
+            </label>
+          ))}
+        </div>
+      )}
       {editable && editing && spec.grid ? (
         <LevelEditor grid={spec.grid} />
       ) : (
         <>
-          <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}`} />
+          <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}${overlayText(overlays, tabular !== null)}`} />
           <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
         </>
       )}
     </figure>
   )
+}
+
+/** The overlays in words, for the canvas's accessible name. */
+function overlayText(overlays: Record<'values' | 'policy' | 'visits', boolean>, hasLearnerView: boolean): string {
+  const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || hasLearnerView))
+  return shown.length > 0 ? `; overlays: ${shown.join(', ')}` : ''
 }

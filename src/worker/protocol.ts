@@ -3,6 +3,7 @@ import { RunConfigSchema, type RunConfig } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import type { IterationReport } from '../core/run/trainer'
 import type { StepRecord } from '../core/run/stepRecord'
+import type { TabularPicture } from '../core/learners/tabular'
 
 /**
  * The typed messages between the page and the training worker. The page sends the whole design
@@ -50,6 +51,8 @@ export interface MetricsFrame {
   diagnostics: Record<string, number>
   /** The latest steps (≤ 4096 copy-steps) with every component's value, about once a second; else null. */
   record: StepRecord | null
+  /** A tabular learner's V(s) and greedy action per state (with the step record); else null. */
+  tabular: TabularPicture | null
   /** The latest update's advantages (sampled, bounded), for the histogram; null before the first. */
   advantages: Float32Array | null
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */

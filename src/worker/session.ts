@@ -6,6 +6,7 @@ import { createTrainerWithEnv } from '../learn/trainers'
 import type { BatchEnv } from '../core/envs/types'
 import type { RewardDesign } from '../core/rewards/designSchema'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
+import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
 import { rewardedSpec } from '../core/rewards/extras'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type ToWorker } from './protocol'
@@ -119,10 +120,14 @@ export class TrainingSession {
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
         const demo = { ...this.lastDemo, states: this.lastDemo.states.slice() }
         const advantages = this.lastAdvantages?.slice() ?? null
-        const record = this.framesPosted++ % RECORD_EVERY_FRAMES === 0 ? (this.record?.snapshot() ?? null) : null
+        const withRecord = this.framesPosted++ % RECORD_EVERY_FRAMES === 0
+        const record = withRecord ? (this.record?.snapshot() ?? null) : null
+        const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
         const transfer: Transferable[] = [demo.states.buffer]
         if (advantages) transfer.push(advantages.buffer)
         if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
+        if (record?.visits) transfer.push(record.visits.buffer)
+        if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
         this.post(
           {
             type: 'metrics',
@@ -135,6 +140,7 @@ export class TrainingSession {
               demo,
               advantages,
               record,
+              tabular,
             },
           },
           transfer,

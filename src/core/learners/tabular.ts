@@ -157,3 +157,25 @@ export class TdErrorStats {
     return this.sample.slice(0, this.sampled)
   }
 }
+
+/** What a grid view draws of a tabular learner: V(s) = max_a Q(s, a) and the greedy action per state. */
+export interface TabularPicture {
+  values: Float32Array
+  policy: Int8Array
+}
+
+/** V(s) = max_a Q(s, a) and argmax_a Q(s, a) (lowest on ties) for every state. */
+export function tabularPicture(trainer: Pick<TabularTrainer, 'numStates' | 'numActions' | 'qTable' | 'greedyAction'>): TabularPicture {
+  const values = new Float32Array(trainer.numStates)
+  const policy = new Int8Array(trainer.numStates)
+  for (let s = 0; s < trainer.numStates; s++) {
+    values[s] = maxQ(trainer.qTable, s, trainer.numActions)
+    policy[s] = trainer.greedyAction(s)
+  }
+  return { values, policy }
+}
+
+/** Whether a trainer keeps a Q table (tabular TD learners and value iteration do). */
+export function isTabularTrainer(trainer: object): trainer is TabularTrainer {
+  return 'qTable' in trainer && 'greedyAction' in trainer
+}

@@ -18,6 +18,8 @@ export interface StepRecord {
   /** Which copy each row belongs to. */
   copies: Int32Array
   rows: number
+  /** Visits of each discrete state over the whole run (states reached by a step), or null. */
+  visits: Uint32Array | null
 }
 
 /**
@@ -34,6 +36,7 @@ export class RecordingEnv implements BatchEnv {
   private readonly copies: Int32Array
   private next = 0
   private filled = 0
+  private readonly visits: Uint32Array | null
 
   constructor(readonly inner: BatchEnv) {
     this.n = inner.n
@@ -43,6 +46,7 @@ export class RecordingEnv implements BatchEnv {
     this.components = new Float64Array(this.capacity * this.recordedComponents)
     this.ends = new Uint8Array(this.capacity)
     this.copies = new Int32Array(this.capacity)
+    this.visits = inner.spec.discreteStates !== null ? new Uint32Array(inner.spec.discreteStates) : null
     forwardExtensions(this, inner)
   }
 
@@ -89,6 +93,14 @@ export class RecordingEnv implements BatchEnv {
       this.next = (row + 1) % this.capacity
     }
     this.filled = Math.min(this.capacity, this.filled + this.n)
+    if (this.visits) {
+      // A discrete environment's observation is its state index; where an episode ended, the state it reached.
+      for (let i = 0; i < this.n; i++) {
+        const ended = out.terminated[i] || out.truncated[i]
+        const state = ended ? out.finalObs[i] : out.obs[i]
+        if (state >= 0 && state < this.visits.length) this.visits[state]++
+      }
+    }
   }
 
   /** A copy of the recorded steps, oldest first (transferable to the page). */
@@ -105,6 +117,6 @@ export class RecordingEnv implements BatchEnv {
       ends[r] = this.ends[from]
       copies[r] = this.copies[from]
     }
-    return { names: this.spec.components.map((c) => c.name), components, ends, copies, rows }
+    return { names: this.spec.components.map((c) => c.name), components, ends, copies, rows, visits: this.visits ? this.visits.slice() : null }
   }
 }

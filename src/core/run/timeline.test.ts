@@ -10,6 +10,7 @@ const record: StepRecord = {
   copies: Int32Array.of(0, 1, 0, 1, 0, 1, 0, 1, 0),
   ends: Uint8Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1),
   rows: 9,
+  visits: null,
 }
 
 describe('episodeTimeline', () => {

@@ -30,14 +30,15 @@ interface Geometry {
 }
 
 /** Square cells as large as fit, the grid centred: shared by drawing and hit testing. */
-function geometry(width: number, height: number, grid: GridPicture): Geometry {
+/** Where the grid sits on a canvas of this size: cell size and top-left corner. */
+export function cellGeometry(width: number, height: number, grid: GridPicture): Geometry {
   const cell = Math.floor(Math.min(width / grid.cols, height / grid.rows))
   return { cell, left: Math.floor((width - cell * grid.cols) / 2), top: Math.floor((height - cell * grid.rows) / 2) }
 }
 
 /** The cell under the point (x, y), in the units of width and height; null outside the grid. */
 export function cellAt(width: number, height: number, grid: GridPicture, x: number, y: number): { row: number; col: number } | null {
-  const { cell, left, top } = geometry(width, height, grid)
+  const { cell, left, top } = cellGeometry(width, height, grid)
   if (cell <= 0) return null
   const col = Math.floor((x - left) / cell)
   const row = Math.floor((y - top) / cell)
@@ -53,7 +54,7 @@ export function cellAt(width: number, height: number, grid: GridPicture, x: numb
 export function drawGrid(ctx: CanvasRenderingContext2D, grid: GridPicture, state: ArrayLike<number> | null, offset: number, width: number, height: number): void {
   ctx.fillStyle = BACKGROUND
   ctx.fillRect(0, 0, width, height)
-  const { cell, left, top } = geometry(width, height, grid)
+  const { cell, left, top } = cellGeometry(width, height, grid)
   const carrying = state !== null && gridStateVars(grid).length > 2 && state[offset + 2] === 1
   const agentIndex = state ? state[offset] * grid.cols + state[offset + 1] : -1
   for (let row = 0; row < grid.rows; row++) {

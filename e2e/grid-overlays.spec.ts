@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test'
+import { expectTraining, runFigure } from './helpers'
+
+test('the grid view overlays the learner’s values, its greedy policy and the visit counts', async ({ page }) => {
+  await page.goto('./?env=cliffwalking')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => runFigure(page, 'path efficiency (last 20)'), { timeout: 60_000 }).toBeGreaterThan(0.3)
+  const overlays = page.getByRole('group', { name: 'Grid overlays' })
+  await overlays.getByRole('checkbox', { name: 'Values' }).check()
+  await overlays.getByRole('checkbox', { name: 'Policy' }).focus()
+  await page.keyboard.press('Space')
+  await overlays.getByRole('checkbox', { name: 'Visits' }).check()
+  await expect(page.getByRole('img', { name: /CliffWalking: .*; overlays: values, policy, visits/ })).toBeVisible()
+  await overlays.getByRole('checkbox', { name: 'Values' }).uncheck()
+  await expect(page.getByRole('img', { name: /; overlays: policy, visits$/ })).toBeVisible()
+})
