@@ -4,6 +4,7 @@ import { advantageHistogram } from '../core/credit/histogram'
 import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
+import { TeamView } from './TeamView'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -11,7 +12,8 @@ export function AdvantageView() {
   const histogram = useMemo(() => (advantages ? advantageHistogram(advantages) : null), [advantages])
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
   const data = histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count })) ?? []
-  const [view, setView] = useState<'advantages' | 'timeline'>('advantages')
+  const [view, setView] = useState<'advantages' | 'timeline' | 'team'>('advantages')
+  const isTeam = usePlayground((state) => state.design.envId === 'coop')
   return (
     <section className="advantages" aria-label="Credit">
       <div className="credit-tabs" role="group" aria-label="Credit view">
@@ -21,8 +23,13 @@ export function AdvantageView() {
         <button type="button" aria-pressed={view === 'timeline'} onClick={() => setView('timeline')}>
           Credit timeline
         </button>
+        {isTeam && (
+          <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
+            Team
+          </button>
+        )}
       </div>
-      {view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} data={data} percent={percent} />}
+      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} data={data} percent={percent} />}
       <WhatIf />
     </section>
   )
