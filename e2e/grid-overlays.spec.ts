@@ -15,3 +15,12 @@ test('the grid view overlays the learner’s values, its greedy policy and the v
   await overlays.getByRole('checkbox', { name: 'Values' }).uncheck()
   await expect(page.getByRole('img', { name: /; overlays: policy, visits$/ })).toBeVisible()
 })
+
+test('with potential-based shaping, the grid view can draw the potential Φ', async ({ page }) => {
+  await page.goto('./?env=gridworld&p.map=fourrooms')
+  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('distance')
+  await page.getByRole('button', { name: 'Add shaping' }).click()
+  const overlays = page.getByRole('group', { name: 'Grid overlays' })
+  await overlays.getByRole('checkbox', { name: 'Φ distance' }).check()
+  await expect(page.getByRole('img', { name: /Grid world: .*; overlays: potential$/ })).toBeVisible()
+})

@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { IterationReport } from '../core/run/trainer'
+import type { EnvSpec } from '../core/envs/types'
+import { bindPotential } from '../core/rewards/shaping'
+import type { RewardExtras } from '../state/design'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 import { LevelEditor } from './LevelEditor'
@@ -16,9 +19,11 @@ export function EnvView() {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const tabular = usePlayground((state) => state.run.tabular)
   const visits = usePlayground((state) => state.run.record?.visits ?? null)
-  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false })
-  const overlayRef = useRef({ tabular, visits, overlays })
-  overlayRef.current = { tabular, visits, overlays }
+  const shaping = usePlayground((state) => state.design.reward.shaping)
+  const potential = useMemo(() => potentialField(spec, shaping), [spec, shaping])
+  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false, potential: false })
+  const overlayRef = useRef({ tabular, visits, overlays, potential })
+  overlayRef.current = { tabular, visits, overlays, potential }
   const demoRef = useRef(demo)
   demoRef.current = demo
   const [caption, setCaption] = useState('')
@@ -61,12 +66,13 @@ export function EnvView() {
         const state = playing.states
         const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
         renderer.draw(ctx, state, offset, width, height, playing.copies)
-        const { tabular: picture, visits: counts, overlays: shown } = overlayRef.current
-        if (spec.grid && (shown.values || shown.policy || shown.visits)) {
+        const { tabular: picture, visits: counts, overlays: shown, potential: phi } = overlayRef.current
+        if (spec.grid && (shown.values || shown.policy || shown.visits || shown.potential)) {
           drawGridOverlays(ctx, spec.grid, width, height, {
             values: shown.values ? picture?.values : null,
             policy: shown.policy ? picture?.policy : null,
             visits: shown.visits ? counts : null,
+            potential: shown.potential ? phi?.values : null,
             actionLabels: spec.actionLabels,
           })
         }
@@ -94,12 +100,14 @@ export function EnvView() {
       )}
       {spec.grid && !editing && (
         <div className="overlay-toggles" role="group" aria-label="Grid overlays">
-          {(['values', 'policy', 'visits'] as const).map((layer) => (
-            <label key={layer}>
-              <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
-              {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : 'Visits'}
-            </label>
-          ))}
+          {(['values', 'policy', 'visits', 'potential'] as const)
+            .filter((layer) => layer !== 'potential' || potential !== null)
+            .map((layer) => (
+              <label key={layer}>
+                <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
+                {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : layer === 'visits' ? 'Visits' : `Φ ${potential?.name ?? ''}`}
+              </label>
+            ))}
         </div>
       )}
       {editable && editing && spec.grid ? (
@@ -115,7 +123,25 @@ export function EnvView() {
 }
 
 /** The overlays in words, for the canvas's accessible name. */
-function overlayText(overlays: Record<'values' | 'policy' | 'visits', boolean>, hasLearnerView: boolean): string {
-  const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || hasLearnerView))
+function overlayText(overlays: Record<'values' | 'policy' | 'visits' | 'potential', boolean>, hasLearnerView: boolean): string {
+  const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || layer === 'potential' || hasLearnerView))
   return shown.length > 0 ? `; overlays: ${shown.join(', ')}` : ''
+}
+
+/** Φ of every cell (without the key) for the design's first named shaping potential on a grid; null otherwise. */
+function potentialField(spec: EnvSpec, shaping: RewardExtras['shaping']): { name: string; values: Float32Array } | null {
+  const grid = spec.grid
+  const named = shaping.find((term) => term.potential !== 'custom')
+  if (!grid || !named) return null
+  const phi = bindPotential(spec, named.potential)
+  const state = new Float64Array(spec.stateVars.length)
+  const values = new Float32Array(grid.rows * grid.cols)
+  for (let row = 0; row < grid.rows; row++) {
+    for (let col = 0; col < grid.cols; col++) {
+      state[0] = row
+      state[1] = col
+      values[row * grid.cols + col] = phi(state, 0)
+    }
+  }
+  return { name: named.potential, values }
 }

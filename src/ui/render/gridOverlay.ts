@@ -8,6 +8,8 @@ export interface GridOverlays {
   policy?: Int8Array | null
   /** Visits per state. */
   visits?: Uint32Array | null
+  /** The shaping potential Φ per cell (washed like values: the shaping field points uphill). */
+  potential?: Float32Array | null
   /** The environment's action labels ('up', 'right', …) to turn actions into arrows. */
   actionLabels: string[]
 }
@@ -29,17 +31,18 @@ export function drawGridOverlays(ctx: CanvasRenderingContext2D, grid: GridPictur
     ctx.fillRect(left + col * cell + 1, top + row * cell + 1, cell - 2, cell - 2)
     ctx.globalAlpha = 1
   }
-  if (overlays.values) {
+  for (const field of [overlays.values, overlays.potential]) {
+    if (!field) continue
     let lo = Infinity
     let hi = -Infinity
     for (let s = 0; s < count; s++) {
-      lo = Math.min(lo, overlays.values[s])
-      hi = Math.max(hi, overlays.values[s])
+      lo = Math.min(lo, field[s])
+      hi = Math.max(hi, field[s])
     }
     const span = hi - lo || 1
     for (let s = 0; s < count; s++) {
-      // shade = (V − min) / (max − min): 0 red, 1 green
-      const shade = (overlays.values[s] - lo) / span
+      // shade = (x − min) / (max − min): 0 red, 1 green
+      const shade = (field[s] - lo) / span
       wash(s, `rgb(${Math.round(220 * (1 - shade))}, ${Math.round(200 * shade)}, 80)`, 0.45)
     }
   }
