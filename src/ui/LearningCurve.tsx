@@ -63,6 +63,7 @@ export function LearningCurve() {
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
       {series.length === 0 && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
       {
+        <div className="curve-plot">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
@@ -81,6 +82,7 @@ export function LearningCurve() {
             ))}
           </ComposedChart>
         </ResponsiveContainer>
+        </div>
       }
       <ul className="sr-only" aria-label="Design changes">
         {marks.map((mark) => (
