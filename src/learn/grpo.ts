@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs'
 import { groupAdvantagesMulti, zeroAdvantageFraction } from '../core/credit/group'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
-import type { CompiledMix } from '../core/rewards/mix'
+import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import type { GrpoOptions } from '../core/run/config'
@@ -205,8 +205,3 @@ function largestMagnitude(values: Float64Array): number {
   return largest
 }
 
-function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
-  if (mix.weights.length !== numComponents) {
-    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
-  }
-}

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs'
 import { gae } from '../core/credit/gae'
 import { redistributeRollout } from '../core/rewards/redistributeRollout'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
-import { mixInto, type CompiledMix } from '../core/rewards/mix'
+import { mixInto, type CompiledMix, checkMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { PpoOptions } from '../core/run/config'
 import { sampleAdvantages } from '../core/run/advantageSample'
@@ -219,11 +219,6 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   }
 }
 
-function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
-  if (mix.weights.length !== numComponents) {
-    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
-  }
-}
 
 /** EV = 1 − Var(R − V) / Var(R); 0 when the returns do not vary (undefined there, kept finite). */
 export function explainedVariance(values: Float32Array, returns: Float32Array): number {

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { zeroAdvantageFraction } from '../core/credit/group'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
-import { mixInto, type CompiledMix } from '../core/rewards/mix'
+import { mixInto, type CompiledMix, checkMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import type { ReinforceOptions } from '../core/run/config'
@@ -355,8 +355,3 @@ export class ReturnScale {
 const RETURN_SCALE_DECAY = 0.9
 const RETURN_STD_FLOOR = 1e-2
 
-function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
-  if (mix.weights.length !== numComponents) {
-    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
-  }
-}

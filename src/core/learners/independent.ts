@@ -1,7 +1,7 @@
 import { mixCredit, teamCredit } from '../credit/team'
 import { isCoopEnv, type CoopEnv } from '../envs/coop'
 import { allocateStepBuffers, type BatchEnv, type StepBuffers } from '../envs/types'
-import { mixOne, type CompiledMix } from '../rewards/mix'
+import { mixOne, type CompiledMix, checkMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
@@ -353,8 +353,3 @@ function mean(values: Float64Array): number {
   return values.length === 0 ? 0 : total / values.length
 }
 
-function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
-  if (mix.weights.length !== numComponents) {
-    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
-  }
-}

@@ -1,21 +1,11 @@
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../envs/types'
-import type { CompiledMix } from '../rewards/mix'
+import { checkMix, type CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { QLearningOptions } from '../run/config'
 import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
 import type { IterationReport } from '../run/trainer'
-import {
-  checkMix,
-  discreteStateCount,
-  epsilonGreedyAction,
-  greedyAction,
-  maxAbs,
-  maxQ,
-  mixStepRewards,
-  TdErrorStats,
-  type TabularTrainer,
-} from './tabular'
+import { discreteStateCount, epsilonGreedyAction, greedyAction, maxAbs, maxQ, mixStepRewards, TdErrorStats, type TabularTrainer } from './tabular'
 
 /** A Q-learning trainer, with its table and greedy policy open to the UI and tests. */
 export type QLearningTrainer = TabularTrainer

@@ -27,11 +27,6 @@ export function discreteStateCount(spec: EnvSpec, learner: string): number {
   return spec.discreteStates
 }
 
-export function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
-  if (mix.weights.length !== numComponents) {
-    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
-  }
-}
 
 /** max_a Q(s, a) */
 export function maxQ(q: Float64Array, s: number, numActions: number): number {

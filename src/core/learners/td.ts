@@ -1,21 +1,11 @@
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../envs/types'
-import type { CompiledMix } from '../rewards/mix'
+import { checkMix, type CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { ExpectedSarsaOptions, SarsaLambdaOptions, SarsaOptions } from '../run/learnerOptions'
 import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
 import type { IterationReport } from '../run/trainer'
-import {
-  checkMix,
-  discreteStateCount,
-  epsilonGreedyAction,
-  epsilonGreedyExpectation,
-  greedyAction,
-  maxAbs,
-  mixStepRewards,
-  TdErrorStats,
-  type TabularTrainer,
-} from './tabular'
+import { discreteStateCount, epsilonGreedyAction, epsilonGreedyExpectation, greedyAction, maxAbs, mixStepRewards, TdErrorStats, type TabularTrainer } from './tabular'
 
 export type TdOptions = SarsaOptions | ExpectedSarsaOptions | SarsaLambdaOptions
 

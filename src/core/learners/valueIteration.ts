@@ -1,11 +1,11 @@
 import { allocateStepBuffers, type BatchEnv, type EnvDefinition, type EnvParams } from '../envs/types'
-import { mixOne, type CompiledMix } from '../rewards/mix'
+import { mixOne, type CompiledMix, checkMix } from '../rewards/mix'
 import type { Rng } from '../rng'
 import type { ValueIterationOptions } from '../run/learnerOptions'
 import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
 import type { IterationReport } from '../run/trainer'
-import { checkMix, discreteStateCount, greedyAction, greedyActionRandomTie, maxAbs, mixStepRewards, type TabularTrainer } from './tabular'
+import { discreteStateCount, greedyAction, greedyActionRandomTie, maxAbs, mixStepRewards, type TabularTrainer } from './tabular'
 
 /**
  * Value iteration on the environment's exact model (Sutton & Barto, section 4.4), in place:

@@ -55,3 +55,10 @@ export function mixInto(weights: Float64Array, components: ArrayLike<number>, ro
   const K = weights.length
   for (let i = 0; i < rows; i++) out[i] = mixOne(weights, components, i * K)
 }
+
+/** A mix must give one weight per component of the environment it drives. */
+export function checkMix(mix: CompiledMix, numComponents: number, envId: string): void {
+  if (mix.weights.length !== numComponents) {
+    throw new Error(`the reward mix has ${mix.weights.length} weights but ${envId} has ${numComponents} components`)
+  }
+}
