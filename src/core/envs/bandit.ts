@@ -1,5 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
+import { checkStateValues } from './stateInput'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type StepBuffers } from './types'
 
 /*
@@ -188,11 +189,7 @@ class BanditBatch implements BatchEnv {
   }
 
   setState(i: number, values: ArrayLike<number>): void {
-    const vars = this.spec.stateVars
-    if (values.length !== this.stride) throw new Error(`bandit state needs ${this.stride} values (${vars.join(', ')}), got ${values.length}`)
-    for (let j = 0; j < this.stride; j++) {
-      if (!Number.isFinite(values[j])) throw new Error(`bandit state value ${vars[j]} must be finite, got ${values[j]}`)
-    }
+    checkStateValues(this.spec, values)
     if (values[K_INDEX] !== this.k) throw new Error(`bandit state value k must be ${this.k} (the k parameter), got ${values[K_INDEX]}`)
     const isIndex = (value: number, count: number) => Number.isInteger(value) && value >= 0 && value < count
     if (!isIndex(values[CONTEXT_INDEX], this.contexts)) throw new Error(`bandit state value context must be an integer from 0 to ${this.contexts - 1}, got ${values[CONTEXT_INDEX]}`)

@@ -1,5 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
+import { checkStateValues } from './stateInput'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
@@ -126,13 +127,8 @@ class MountainCarBatch implements BatchEnv {
   }
 
   setState(i: number, values: ArrayLike<number>): void {
-    if (values.length !== STATE_SIZE) {
-      throw new Error(`mountaincar state needs ${STATE_SIZE} values (${this.spec.stateVars.join(', ')}), got ${values.length}`)
-    }
-    for (let j = 0; j < STATE_SIZE; j++) {
-      if (!Number.isFinite(values[j])) throw new Error(`mountaincar state value ${this.spec.stateVars[j]} must be finite, got ${values[j]}`)
-      this.state[i * STATE_SIZE + j] = values[j]
-    }
+    checkStateValues(this.spec, values)
+    for (let j = 0; j < STATE_SIZE; j++) this.state[i * STATE_SIZE + j] = values[j]
     this.elapsed[i] = 0
   }
 
