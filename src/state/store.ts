@@ -12,6 +12,10 @@ import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/desi
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { appendPoint, type CurvePoint } from './series'
+import { finalFigures, type PinnedRun } from './compare'
+
+/** The most runs kept for comparison. */
+export const MAX_PINS = 12
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
 
@@ -53,6 +57,11 @@ export interface PlaygroundState {
   spec: EnvSpec
   run: RunView
   backend: BackendInfo
+  /** Runs kept for comparison (this page's session). */
+  pins: PinnedRun[]
+  /** Keep the current run's curve for comparison; returns why it cannot, or null. */
+  pinRun(): string | null
+  unpinRun(id: number): void
   /** A message for the user about input that was ignored (a bad link, say); null when none. */
   notice: string | null
   setNotice(notice: string | null): void
@@ -87,6 +96,23 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   run: emptyRun,
   backend: { name: null, reason: 'starting the training worker…', error: null },
   notice: null,
+  pins: [],
+  pinRun: () => {
+    const { run, design, spec, pins } = usePlayground.getState()
+    if (run.series.length === 0) return 'there is no curve to pin yet: train until episodes finish'
+    const id = (pins[pins.length - 1]?.id ?? 0) + 1
+    const pin: PinnedRun = {
+      id,
+      label: `#${id} ${spec.label}, ${design.learner.kind}, seed ${design.seed}`,
+      designKey: JSON.stringify({ ...design, seed: null }),
+      seed: design.seed,
+      points: run.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
+      final: finalFigures(run.series, run.latest?.meanLength ?? NaN),
+    }
+    set({ pins: [...pins, pin].slice(-MAX_PINS) })
+    return null
+  },
+  unpinRun: (id) => set((state) => ({ pins: state.pins.filter((pin) => pin.id !== id) })),
   setNotice: (notice) => set({ notice }),
   setEnv: (envId) => set((state) => ({ ...initialState(defaultDesign(envId, state.design.seed)), run: emptyRun })),
   setParams: (params) => {

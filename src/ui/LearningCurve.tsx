@@ -4,6 +4,7 @@ import { markLabel, usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { detectRewardHacking } from '../core/run/hacking'
 import { smooth } from '../core/run/smooth'
+import { CompareView } from './CompareView'
 import { formatSteps, formatWeight } from './format'
 
 /**
@@ -15,6 +16,8 @@ export function LearningCurve() {
   const marks = usePlayground((state) => state.run.marks)
   const spec = usePlayground((state) => state.spec)
   const [axis, setAxis] = useState<'envSteps' | 'wallSeconds'>('envSteps')
+  const [view, setView] = useState<'live' | 'compare'>('live')
+  const pinCount = usePlayground((state) => state.pins.length)
   const [smoothing, setSmoothing] = useState(0)
   const axisId = useId()
   const smoothingId = useId()
@@ -52,6 +55,14 @@ export function LearningCurve() {
         {summary}
       </figcaption>
       <div className="curve-controls">
+        <div role="group" aria-label="Chart view" className="curve-tabs">
+          <button type="button" aria-pressed={view === 'live'} onClick={() => setView('live')}>
+            Live
+          </button>
+          <button type="button" aria-pressed={view === 'compare'} onClick={() => setView('compare')}>
+            Compare ({pinCount})
+          </button>
+        </div>
         <label htmlFor={axisId}>x</label>
         <select id={axisId} value={axis} onChange={(event) => setAxis(event.target.value as typeof axis)}>
           <option value="envSteps">environment steps</option>
@@ -61,9 +72,10 @@ export function LearningCurve() {
         <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
       </div>
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
-      {series.length === 0 && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
+      {series.length === 0 && view === 'live' && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
+      {view === 'compare' && <CompareView />}
       {
-        <div className="curve-plot">
+        <div className="curve-plot" hidden={view === 'compare'}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />

@@ -3,6 +3,7 @@ import { pauseRun, resetRun, resumeRun, startRun } from '../state/trainingClient
 
 export function RunControls() {
   const status = usePlayground((state) => state.run.status)
+  const hasCurve = usePlayground((state) => state.run.series.length > 0)
   const active = status === 'running' || status === 'starting'
   return (
     <div className="controls" role="group" aria-label="Run controls">
@@ -21,6 +22,9 @@ export function RunControls() {
       )}
       <button type="button" onClick={resetRun} disabled={status === 'idle'}>
         Reset
+      </button>
+      <button type="button" onClick={() => usePlayground.getState().pinRun()} disabled={!hasCurve} title="Keep this run's curve for the Compare view">
+        Pin run
       </button>
     </div>
   )

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test'
+import { curvePoints, expectTraining } from './helpers'
+
+test('pinned runs of two seeds are compared: curves, the spread over seeds, and their final figures', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=1')
+  const pin = page.getByRole('button', { name: 'Pin run' })
+  await expect(pin).toBeDisabled()
+  for (const seed of ['1', '2']) {
+    await page.getByLabel('Seed').fill(seed)
+    await page.getByRole('button', { name: 'Start' }).click()
+    await expectTraining(page)
+    await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(5)
+    await page.getByRole('button', { name: 'Pause' }).click()
+    await pin.click()
+    await page.getByRole('button', { name: 'Reset' }).click()
+  }
+  await page.getByRole('button', { name: 'Compare (2)' }).click()
+  const table = page.getByRole('table', { name: 'Pinned runs and their final figures' })
+  await expect(table.getByRole('rowheader')).toHaveText(['#1 CliffWalking, qlearning, seed 1', '#2 CliffWalking, qlearning, seed 2'])
+  await expect(page.getByText('mean of 2 seeds')).toBeVisible()
+  await page.getByRole('combobox', { name: 'scatter x' }).selectOption('length')
+  await page.getByRole('button', { name: 'Unpin #1 CliffWalking, qlearning, seed 1' }).click()
+  await expect(table.getByRole('rowheader')).toHaveText(['#2 CliffWalking, qlearning, seed 2'])
+  await expect(page.getByRole('button', { name: 'Compare (1)' })).toBeVisible()
+})

@@ -1,0 +1,56 @@
+import type { CurvePoint } from './series'
+
+/** A run kept for comparison: its curve and its final figures. */
+export interface PinnedRun {
+  id: number
+  label: string
+  /** Runs of the same design (all but the seed) are grouped: mean and spread over their seeds. */
+  designKey: string
+  seed: number
+  points: { envSteps: number; shapedReturn: number; objective: number }[]
+  final: { shapedReturn: number; objective: number; length: number }
+}
+
+export type CompareMetric = 'shapedReturn' | 'objective'
+
+/** A run's final figures: the mean of its last `window` curve points, and its latest mean episode length. */
+export function finalFigures(series: readonly CurvePoint[], length: number, window = 5): PinnedRun['final'] {
+  const tail = series.slice(-window)
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
+  return { shapedReturn: mean(tail.map((p) => p.shapedReturn)), objective: mean(tail.map((p) => p.objective)), length }
+}
+
+/** The value of a run's curve at `steps`, linearly interpolated (held flat beyond its ends). */
+export function valueAt(points: PinnedRun['points'], metric: CompareMetric, steps: number): number {
+  if (points.length === 0) return NaN
+  if (steps <= points[0].envSteps) return points[0][metric]
+  for (let j = 1; j < points.length; j++) {
+    if (points[j].envSteps >= steps) {
+      const a = points[j - 1]
+      const b = points[j]
+      // linear interpolation between the two points around `steps`
+      const t = (steps - a.envSteps) / Math.max(b.envSteps - a.envSteps, 1e-12)
+      return a[metric] + t * (b[metric] - a[metric])
+    }
+  }
+  return points[points.length - 1][metric]
+}
+
+/**
+ * Mean and sample standard deviation (Bessel) of several runs of one design at `count` evenly
+ * spaced steps up to the shortest run's last step: the band is mean ± std.
+ */
+export function seedBand(runs: readonly PinnedRun[], metric: CompareMetric, count = 60): { envSteps: number; mean: number; lo: number; hi: number }[] {
+  if (runs.length === 0) return []
+  const end = Math.min(...runs.map((run) => run.points[run.points.length - 1]?.envSteps ?? 0))
+  const band: { envSteps: number; mean: number; lo: number; hi: number }[] = []
+  for (let k = 1; k <= count; k++) {
+    const steps = (end * k) / count
+    const values = runs.map((run) => valueAt(run.points, metric, steps))
+    const mean = values.reduce((sum, value) => sum + value, 0) / values.length
+    const variance = values.length > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1) : 0
+    const std = Math.sqrt(variance)
+    band.push({ envSteps: steps, mean, lo: mean - std, hi: mean + std })
+  }
+  return band
+}
