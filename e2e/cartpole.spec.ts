@@ -49,7 +49,10 @@ test('a reward slider moved with the keyboard during training changes the reward
   await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: alive = 0.50/)
   await expect(page).toHaveURL(/w\.alive=0\.5/)
   // The latest recorded steps are re-scored at once under the new slider: alive 0.5 pays 0.5 a step.
-  await expect(page.getByRole('status', { name: 'What-if' })).toContainText(/under the sliders now pay 0\.500 per step/)
+  await expect(page.getByRole('status', { name: 'What-if', exact: true })).toContainText(/under the sliders now pay 0\.500 per step/)
+  // The latest PPO batch's advantages recomputed with its own values under the new weight: half the
+  // reward against the same value estimates pushes credit negative.
+  await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/Gold: the same batch under the sliders now — \d+% positive, \d+% negative/)
   // Episodes that start after the change earn 0.5 per step: shaped return = 0.5 × balance time.
   await expect
     .poll(

@@ -203,6 +203,15 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
             zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
           },
           advantages: sampleAdvantages(rollout.advantages),
+          valueBatch: {
+            n,
+            steps: options.numSteps,
+            values: rollout.values.slice(),
+            lastValues: rollout.lastValues.slice(),
+            bootstrapValues: rollout.bootstrapValues.slice(),
+            gamma: options.gamma,
+            lambda: options.gaeLambda,
+          },
           demo: demoRecording,
         }
       } finally {

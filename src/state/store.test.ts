@@ -21,6 +21,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     advantages: null,
     record: null,
     tabular: null,
+    valueBatch: null,
     demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }

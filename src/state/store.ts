@@ -7,6 +7,7 @@ import { learnerFits } from '../core/run/learnerFit'
 import type { MetricsFrame } from '../worker/protocol'
 import type { StepRecord } from '../core/run/stepRecord'
 import type { TabularPicture } from '../core/learners/tabular'
+import type { ValueBatch } from '../core/run/trainer'
 import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
@@ -42,6 +43,8 @@ export interface RunView {
   record: StepRecord | null
   /** The latest V(s) and greedy policy of a tabular learner (with the record). */
   tabular: TabularPicture | null
+  /** The latest GAE batch's values (with the record), for what-if advantages. */
+  valueBatch: ValueBatch | null
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
   diagnosis: string | null
 }
@@ -85,7 +88,7 @@ export interface PlaygroundState {
   setBackend(backend: Partial<BackendInfo>): void
 }
 
-const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, diagnosis: null }
+const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, diagnosis: null }
 
 function initialState(design: Design) {
   return { design, spec: specOf(design) }
@@ -167,7 +170,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
               contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, frame.meanContributions![k] ?? 0])),
             }
       const series = point ? appendPoint(state.run.series, point) : state.run.series
-      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular } }
+      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch } }
     }),
   addMark: (mark) =>
     set((state) => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
-import { advantageHistogram } from '../core/credit/histogram'
+import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
+import { whatIfAdvantages } from '../core/credit/whatIf'
 import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
@@ -9,9 +10,21 @@ import { TeamView } from './TeamView'
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
   const advantages = usePlayground((state) => state.run.latest?.advantages ?? null)
-  const histogram = useMemo(() => (advantages ? advantageHistogram(advantages) : null), [advantages])
+  const record = usePlayground((state) => state.run.record)
+  const valueBatch = usePlayground((state) => state.run.valueBatch)
+  const weights = usePlayground((state) => state.design.weights)
+  // What-if: the latest GAE batch re-scored under the sliders as they are now.
+  const whatIf = useMemo(() => (record && valueBatch ? whatIfAdvantages(record, valueBatch, weights) : null), [record, valueBatch, weights])
+  const histogram = useMemo(() => {
+    if (!advantages) return null
+    let reach = 0
+    for (const value of whatIf ?? []) if (Number.isFinite(value)) reach = Math.max(reach, Math.abs(value))
+    return advantageHistogram(advantages, 21, reach)
+  }, [advantages, whatIf])
+  const whatIfHistogram = useMemo(() => (whatIf && histogram ? advantageHistogram(whatIf, 21, histogram.edges[histogram.edges.length - 1]) : null), [whatIf, histogram])
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
-  const data = histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count })) ?? []
+  const data =
+    histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? []
   const [view, setView] = useState<'advantages' | 'timeline' | 'team'>('advantages')
   const isTeam = usePlayground((state) => state.design.envId === 'coop')
   return (
@@ -29,13 +42,24 @@ export function AdvantageView() {
           </button>
         )}
       </div>
-      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} data={data} percent={percent} />}
+      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={whatIfHistogram} data={data} percent={percent} />}
       <WhatIf />
     </section>
   )
 }
 
-function Histogram({ histogram, data, percent }: { histogram: ReturnType<typeof advantageHistogram> | null; data: { centre: number; count: number }[]; percent: (count: number) => string }) {
+function Histogram({
+  histogram,
+  whatIf,
+  data,
+  percent,
+}: {
+  histogram: AdvantageHistogram | null
+  whatIf: AdvantageHistogram | null
+  data: { centre: number; count: number; whatIf?: number }[]
+  percent: (count: number) => string
+}) {
+  const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
   return (
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
@@ -43,6 +67,11 @@ function Histogram({ histogram, data, percent }: { histogram: ReturnType<typeof 
           ? `${histogram.total} sampled: ${percent(histogram.positives)} positive, ${percent(histogram.negatives)} negative, ${percent(histogram.zeros)} exactly zero`
           : 'Shown after the first update.'}
       </p>
+      {whatIf && (
+        <p className="what-if-advantages" role="status" aria-label="What-if advantages">
+          Gold: the same batch under the sliders now — {share(whatIf.positives, whatIf.total)} positive, {share(whatIf.negatives, whatIf.total)} negative.
+        </p>
+      )}
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
       <div className="advantage-chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
@@ -50,6 +79,7 @@ function Histogram({ histogram, data, percent }: { histogram: ReturnType<typeof 
             <XAxis dataKey="centre" tickFormatter={(value: number) => value.toFixed(1)} stroke="#9fb3c8" fontSize={10} interval="preserveStartEnd" />
             <YAxis stroke="#9fb3c8" fontSize={10} width={32} allowDecimals={false} />
             <Bar dataKey="count" fill="#7fd1b9" isAnimationActive={false} />
+            <Bar dataKey="whatIf" fill="#ffd166" fillOpacity={0.6} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -32,6 +32,7 @@ export class TrainingSession {
   private pendingChange: { changeId: number; weights: Record<string, number> } | null = null
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
   private lastAdvantages: Float32Array | null = null
+  private lastValueBatch: IterationReport['valueBatch'] | null = null
 
   constructor(
     readonly runId: string,
@@ -113,6 +114,7 @@ export class TrainingSession {
       metrics.add(report)
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
+      this.lastValueBatch = report.valueBatch ?? null
       const now = performance.now()
       if (now - lastFrameAt >= FRAME_INTERVAL_MS) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
@@ -123,6 +125,8 @@ export class TrainingSession {
         const withRecord = this.framesPosted++ % RECORD_EVERY_FRAMES === 0
         const record = withRecord ? (this.record?.snapshot() ?? null) : null
         const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
+        // The batch's values travel with the record they line up with (its last rows are that batch).
+        const valueBatch = record ? this.lastValueBatch : null
         const transfer: Transferable[] = [demo.states.buffer]
         if (advantages) transfer.push(advantages.buffer)
         if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
@@ -141,6 +145,7 @@ export class TrainingSession {
               advantages,
               record,
               tabular,
+              valueBatch,
             },
           },
           transfer,

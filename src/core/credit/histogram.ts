@@ -11,10 +11,10 @@ export interface AdvantageHistogram {
 }
 
 /**
- * Bin `values` into `bins` equal bins over [−m, m], m = max |v| (so 0 is always the centre);
- * non-finite values are ignored.
+ * Bin `values` into `bins` equal bins over [−m, m], m = max |v| (so 0 is always the centre), or
+ * m = `reach` when given (to bin two batches alike); non-finite values are ignored.
  */
-export function advantageHistogram(values: ArrayLike<number>, bins = 21): AdvantageHistogram {
+export function advantageHistogram(values: ArrayLike<number>, bins = 21, reachGiven?: number): AdvantageHistogram {
   let reach = 0
   let zeros = 0
   let positives = 0
@@ -29,6 +29,7 @@ export function advantageHistogram(values: ArrayLike<number>, bins = 21): Advant
     else negatives++
     reach = Math.max(reach, Math.abs(v))
   }
+  if (reachGiven !== undefined) reach = Math.max(reach, reachGiven)
   if (reach === 0) reach = 1
   // width = 2m / bins; bin of v = ⌊(v + m) / width⌋, the top edge folded into the last bin
   const width = (2 * reach) / bins

@@ -12,6 +12,7 @@ describe('summariseTeams', () => {
       components: Float64Array.of(0, 0, 2, 0, 0, 0, 0, 0, 2, 0, 0, 2),
       copies: Int32Array.of(0, 1, 0, 1),
       ends: new Uint8Array(4),
+      cuts: new Uint8Array(4),
       rows: 4,
       visits: null,
     }

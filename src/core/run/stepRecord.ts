@@ -15,6 +15,8 @@ export interface StepRecord {
   components: Float64Array
   /** 1 where the row's step ended its episode (terminated or truncated). */
   ends: Uint8Array
+  /** 1 where the row's step was cut by the time limit and did not terminate (GAE bootstraps there). */
+  cuts: Uint8Array
   /** Which copy each row belongs to. */
   copies: Int32Array
   rows: number
@@ -33,6 +35,7 @@ export class RecordingEnv implements BatchEnv {
   private components: Float64Array
   private recordedComponents: number
   private readonly ends: Uint8Array
+  private readonly cuts: Uint8Array
   private readonly copies: Int32Array
   private next = 0
   private filled = 0
@@ -45,6 +48,7 @@ export class RecordingEnv implements BatchEnv {
     this.recordedComponents = inner.spec.components.length
     this.components = new Float64Array(this.capacity * this.recordedComponents)
     this.ends = new Uint8Array(this.capacity)
+    this.cuts = new Uint8Array(this.capacity)
     this.copies = new Int32Array(this.capacity)
     this.visits = inner.spec.discreteStates !== null ? new Uint32Array(inner.spec.discreteStates) : null
     forwardExtensions(this, inner)
@@ -89,6 +93,7 @@ export class RecordingEnv implements BatchEnv {
       const row = this.next
       for (let k = 0; k < K; k++) this.components[row * K + k] = out.components[i * K + k]
       this.ends[row] = out.terminated[i] || out.truncated[i] ? 1 : 0
+      this.cuts[row] = out.truncated[i] && !out.terminated[i] ? 1 : 0
       this.copies[row] = i
       this.next = (row + 1) % this.capacity
     }
@@ -110,13 +115,15 @@ export class RecordingEnv implements BatchEnv {
     const start = this.filled < this.capacity ? 0 : this.next
     const components = new Float64Array(rows * K)
     const ends = new Uint8Array(rows)
+    const cuts = new Uint8Array(rows)
     const copies = new Int32Array(rows)
     for (let r = 0; r < rows; r++) {
       const from = (start + r) % this.capacity
       components.set(this.components.subarray(from * K, from * K + K), r * K)
       ends[r] = this.ends[from]
+      cuts[r] = this.cuts[from]
       copies[r] = this.copies[from]
     }
-    return { names: this.spec.components.map((c) => c.name), components, ends, copies, rows, visits: this.visits ? this.visits.slice() : null }
+    return { names: this.spec.components.map((c) => c.name), components, ends, cuts, copies, rows, visits: this.visits ? this.visits.slice() : null }
   }
 }

@@ -9,6 +9,7 @@ const record: StepRecord = {
   components: Float64Array.of(-1, 0, -1, 0, -1, 0, -1, 0, -1, 1, -1, 0, -1, 1, -1, 0, -1, 0),
   copies: Int32Array.of(0, 1, 0, 1, 0, 1, 0, 1, 0),
   ends: Uint8Array.of(0, 0, 1, 0, 0, 1, 0, 0, 1),
+  cuts: new Uint8Array(9),
   rows: 9,
   visits: null,
 }

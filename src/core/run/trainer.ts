@@ -16,6 +16,12 @@ export interface IterationReport {
   /** The advantages (or TD errors) the update used, sampled down to at most ADVANTAGE_SAMPLE values. */
   advantages?: Float32Array
   /**
+   * A GAE learner's batch: V(s_t) of its steps [t·n + i], V of the observation after the last step
+   * per copy, V(final observation) where a step was cut, and γ, λ. With the step record (whose last
+   * steps are this batch) the page recomputes the advantages under another mix (what-if).
+   */
+  valueBatch?: ValueBatch
+  /**
    * Internal states of copies 0 … copies − 1 during the rollout, for the canvas view:
    * states[(t · copies + i) · stateVars.length + j]. `copies` is the spec's demoCopies (default 1).
    */
@@ -33,3 +39,13 @@ export interface Trainer {
 
 /** The most advantages an iteration reports for the histogram. */
 export const ADVANTAGE_SAMPLE = 2048
+
+export interface ValueBatch {
+  n: number
+  steps: number
+  values: Float32Array
+  lastValues: Float32Array
+  bootstrapValues: Float32Array
+  gamma: number
+  lambda: number
+}
