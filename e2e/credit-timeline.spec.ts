@@ -18,3 +18,14 @@ test('the credit timeline shows the latest episode step by step and follows the 
   await page.keyboard.press('Home')
   await expect(summary).toContainText('return 0.00')
 })
+
+test('with PPO the timeline adds each step’s value estimate, TD error and advantage', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await page.getByRole('button', { name: 'Credit timeline' }).click()
+  await expect(page.getByRole('region', { name: 'Credit' }).getByText(/Latest episode of copy 0/)).toContainText(
+    'with the value estimate, TD error and advantage of the latest batch under the sliders now',
+    { timeout: 60_000 },
+  )
+})

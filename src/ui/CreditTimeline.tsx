@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { episodeTimeline } from '../core/run/timeline'
+import { batchCredit } from '../core/credit/whatIf'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 
@@ -13,14 +14,26 @@ export function CreditTimeline() {
   const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)
   const gamma = 'gamma' in learner ? learner.gamma : 1
+  const valueBatch = usePlayground((state) => state.run.valueBatch)
   const steps = useMemo(() => (record ? episodeTimeline(record, weights, gamma) : []), [record, weights, gamma])
+  // With a GAE learner, each step of the batch also has its value, TD error and advantage (under the sliders now).
+  const credit = useMemo(() => (record && valueBatch ? batchCredit(record, valueBatch, weights) : null), [record, valueBatch, weights])
   const names = record?.names ?? []
-  const data = steps.map((step) => ({ t: step.t, returnToGo: step.returnToGo, ...Object.fromEntries(names.map((name) => [`c_${name}`, step.contributions[name]])) }))
+  const inBatch = (row: number) => credit !== null && row >= credit.first
+  const data = steps.map((step) => ({
+    t: step.t,
+    returnToGo: step.returnToGo,
+    ...(inBatch(step.row) ? { value: credit!.values[step.row - credit!.first], delta: credit!.deltas[step.row - credit!.first], advantage: credit!.advantages[step.row - credit!.first] } : {}),
+    ...Object.fromEntries(names.map((name) => [`c_${name}`, step.contributions[name]])),
+  }))
+  const withCredit = steps.some((step) => inBatch(step.row))
   const last = steps[steps.length - 1]
   return (
     <>
       <p className="advantage-summary" aria-live="polite">
-        {last ? `Latest episode of copy 0: ${steps.length} steps, return ${steps[0].returnToGo.toFixed(2)} (γ = ${gamma}); bars: each component's share per step, line: return-to-go.` : 'Shown once the first steps are recorded.'}
+        {last
+          ? `Latest episode of copy 0: ${steps.length} steps, return ${steps[0].returnToGo.toFixed(2)} (γ = ${gamma}); bars: each component's share per step, line: return-to-go${withCredit ? '; with the value estimate, TD error and advantage of the latest batch under the sliders now' : ''}.`
+          : 'Shown once the first steps are recorded.'}
       </p>
       <div className="advantage-chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
@@ -33,6 +46,9 @@ export function CreditTimeline() {
               <Bar key={name} dataKey={`c_${name}`} name={name} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />
             ))}
             <Line dataKey="returnToGo" name="return-to-go" stroke="#e8f1f8" dot={false} strokeWidth={1.5} isAnimationActive={false} />
+            {withCredit && <Line dataKey="value" name="value V(s)" stroke="#00bbf9" dot={false} strokeWidth={1} isAnimationActive={false} />}
+            {withCredit && <Line dataKey="delta" name="TD error δ" stroke="#f15bb5" dot={false} strokeWidth={1} strokeDasharray="3 2" isAnimationActive={false} />}
+            {withCredit && <Line dataKey="advantage" name="advantage A" stroke="#ffd166" dot={false} strokeWidth={1.5} isAnimationActive={false} />}
           </ComposedChart>
         </ResponsiveContainer>
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../run/stepRecord'
-import { whatIfAdvantages } from './whatIf'
+import { batchCredit, whatIfAdvantages } from './whatIf'
 
 describe('whatIfAdvantages', () => {
   it('re-scores the batch under new weights and recomputes GAE with the batch’s values', () => {
@@ -19,6 +19,10 @@ describe('whatIfAdvantages', () => {
     // δ_0 = 2 + 0.5·0.25 − 0.5 = 1.625; A_0 = 1.625 + 0.5·1·3.75 = 3.5
     const advantages = whatIfAdvantages(record, batch, { a: 2, b: 4 })!
     expect(Array.from(advantages)).toEqual([3.5, 3.75])
+    // the TD errors themselves, and where the batch starts in the record
+    const credit = batchCredit(record, batch, { a: 2, b: 4 })!
+    expect(credit.first).toBe(1)
+    expect(Array.from(credit.deltas)).toEqual([1.625, 3.75])
   })
 
   it('bootstraps a time-limit cut from the batch’s V(final observation), and needs the whole batch', () => {

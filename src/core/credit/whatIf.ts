@@ -2,13 +2,22 @@ import type { StepRecord } from '../run/stepRecord'
 import type { ValueBatch } from '../run/trainer'
 import { gae } from './gae'
 
+/** Per step of the latest GAE batch (rows first … first + n·T − 1 of the record): V, δ and A under a mix. */
+export interface BatchCredit {
+  first: number
+  values: Float32Array
+  /** δ_t = r_t + γ(1 − terminated)·next_t − V(s_t): GAE with λ = 0. */
+  deltas: Float32Array
+  advantages: Float32Array
+}
+
 /**
- * The latest GAE batch's advantages under another mix: the batch is the last n·T rows of the step
- * record (laid out [t·n + i], as the rollout was), its rewards re-scored as r = Σ_k w_k·c_k, and
- * GAE recomputed with the critic's values from that batch (γ, λ, time-limit bootstrap as trained).
+ * The latest GAE batch under another mix: the batch is the last n·T rows of the step record (laid
+ * out [t·n + i], as the rollout was), its rewards re-scored as r = Σ_k w_k·c_k, and GAE recomputed
+ * with the critic's values from that batch (γ, λ and the time-limit bootstrap as trained).
  * Null when the record does not hold the whole batch.
  */
-export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights: Record<string, number>): Float32Array | null {
+export function batchCredit(record: StepRecord, batch: ValueBatch, weights: Record<string, number>): BatchCredit | null {
   const size = batch.n * batch.steps
   if (record.rows < size || batch.values.length !== size) return null
   const first = record.rows - size
@@ -28,9 +37,13 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
     truncated[index] = record.cuts[row]
     terminated[index] = record.ends[row] && !record.cuts[row] ? 1 : 0
   }
-  const { advantages } = gae(
-    { n: batch.n, rewards, values: batch.values, terminated, truncated, bootstrapValues: batch.bootstrapValues, lastValues: batch.lastValues },
-    { gamma: batch.gamma, lambda: batch.lambda },
-  )
-  return advantages as Float32Array
+  const inputs = { n: batch.n, rewards, values: batch.values, terminated, truncated, bootstrapValues: batch.bootstrapValues, lastValues: batch.lastValues }
+  const { advantages } = gae(inputs, { gamma: batch.gamma, lambda: batch.lambda })
+  const { advantages: deltas } = gae(inputs, { gamma: batch.gamma, lambda: 0 })
+  return { first, values: batch.values, deltas: deltas as Float32Array, advantages: advantages as Float32Array }
+}
+
+/** The latest GAE batch's advantages under another mix (see batchCredit), or null. */
+export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights: Record<string, number>): Float32Array | null {
+  return batchCredit(record, batch, weights)?.advantages ?? null
 }

@@ -24,6 +24,7 @@ describe('episodeTimeline', () => {
     // G_2 = −1, G_1 = 9 + 0.5·(−1) = 8.5, G_0 = 9 + 0.5·8.5 = 13.25
     expect(steps.map((s) => s.returnToGo)).toEqual([13.25, 8.5, -1])
     expect(steps.map((s) => s.t)).toEqual([0, 1, 2])
+    expect(steps.map((s) => s.row)).toEqual([4, 6, 8])
   })
 
   it('shows the steps so far when no episode of that copy has ended, and nothing for an unknown copy', () => {

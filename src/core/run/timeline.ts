@@ -3,6 +3,8 @@ import type { StepRecord } from './stepRecord'
 /** One step of an episode as the credit timeline draws it. */
 export interface TimelineStep {
   t: number
+  /** The step's row in the record. */
+  row: number
   /** w_k·c_k per component name. */
   contributions: Record<string, number>
   reward: number
@@ -46,7 +48,7 @@ export function episodeTimeline(record: StepRecord, weights: Record<string, numb
       contributions[record.names[k]] = part
       reward += part
     }
-    steps.push({ t: j - start, contributions, reward, returnToGo: 0 })
+    steps.push({ t: j - start, row: r, contributions, reward, returnToGo: 0 })
   }
   // G_t = r_t + γ·G_{t+1}, backwards
   let running = 0
