@@ -13,4 +13,6 @@ test('the team view shows each agent’s effort and its credit under every metho
   }
   // four agents by default, one row each
   await expect(table.getByRole('rowheader')).toHaveText(['0', '1', '2', '3'])
+  // the effort history gains a point per step record (about one a second)
+  await expect(page.getByRole('status', { name: 'Effort over time' })).toContainText(/agent 0 from \d\.\d\d to \d\.\d\d, .*agent 3 from/, { timeout: 30_000 })
 })

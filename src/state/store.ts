@@ -8,6 +8,8 @@ import type { MetricsFrame } from '../worker/protocol'
 import type { StepRecord } from '../core/run/stepRecord'
 import type { TabularPicture } from '../core/learners/tabular'
 import type { ValueBatch } from '../core/run/trainer'
+import { summariseTeams } from '../core/credit/teamView'
+import { coopGame } from '../core/envs/coop'
 import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
@@ -17,6 +19,8 @@ import { finalFigures, type PinnedRun } from './compare'
 
 /** The most runs kept for comparison. */
 export const MAX_PINS = 12
+/** Points of a team's effort history kept per run. */
+const MAX_TEAM_HISTORY = 600
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
 
@@ -45,6 +49,8 @@ export interface RunView {
   tabular: TabularPicture | null
   /** The latest GAE batch's values (with the record), for what-if advantages. */
   valueBatch: ValueBatch | null
+  /** The team game's mean effort per agent, one point per step record (bounded). */
+  teamHistory: { envSteps: number; effort: number[] }[]
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
   diagnosis: string | null
 }
@@ -88,7 +94,7 @@ export interface PlaygroundState {
   setBackend(backend: Partial<BackendInfo>): void
 }
 
-const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, diagnosis: null }
+const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, teamHistory: [], diagnosis: null }
 
 function initialState(design: Design) {
   return { design, spec: specOf(design) }
@@ -170,7 +176,9 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
               contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, frame.meanContributions![k] ?? 0])),
             }
       const series = point ? appendPoint(state.run.series, point) : state.run.series
-      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch } }
+      const team = frame.record && state.design.envId === 'coop' ? summariseTeams(frame.record, coopGame(state.design.params)) : null
+      const teamHistory = team ? [...state.run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : state.run.teamHistory
+      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch, teamHistory } }
     }),
   addMark: (mark) =>
     set((state) => {

@@ -1,4 +1,7 @@
 import { useMemo } from 'react'
+import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { COMPONENT_COLOURS } from './colours'
+import { formatSteps } from './format'
 import { coopGame } from '../core/envs/coop'
 import { summariseTeams } from '../core/credit/teamView'
 import { usePlayground } from '../state/store'
@@ -16,8 +19,27 @@ export function TeamView() {
   const record = usePlayground((state) => state.run.record)
   const params = usePlayground((state) => state.design.params)
   const summary = useMemo(() => (record ? summariseTeams(record, coopGame(params)) : null), [record, params])
+  const history = usePlayground((state) => state.run.teamHistory)
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>
+  const data = history.map((point) => ({ envSteps: point.envSteps, ...Object.fromEntries(point.effort.map((effort, agent) => [`a${agent}`, effort])) }))
   return (
+    <div className="team-view">
+    <p className="sr-only" role="status" aria-label="Effort over time">
+      {history.length > 1
+        ? `Effort over time: ${summary.effort.map((_, agent) => `agent ${agent} from ${history[0].effort[agent].toFixed(2)} to ${history[history.length - 1].effort[agent].toFixed(2)}`).join(', ')}.`
+        : 'Effort over time: shown once two records have arrived.'}
+    </p>
+    <div className="team-effort" aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }}>
+          <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={9} />
+          <YAxis domain={[0, 2]} stroke="#9fb3c8" fontSize={9} width={20} />
+          {summary.effort.map((_, agent) => (
+            <Line key={agent} dataKey={`a${agent}`} name={`agent ${agent}`} stroke={COMPONENT_COLOURS[agent % COMPONENT_COLOURS.length]} dot={false} isAnimationActive={false} />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
     <table className="team-table">
       <caption>
         Mean per round over the last {summary.rounds} recorded team rounds (effort 0 none, 1 some, 2 full)
@@ -45,5 +67,7 @@ export function TeamView() {
         ))}
       </tbody>
     </table>
+    </div>
   )
 }
+
