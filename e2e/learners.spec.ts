@@ -38,6 +38,12 @@ test('GRPO presets on tokenseq set the estimator, and training reports all-equal
   await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('zero advantage fraction')
   // From scratch almost every group scores all-equal: most completions get no credit at all.
   await expect(page.getByRole('region', { name: 'Advantages' })).toContainText(/sampled: .*exactly zero/)
+  // What-if: the same completions re-scored with a heavy length weight, before the learner sees it —
+  // longer completions now differ, so groups stop being all-equal.
+  const length = page.getByRole('slider', { name: 'length' })
+  await length.focus()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/under the sliders and estimator now — \d+% positive, \d+% negative, \d+% exactly zero/)
 })
 
 test('independent learners on the team game keep working under difference credit', async ({ page }) => {

@@ -147,7 +147,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
         }
         if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, weights.length, correctIndex)
         else diagnostics.objective_mean = mean(completions.objective)
-        return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), demo: demoRecording }
+        const groupBatch = { names: activeMix.names.slice(), components: completions.components.slice(0, completions.count * weights.length), groupSizes: groupSizes.slice() }
+        return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), groupBatch, demo: demoRecording }
       } finally {
         busy = false
       }

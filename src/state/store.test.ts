@@ -22,6 +22,7 @@ function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
     record: null,
     tabular: null,
     valueBatch: null,
+    groupBatch: null,
     demo: { states: new Float64Array(0), steps: 0, copies: 1 },
   }
 }

@@ -7,7 +7,7 @@ import { learnerFits } from '../core/run/learnerFit'
 import type { MetricsFrame } from '../worker/protocol'
 import type { StepRecord } from '../core/run/stepRecord'
 import type { TabularPicture } from '../core/learners/tabular'
-import type { ValueBatch } from '../core/run/trainer'
+import type { GroupBatch, ValueBatch } from '../core/run/trainer'
 import { summariseTeams } from '../core/credit/teamView'
 import { coopGame } from '../core/envs/coop'
 import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
@@ -49,6 +49,8 @@ export interface RunView {
   tabular: TabularPicture | null
   /** The latest GAE batch's values (with the record), for what-if advantages. */
   valueBatch: ValueBatch | null
+  /** A group learner's latest completions, for what-if advantages. */
+  groupBatch: GroupBatch | null
   /** The team game's mean effort per agent, one point per step record (bounded). */
   teamHistory: { envSteps: number; effort: number[] }[]
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
@@ -94,7 +96,7 @@ export interface PlaygroundState {
   setBackend(backend: Partial<BackendInfo>): void
 }
 
-const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, teamHistory: [], diagnosis: null }
+const emptyRun: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, teamHistory: [], diagnosis: null }
 
 function initialState(design: Design) {
   return { design, spec: specOf(design) }
@@ -178,7 +180,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
       const series = point ? appendPoint(state.run.series, point) : state.run.series
       const team = frame.record && state.design.envId === 'coop' ? summariseTeams(frame.record, coopGame(state.design.params)) : null
       const teamHistory = team ? [...state.run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : state.run.teamHistory
-      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch, teamHistory } }
+      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch, groupBatch: frame.record ? frame.groupBatch : state.run.groupBatch, teamHistory } }
     }),
   addMark: (mark) =>
     set((state) => {

@@ -98,7 +98,7 @@ export function resumeRun(): void {
 export function resetRun(): void {
   const store = usePlayground.getState()
   if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
-  usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, teamHistory: [], diagnosis: null } })
+  usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, teamHistory: [], diagnosis: null } })
 }
 
 /** Change one weight; a running run picks it up from its next rollout. */

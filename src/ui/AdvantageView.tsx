@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
-import { whatIfAdvantages } from '../core/credit/whatIf'
+import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
@@ -14,7 +14,13 @@ export function AdvantageView() {
   const valueBatch = usePlayground((state) => state.run.valueBatch)
   const weights = usePlayground((state) => state.design.weights)
   // What-if: the latest GAE batch re-scored under the sliders as they are now.
-  const whatIf = useMemo(() => (record && valueBatch ? whatIfAdvantages(record, valueBatch, weights) : null), [record, valueBatch, weights])
+  const groupBatch = usePlayground((state) => state.run.groupBatch)
+  const learner = usePlayground((state) => state.design.learner)
+  const estimator = learner.kind === 'grpo' ? learner.estimator : null
+  const whatIf = useMemo(() => {
+    if (groupBatch && estimator) return whatIfGroupAdvantages(groupBatch, weights, estimator)
+    return record && valueBatch ? whatIfAdvantages(record, valueBatch, weights) : null
+  }, [record, valueBatch, groupBatch, weights, estimator])
   const histogram = useMemo(() => {
     if (!advantages) return null
     let reach = 0
@@ -69,7 +75,8 @@ function Histogram({
       </p>
       {whatIf && (
         <p className="what-if-advantages" role="status" aria-label="What-if advantages">
-          Gold: the same batch under the sliders now — {share(whatIf.positives, whatIf.total)} positive, {share(whatIf.negatives, whatIf.total)} negative.
+          Gold: the same batch under the sliders and estimator now — {share(whatIf.positives, whatIf.total)} positive, {share(whatIf.negatives, whatIf.total)} negative,{' '}
+          {share(whatIf.zeros, whatIf.total)} exactly zero.
         </p>
       )}
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}

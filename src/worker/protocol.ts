@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { RunConfigSchema, type RunConfig } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
-import type { IterationReport, ValueBatch } from '../core/run/trainer'
+import type { GroupBatch, IterationReport, ValueBatch } from '../core/run/trainer'
 import type { StepRecord } from '../core/run/stepRecord'
 import type { TabularPicture } from '../core/learners/tabular'
 
@@ -53,6 +53,8 @@ export interface MetricsFrame {
   record: StepRecord | null
   /** A GAE learner's latest batch of values (with the step record), for what-if advantages; else null. */
   valueBatch: ValueBatch | null
+  /** A group learner's latest completions (component totals and group sizes), for what-if advantages; else null. */
+  groupBatch: GroupBatch | null
   /** A tabular learner's V(s) and greedy action per state (with the step record); else null. */
   tabular: TabularPicture | null
   /** The latest update's advantages (sampled, bounded), for the histogram; null before the first. */

@@ -33,6 +33,7 @@ export class TrainingSession {
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
   private lastAdvantages: Float32Array | null = null
   private lastValueBatch: IterationReport['valueBatch'] | null = null
+  private lastGroupBatch: IterationReport['groupBatch'] | null = null
 
   constructor(
     readonly runId: string,
@@ -115,6 +116,7 @@ export class TrainingSession {
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
       this.lastValueBatch = report.valueBatch ?? null
+      this.lastGroupBatch = report.groupBatch ?? null
       const now = performance.now()
       if (now - lastFrameAt >= FRAME_INTERVAL_MS) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
@@ -127,6 +129,7 @@ export class TrainingSession {
         const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
         // The batch's values travel with the record they line up with (its last rows are that batch).
         const valueBatch = record ? this.lastValueBatch : null
+        const groupBatch = record ? this.lastGroupBatch : null
         const transfer: Transferable[] = [demo.states.buffer]
         if (advantages) transfer.push(advantages.buffer)
         if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
@@ -146,6 +149,7 @@ export class TrainingSession {
               record,
               tabular,
               valueBatch,
+              groupBatch,
             },
           },
           transfer,

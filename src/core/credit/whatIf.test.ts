@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../run/stepRecord'
-import { batchCredit, whatIfAdvantages } from './whatIf'
+import { batchCredit, whatIfAdvantages, whatIfGroupAdvantages } from './whatIf'
 
 describe('whatIfAdvantages', () => {
   it('re-scores the batch under new weights and recomputes GAE with the batch’s values', () => {
@@ -31,5 +31,19 @@ describe('whatIfAdvantages', () => {
     // δ = 1 + 0.5·10 − 0 = 6
     expect(Array.from(whatIfAdvantages(record, batch, { a: 1 })!)).toEqual([6])
     expect(whatIfAdvantages({ ...record, rows: 0 }, batch, { a: 1 })).toBeNull()
+  })
+})
+
+describe('whatIfGroupAdvantages', () => {
+  it('weights each completion’s totals anew and applies the chosen estimator', () => {
+    // one group of three completions, components (correct, length): (1, 0.2) (0, 0.9) (0, 0.5)
+    const batch = { names: ['correct', 'length'], components: Float64Array.of(1, 0.2, 0, 0.9, 0, 0.5), groupSizes: Int32Array.of(3) }
+    const estimator = { center: 'mean' as const, scale: 'none' as const, rank: false, combine: 'sum' as const, batchNormalize: false, eps: 1e-4 }
+    // correctness only: rewards (1, 0, 0), mean 1/3 → (2/3, −1/3, −1/3)
+    const correct = whatIfGroupAdvantages(batch, { correct: 1 }, estimator)
+    expect(Array.from(correct).map((a) => Math.round(a * 1e9) / 1e9)).toEqual([0.666666667, -0.333333333, -0.333333333])
+    // a heavy length weight: rewards (1.4, 1.8, 1.0), mean 1.4 → (0, 0.4, −0.4): the long wrong answer wins
+    const hacked = whatIfGroupAdvantages(batch, { correct: 1, length: 2 }, estimator)
+    expect(Array.from(hacked).map((a) => Math.round(a * 1e9) / 1e9)).toEqual([0, 0.4, -0.4])
   })
 })

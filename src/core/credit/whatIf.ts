@@ -1,5 +1,7 @@
 import type { StepRecord } from '../run/stepRecord'
-import type { ValueBatch } from '../run/trainer'
+import type { GroupBatch, ValueBatch } from '../run/trainer'
+import type { GroupEstimator } from '../run/learnerOptions'
+import { groupAdvantagesMulti } from './group'
 import { gae } from './gae'
 
 /** Per step of the latest GAE batch (rows first … first + n·T − 1 of the record): V, δ and A under a mix. */
@@ -46,4 +48,13 @@ export function batchCredit(record: StepRecord, batch: ValueBatch, weights: Reco
 /** The latest GAE batch's advantages under another mix (see batchCredit), or null. */
 export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights: Record<string, number>): Float32Array | null {
   return batchCredit(record, batch, weights)?.advantages ?? null
+}
+
+/**
+ * A group learner's latest completions under another mix and estimator: each completion's
+ * component totals weighted anew, then the group-relative advantages (sum-first or decoupled).
+ */
+export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
+  const w = batch.names.map((name) => weights[name] ?? 0)
+  return groupAdvantagesMulti(batch.components, batch.names.length, w, batch.groupSizes, estimator)
 }

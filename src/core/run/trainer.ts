@@ -21,6 +21,8 @@ export interface IterationReport {
    * steps are this batch) the page recomputes the advantages under another mix (what-if).
    */
   valueBatch?: ValueBatch
+  /** A group learner's batch: each completion's raw components summed (completions × K) and the group sizes. */
+  groupBatch?: GroupBatch
   /**
    * Internal states of copies 0 … copies − 1 during the rollout, for the canvas view:
    * states[(t · copies + i) · stateVars.length + j]. `copies` is the spec's demoCopies (default 1).
@@ -48,4 +50,10 @@ export interface ValueBatch {
   bootstrapValues: Float32Array
   gamma: number
   lambda: number
+}
+
+export interface GroupBatch {
+  names: string[]
+  components: Float64Array
+  groupSizes: Int32Array
 }
