@@ -29,3 +29,13 @@ test('with PPO the timeline adds each step’s value estimate, TD error and adva
     { timeout: 60_000 },
   )
 })
+
+test('for the token task the timeline colours every token by its completion’s advantage', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await page.getByRole('button', { name: 'Credit timeline' }).click()
+  const completions = page.getByRole('list', { name: 'Tokens by advantage' }).getByRole('listitem')
+  await expect(completions).toHaveCount(8, { timeout: 60_000 })
+  await expect(completions.first()).toContainText(/^\d\+\d=.*A = -?\d+\.\d\d$/)
+})

@@ -4,6 +4,7 @@ import { episodeTimeline } from '../core/run/timeline'
 import { batchCredit } from '../core/credit/whatIf'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
+import { TokenCredit } from './TokenCredit'
 
 /**
  * The credit timeline: the latest episode of copy 0, step by step, with each component's
@@ -28,6 +29,8 @@ export function CreditTimeline() {
   }))
   const withCredit = steps.some((step) => inBatch(step.row))
   const last = steps[steps.length - 1]
+  const isTokens = usePlayground((state) => state.design.envId === 'tokenseq')
+  if (isTokens) return <TokenCredit />
   return (
     <>
       <p className="advantage-summary" aria-live="polite">
