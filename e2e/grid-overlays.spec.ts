@@ -14,6 +14,9 @@ test('the grid view overlays the learner’s values, its greedy policy and the v
   await expect(page.getByRole('img', { name: /CliffWalking: .*; overlays: values, policy, visits/ })).toBeVisible()
   await overlays.getByRole('checkbox', { name: 'Values' }).uncheck()
   await expect(page.getByRole('img', { name: /; overlays: policy, visits$/ })).toBeVisible()
+  // The credit timeline's data on the grid: the latest episode's return-to-go on each cell it visited.
+  await overlays.getByRole('checkbox', { name: 'Episode credit' }).check()
+  await expect(page.getByRole('img', { name: /; overlays: policy, visits, episode$/ })).toBeVisible()
 })
 
 test('with potential-based shaping, the grid view can draw the potential Φ', async ({ page }) => {

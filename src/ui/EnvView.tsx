@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { IterationReport } from '../core/run/trainer'
 import type { EnvSpec } from '../core/envs/types'
 import { bindPotential } from '../core/rewards/shaping'
+import { episodeTimeline } from '../core/run/timeline'
+import type { StepRecord } from '../core/run/stepRecord'
 import type { RewardExtras } from '../state/design'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
@@ -21,9 +23,14 @@ export function EnvView() {
   const visits = usePlayground((state) => state.run.record?.visits ?? null)
   const shaping = usePlayground((state) => state.design.reward.shaping)
   const potential = useMemo(() => potentialField(spec, shaping), [spec, shaping])
-  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false, potential: false })
-  const overlayRef = useRef({ tabular, visits, overlays, potential })
-  overlayRef.current = { tabular, visits, overlays, potential }
+  const record = usePlayground((state) => state.run.record)
+  const weights = usePlayground((state) => state.design.weights)
+  const learner = usePlayground((state) => state.design.learner)
+  const gamma = 'gamma' in learner ? learner.gamma : 1
+  const episode = useMemo(() => (spec.grid && record ? episodeField(record, weights, gamma, spec.grid.rows * spec.grid.cols) : null), [spec, record, weights, gamma])
+  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false, potential: false, episode: false })
+  const overlayRef = useRef({ tabular, visits, overlays, potential, episode })
+  overlayRef.current = { tabular, visits, overlays, potential, episode }
   const demoRef = useRef(demo)
   demoRef.current = demo
   const [caption, setCaption] = useState('')
@@ -66,13 +73,14 @@ export function EnvView() {
         const state = playing.states
         const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
         renderer.draw(ctx, state, offset, width, height, playing.copies)
-        const { tabular: picture, visits: counts, overlays: shown, potential: phi } = overlayRef.current
-        if (spec.grid && (shown.values || shown.policy || shown.visits || shown.potential)) {
+        const { tabular: picture, visits: counts, overlays: shown, potential: phi, episode: credit } = overlayRef.current
+        if (spec.grid && (shown.values || shown.policy || shown.visits || shown.potential || shown.episode)) {
           drawGridOverlays(ctx, spec.grid, width, height, {
             values: shown.values ? picture?.values : null,
             policy: shown.policy ? picture?.policy : null,
             visits: shown.visits ? counts : null,
             potential: shown.potential ? phi?.values : null,
+            episode: shown.episode ? credit : null,
             actionLabels: spec.actionLabels,
           })
         }
@@ -100,12 +108,12 @@ export function EnvView() {
       )}
       {spec.grid && !editing && (
         <div className="overlay-toggles" role="group" aria-label="Grid overlays">
-          {(['values', 'policy', 'visits', 'potential'] as const)
+          {(['values', 'policy', 'visits', 'potential', 'episode'] as const)
             .filter((layer) => layer !== 'potential' || potential !== null)
             .map((layer) => (
               <label key={layer}>
                 <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
-                {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : layer === 'visits' ? 'Visits' : `Φ ${potential?.name ?? ''}`}
+                {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : layer === 'visits' ? 'Visits' : layer === 'episode' ? 'Episode credit' : `Φ ${potential?.name ?? ''}`}
               </label>
             ))}
         </div>
@@ -123,8 +131,8 @@ export function EnvView() {
 }
 
 /** The overlays in words, for the canvas's accessible name. */
-function overlayText(overlays: Record<'values' | 'policy' | 'visits' | 'potential', boolean>, hasLearnerView: boolean): string {
-  const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || layer === 'potential' || hasLearnerView))
+function overlayText(overlays: Record<'values' | 'policy' | 'visits' | 'potential' | 'episode', boolean>, hasLearnerView: boolean): string {
+  const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || layer === 'potential' || layer === 'episode' || hasLearnerView))
   return shown.length > 0 ? `; overlays: ${shown.join(', ')}` : ''
 }
 
@@ -144,4 +152,12 @@ function potentialField(spec: EnvSpec, shaping: RewardExtras['shaping']): { name
     }
   }
   return { name: named.potential, values }
+}
+
+/** The latest episode of copy 0 on the grid: each visited cell's return-to-go at its last visit (NaN elsewhere). */
+function episodeField(record: StepRecord, weights: Record<string, number>, gamma: number, cells: number): Float32Array | null {
+  if (!record.reached) return null
+  const field = new Float32Array(cells).fill(NaN)
+  for (const step of episodeTimeline(record, weights, gamma)) field[record.reached[step.row] % cells] = step.returnToGo
+  return field
 }

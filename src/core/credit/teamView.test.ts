@@ -15,6 +15,7 @@ describe('summariseTeams', () => {
       cuts: new Uint8Array(4),
       rows: 4,
       visits: null,
+      reached: null,
     }
     const summary = summariseTeams(record, { agents: 2, synergy: 0.5 })!
     expect(summary.rounds).toBe(2)

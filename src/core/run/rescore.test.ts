@@ -19,6 +19,8 @@ describe('RecordingEnv and rescore', () => {
     // step components: 0 on the fall, −1 after; hazard −1 on the fall
     expect(Array.from(record.components.filter((_, i) => i % 4 === 0))).toEqual([0, -1, -1])
     expect(Array.from(record.components.filter((_, i) => i % 4 === 1))).toEqual([-1, 0, 0])
+    // the states reached: the fall sends the agent back to the start (3, 0) = 36, up to (2, 0) = 24, right to (2, 1) = 25
+    expect(Array.from(record.reached!)).toEqual([36, 24, 25])
     // Gymnasium's mix: −100, −1, −1
     expect(Array.from(rescore(record, { step: 1, hazard: 100 }).rewards)).toEqual([-100, -1, -1])
     // A mix without the cliff penalty: 0, −1, −1, and the hazard's share is gone.

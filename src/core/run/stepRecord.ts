@@ -22,6 +22,8 @@ export interface StepRecord {
   rows: number
   /** Visits of each discrete state over the whole run (states reached by a step), or null. */
   visits: Uint32Array | null
+  /** The discrete state each row's step reached (its observation; the final one where it ended), or null. */
+  reached: Int32Array | null
 }
 
 /**
@@ -40,6 +42,7 @@ export class RecordingEnv implements BatchEnv {
   private next = 0
   private filled = 0
   private readonly visits: Uint32Array | null
+  private readonly reached: Int32Array | null
 
   constructor(readonly inner: BatchEnv) {
     this.n = inner.n
@@ -51,6 +54,7 @@ export class RecordingEnv implements BatchEnv {
     this.cuts = new Uint8Array(this.capacity)
     this.copies = new Int32Array(this.capacity)
     this.visits = inner.spec.discreteStates !== null ? new Uint32Array(inner.spec.discreteStates) : null
+    this.reached = inner.spec.discreteStates !== null ? new Int32Array(this.capacity) : null
     forwardExtensions(this, inner)
   }
 
@@ -98,11 +102,13 @@ export class RecordingEnv implements BatchEnv {
       this.next = (row + 1) % this.capacity
     }
     this.filled = Math.min(this.capacity, this.filled + this.n)
-    if (this.visits) {
+    if (this.visits && this.reached) {
       // A discrete environment's observation is its state index; where an episode ended, the state it reached.
+      const firstRow = (this.next - this.n + this.capacity) % this.capacity
       for (let i = 0; i < this.n; i++) {
         const ended = out.terminated[i] || out.truncated[i]
         const state = ended ? out.finalObs[i] : out.obs[i]
+        this.reached[(firstRow + i) % this.capacity] = state
         if (state >= 0 && state < this.visits.length) this.visits[state]++
       }
     }
@@ -117,13 +123,15 @@ export class RecordingEnv implements BatchEnv {
     const ends = new Uint8Array(rows)
     const cuts = new Uint8Array(rows)
     const copies = new Int32Array(rows)
+    const reached = this.reached ? new Int32Array(rows) : null
     for (let r = 0; r < rows; r++) {
       const from = (start + r) % this.capacity
       components.set(this.components.subarray(from * K, from * K + K), r * K)
       ends[r] = this.ends[from]
       cuts[r] = this.cuts[from]
+      if (reached && this.reached) reached[r] = this.reached[from]
       copies[r] = this.copies[from]
     }
-    return { names: this.spec.components.map((c) => c.name), components, ends, cuts, copies, rows, visits: this.visits ? this.visits.slice() : null }
+    return { names: this.spec.components.map((c) => c.name), components, ends, cuts, copies, rows, visits: this.visits ? this.visits.slice() : null, reached }
   }
 }

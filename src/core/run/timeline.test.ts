@@ -12,6 +12,7 @@ const record: StepRecord = {
   cuts: new Uint8Array(9),
   rows: 9,
   visits: null,
+  reached: null,
 }
 
 describe('episodeTimeline', () => {

@@ -10,6 +10,8 @@ export interface GridOverlays {
   visits?: Uint32Array | null
   /** The shaping potential Φ per cell (washed like values: the shaping field points uphill). */
   potential?: Float32Array | null
+  /** The latest episode's return-to-go on each cell it visited (NaN elsewhere: left unwashed). */
+  episode?: Float32Array | null
   /** The environment's action labels ('up', 'right', …) to turn actions into arrows. */
   actionLabels: string[]
 }
@@ -31,16 +33,18 @@ export function drawGridOverlays(ctx: CanvasRenderingContext2D, grid: GridPictur
     ctx.fillRect(left + col * cell + 1, top + row * cell + 1, cell - 2, cell - 2)
     ctx.globalAlpha = 1
   }
-  for (const field of [overlays.values, overlays.potential]) {
+  for (const field of [overlays.values, overlays.potential, overlays.episode]) {
     if (!field) continue
     let lo = Infinity
     let hi = -Infinity
     for (let s = 0; s < count; s++) {
+      if (!Number.isFinite(field[s])) continue
       lo = Math.min(lo, field[s])
       hi = Math.max(hi, field[s])
     }
     const span = hi - lo || 1
     for (let s = 0; s < count; s++) {
+      if (!Number.isFinite(field[s])) continue
       // shade = (x − min) / (max − min): 0 red, 1 green
       const shade = (field[s] - lo) / span
       wash(s, `rgb(${Math.round(220 * (1 - shade))}, ${Math.round(200 * shade)}, 80)`, 0.45)
