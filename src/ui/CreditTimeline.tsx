@@ -38,6 +38,13 @@ export function CreditTimeline() {
           ? `Latest episode of copy 0: ${steps.length} steps, return ${steps[0].returnToGo.toFixed(2)} (γ = ${gamma}); bars: each component's share per step, line: return-to-go${withCredit ? '; with the value estimate, TD error and advantage of the latest batch under the sliders now' : ''}.`
           : 'Shown once the first steps are recorded.'}
       </p>
+      <ol className="sr-only" aria-label="Steps of the latest episode">
+        {steps.map((step) => (
+          <li key={step.t}>
+            step {step.t}: reward {step.reward.toFixed(2)} ({names.filter((name) => step.contributions[name] !== 0).map((name) => `${name} ${step.contributions[name].toFixed(2)}`).join(', ') || 'nothing'}), return-to-go {step.returnToGo.toFixed(2)}
+          </li>
+        ))}
+      </ol>
       <div className="advantage-chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={0}>
