@@ -50,6 +50,8 @@ test('a reward slider moved with the keyboard during training changes the reward
   await expect(page).toHaveURL(/w\.alive=0\.5/)
   // The latest recorded steps are re-scored at once under the new slider: alive 0.5 pays 0.5 a step.
   await expect(page.getByRole('status', { name: 'What-if', exact: true })).toContainText(/under the sliders now pay 0\.500 per step/)
+  // alive is the only weighted component: it carries the whole reward
+  await expect(page.getByRole('status', { name: 'What-if', exact: true })).toContainText('shares: alive 100%')
   // The latest PPO batch's advantages recomputed with its own values under the new weight: half the
   // reward against the same value estimates pushes credit negative.
   await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/Gold: the same batch under the sliders and estimator now — \d+% positive, \d+% negative/)

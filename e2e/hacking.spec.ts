@@ -15,3 +15,17 @@ test('a coin weight that makes looping pay more than the goal is flagged as rewa
   await expect(coin).toHaveValue('10')
   await expect(page.getByRole('alert').filter({ hasText: 'Reward hacking?' })).toContainText('path efficiency moved the wrong way', { timeout: 60_000 })
 })
+
+test('a heavy length weight on the token task is flagged as reward hacking', async ({ page }) => {
+  test.setTimeout(180_000)
+  // Easy prompts, short answers, groups of 16: GRPO learns to answer correctly within seconds.
+  await page.goto('./?env=tokenseq&p.difficulty=easy&p.max_length=4&p.group_size=16&l=grpo&l.learningRate=0.002&l.beta=0')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => runFigure(page, 'correct (last 20)'), { timeout: 120_000 }).toBeGreaterThan(0.6)
+  // Then length is paid for: answers stop ending, the shaped return climbs while correctness collapses.
+  const length = page.getByRole('slider', { name: 'length' })
+  await length.focus()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('alert').filter({ hasText: 'Reward hacking?' })).toContainText('correct moved the wrong way', { timeout: 60_000 })
+})

@@ -102,10 +102,17 @@ function WhatIf() {
   if (!record || !scored) return null
   const returns = scored.episodeReturns
   const meanReturn = returns.length > 0 ? returns.reduce((sum, value) => sum + value, 0) / returns.length : null
+  // each component's share of the reward: |Σ_t w_k·c_k,t| / Σ_j |Σ_t w_j·c_j,t|
+  const magnitude = Object.values(scored.contributions).reduce((sum, value) => sum + Math.abs(value), 0)
+  const shares = Object.entries(scored.contributions)
+    .filter(([, value]) => value !== 0)
+    .map(([name, value]) => `${name} ${((100 * Math.abs(value)) / magnitude).toFixed(0)}%`)
+    .join(', ')
   return (
     <p className="what-if" role="status" aria-label="What-if">
       What-if: the last {record.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
-      {meanReturn !== null ? `; their ${returns.length} finished episodes return ${meanReturn.toFixed(1)} on average` : ''}.
+      {meanReturn !== null ? `; their ${returns.length} finished episodes return ${meanReturn.toFixed(1)} on average` : ''}
+      {shares ? `; shares: ${shares}` : ''}.
     </p>
   )
 }
