@@ -86,6 +86,26 @@ describe('RewardedEnv', () => {
     }
   })
 
+  it('steps exactly as its environment when the design adds nothing, and counts t for terms added later', () => {
+    const wrapped = new RewardedEnv(cartpole.create(2, {}), design({}))
+    const plain = cartpole.create(2, {})
+    const a = allocateStepBuffers(wrapped.spec, 2)
+    const b = allocateStepBuffers(plain.spec, 2)
+    wrapped.reset(new Rng(4), a.obs)
+    plain.reset(new Rng(4), b.obs)
+    for (let t = 0; t < 30; t++) {
+      wrapped.step(Int32Array.of(t % 2, 1), a, new Rng(t))
+      plain.step(Int32Array.of(t % 2, 1), b, new Rng(t))
+    }
+    expect(Array.from(a.obs)).toEqual(Array.from(b.obs))
+    expect(Array.from(a.components)).toEqual(Array.from(b.components))
+    // A term added now reads the episode's step count kept all along.
+    wrapped.setDesign(design({ terms: [{ name: 'clock', expression: 't' }] }))
+    const c = allocateStepBuffers(wrapped.spec, 2)
+    wrapped.step(Int32Array.of(0, 0), c, new Rng(99))
+    expect(c.components[6]).toBeGreaterThan(1)
+  })
+
   it('leaves the environment as it is when the design adds nothing', () => {
     const env = cartpole.create(1, {})
     expect(withRewardDesign(env, design({ weights: { alive: 0.5 } }))).toBe(env)

@@ -29,6 +29,8 @@ export class RewardedEnv implements BatchEnv {
   private readonly innerBuffers: StepBuffers
   private readonly stateBefore: Float64Array
   private rules: ExtraRule[] = []
+  /** Whether the design adds and transforms nothing, so steps go straight to the inner environment. */
+  private passThrough = false
   private chains: (TransformChain | null)[] = []
   private design: RewardDesign
   /** Columns the learner redistributes over whole episodes (their chains' last transform). */
@@ -121,6 +123,7 @@ export class RewardedEnv implements BatchEnv {
     })
     this.rules = rules
     this.chains = chains
+    this.passThrough = rules.length === 0 && chains.every((chain) => chain === null)
     this.redistributed = this.spec.components.flatMap((component, k) => (design.transforms[component.name]?.at(-1)?.kind === 'redistribute' ? [k] : []))
   }
 
@@ -148,6 +151,12 @@ export class RewardedEnv implements BatchEnv {
     const stateSize = this.inner.spec.stateVars.length
     const innerK = this.inner.spec.components.length
     const K = this.spec.components.length
+    if (this.passThrough) {
+      // Nothing added or transformed (every run is wrapped, most add nothing): the inner step is the step.
+      this.inner.step(actions, out, rng, autoReset)
+      this.countEpisodeSteps(out)
+      return
+    }
     this.stateBefore.set(this.inner.state)
     this.inner.step(actions, inner, rng, autoReset)
     out.obs.set(inner.obs)
@@ -169,7 +178,12 @@ export class RewardedEnv implements BatchEnv {
       }
     })
     for (let k = 0; k < K; k++) this.chains[k]?.apply(out.components, out.terminated, out.truncated, k, K)
-    for (let i = 0; i < n; i++) this.episodeStep[i] = out.terminated[i] || out.truncated[i] ? 0 : this.episodeStep[i] + 1
+    this.countEpisodeSteps(out)
+  }
+
+  /** t of each copy's episode (the `t` of custom terms): 0 again where an episode ended. */
+  private countEpisodeSteps(out: StepBuffers): void {
+    for (let i = 0; i < this.n; i++) this.episodeStep[i] = out.terminated[i] || out.truncated[i] ? 0 : this.episodeStep[i] + 1
   }
 
   /** A custom term over the state the step reached (the final state where an episode ended), the action and t. */
