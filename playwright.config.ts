@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test'
 // Flags measured to run Debian's Chromium headless on a closed network (see the README).
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const executablePath = process.env.CHROMIUM_PATH || undefined
-const PORT = 4173
+// E2E_PORT lets several checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT) || 4173
 
 export default defineConfig({
   testDir: 'e2e',
