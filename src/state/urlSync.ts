@@ -1,5 +1,6 @@
 import { designFromSearch, designToSearch } from './design'
 import { loadDesign, usePlayground } from './store'
+import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
 const URL_WRITE_DELAY_MS = 250
@@ -19,10 +20,9 @@ export function startUrlSync(): string | null {
   loadDesign(design)
   if (ignored.length > 0) usePlayground.getState().setNotice(`The link had settings that were ignored: ${ignored.join('; ')}.`)
 
-  const keep = new URLSearchParams()
-  if (backend) keep.set('backend', backend)
+  if (backend) setUrlExtra('backend', backend)
   const write = () => {
-    const search = designToSearch(usePlayground.getState().design, keep)
+    const search = designToSearch(usePlayground.getState().design, urlExtras())
     try {
       if (search !== window.location.search) window.history.replaceState(null, '', search)
     } catch {
@@ -33,9 +33,7 @@ export function startUrlSync(): string | null {
   let previous = usePlayground.getState().design
   let pending: ReturnType<typeof setTimeout> | null = null
   let lastWrite = -Infinity
-  usePlayground.subscribe((state) => {
-    if (state.design === previous) return
-    previous = state.design
+  const schedule = () => {
     // A dragged slider changes the design many times a second: write at once, then at most every
     // URL_WRITE_DELAY_MS, the last change always written.
     const now = performance.now()
@@ -49,7 +47,13 @@ export function startUrlSync(): string | null {
         write()
       }, Math.max(0, lastWrite + URL_WRITE_DELAY_MS - now))
     }
+  }
+  usePlayground.subscribe((state) => {
+    if (state.design === previous) return
+    previous = state.design
+    schedule()
   })
+  onUrlExtrasChange(schedule)
   // A reload or a closed tab right after a change still keeps it.
   window.addEventListener('pagehide', () => {
     if (pending === null) return
