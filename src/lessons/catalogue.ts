@@ -1,0 +1,209 @@
+import { buildDesign, type DesignRecipe } from './recipe'
+import { REFS } from './references'
+import type { Lesson, Reference } from './types'
+
+/*
+ * The guided lessons. Each is a ready design (built and validated by buildDesign), a question, and
+ * the text that leads a student through it. Every design and variant is checked by the unit tests
+ * the way a link is checked, and trained briefly through the core trainer.
+ */
+
+interface LessonSource extends Omit<Lesson, 'design' | 'variants'> {
+  variants: { label: string; recipe: DesignRecipe }[]
+}
+
+function lesson(source: LessonSource): Lesson {
+  const variants = source.variants.map(({ label, recipe }) => ({ label, design: buildDesign(recipe) }))
+  return { ...source, design: variants[0].design, variants }
+}
+
+/** GRPO settings known to teach the token task quickly: easy prompts, short answers, groups of 16. */
+const TOKEN_EASY = { difficulty: 'easy', max_length: 4, group_size: 16 }
+const GRPO_FAST = { kind: 'grpo', learningRate: 2e-3, beta: 0 } as const
+
+const MOUNTAINCAR: DesignRecipe = { envId: 'mountaincar' }
+const COINLOOP: DesignRecipe = { envId: 'gridworld', params: { map: 'coinloop' } }
+const CARTPOLE: DesignRecipe = { envId: 'cartpole' }
+const FOURROOMS_SPARSE: DesignRecipe = {
+  envId: 'gridworld',
+  params: { map: 'fourrooms' },
+  weights: { step: 0, goal: 10 },
+  learner: { kind: 'qlearning', gamma: 0.99 },
+}
+const TOKEN_HARD: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'hard', max_length: 4, group_size: 8 }, learner: GRPO_FAST }
+const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learner: GRPO_FAST }
+const NOISY_BANDIT: DesignRecipe = { envId: 'bandit', params: { arms: 'gaussian', noise: 1 }, learner: { kind: 'grpo', groupSize: 3 } }
+const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', credit: 'equal' } }
+
+export const LESSONS: Lesson[] = [
+  lesson({
+    id: 'sparse-vs-shaped',
+    title: 'Sparse vs shaped rewards',
+    question: 'Can a car that is only ever told "−1 per step" learn to reach the flag, and which hint helps without changing the goal?',
+    variants: [
+      { label: 'Nothing: −1 per step', recipe: MOUNTAINCAR },
+      { label: 'Naive height bonus', recipe: { ...MOUNTAINCAR, weights: { height: 2 } } },
+      { label: 'Potential-based (energy)', recipe: { ...MOUNTAINCAR, reward: { shaping: [{ potential: 'energy', weight: 10, gamma: 0.99 }] } } },
+    ],
+    tryThis: 'Start with nothing but the step cost, then load the naive height bonus, then potential-based shaping with the car’s energy as Φ. Give each the same number of steps.',
+    lookFor: 'The true objective (steps to goal, lower is better) against the shaped return. Unshaped, the car rarely finds the flag and steps to goal sits at 200. With the height bonus the shaped return climbs while steps to goal can stay at 200: hovering high pays more than finishing. With energy shaping the car learns to pump back and forth.',
+    why: 'A random policy almost never reaches the flag, so with −1 per step every episode looks the same and there is nothing to learn from. A bonus paid every step for height changes the task: above the step cost, staying high and never finishing is the best policy. Potential-based shaping F = γΦ(s′) − Φ(s) sums to a constant over any episode apart from its start and end, so it cannot change which policy is best (Ng, Harada & Russell 1999), yet it tells the agent at every step whether it gained energy.',
+    reference: REFS.ngHaradaRussell1999,
+    seeAlso: [REFS.suttonBarto2018],
+  }),
+  lesson({
+    id: 'coin-loop',
+    title: 'The coin loop',
+    question: 'How heavy must a bonus be before looping over it beats reaching the goal, and why can potential-based shaping never do that?',
+    variants: [
+      { label: 'Goal only (coin 0)', recipe: COINLOOP },
+      { label: 'Coin worth 10', recipe: { ...COINLOOP, weights: { coin: 10 } } },
+      { label: 'Potential-based instead', recipe: { ...COINLOOP, reward: { shaping: [{ potential: 'distance', weight: 10, gamma: 1 }] } } },
+    ],
+    tryThis: 'Train with the goal only until path efficiency is high, then drag the coin slider up while it trains (or load "Coin worth 10"). Last, load the potential-based variant: a shaping term ten times as heavy.',
+    lookFor: 'With a heavy coin the shaped return shoots up while path efficiency falls to 0 and the chart warns of reward hacking; the greedy-policy overlay shows the loop beside the start. With potential-based shaping the shaped return is large too, yet path efficiency stays high.',
+    why: 'The coin reappears as soon as the agent steps off it, so stepping off and back on pays every two steps: at weight 10 that is about +4 a step for as long as the episode lasts, far more than the goal. Randløv & Alstrøm’s (1998) bicycle learned to ride in circles for the same reason: it was paid for progress toward the goal and never charged for moving away. A potential-based term pays γΦ(s′) − Φ(s); around any loop that returns to the same state it sums to zero (with γ = 1), so no loop can farm it (Ng, Harada & Russell 1999).',
+    reference: REFS.ngHaradaRussell1999,
+    seeAlso: [],
+  }),
+  lesson({
+    id: 'cliff-sarsa-vs-q',
+    title: 'CliffWalking: SARSA vs Q-learning',
+    question: 'Two learners, the same rewards, the same ε = 0.1: why does one walk the cliff edge and the other keep its distance?',
+    variants: [
+      { label: 'Q-learning', recipe: { envId: 'cliffwalking', learner: { kind: 'qlearning' } } },
+      { label: 'SARSA', recipe: { envId: 'cliffwalking', learner: { kind: 'sarsa' } } },
+      { label: 'Expected SARSA', recipe: { envId: 'cliffwalking', learner: { kind: 'expected_sarsa' } } },
+    ],
+    tryThis: 'Train Q-learning for a few seconds, turn on the policy overlay, then load SARSA and compare. Expected SARSA is the third way.',
+    lookFor: 'Q-learning’s greedy path runs along the cliff edge (13 steps) yet its return per episode while it learns is worse, around −50 in the book, because ε-greedy steps now and then fall off. SARSA’s path keeps a row or two away and earns more online, around −25.',
+    why: 'Q-learning learns the value of the greedy policy (off-policy: max over the next actions), which is the shortest path, and ignores that its own exploration will sometimes step into the cliff. SARSA learns the value of the policy it actually follows, exploration included (on-policy), so cells beside the cliff look dangerous and it prefers the safe path. With ε decayed to 0 both would converge to the optimal path (Sutton & Barto, Example 6.6).',
+    reference: REFS.suttonBarto2018,
+    seeAlso: [],
+  }),
+  lesson({
+    id: 'credit-over-time',
+    title: 'Credit over time',
+    question: 'When the reward only arrives at the end, how does each step learn what it was worth?',
+    variants: [
+      { label: 'Every step (+1 alive)', recipe: CARTPOLE },
+      { label: 'Delayed to the end', recipe: { ...CARTPOLE, reward: { transforms: { alive: [{ kind: 'delay' }] } } } },
+      { label: 'Delayed, GAE λ = 0', recipe: { ...CARTPOLE, reward: { transforms: { alive: [{ kind: 'delay' }] } }, learner: { kind: 'ppo', gaeLambda: 0 } } },
+      { label: 'Delayed, then redistributed', recipe: { ...CARTPOLE, reward: { transforms: { alive: [{ kind: 'delay' }, { kind: 'redistribute' }] } } } },
+    ],
+    tryThis: 'Train each variant for the same number of steps. Open the credit timeline to see, step by step, the reward, the value, the TD error and the advantage of the latest episode.',
+    lookFor: 'Delayed to the end, the whole return lands on the last step; balance time grows more slowly and the timeline shows credit reaching early steps only through the value estimate. With λ = 0 the advantage is the one-step TD error, which must wait for the critic to carry the reward back. Redistributed, the same total is spread evenly over the episode again and learning recovers.',
+    why: 'With discount γ a reward T steps ahead counts γ^T (0.99^500 ≈ 0.007), and GAE’s λ decides how far real rewards reach back: λ = 1 uses the whole Monte-Carlo return (unbiased, noisy), λ = 0 only r + γV(s′) − V(s) (low variance, biased by the critic) (Schulman et al. 2016; Sutton & Barto ch. 12 on λ-returns and eligibility traces). RUDDER (Arjona-Medina et al. 2019) redistributes a delayed return over the steps that earned it, so the expected future reward is zero and no credit has to travel; here it is spread uniformly, the simplest redistribution.',
+    reference: REFS.rudder2019,
+    seeAlso: [REFS.gae2016, REFS.suttonBarto2018],
+  }),
+  lesson({
+    id: 'exploration-bonuses',
+    title: 'Exploration bonuses',
+    question: 'With a reward only at the goal, what do global, episodic and learned novelty bonuses change about how an agent explores?',
+    variants: [
+      { label: 'No bonus', recipe: FOURROOMS_SPARSE },
+      { label: 'Global counts', recipe: { ...FOURROOMS_SPARSE, reward: { bonuses: [{ kind: 'count_global', beta: 0.1 }] } } },
+      { label: 'Episodic counts', recipe: { ...FOURROOMS_SPARSE, reward: { bonuses: [{ kind: 'count_episodic', beta: 0.1 }] } } },
+      { label: 'Global × episodic', recipe: { ...FOURROOMS_SPARSE, reward: { bonuses: [{ kind: 'count_combined', beta: 0.1 }] } } },
+      { label: 'RND', recipe: { ...FOURROOMS_SPARSE, reward: { bonuses: [{ kind: 'rnd', beta: 0.1 }] } } },
+    ],
+    tryThis: 'Train each variant for about 100,000 steps with the visit-count overlay on. The goal pays 10 and nothing else does; the bonus is its own component on the chart.',
+    lookFor: 'How the visits spread over the four rooms, when path efficiency first rises, and what each bonus is worth late in the run. The global bonus fades as cells get familiar and the agent settles on the goal. The episodic bonus never fades: every episode starts fresh, so on this fixed map the agent can keep wandering for it and path efficiency may stay near 0. On a map this small ε-greedy alone does find the goal; the bonuses change how.',
+    why: 'A count bonus β/√N(s′) (Strehl & Littman 2008) pays most for states seen least. Counted over the whole run (global) it rewards what is new to the agent; counted per episode it rewards what is new to this episode. Henaff, Jiang & Raileanu (2023) found global bonuses work when episodes share structure (the same map every time, as here), episodic ones when they do not, and their product is robust in both. Random network distillation (Burda et al. 2019) replaces the count with the error of a network trained to imitate a fixed random one: large on unfamiliar states, fading as they repeat, and it needs no cells.',
+    reference: REFS.henaff2023,
+    seeAlso: [REFS.strehlLittman2008, REFS.rnd2019],
+  }),
+  lesson({
+    id: 'grpo-silent-groups',
+    title: 'GRPO’s silent groups',
+    question: 'If every answer in a group gets the same reward, what does GRPO learn from it, and what brings the signal back?',
+    variants: [
+      { label: 'Hard prompts, correct only', recipe: TOKEN_HARD },
+      { label: '+ format reward', recipe: { ...TOKEN_HARD, weights: { format: 0.5 } } },
+      { label: 'Bigger groups (G = 32)', recipe: { ...TOKEN_HARD, params: { ...TOKEN_HARD.params, group_size: 32 } } },
+      { label: 'Easy prompts', recipe: TOKEN_FAST },
+    ],
+    tryThis: 'Train the hard prompts from scratch, then each variant. Keep an eye on the Advantages panel and the zero-advantage fraction in Diagnostics.',
+    lookFor: 'On hard prompts almost every group is all wrong: the advantage histogram is nearly all "exactly zero" and correct (last 20) stays at 0. A format reward makes groups differ again (format is learned even before correctness), bigger groups make a lucky correct answer more likely, and easy prompts give real signal from the start.',
+    why: 'GRPO’s advantage is the reward minus its group’s mean, divided by the group’s std (Shao et al. 2024). When all rewards of a group are equal, every advantage is exactly zero and the group contributes no gradient, however wrong it is. Remedies add variety within groups: partial credit, larger groups, an easier curriculum, or DAPO’s dynamic sampling, which keeps drawing groups until their rewards differ (Yu et al. 2025).',
+    reference: REFS.deepseekMath2024,
+    seeAlso: [REFS.dapo2025],
+  }),
+  lesson({
+    id: 'small-groups',
+    title: 'Small groups: mean vs median',
+    question: 'With only three samples per group and noisy rewards, how often does the baseline give a good sample a negative advantage?',
+    variants: [
+      { label: 'Mean baseline, G = 3', recipe: NOISY_BANDIT },
+      { label: 'Median baseline, G = 3', recipe: { ...NOISY_BANDIT, learner: { kind: 'grpo', groupSize: 3, estimator: { center: 'median' } } } },
+      { label: 'Mean baseline, G = 16', recipe: { ...NOISY_BANDIT, learner: { kind: 'grpo', groupSize: 16 } } },
+    ],
+    tryThis: 'Train each variant on the noisy bandit (Gaussian payouts, noise 1, arm means 0.1 to 0.9) for the same number of steps and compare regret and the advantage histograms.',
+    lookFor: 'With a median baseline and G = 3 one sample per group sits exactly on the baseline: the histogram shows a third of advantages exactly zero. Regret falls in every variant; how fast, and how steadily, is what the baseline changes. Try other seeds: with small groups the runs differ more.',
+    why: 'A group’s mean is itself a noisy estimate: one lucky payout drags it up so that a better-than-average arm in the same group lands below it and is pushed down, a sign flip. The median ignores a single outlier, so signs flip less often in small groups (MC-GRPO, Kim 2026). Larger groups make the mean steadier at the cost of more samples per update.',
+    reference: REFS.mcGrpo2026,
+    seeAlso: [REFS.deepseekMath2024],
+  }),
+  lesson({
+    id: 'many-rewards',
+    title: 'Many rewards: sum first or normalise first',
+    question: 'When a completion earns several rewards, does it matter whether they are added before or after the group normalisation?',
+    variants: [
+      { label: 'correct + format, summed first', recipe: { ...TOKEN_FAST, weights: { format: 1 } } },
+      { label: 'correct + format, each normalised first', recipe: { ...TOKEN_FAST, weights: { format: 1 }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
+      { label: 'correct + dense proxy, summed first', recipe: { ...TOKEN_FAST, weights: { proxy: 1 } } },
+      { label: 'correct + dense proxy, each normalised first', recipe: { ...TOKEN_FAST, weights: { proxy: 1 }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
+    ],
+    tryThis: 'Train the four variants for the same number of steps. The proxy is a dense score in (0, 1) that differs for every completion; correct is 0 or 1.',
+    lookFor: 'Correct (last 20), the true objective, and the advantage histogram. Summed first, completions with different mixes of rewards (correct but badly formed vs wrong but well formed) can get the same advantage; each normalised first, they stay apart. Watch whether the dense proxy, summed first, leaves correctness behind.',
+    why: 'Summed first, GRPO sees only the total: a group where one answer is correct and another well formed has the same totals, and the same advantages, as one where the roles are swapped; and a reward that varies in every completion sets the group’s std, shrinking the share of a rare 0/1 reward. Normalising each reward within its group first, then adding (and normalising over the batch), keeps each reward’s own say (GDPO, Liu et al. 2026; TRL’s normalize_then_sum).',
+    reference: REFS.gdpo2026,
+    seeAlso: [REFS.deepseekMath2024],
+  }),
+  lesson({
+    id: 'reward-hacking',
+    title: 'Reward hacking on the token task',
+    question: 'When the reward pays for length or for a learned judge’s score, does the policy get better at the task or better at the reward?',
+    variants: [
+      { label: 'Correct only', recipe: TOKEN_FAST },
+      { label: 'Length paid', recipe: { ...TOKEN_FAST, weights: { length: 4 } } },
+      { label: 'Proxy judge only', recipe: { ...TOKEN_FAST, weights: { correct: 0, proxy: 1 } } },
+      {
+        label: 'Proxy, bounded and centred',
+        recipe: { ...TOKEN_FAST, weights: { correct: 0, proxy: 1 }, reward: { transforms: { proxy: [{ kind: 'scale', factor: 10 }, { kind: 'bounded', reference: 5 }] } } },
+      },
+    ],
+    tryThis: 'Train "correct only" until correct (last 20) passes 0.8, then drag the length slider to its end while it trains: the change applies live and is marked on the chart. Then compare the proxy judge alone, raw and bounded.',
+    lookFor: 'With length paid, the shaped return keeps climbing while correctness collapses, and the chart warns of reward hacking: answers stop ending, because every extra token pays. The proxy judge rewards digits and length too, so its score can rise while correct falls. Bounded, the judge’s score saturates above its reference and pushing it further gains almost nothing.',
+    why: 'A proxy reward and the real goal agree near where the proxy was fitted and come apart as the policy moves away from its start: optimising the proxy harder first helps the gold reward, then hurts it (Gao, Schulman & Hilton 2023). A bounded, centred reward σ(r − r_ref) has a vanishing gradient far above the reference, so there is little to gain from gaming it (Fu et al. 2025). The transform works step by step, so a reward paid only at the end is scaled ×10 first and centred at 5: a step that pays 0 then gets σ(−5) ≈ 0.007, not σ(0 − r_ref) of a small reference, which would pay every token.',
+    reference: REFS.gao2023,
+    seeAlso: [REFS.fu2025],
+  }),
+  lesson({
+    id: 'free-riding',
+    title: 'Free-riding in a team',
+    question: 'If every teammate is paid an equal share of what the team makes, who does the work?',
+    variants: [
+      { label: 'Equal share (the game’s reward)', recipe: TEAM },
+      { label: 'Shared: everyone paid the whole output', recipe: { ...TEAM, learner: { kind: 'independent', credit: 'shared' } } },
+      { label: 'Difference rewards', recipe: { ...TEAM, learner: { kind: 'independent', credit: 'difference' } } },
+      { label: 'Shapley values', recipe: { ...TEAM, learner: { kind: 'independent', credit: 'shapley' } } },
+    ],
+    tryThis: 'Train the equal share first, then each other credit, and compare the team view: each agent’s effort over the run and its credit under every method side by side.',
+    lookFor: 'With an equal share, efforts fall to none and welfare to about 0: each agent free-rides. With difference rewards or Shapley values every agent works and welfare reaches the team optimum (10.4 per round for four agents). Shared credit works here too, but pays out four times what the team makes, and a team where everyone idles can stay stuck, since one agent working alone adds 1 per level against a cost of 1.2.',
+    why: 'Raising your own effort adds 1 + 0.5 × (others’ effort) to the team’s output, but an equal share gives you only a quarter of it while you bear the whole cost of 1.2, so idling pays whatever the others do. A difference reward, the team’s outcome minus what it would be without you, pays exactly your marginal contribution (Wolpert & Tumer 2001); the Shapley value averages that contribution over every order in which the team could have formed (Shapley 1953), and the credits add up to the team’s outcome.',
+    reference: REFS.wolpertTumer,
+    seeAlso: [REFS.shapley1953],
+  }),
+]
+
+/** Every lesson id, in catalogue order. */
+export const LESSON_IDS: string[] = LESSONS.map((entry) => entry.id)
+
+/** The lesson with this id, or null. */
+export function findLesson(id: string): Lesson | null {
+  return LESSONS.find((entry) => entry.id === id) ?? null
+}
+
+export type { Lesson, Reference }

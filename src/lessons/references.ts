@@ -1,0 +1,65 @@
+import type { Reference } from './types'
+
+/** The sources the lessons cite, with stable links (arXiv abstract pages, DOIs, the book's own site). */
+export const REFS = {
+  ngHaradaRussell1999: {
+    title: 'Ng, Harada & Russell (1999), Policy invariance under reward transformations: theory and application to reward shaping, ICML',
+    url: 'https://dl.acm.org/doi/10.5555/645528.657613',
+  },
+  suttonBarto2018: {
+    title: 'Sutton & Barto (2018), Reinforcement Learning: An Introduction, 2nd ed.',
+    url: 'http://incompleteideas.net/book/the-book-2nd.html',
+  },
+  rudder2019: {
+    title: 'Arjona-Medina et al. (2019), RUDDER: Return Decomposition for Delayed Rewards, NeurIPS',
+    url: 'https://arxiv.org/abs/1806.07857',
+  },
+  gae2016: {
+    title: 'Schulman et al. (2016), High-Dimensional Continuous Control Using Generalized Advantage Estimation, ICLR',
+    url: 'https://arxiv.org/abs/1506.02438',
+  },
+  strehlLittman2008: {
+    title: 'Strehl & Littman (2008), An analysis of model-based Interval Estimation for Markov Decision Processes, JCSS 74(8)',
+    url: 'https://doi.org/10.1016/j.jcss.2007.08.009',
+  },
+  rnd2019: {
+    title: 'Burda, Edwards, Storkey & Klimov (2019), Exploration by Random Network Distillation, ICLR',
+    url: 'https://arxiv.org/abs/1810.12894',
+  },
+  henaff2023: {
+    title: 'Henaff, Jiang & Raileanu (2023), A Study of Global and Episodic Bonuses for Exploration in Contextual MDPs, ICML',
+    url: 'https://arxiv.org/abs/2306.03236',
+  },
+  deepseekMath2024: {
+    title: 'Shao et al. (2024), DeepSeekMath: Pushing the Limits of Mathematical Reasoning in Open Language Models (GRPO)',
+    url: 'https://arxiv.org/abs/2402.03300',
+  },
+  dapo2025: {
+    title: 'Yu et al. (2025), DAPO: An Open-Source LLM Reinforcement Learning System at Scale',
+    url: 'https://arxiv.org/abs/2503.14476',
+  },
+  mcGrpo2026: {
+    title: 'Kim (2026), MC-GRPO: Median-Centered Group Relative Policy Optimization for Small-Rollout Reinforcement Learning',
+    url: 'https://arxiv.org/abs/2601.22582',
+  },
+  gdpo2026: {
+    title: 'Liu et al. (2026), GDPO: Group reward-Decoupled Normalization Policy Optimization for Multi-reward RL Optimization',
+    url: 'https://arxiv.org/abs/2601.05242',
+  },
+  gao2023: {
+    title: 'Gao, Schulman & Hilton (2023), Scaling Laws for Reward Model Overoptimization, ICML',
+    url: 'https://arxiv.org/abs/2210.10760',
+  },
+  fu2025: {
+    title: 'Fu et al. (2025), Reward Shaping to Mitigate Reward Hacking in RLHF (preference as reward)',
+    url: 'https://arxiv.org/abs/2502.18770',
+  },
+  wolpertTumer: {
+    title: 'Wolpert & Tumer (2001), Optimal payoff functions for members of collectives, Advances in Complex Systems 4(2–3)',
+    url: 'https://doi.org/10.1142/S0219525901000188',
+  },
+  shapley1953: {
+    title: 'Shapley (1953), A value for n-person games, Contributions to the Theory of Games II',
+    url: 'https://doi.org/10.1515/9781400881970-018',
+  },
+} satisfies Record<string, Reference>
