@@ -6,6 +6,7 @@ import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
+import { Tour } from './Tour'
 
 export function App() {
   return (
@@ -24,6 +25,7 @@ export function App() {
           </div>
         </section>
       </main>
+      <Tour />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
 import { LearnerPanel } from './LearnerPanel'
 import { RewardTermsPanel } from './RewardTermsPanel'
+import { LessonCard } from './LessonCard'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
@@ -28,6 +29,7 @@ export function DesignPanel() {
       </div>
       <SeedField />
       <RunControls />
+      <LessonCard />
       <RewardSliders />
       <RewardTermsPanel />
       <LearnerPanel />

@@ -1,4 +1,6 @@
 import { usePlayground } from '../state/store'
+import { Lessons } from './Lessons'
+import { TourButton } from './Tour'
 
 export function Header() {
   const backend = usePlayground((state) => state.backend)
@@ -6,6 +8,8 @@ export function Header() {
     <header className="header">
       <h1>Reward Playground</h1>
       <p className="tagline">Compose a reward, train an agent, watch what the reward does.</p>
+      <Lessons />
+      <TourButton />
       <div className="backend" role="status" aria-label="Compute backend">
         <span className="backend-name">Backend: {backend.name ?? (backend.error ? 'none' : '…')}</span>
         <span className="backend-reason">{backend.error ?? backend.reason}</span>

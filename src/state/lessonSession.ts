@@ -1,0 +1,96 @@
+import { create } from 'zustand'
+import { findLesson, LESSON_IDS } from '../lessons/catalogue'
+import { designToSearch, NO_EXTRAS, type Design } from './design'
+import { loadDesign, usePlayground } from './store'
+import { changeReward, changeWeight, resetRun } from './trainingClient'
+import { initialUrlExtra, setUrlExtra } from './urlExtras'
+
+/** The URL key that keeps the open lesson beside the design. */
+export const LESSON_KEY = 'lesson'
+
+interface LessonSession {
+  /** The lesson whose card is shown, or null. */
+  lessonId: string | null
+  /** Whether the list of lessons is open. */
+  pickerOpen: boolean
+}
+
+export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null, pickerOpen: false }))
+
+/** Open or close the list of lessons. */
+export function setLessonPickerOpen(open: boolean): void {
+  useLessonSession.setState({ pickerOpen: open })
+}
+
+/**
+ * Open a lesson: stop the current run, load the lesson's design as a link would, show its card and
+ * keep it in the URL. Returns false (and changes nothing) for an unknown id.
+ */
+export function openLesson(id: string): boolean {
+  const lesson = findLesson(id)
+  if (!lesson) return false
+  openDesign(lesson.design)
+  useLessonSession.setState({ lessonId: id, pickerOpen: false })
+  setUrlExtra(LESSON_KEY, id)
+  return true
+}
+
+/** Close the lesson card; the design stays as it is. */
+export function closeLesson(): void {
+  useLessonSession.setState({ lessonId: null })
+  setUrlExtra(LESSON_KEY, null)
+}
+
+/**
+ * Load a variant. While a run is active and the variant changes only the reward (weights, terms,
+ * shaping, bonuses, transforms), the change reaches the run live, as moving the sliders would, and
+ * is marked on the chart; otherwise the run stops and the variant's design is loaded whole.
+ */
+export function applyVariant(design: Design, label: string): void {
+  const { design: current, run } = usePlayground.getState()
+  const active = run.status === 'running' || run.status === 'starting' || run.status === 'paused'
+  if (active && setupKey(current) === setupKey(design)) {
+    if (JSON.stringify(current.reward) !== JSON.stringify(design.reward)) changeReward(design.reward, `lesson variant: ${label}`)
+    const after = usePlayground.getState().design
+    for (const [name, weight] of Object.entries(design.weights)) if (after.weights[name] !== weight) changeWeight(name, weight)
+    if (designToSearch(usePlayground.getState().design) === designToSearch(design)) return
+  }
+  openDesign(design)
+}
+
+/** Whether the design on the page is this one (a variant's button shows it as pressed). */
+export function isCurrentDesign(design: Design): boolean {
+  return designToSearch(usePlayground.getState().design) === designToSearch(design)
+}
+
+/**
+ * Reopen the lesson the page was opened with (`?lesson=<id>`). The design in the link wins, so a
+ * shared link reopens exactly what was shared; a link that names only the lesson opens the lesson's
+ * own design. An unknown id is named in the page's notice with the accepted ids, and nothing else
+ * happens.
+ */
+export function restoreLessonFromUrl(search?: string): void {
+  const id = initialUrlExtra(LESSON_KEY, search)
+  if (id === null) return
+  const lesson = findLesson(id)
+  if (!lesson) {
+    const store = usePlayground.getState()
+    const message = `The link asked for lesson "${id.slice(0, 40)}${id.length > 40 ? '…' : ''}", which does not exist (accepted: ${LESSON_IDS.join(', ')}).`
+    store.setNotice(store.notice ? `${store.notice} ${message}` : message)
+    return
+  }
+  if (initialUrlExtra('env', search) === null) loadDesign(lesson.design)
+  useLessonSession.setState({ lessonId: id })
+  setUrlExtra(LESSON_KEY, id)
+}
+
+/** Stop whatever runs and load a whole design, as opening a link does. */
+function openDesign(design: Design): void {
+  resetRun()
+  loadDesign(design)
+}
+
+/** Everything but the reward: environment, parameters, learner and seed. */
+function setupKey(design: Design): string {
+  return designToSearch({ ...design, weights: {}, reward: NO_EXTRAS })
+}
