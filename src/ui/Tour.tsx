@@ -129,10 +129,11 @@ export function Tour() {
   }
   return (
     <section ref={card} className="tour" role="dialog" aria-modal="false" aria-labelledby={titleId}>
-      <p className="tour-progress">
+      {/* Named by its progress, not its title: "Pick an environment" would also answer to a search for the Environment field. */}
+      <p className="tour-progress" id={titleId}>
         Tour, step {step + 1} of {STEPS.length}
       </p>
-      <h2 id={titleId} tabIndex={-1}>
+      <h2 tabIndex={-1}>
         {current.title}
       </h2>
       <p>{current.text}</p>

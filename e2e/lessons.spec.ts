@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test'
+import { curvePoints, envSteps } from './helpers'
+
+/** The lessons, as the list shows them (id → title). */
+const LESSONS: [string, string][] = [
+  ['sparse-vs-shaped', 'Sparse vs shaped rewards'],
+  ['coin-loop', 'The coin loop'],
+  ['cliff-sarsa-vs-q', 'CliffWalking: SARSA vs Q-learning'],
+  ['credit-over-time', 'Credit over time'],
+  ['exploration-bonuses', 'Exploration bonuses'],
+  ['grpo-silent-groups', 'GRPO’s silent groups'],
+  ['small-groups', 'Small groups: mean vs median'],
+  ['many-rewards', 'Many rewards: sum first or normalise first'],
+  ['reward-hacking', 'Reward hacking on the token task'],
+  ['free-riding', 'Free-riding in a team'],
+]
+
+async function openLesson(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Lessons' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Lessons' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: title, exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(lessonCard(page, title)).toBeVisible()
+}
+
+function lessonCard(page: Page, title: string) {
+  return page.getByRole('region', { name: `Lesson ${title}` })
+}
+
+for (const [id, title] of LESSONS) {
+  test(`lesson "${title}" opens from the list and trains without error`, async ({ page }) => {
+    await page.goto('./')
+    await openLesson(page, title)
+    await expect(page).toHaveURL(new RegExp(`lesson=${id}`))
+    const card = lessonCard(page, title)
+    await expect(card.getByRole('link').first()).toHaveAttribute('target', '_blank')
+    await expect(card.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(card.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/(arxiv\.org\/abs|doi\.org|dl\.acm\.org\/doi)\/|^http:\/\/incompleteideas\.net\//)
+
+    await page.getByRole('button', { name: 'Start' }).click()
+    await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training', { timeout: 60_000 })
+    await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+    const first = await envSteps(page)
+    await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(first)
+    await expect.poll(() => curvePoints(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(1)
+    await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+    // No diagnosis, no worker error, no notice (a hacking warning would be a finding, not an error).
+    await expect(page.getByRole('alert').filter({ hasNotText: 'Reward hacking?' })).toHaveCount(0)
+    await expect(card).toBeVisible()
+  })
+}
+
+test('a variant loads its design, visible in the fields; the answer is revealed on request; closing removes the card', async ({ page }) => {
+  await page.goto('./')
+  await openLesson(page, 'CliffWalking: SARSA vs Q-learning')
+  const card = lessonCard(page, 'CliffWalking: SARSA vs Q-learning')
+  await expect(page.getByLabel('Environment')).toHaveValue('cliffwalking')
+  await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('qlearning')
+  await expect(card.getByRole('button', { name: 'Q-learning' })).toHaveAttribute('aria-pressed', 'true')
+
+  await card.getByRole('button', { name: 'SARSA', exact: true }).click()
+  await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('sarsa')
+  await expect(card.getByRole('button', { name: 'SARSA', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(card.getByRole('button', { name: 'Q-learning' })).toHaveAttribute('aria-pressed', 'false')
+  await expect(page).toHaveURL(/l=sarsa/)
+
+  // The explanation is an answer: hidden until asked for.
+  const why = card.getByText(/Q-learning learns the value of the greedy policy/)
+  await expect(why).toBeHidden()
+  await card.getByText('Why does it happen?').click()
+  await expect(why).toBeVisible()
+
+  await card.getByRole('button', { name: 'Close lesson' }).click()
+  await expect(card).toHaveCount(0)
+  await expect(page).not.toHaveURL(/lesson=/)
+  // The design stays.
+  await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('sarsa')
+})
+
+test('a variant that only changes the reward reaches a running run live, marked on the chart', async ({ page }) => {
+  await page.goto('./')
+  await openLesson(page, 'The coin loop')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  const card = lessonCard(page, 'The coin loop')
+  await card.getByRole('button', { name: 'Coin worth 10' }).click()
+  await expect(page.getByRole('slider', { name: 'coin' })).toHaveValue('10')
+  await expect(card.getByRole('button', { name: 'Coin worth 10' })).toHaveAttribute('aria-pressed', 'true')
+  // The run goes on: the change is marked, not a restart.
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: coin = 10/)
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+})
+
+test('a lesson link reopens the same lesson and design after a reload; a bare lesson link opens its design', async ({ page }) => {
+  await page.goto('./')
+  await openLesson(page, 'Free-riding in a team')
+  const card = lessonCard(page, 'Free-riding in a team')
+  await card.getByRole('button', { name: 'Difference rewards' }).click()
+  await expect(page.getByLabel('team credit')).toHaveValue('difference')
+  await expect(page).toHaveURL(/lesson=free-riding/)
+  await expect(page).toHaveURL(/l\.credit=difference/)
+
+  await page.reload()
+  await expect(lessonCard(page, 'Free-riding in a team')).toBeVisible()
+  await expect(page.getByLabel('Environment')).toHaveValue('coop')
+  await expect(page.getByLabel('team credit')).toHaveValue('difference')
+  await expect(lessonCard(page, 'Free-riding in a team').getByRole('button', { name: 'Difference rewards' })).toHaveAttribute('aria-pressed', 'true')
+
+  await page.goto('./?lesson=coin-loop')
+  await expect(lessonCard(page, 'The coin loop')).toBeVisible()
+  await expect(page.getByLabel('Environment')).toHaveValue('gridworld')
+  await expect(page.getByLabel('map')).toHaveValue('coinloop')
+  await expect(page).toHaveURL(/env=gridworld.*lesson=coin-loop|lesson=coin-loop.*env=gridworld/)
+})
+
+test('an unknown lesson in a link is named with the accepted ids, and nothing is opened', async ({ page }) => {
+  await page.goto('./?env=cartpole&lesson=<img src=x onerror=alert(1)>')
+  const notice = page.getByRole('alert')
+  await expect(notice).toContainText('lesson "<img src=x onerror=alert(1)>", which does not exist')
+  await expect(notice).toContainText('accepted: sparse-vs-shaped, coin-loop,')
+  await expect(page.locator('img')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: /^Lesson / })).toHaveCount(0)
+  await expect(page.getByLabel('Environment')).toHaveValue('cartpole')
+  await expect(page).not.toHaveURL(/lesson=/)
+})
+
+test('the lesson list closes with Escape and gives focus back to its button', async ({ page }) => {
+  await page.goto('./')
+  const button = page.getByRole('button', { name: 'Lessons' })
+  await button.click()
+  const dialog = page.getByRole('dialog', { name: 'Lessons' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(button).toBeFocused()
+  await expect(page.getByRole('region', { name: /^Lesson / })).toHaveCount(0)
+})
