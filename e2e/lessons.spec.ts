@@ -22,6 +22,8 @@ async function openLesson(page: Page, title: string): Promise<void> {
   await dialog.getByRole('button', { name: title, exact: true }).click()
   await expect(dialog).toBeHidden()
   await expect(lessonCard(page, title)).toBeVisible()
+  // Focus follows the choice to the card.
+  await expect(lessonCard(page, title).getByRole('heading', { level: 2 })).toBeFocused()
 }
 
 function lessonCard(page: Page, title: string) {

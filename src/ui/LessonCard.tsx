@@ -17,7 +17,7 @@ export function LessonCard() {
   return (
     <section className="lesson-card" aria-labelledby={titleId}>
       <div className="lesson-card-head">
-        <h2 id={titleId}>
+        <h2 id={titleId} tabIndex={-1}>
           <span className="lesson-kicker">Lesson</span> {lesson.title}
         </h2>
         <button type="button" onClick={closeLesson}>

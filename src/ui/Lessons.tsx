@@ -10,14 +10,20 @@ export function Lessons() {
   const open = useLessonSession((state) => state.pickerOpen)
   const dialog = useRef<HTMLDialogElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  /** Set when a lesson was chosen: focus then moves to its card instead of back to the button. */
+  const chosen = useRef(false)
   const titleId = useId()
   useEffect(() => {
     const element = dialog.current
     if (!element) return
-    if (open && !element.open) element.showModal()
+    if (open && !element.open) {
+      chosen.current = false
+      element.showModal()
+    }
     if (!open && element.open) {
       element.close()
-      button.current?.focus()
+      const card = chosen.current ? document.querySelector<HTMLElement>('.lesson-card h2') : null
+      ;(card ?? button.current)?.focus()
     }
   }, [open])
   return (
@@ -37,7 +43,14 @@ export function Lessons() {
         <ul className="lessons-list">
           {LESSONS.map((lesson) => (
             <li key={lesson.id}>
-              <button type="button" aria-describedby={`${titleId}-${lesson.id}`} onClick={() => openLesson(lesson.id)}>
+              <button
+                type="button"
+                aria-describedby={`${titleId}-${lesson.id}`}
+                onClick={() => {
+                  chosen.current = true
+                  openLesson(lesson.id)
+                }}
+              >
                 {lesson.title}
               </button>
               <span className="hint" id={`${titleId}-${lesson.id}`}>

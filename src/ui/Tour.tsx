@@ -30,7 +30,7 @@ const STEPS: TourStep[] = [
     title: 'Train',
     text: 'Start sends the design to a background worker, which trains the agent and streams its progress back.',
     target: '[aria-label="Run controls"]',
-    action: { label: 'Train now', run: () => usePlayground.getState().run.status === 'idle' && startRun() },
+    action: { label: 'Train now', run: startUnlessActive },
   },
   {
     title: 'Read the learning curve',
@@ -44,6 +44,12 @@ const STEPS: TourStep[] = [
     action: { label: 'Show the lessons', run: () => setLessonPickerOpen(true) },
   },
 ]
+
+/** Start a run unless one is already training or paused. */
+function startUnlessActive(): void {
+  const { status } = usePlayground.getState().run
+  if (status !== 'running' && status !== 'starting' && status !== 'paused') startRun()
+}
 
 interface TourState {
   open: boolean
