@@ -67,23 +67,26 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
   const closeBrowser = onCleanup(() => browser.close())
   try {
-    const plan: { backend: string | null; seeds: number[] }[] = [
+    // The app's default PPO (fast preset) on each backend; CleanRL's defaults (`l=ppo` with no
+    // fields) once on the default backend, to set beside CleanRL's own figures.
+    const plan: { backend: string | null; seeds: number[]; cleanrl?: true }[] = [
       { backend: null, seeds: quick ? SEEDS.slice(0, 1) : SEEDS },
       { backend: 'wasm', seeds: [SEEDS[0]] },
       { backend: 'webgl', seeds: [SEEDS[0]] },
       { backend: 'cpu', seeds: [SEEDS[0]] },
+      ...(quick ? [] : [{ backend: null, seeds: [SEEDS[0]], cleanrl: true as const }]),
     ]
-    for (const { backend, seeds } of plan) {
+    for (const { backend, seeds, cleanrl } of plan) {
       const runs: BrowserRun[] = []
       for (const seed of seeds) {
-        const run = await trainInPage(browser, server.url, backend, seed, capSeconds)
+        const run = await trainInPage(browser, server.url, backend, seed, capSeconds, cleanrl === true)
         runs.push(run)
         progress(
           `browser ${run.backendRequested} (${run.backendUsed}) seed ${seed}: ` +
             (run.seconds === null ? `not reached (${run.stop}; last ${JSON.stringify(run.last)})` : `475 after ${run.seconds} s, ${run.steps} steps`),
         )
       }
-      const suffix = backend === null ? '' : `_${backend}`
+      const suffix = cleanrl ? '_cleanrl' : backend === null ? '' : `_${backend}`
       const name = `ppo_cartpole_seconds_to_475_browser${suffix}`
       result.figures[name] = median(runs.map((run) => run.seconds))
       result.figures[`ppo_cartpole_steps_to_475_browser${suffix}`] = median(runs.map((run) => run.steps))
@@ -91,9 +94,9 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
       const used = [...new Set(runs.map((run) => run.backendUsed))].join(', ')
       const missed = runs.filter((run) => run.seconds === null)
       result.notes[name] =
-        `${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
+        `${cleanrl ? "CleanRL's PPO defaults, " : ''}${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
         (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
-      if (backend === null) {
+      if (backend === null && !cleanrl) {
         const longest = Math.max(...runs.map((run) => run.longestTaskMsTraining))
         result.figures.ui_longest_main_thread_task_ms = round(longest, 4)
         result.notes.ui_longest_main_thread_task_ms =
@@ -110,13 +113,13 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
   return result
 }
 
-async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number): Promise<BrowserRun> {
+async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number, cleanrl: boolean): Promise<BrowserRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   const closeContext = onCleanup(() => context.close())
   try {
     const page = await context.newPage()
     await page.addInitScript({ path: PROBE_SCRIPT })
-    const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed) })
+    const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed), ...(cleanrl ? { l: 'ppo' } : {}) })
     await page.goto(`${baseUrl}?${query}`)
     // Start once the worker reports its backend, so the cap does not count backend start-up.
     await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
