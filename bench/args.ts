@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--json] [--quick] [--only NAME,...]`. */
 
-export const SECTIONS = ['envs', 'rescore', 'ppo-node', 'tensors', 'ppo-browser'] as const
+export const SECTIONS = ['envs', 'rescore', 'ppo-node', 'grpo', 'tensors', 'ppo-browser'] as const
 export type Section = (typeof SECTIONS)[number]
 
 export interface BenchArgs {

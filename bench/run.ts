@@ -1,6 +1,7 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
+import { benchGrpoTokenseq } from './grpoTokenseq'
 import { benchRescore } from './rescore'
 import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
@@ -18,6 +19,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   envs: (args) => benchEnvSteps(args.quick),
   rescore: (args) => benchRescore(args.quick),
   'ppo-node': (args) => benchPpoNode(args.quick),
+  grpo: (args) => benchGrpoTokenseq(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick),
 }
