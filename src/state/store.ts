@@ -14,7 +14,7 @@ import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
-import { appendPoint, type CurvePoint } from './series'
+import { appendPoint, curvePointOf, type CurvePoint } from './series'
 import { finalFigures, type PinnedRun } from './compare'
 
 /** The most runs kept for comparison. */
@@ -167,16 +167,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
   addFrame: (frame) =>
     set((state) => {
-      const point: CurvePoint | null =
-        frame.meanReturn === null || frame.meanObjective === null || frame.meanContributions === null
-          ? null
-          : {
-              envSteps: frame.envSteps,
-              wallSeconds: frame.wallSeconds,
-              shapedReturn: frame.meanReturn,
-              objective: frame.meanObjective,
-              contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, frame.meanContributions![k] ?? 0])),
-            }
+      const point = curvePointOf(frame)
       const series = point ? appendPoint(state.run.series, point) : state.run.series
       const team = frame.record && state.design.envId === 'coop' ? summariseTeams(frame.record, coopGame(state.design.params)) : null
       const teamHistory = team ? [...state.run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : state.run.teamHistory

@@ -4,6 +4,7 @@ import { MAX_NOTE_LENGTH, type FromWorker, type ToWorker } from '../worker/proto
 import { usePlayground } from './store'
 import { rewardDesignOf, type RewardExtras } from './design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
+import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -15,6 +16,7 @@ let changeCounter = 0
 
 export function connectTrainingWorker(requestedBackend: string | null): void {
   if (worker) return
+  configureFleet(requestedBackend)
   worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name: 'trainer' })
   worker.onmessage = (event: MessageEvent<FromWorker>) => handle(event.data)
   worker.onerror = (event) => {
@@ -25,6 +27,8 @@ export function connectTrainingWorker(requestedBackend: string | null): void {
 
 function send(message: ToWorker): void {
   worker?.postMessage(message)
+  // The extra seeds (several seeds at once) follow every control of the main run.
+  relayToExtraSeeds(message)
 }
 
 function handle(message: FromWorker): void {
@@ -98,6 +102,7 @@ export function resumeRun(): void {
 export function resetRun(): void {
   const store = usePlayground.getState()
   if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
+  clearExtraSeeds()
   usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, teamHistory: [], diagnosis: null } })
 }
 
