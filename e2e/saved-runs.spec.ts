@@ -90,11 +90,11 @@ test('a paused run survives a reload, keeps a new name, is pinned for comparison
   expect((await pins.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2)).toEqual([liveReturn, liveObjective])
 
   // Open design: the saved design comes back after the page moved to another environment and seed.
-  await page.getByLabel('Environment').selectOption('cartpole')
-  await page.getByLabel('Seed').fill('5')
+  await page.getByLabel('Environment', { exact: true }).selectOption('cartpole')
+  await page.getByLabel('Seed', { exact: true }).fill('5')
   await page.getByRole('button', { name: 'Open the design of cliff baseline' }).click()
-  await expect(page.getByLabel('Environment')).toHaveValue('cliffwalking')
-  await expect(page.getByLabel('Seed')).toHaveValue('1')
+  await expect(page.getByLabel('Environment', { exact: true })).toHaveValue('cliffwalking')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('1')
   await expect(page).toHaveURL(/env=cliffwalking&seed=1/)
   await expect(page.getByRole('status').filter({ hasText: 'Opened the design of "cliff baseline"' })).toBeVisible()
 
