@@ -48,7 +48,6 @@ export function validateRunName(text: string): ValidName {
   const name = text.trim()
   if (name === '') return { ok: false, message: `a run's name cannot be empty; accepted: 1 to ${MAX_RUN_NAME_LENGTH} characters` }
   if (name.length > MAX_RUN_NAME_LENGTH) return { ok: false, message: `a run's name is at most ${MAX_RUN_NAME_LENGTH} characters; this one has ${name.length}` }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return { ok: false, message: `a run's name cannot hold line breaks, tabs or other control characters` }
   return { ok: true, name }
 }
