@@ -15,7 +15,7 @@ import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/desi
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
-import { finalFigures, type PinnedRun } from './compare'
+import { addPin, finalFigures, type PinnedRun } from './compare'
 
 /** The most runs kept for comparison. */
 export const MAX_PINS = 12
@@ -111,16 +111,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   pinRun: () => {
     const { run, design, spec, pins } = usePlayground.getState()
     if (run.series.length === 0) return 'there is no curve to pin yet: train until episodes finish'
-    const id = (pins[pins.length - 1]?.id ?? 0) + 1
-    const pin: PinnedRun = {
-      id,
-      label: `#${id} ${spec.label}, ${design.learner.kind}, seed ${design.seed}`,
-      designKey: JSON.stringify({ ...design, seed: null }),
-      seed: design.seed,
-      points: run.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
-      final: finalFigures(run.series, run.latest?.meanLength ?? NaN),
-    }
-    set({ pins: [...pins, pin].slice(-MAX_PINS) })
+    const final = finalFigures(run.series, run.latest?.meanLength ?? NaN)
+    set({ pins: addPin(pins, { label: `${spec.label}, ${design.learner.kind}, seed ${design.seed}`, design, series: run.series, final }, MAX_PINS) })
     return null
   },
   unpinRun: (id) => set((state) => ({ pins: state.pins.filter((pin) => pin.id !== id) })),

@@ -6,6 +6,7 @@ import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
+import { SavedRuns } from './SavedRuns'
 
 export function App() {
   return (
@@ -22,6 +23,7 @@ export function App() {
             <AdvantageView />
             <Diagnostics />
           </div>
+          <SavedRuns />
         </section>
       </main>
     </div>

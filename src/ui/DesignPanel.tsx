@@ -42,6 +42,13 @@ function SeedField() {
   const setSeed = usePlayground((state) => state.setSeed)
   const [text, setText] = useState(String(seed))
   const [error, setError] = useState<string | null>(null)
+  // A design loaded from elsewhere (a saved run's) brings its own seed into the field.
+  const [shownSeed, setShownSeed] = useState(seed)
+  if (seed !== shownSeed) {
+    setShownSeed(seed)
+    setText(String(seed))
+    setError(null)
+  }
   const id = useId()
   const errorId = `${id}-error`
   const commit = (value: string) => {
