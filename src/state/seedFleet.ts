@@ -2,7 +2,9 @@ import { create } from 'zustand'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 import { MAX_SEED } from './design'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
-import type { RunStatus } from './store'
+import { MAX_PINS, usePlayground, type RunStatus } from './store'
+import { addPin, finalFigures } from './compare'
+import { initialUrlExtra, setUrlExtra } from './urlExtras'
 
 /**
  * Several seeds at once: the run's design trained with seeds s+1 … s+K−1 in workers of their own,
@@ -71,6 +73,7 @@ export function configureFleet(requestedBackend: string | null): void {
 export function setSeedCount(count: number): void {
   const clamped = Math.max(1, Math.min(seedsAvailable(), Math.floor(count)))
   useSeedFleet.setState({ count: clamped })
+  setUrlExtra('seeds', clamped > 1 ? String(clamped) : null)
   // Idle workers beyond the new count go: each holds a TensorFlow.js backend.
   while (slots.length > clamped - 1 && slots[slots.length - 1].runId === null) slots.pop()!.worker.terminate()
 }
@@ -171,5 +174,30 @@ function stopExtras(): void {
   for (const slot of slots) {
     if (slot.runId !== null) slot.worker.postMessage({ type: 'stop', runId: slot.runId } satisfies ToWorker)
     slot.runId = null
+  }
+}
+
+/** Pin every extra seed's curve beside the main run's (the Compare view bands them by design). */
+export function pinExtraSeeds(): void {
+  const { pins, design, spec, run } = usePlayground.getState()
+  let next = pins
+  for (const extra of useSeedFleet.getState().extras) {
+    if (extra.series.length === 0) continue
+    const final = finalFigures(extra.series, run.latest?.meanLength ?? NaN)
+    next = addPin(next, { label: `${spec.label}, ${design.learner.kind}, seed ${extra.seed}`, design: { ...design, seed: extra.seed }, series: extra.series, final }, MAX_PINS)
+  }
+  if (next !== pins) usePlayground.setState({ pins: next })
+}
+
+/** Read the seeds-at-once count from the link the page opened with; a bad one is named in the notice. */
+export function restoreSeedCount(): void {
+  const text = initialUrlExtra('seeds')
+  if (text === null) return
+  const parsed = parseSeedCount(text)
+  if ('count' in parsed) {
+    setSeedCount(parsed.count)
+  } else {
+    const { notice, setNotice } = usePlayground.getState()
+    setNotice(`${notice ? `${notice} ` : ''}The link's ${parsed.problem} was ignored.`)
   }
 }

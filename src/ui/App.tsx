@@ -6,6 +6,7 @@ import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
+import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
 
 export function App() {
@@ -18,6 +19,7 @@ export function App() {
         <section className="analysis" aria-label="Training">
           <RunStatusBar />
           <LearningCurve />
+          <SeedSpread />
           <div className="lower">
             <EnvView />
             <AdvantageView />

@@ -4,6 +4,7 @@ import { MAX_SEED } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeEnv } from '../state/trainingClient'
 import { RunControls } from './RunControls'
+import { SeedsAtOnce } from './SeedsAtOnce'
 import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
 import { LearnerPanel } from './LearnerPanel'
@@ -27,6 +28,7 @@ export function DesignPanel() {
         <p className="hint">{spec.description}</p>
       </div>
       <SeedField />
+      <SeedsAtOnce />
       <RunControls />
       <RewardSliders />
       <RewardTermsPanel />
