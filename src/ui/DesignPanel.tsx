@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { ENVIRONMENTS } from '../core/envs/registry'
 import { MAX_SEED } from '../state/design'
 import { usePlayground } from '../state/store'
@@ -42,6 +42,11 @@ function SeedField() {
   const setSeed = usePlayground((state) => state.setSeed)
   const [text, setText] = useState(String(seed))
   const [error, setError] = useState<string | null>(null)
+  // A seed set elsewhere (an imported setup) shows here too.
+  useEffect(() => {
+    setText((current) => (Number(current) === seed && current.trim() !== '' ? current : String(seed)))
+    setError(null)
+  }, [seed])
   const id = useId()
   const errorId = `${id}-error`
   const commit = (value: string) => {
