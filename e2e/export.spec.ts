@@ -87,18 +87,42 @@ test('a short run exports its metrics as CSV and JSON, and its charts as PNG and
   expect(parsed.background).toMatch(/^rgb/)
 
   // The advantages histogram: bars in the SVG.
-  const histogram = await parseSvg(page, (await download(page, 'Export the advantages histogram as SVG')).bytes.toString('utf8'))
+  const histogram = await parseSvg(page, (await download(page, 'Export the advantage histogram as SVG')).bytes.toString('utf8'))
   expect(histogram.errors).toBe(0)
   expect(histogram.bars).toBeGreaterThan(0)
 
   // The environment view is drawn on a canvas: PNG of its pixels, and SVG holding that picture.
   const canvas = await page.getByRole('img', { name: /^Cliff walking|^CliffWalking/ }).boundingBox()
-  const envPng = await download(page, 'Export the environment view as PNG')
+  const envPng = await download(page, 'Export the replay frame as PNG')
   const ratio = await page.evaluate(() => window.devicePixelRatio)
   expect(pngSize(envPng.bytes)).toEqual({ width: Math.round(canvas!.width * ratio), height: Math.round(canvas!.height * ratio) })
-  const envSvg = await parseSvg(page, (await download(page, 'Export the environment view as SVG')).bytes.toString('utf8'))
+  const envSvg = await parseSvg(page, (await download(page, 'Export the replay frame as SVG')).bytes.toString('utf8'))
   expect(envSvg).toMatchObject({ root: 'svg', errors: 0, images: ['data:image/png;base64,'] })
-  await expect(page.getByRole('button', { name: 'Export the environment view as SVG' })).toHaveAttribute('title', /canvas/)
+  await expect(page.getByRole('button', { name: 'Export the replay frame as SVG' })).toHaveAttribute('title', /canvas/)
+
+  // The credit timeline, and the compared curves of a pinned run.
+  await page.getByRole('button', { name: 'Credit timeline' }).click()
+  const timeline = await parseSvg(page, (await download(page, 'Export the timeline of credit per step as SVG')).bytes.toString('utf8'))
+  expect(timeline).toMatchObject({ root: 'svg', errors: 0 })
+  expect(timeline.curvesWithData).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Pin run' }).click()
+  await page.getByRole('button', { name: /^Compare/ }).click()
+  const compared = await download(page, "Export the pinned runs' curves as PNG")
+  expect(compared.fileName).toBe('compare-curves-cliffwalking.png')
+  expect(pngSize(compared.bytes).width).toBeGreaterThan(100)
+})
+
+test('the team game’s effort chart exports too', async ({ page }) => {
+  await page.goto('./?env=coop')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await page.getByRole('button', { name: 'Team' }).click()
+  await expect(page.getByRole('status', { name: 'Effort over time' })).toContainText(/agent 0 from/, { timeout: 60_000 })
+  const svg = await parseSvg(page, (await download(page, "Export the agents' effort over time as SVG")).bytes.toString('utf8'))
+  expect(svg).toMatchObject({ root: 'svg', errors: 0 })
+  expect(svg.curves).toHaveLength(4) // one line per agent
+  const chart = await page.locator('.team-effort .recharts-wrapper > svg').boundingBox()
+  expect(pngSize((await download(page, "Export the agents' effort over time as PNG")).bytes)).toEqual({ width: Math.round(chart!.width) * 2, height: Math.round(chart!.height) * 2 })
 })
 
 test('the whole setup exports and imports back exactly; a broken file is refused whole and changes nothing', async ({ page }) => {

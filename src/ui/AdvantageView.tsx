@@ -81,7 +81,7 @@ function Histogram({
           {share(whatIf.zeros, whatIf.total)} exactly zero.
         </p>
       )}
-      <ChartExportButtons chart="the advantages histogram" fileName="advantages" target={chartRef} />
+      <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
       <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
         <ResponsiveContainer width="100%" height="100%">

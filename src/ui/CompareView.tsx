@@ -50,7 +50,7 @@ export function CompareView() {
             </option>
           ))}
         </select>
-        <ChartExportButtons chart="the compared learning curves" fileName="compare-curves" target={chartsRef} />
+        <ChartExportButtons chart="the pinned runs' curves" fileName="compare-curves" target={chartsRef} />
       </div>
       <div className="compare-charts" aria-hidden="true" ref={chartsRef}>
         <ResponsiveContainer width="62%" height="100%">

@@ -47,7 +47,7 @@ export function CreditTimeline() {
           </li>
         ))}
       </ol>
-      <ChartExportButtons chart="the credit timeline" fileName="credit-timeline" target={chartRef} />
+      <ChartExportButtons chart="the timeline of credit per step" fileName="credit-timeline" target={chartRef} />
       <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={0}>

@@ -125,7 +125,7 @@ export function EnvView() {
         <>
           <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}${overlayText(overlays, tabular !== null)}`} />
           <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
-          <ChartExportButtons chart="the environment view" fileName="environment" target={canvasRef} canvas />
+          <ChartExportButtons chart="the replay frame" fileName="environment" target={canvasRef} canvas />
         </>
       )}
     </figure>

@@ -31,7 +31,7 @@ export function TeamView() {
         ? `Effort over time: ${summary.effort.map((_, agent) => `agent ${agent} from ${history[0].effort[agent].toFixed(2)} to ${history[history.length - 1].effort[agent].toFixed(2)}`).join(', ')}.`
         : 'Effort over time: shown once two records have arrived.'}
     </p>
-    <ChartExportButtons chart="the team's effort over time" fileName="team-effort" target={chartRef} />
+    <ChartExportButtons chart="the agents' effort over time" fileName="team-effort" target={chartRef} />
     <div className="team-effort" aria-hidden="true" ref={chartRef}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }}>
