@@ -27,6 +27,7 @@ async function parseSvg(page: Page, text: string) {
       root: doc.documentElement.localName,
       errors: doc.getElementsByTagName('parsererror').length,
       width: doc.documentElement.getAttribute('width'),
+      rootStyle: doc.documentElement.getAttribute('style') ?? '',
       curves: [...doc.querySelectorAll('path.recharts-line-curve')].map((path) => (path.getAttribute('style') ?? '') + (path.getAttribute('stroke') ?? '')),
       curvesWithData: [...doc.querySelectorAll('path.recharts-line-curve')].filter((path) => (path.getAttribute('d') ?? '').length > 20).length,
       bars: doc.querySelectorAll('.recharts-bar-rectangle').length,
@@ -85,6 +86,7 @@ test('a short run exports its metrics as CSV and JSON, and its charts as PNG and
   expect(parsed.curvesWithData).toBe(6)
   expect(parsed.curves.some((curve) => /#e8f1f8|rgb\(232, 241, 248\)/.test(curve))).toBe(true)
   expect(parsed.background).toMatch(/^rgb/)
+  expect(parsed.rootStyle).not.toMatch(/(^|;)\s*(width|height):/) // its size is its width and height, not the page's CSS
 
   // The advantages histogram: bars in the SVG.
   const histogram = await parseSvg(page, (await download(page, 'Export the advantage histogram as SVG')).bytes.toString('utf8'))
