@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseRunConfig } from '../cli/train-command'
 import { cliAsync, jsonLines } from '../cli/testing'
-import { checkRunConfig } from '../core/run/checkRunConfig'
 import { PpoOptionsSchema, ReinforceOptionsSchema } from '../core/run/config'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { defaultDesign, rewardDesignOf, type Design } from './design'
@@ -118,25 +117,5 @@ describe('reading a file: a design or a setup, told apart by shape', () => {
       expect.stringMatching(/^mix\.terms\[0\]\.name: /),
       expect.stringMatching(/^seed: /),
     ])
-  })
-})
-
-describe('checkRunConfig', () => {
-  it('names unknown keys of the learner and env, and a learner that does not fit the environment', () => {
-    const result = checkRunConfig({ env: { id: 'cartpole', param: {} }, learner: { kind: 'qlearning', alpah: 0.1 } })
-    expect(result).toEqual({
-      ok: false,
-      problems: [
-        'env.param: unknown key in env; accepted: id, params',
-        'learner.alpah: unknown key in a qlearning learner; accepted: kind, numEnvs, stepsPerIteration, alpha, gamma, epsilon, initialValue',
-        expect.stringMatching(/^learner\.kind: Q-learning needs an environment with discrete states/),
-      ],
-    })
-  })
-
-  it('fills defaults: the smallest config is an environment and a learner', () => {
-    const result = checkRunConfig({ env: { id: 'cliffwalking' }, learner: { kind: 'sarsa' } })
-    expect(result.ok && result.config.seed).toBe(1)
-    expect(result.ok && result.config.mix.terms).toEqual([])
   })
 })
