@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
 import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
@@ -6,6 +6,7 @@ import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'
+import { ChartExportButtons } from './ChartExportButtons'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -66,6 +67,7 @@ function Histogram({
   percent: (count: number) => string
 }) {
   const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
+  const chartRef = useRef<HTMLDivElement>(null)
   return (
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
@@ -79,8 +81,9 @@ function Histogram({
           {share(whatIf.zeros, whatIf.total)} exactly zero.
         </p>
       )}
+      <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
-      <div className="advantage-chart" aria-hidden="true">
+      <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>
             <XAxis dataKey="centre" tickFormatter={(value: number) => value.toFixed(1)} stroke="#9fb3c8" fontSize={10} interval="preserveStartEnd" />

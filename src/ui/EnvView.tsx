@@ -9,6 +9,7 @@ import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 import { LevelEditor } from './LevelEditor'
 import { drawGridOverlays } from './render/gridOverlay'
+import { ChartExportButtons } from './ChartExportButtons'
 
 /**
  * The environment playing the current policy: the worker sends copy 0's states of the latest
@@ -124,6 +125,7 @@ export function EnvView() {
         <>
           <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}${overlayText(overlays, tabular !== null)}`} />
           <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
+          <ChartExportButtons chart="the replay frame" fileName="environment" target={canvasRef} canvas />
         </>
       )}
     </figure>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
@@ -6,6 +6,7 @@ import { detectRewardHacking } from '../core/run/hacking'
 import { smooth } from '../core/run/smooth'
 import { CompareView } from './CompareView'
 import { formatSteps, formatWeight } from './format'
+import { ChartExportButtons } from './ChartExportButtons'
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -21,6 +22,7 @@ export function LearningCurve() {
   const [smoothing, setSmoothing] = useState(0)
   const axisId = useId()
   const smoothingId = useId()
+  const plotRef = useRef<HTMLDivElement>(null)
   const data = useMemo(() => {
     const rows = series.map((point) => {
       const row: Record<string, number> = { envSteps: point.envSteps, wallSeconds: point.wallSeconds, shapedReturn: point.shapedReturn, objective: point.objective }
@@ -70,12 +72,13 @@ export function LearningCurve() {
         </select>
         <label htmlFor={smoothingId}>smoothing</label>
         <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
+        {view === 'live' && <ChartExportButtons chart="the learning curve" fileName="learning-curve" target={plotRef} />}
       </div>
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
       {series.length === 0 && view === 'live' && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
       {view === 'compare' && <CompareView />}
       {
-        <div className="curve-plot" hidden={view === 'compare'}>
+        <div className="curve-plot" hidden={view === 'compare'} ref={plotRef}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
