@@ -5,11 +5,19 @@ import { startUrlSync } from './state/urlSync'
 import { connectTrainingWorker } from './state/trainingClient'
 import './ui/styles.css'
 
-const requestedBackend = startUrlSync()
-connectTrainingWorker(requestedBackend)
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The link is read completely (a compressed reward design is inflated asynchronously) before the
+// first render, so the page never shows the default design first.
+void startUrlSync()
+  .catch((error: unknown) => {
+    // Never a blank page: without the link's settings the default design still works.
+    console.error(error)
+    return null
+  })
+  .then((requestedBackend) => {
+  connectTrainingWorker(requestedBackend)
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
@@ -6,6 +6,8 @@ import { detectRewardHacking } from '../core/run/hacking'
 import { smooth } from '../core/run/smooth'
 import { CompareView } from './CompareView'
 import { formatSteps, formatWeight } from './format'
+import { useView } from '../state/views'
+import { IfVisible } from './IfVisible'
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -15,10 +17,10 @@ export function LearningCurve() {
   const series = usePlayground((state) => state.run.series)
   const marks = usePlayground((state) => state.run.marks)
   const spec = usePlayground((state) => state.spec)
-  const [axis, setAxis] = useState<'envSteps' | 'wallSeconds'>('envSteps')
-  const [view, setView] = useState<'live' | 'compare'>('live')
+  const [axis, setAxis] = useView('axis')
+  const [view, setView] = useView('curve')
   const pinCount = usePlayground((state) => state.pins.length)
-  const [smoothing, setSmoothing] = useState(0)
+  const [smoothing, setSmoothing] = useView('smoothing')
   const axisId = useId()
   const smoothingId = useId()
   const data = useMemo(() => {
@@ -55,6 +57,7 @@ export function LearningCurve() {
         {summary}
       </figcaption>
       <div className="curve-controls">
+        <IfVisible control="curveTabs">
         <div role="group" aria-label="Chart view" className="curve-tabs">
           <button type="button" aria-pressed={view === 'live'} onClick={() => setView('live')}>
             Live
@@ -63,6 +66,8 @@ export function LearningCurve() {
             Compare ({pinCount})
           </button>
         </div>
+        </IfVisible>
+        <IfVisible control="curveAxis">
         <label htmlFor={axisId}>x</label>
         <select id={axisId} value={axis} onChange={(event) => setAxis(event.target.value as typeof axis)}>
           <option value="envSteps">environment steps</option>
@@ -70,6 +75,7 @@ export function LearningCurve() {
         </select>
         <label htmlFor={smoothingId}>smoothing</label>
         <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
+        </IfVisible>
       </div>
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
       {series.length === 0 && view === 'live' && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
