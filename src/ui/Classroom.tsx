@@ -74,6 +74,9 @@ function ClassroomPanel() {
         Classroom
       </button>
       <dialog ref={dialog} className="classroom-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        {/* Rendered only while open, so its checkboxes never stand in for the page's own controls. */}
+        {open && (
+        <>
         <h2 id={titleId}>Classroom link</h2>
         <p className="hint">Students who open the link get this setup with only the controls ticked here.</p>
         <fieldset>
@@ -126,6 +129,8 @@ function ClassroomPanel() {
           <p className={copied.ok ? 'hint' : 'field-error'} role={copied.ok ? 'status' : 'alert'}>
             {copied.text}
           </p>
+        )}
+        </>
         )}
       </dialog>
     </>
