@@ -40,7 +40,7 @@ function ClassroomPanel() {
     if (!open) return
     let current = true
     const base = `${window.location.origin}${window.location.pathname}`
-    void classroomLink(base, design, urlExtras(), visible, presenter).then((text) => current && setLink(text))
+    void classroomLink(base, design, urlExtras(), shownToStudents(visible), presenter).then((text) => current && setLink(text))
     return () => {
       current = false
     }
@@ -55,7 +55,7 @@ function ClassroomPanel() {
   }
   const copy = async () => {
     // The link as the ticks are now (the field may still be catching up with the last tick).
-    const fresh = await classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), visible, presenter)
+    const fresh = await classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), shownToStudents(visible), presenter)
     setLink(fresh)
     try {
       await navigator.clipboard.writeText(fresh)
@@ -135,4 +135,10 @@ function ClassroomPanel() {
       </dialog>
     </>
   )
+}
+
+/** The ticked controls less those nested in an unticked one (the design file buttons live in Add to the reward). */
+function shownToStudents(visible: ReadonlySet<string>): ReadonlySet<string> {
+  if (visible.has('terms') || !visible.has('designFile')) return visible
+  return new Set([...visible].filter((id) => id !== 'designFile'))
 }

@@ -39,6 +39,7 @@ export function EnvView() {
   const [editing, setEditing] = useState(false)
   const renderer = rendererFor(spec)
   const showOverlays = useControlVisible('overlays')
+  const showLevelEditor = useControlVisible('levelEditor')
 
   useEffect(() => {
     const canvas = canvasRef.current
@@ -101,7 +102,7 @@ export function EnvView() {
     return () => cancelAnimationFrame(frame)
   }, [renderer, spec, editing])
 
-  const editable = useControlVisible('levelEditor') && spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
+  const editable = showLevelEditor && spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
   return (
     <figure className="env-view">
       {editable && (
