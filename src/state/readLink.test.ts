@@ -96,6 +96,13 @@ describe('reading a whole link', () => {
     expect(link.classroom).toEqual({ visible: new Set(['run', 'w-near_flag']), presenter: true })
   })
 
+  it('writes one link for one design, whatever order its reward terms’ fields were set in', () => {
+    const base = defaultDesign('cliffwalking', 2)
+    const a = { ...base, reward: { terms: [], bonuses: [], transforms: {}, shaping: [{ naive: false, gamma: 1, weight: 1, potential: 'distance' as const }] } }
+    const b = { ...base, reward: { terms: [], shaping: [{ potential: 'distance' as const, weight: 1, gamma: 1, naive: false }], bonuses: [], transforms: {} } }
+    expect(designToSearch(a)).toBe(designToSearch(b))
+  })
+
   it('still reads an old r= link', async () => {
     const link = await readLink(`?env=mountaincar&r=${encodeURIComponent(JSON.stringify(EXTRAS))}`)
     expect(link.ignored).toEqual([])
