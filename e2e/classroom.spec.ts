@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { rewardInLink } from './helpers'
 
 /** Record the first run figures and diagnostics the page renders (the first update's). */
 async function watchFirstMetrics(page: Page): Promise<void> {
@@ -48,6 +49,7 @@ test('a link carries the design and the open views, and the same seed trains the
   await overlays.getByRole('checkbox', { name: 'Values' }).check()
   await overlays.getByRole('checkbox', { name: 'Φ distance' }).check()
   await expect(page).toHaveURL(/[?&]rz=[A-Za-z0-9_-]+/)
+  expect(JSON.parse(await rewardInLink(page)).shaping).toEqual([{ potential: 'distance', weight: 1, gamma: 1, naive: false }])
   await expect(page).toHaveURL(/[?&]v=curve-compare_x-time_smooth-0\.2_adv-timeline_ov-values\.potential(&|$)/)
   const link = page.url()
 
