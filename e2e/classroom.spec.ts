@@ -114,6 +114,13 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   expect(new URL(link).searchParams.get('w.coin')).toBe('3')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
+  // By keyboard: focus is back on the Classroom button, the ticks are kept, Escape closes.
+  await expect(page.getByRole('button', { name: 'Classroom' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(controls.getByRole('checkbox', { name: 'Seed' })).not.toBeChecked()
+  await expect(controls.getByRole('checkbox', { name: 'Run controls (Start, Pause, Reset, Pin run)' })).toBeChecked()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
   // The teacher's own page is unchanged.
   await expect(page.getByLabel('Seed')).toBeVisible()
 
