@@ -76,61 +76,62 @@ function ClassroomPanel() {
       <dialog ref={dialog} className="classroom-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
         {/* Rendered only while open, so its checkboxes never stand in for the page's own controls. */}
         {open && (
-        <>
-        <h2 id={titleId}>Classroom link</h2>
-        <p className="hint">Students who open the link get this setup with only the controls ticked here.</p>
-        <fieldset>
-          <legend>Controls students see</legend>
-          {CONTROLS.map((control) => (
-            <label key={control.id} className="classroom-choice">
-              <input
-                type="checkbox"
-                checked={visible.has(control.id)}
-                disabled={control.id === 'designFile' && !visible.has('terms')}
-                onChange={(event) => toggle(control.id, event.target.checked)}
-              />
-              {control.label}
-            </label>
-          ))}
-          {!visible.has('weights') && (
-            <fieldset className="classroom-sliders">
-              <legend>Single reward sliders</legend>
-              {components.map((component) => (
-                <label key={component.name} className="classroom-choice">
-                  <input type="checkbox" checked={visible.has(sliderControl(component.name))} onChange={(event) => toggle(sliderControl(component.name), event.target.checked)} />
-                  {component.name}
+          <>
+            <h2 id={titleId}>Classroom link</h2>
+            <p className="hint">Students who open the link get this setup with only the controls ticked here.</p>
+            <fieldset>
+              <legend>Controls students see</legend>
+              {CONTROLS.map((control) => (
+                <label key={control.id} className="classroom-choice">
+                  <input
+                    type="checkbox"
+                    checked={visible.has(control.id)}
+                    disabled={control.id === 'designFile' && !visible.has('terms')}
+                    onChange={(event) => toggle(control.id, event.target.checked)}
+                  />
+                  {control.label}
                 </label>
               ))}
+              {!visible.has('weights') && (
+                <fieldset className="classroom-sliders">
+                  <legend>Single reward sliders</legend>
+                  {components.map((component) => (
+                    <label key={component.name} className="classroom-choice">
+                      <input type="checkbox" checked={visible.has(sliderControl(component.name))} onChange={(event) => toggle(sliderControl(component.name), event.target.checked)} />
+                      {component.name}
+                    </label>
+                  ))}
+                </fieldset>
+              )}
             </fieldset>
-          )}
-        </fieldset>
-        <label className="classroom-choice">
-          <input
-            type="checkbox"
-            checked={presenter}
-            onChange={(event) => {
-              setPresenter(event.target.checked)
-              setCopied(null)
-            }}
-          />
-          Presenter layout (large fonts)
-        </label>
-        <label htmlFor={linkId}>Link for the class</label>
-        <input id={linkId} className="classroom-link" type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
-        <div className="classroom-actions">
-          <button type="button" className="primary" onClick={() => void copy()} disabled={link === ''}>
-            Copy classroom link
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-        {copied && (
-          <p className={copied.ok ? 'hint' : 'field-error'} role={copied.ok ? 'status' : 'alert'}>
-            {copied.text}
-          </p>
-        )}
-        </>
+            {!visible.has('run') && <p className="hint">Without the run controls students cannot start training: they see the setup only.</p>}
+            <label className="classroom-choice">
+              <input
+                type="checkbox"
+                checked={presenter}
+                onChange={(event) => {
+                  setPresenter(event.target.checked)
+                  setCopied(null)
+                }}
+              />
+              Presenter layout (large fonts)
+            </label>
+            <label htmlFor={linkId}>Link for the class</label>
+            <input id={linkId} className="classroom-link" type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
+            <div className="classroom-actions">
+              <button type="button" className="primary" onClick={() => void copy()} disabled={link === ''}>
+                Copy classroom link
+              </button>
+              <button type="button" onClick={() => dialog.current?.close()}>
+                Close
+              </button>
+            </div>
+            {copied && (
+              <p className={copied.ok ? 'hint' : 'field-error'} role={copied.ok ? 'status' : 'alert'}>
+                {copied.text}
+              </p>
+            )}
+          </>
         )}
       </dialog>
     </>
