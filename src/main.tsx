@@ -8,14 +8,22 @@ import { startRunAutosave } from './state/runAutosave'
 import { restoreSeedCount } from './state/seedFleet'
 import './ui/styles.css'
 
-const requestedBackend = startUrlSync()
-restoreSeedCount()
-connectTrainingWorker(requestedBackend)
-void openSavedRuns()
-startRunAutosave({ save: saveCheckpoint, onLive: setLiveRun })
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The link is read completely (a compressed reward design is inflated asynchronously) before the
+// first render, so the page never shows the default design first.
+void startUrlSync()
+  .catch((error: unknown) => {
+    // Never a blank page: without the link's settings the default design still works.
+    console.error(error)
+    return null
+  })
+  .then((requestedBackend) => {
+    restoreSeedCount()
+    connectTrainingWorker(requestedBackend)
+    void openSavedRuns()
+    startRunAutosave({ save: saveCheckpoint, onLive: setLiveRun })
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+  })

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
 import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
@@ -7,6 +7,8 @@ import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'
 import { ChartExportButtons } from './ChartExportButtons'
+import { useView } from '../state/views'
+import { IfVisible } from './IfVisible'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -32,10 +34,11 @@ export function AdvantageView() {
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
   const data =
     histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? []
-  const [view, setView] = useState<'advantages' | 'timeline' | 'team'>('advantages')
+  const [view, setView] = useView('credit')
   const isTeam = usePlayground((state) => state.design.envId === 'coop')
   return (
     <section className="advantages" aria-label="Credit">
+      <IfVisible control="creditTabs">
       <div className="credit-tabs" role="group" aria-label="Credit view">
         <button type="button" aria-pressed={view === 'advantages'} onClick={() => setView('advantages')}>
           Advantages
@@ -49,6 +52,7 @@ export function AdvantageView() {
           </button>
         )}
       </div>
+      </IfVisible>
       {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={whatIfHistogram} data={data} percent={percent} />}
       <WhatIf />
     </section>

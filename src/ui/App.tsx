@@ -8,6 +8,7 @@ import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
 import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
+import { IfVisible } from './IfVisible'
 
 export function App() {
   return (
@@ -25,7 +26,9 @@ export function App() {
             <AdvantageView />
             <Diagnostics />
           </div>
-          <SavedRuns />
+          <IfVisible control="savedRuns">
+            <SavedRuns />
+          </IfVisible>
         </section>
       </main>
     </div>

@@ -9,6 +9,7 @@ import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
 import { LearnerPanel } from './LearnerPanel'
 import { RewardTermsPanel } from './RewardTermsPanel'
+import { IfVisible } from './IfVisible'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
@@ -17,6 +18,7 @@ export function DesignPanel() {
   return (
     <aside className="design" aria-label="Design">
       <div className="field">
+        <IfVisible control="env">
         <label htmlFor={envSelectId}>Environment</label>
         <select id={envSelectId} value={envId} onChange={(event) => changeEnv(event.target.value)}>
           {ENVIRONMENTS.map((env) => (
@@ -25,15 +27,16 @@ export function DesignPanel() {
             </option>
           ))}
         </select>
+        </IfVisible>
         <p className="hint">{spec.description}</p>
       </div>
-      <SeedField />
-      <SeedsAtOnce />
-      <RunControls />
-      <RewardSliders />
-      <RewardTermsPanel />
-      <LearnerPanel />
-      <ParamsPanel />
+      <IfVisible control="seed"><SeedField /></IfVisible>
+      <IfVisible control="seed"><SeedsAtOnce /></IfVisible>
+      <IfVisible control="run"><RunControls /></IfVisible>
+      <IfVisible control="weights"><RewardSliders /></IfVisible>
+      <IfVisible control="terms"><RewardTermsPanel /></IfVisible>
+      <IfVisible control="learner"><LearnerPanel /></IfVisible>
+      <IfVisible control="params"><ParamsPanel /></IfVisible>
     </aside>
   )
 }

@@ -1,4 +1,5 @@
 import { usePlayground } from '../state/store'
+import { Classroom } from './Classroom'
 
 export function Header() {
   const backend = usePlayground((state) => state.backend)
@@ -6,6 +7,7 @@ export function Header() {
     <header className="header">
       <h1>Reward Playground</h1>
       <p className="tagline">Compose a reward, train an agent, watch what the reward does.</p>
+      <Classroom />
       <div className="backend" role="status" aria-label="Compute backend">
         <span className="backend-name">Backend: {backend.name ?? (backend.error ? 'none' : '…')}</span>
         <span className="backend-reason">{backend.error ?? backend.reason}</span>

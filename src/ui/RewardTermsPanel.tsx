@@ -10,6 +10,7 @@ import type { RewardExtras } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeReward } from '../state/trainingClient'
 import { DesignFile } from './DesignFile'
+import { IfVisible } from './IfVisible'
 
 /** The transforms a user can add from the panel (redistribute needs whole episodes, so batch learners only: not offered here). */
 const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
@@ -168,7 +169,7 @@ export function RewardTermsPanel() {
           Not applied: {problems.join('; ')}
         </p>
       )}
-      <DesignFile />
+      <IfVisible control="designFile"><DesignFile /></IfVisible>
     </fieldset>
   )
 }
