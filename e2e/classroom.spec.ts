@@ -56,7 +56,7 @@ test('a link carries the design and the open views, and the same seed trains the
   const copy = await context.newPage()
   await copy.goto(link)
   await expect(copy.getByLabel('Environment')).toHaveValue('cliffwalking')
-  await expect(copy.getByLabel('Seed')).toHaveValue('11')
+  await expect(copy.getByLabel('Seed', { exact: true })).toHaveValue('11')
   await expect(copy.getByLabel('time limit', { exact: true })).toHaveValue('300')
   await expect(copy.getByRole('slider', { name: 'hazard' })).toHaveValue(hazardValue)
   await expect(copy.getByRole('slider', { name: 'shaping_distance' })).toBeVisible()
@@ -95,7 +95,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   const dialog = page.getByRole('dialog', { name: 'Classroom link' })
   await expect(dialog).toBeVisible()
   const controls = dialog.getByRole('group', { name: 'Controls students see' })
-  for (const name of ['Environment picker', 'Seed', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Chart x axis and smoothing', 'Credit tabs (Advantages, Credit timeline, Team)']) {
+  for (const name of ['Environment picker', 'Seed', 'Saved runs', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Chart x axis and smoothing', 'Credit tabs (Advantages, Credit timeline, Team)']) {
     await controls.getByRole('checkbox', { name }).uncheck()
   }
   await controls.getByRole('checkbox', { name: 'Add to the reward (terms, shaping, bonuses, transforms)' }).uncheck()
@@ -122,7 +122,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   // The teacher's own page is unchanged.
-  await expect(page.getByLabel('Seed')).toBeVisible()
+  await expect(page.getByLabel('Seed', { exact: true })).toBeVisible()
 
   const student = await context.newPage()
   await student.goto(link)
@@ -134,7 +134,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   await expect(student.getByRole('group', { name: 'Grid overlays' })).toBeVisible()
   // Unticked: not in the page at all (not merely hidden).
   for (const gone of [
-    student.getByLabel('Seed'),
+    student.getByLabel('Seed', { exact: true }),
     student.getByLabel('Environment'),
     student.getByRole('slider', { name: 'hazard' }),
     student.getByRole('group', { name: 'Credit view' }),
@@ -157,7 +157,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   // A reload keeps classroom mode.
   await student.reload()
   await expect(student.getByRole('note')).toHaveText('Classroom view: some controls are hidden')
-  await expect(student.getByLabel('Seed')).toHaveCount(0)
+  await expect(student.getByLabel('Seed', { exact: true })).toHaveCount(0)
 })
 
 test('a tampered link names each bad part, applies the rest, and injects nothing', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { addPin } from '../state/compare'
 import { deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
@@ -31,9 +31,12 @@ export function SavedRuns() {
       const refusal = await deleteSavedRun(run.id)
       if (refusal !== null) return setMessage({ ok: false, text: refusal })
       setMessage({ ok: true, text: `Deleted "${run.name}".`, undo: true })
-      requestAnimationFrame(() => undoButton.current?.focus())
     },
   }
+  // Undo takes the focus as soon as it is drawn, so Enter brings the run back.
+  useEffect(() => {
+    if (message?.undo) undoButton.current?.focus()
+  }, [message])
   const undo = async () => {
     const refusal = await restoreDeletedRun()
     setMessage(refusal === null ? { ok: true, text: 'Restored.' } : { ok: false, text: refusal })
