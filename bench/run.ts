@@ -6,6 +6,7 @@ import { benchRescore } from './rescore'
 import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
+import { benchSoak } from './soak'
 import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
 import { progress, round } from './stats'
@@ -21,7 +22,8 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   'ppo-node': (args) => benchPpoNode(args.quick),
   grpo: (args) => benchGrpoTokenseq(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),
-  'ppo-browser': (args) => benchPpoBrowser(args.quick),
+  'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
+  soak: (args) => benchSoak(args.quick, args.backend),
 }
 
 async function main(): Promise<number> {
