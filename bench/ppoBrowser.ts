@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser } from 'playwright'
+import { chromium, type Browser, type Page } from 'playwright'
 import { BACKEND_NAMES } from '../src/learn/chooseBackend'
 import { buildApp } from './buildApp'
 import { onCleanup } from './cleanup'
@@ -51,7 +51,7 @@ interface BrowserRun {
  * clicked, the status bar watched until "Return (last 20)" reaches 475; its Time and Steps figures
  * are the result. Also the longest main-thread task while the default backend trains.
  */
-export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
+export async function benchPpoBrowser(quick: boolean, requested: string | null = null): Promise<SectionResult> {
   const result = emptyResult()
   const executablePath = chromiumPath()
   if (!existsSync(executablePath)) {
@@ -67,23 +67,30 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
   const closeBrowser = onCleanup(() => browser.close())
   try {
-    const plan: { backend: string | null; seeds: number[] }[] = [
-      { backend: null, seeds: quick ? SEEDS.slice(0, 1) : SEEDS },
-      { backend: 'wasm', seeds: [SEEDS[0]] },
-      { backend: 'webgl', seeds: [SEEDS[0]] },
-      { backend: 'cpu', seeds: [SEEDS[0]] },
-    ]
-    for (const { backend, seeds } of plan) {
+    // The app's default PPO (fast preset) on each backend; CleanRL's defaults (`l=ppo` with no
+    // fields) once on the default backend, to set beside CleanRL's own figures.
+    // With --backend, that backend alone (a machine with a real GPU: --backend webgpu).
+    const plan: { backend: string | null; seeds: number[]; cleanrl?: true }[] =
+      requested !== null
+        ? [{ backend: requested, seeds: quick ? SEEDS.slice(0, 1) : SEEDS }]
+        : [
+            { backend: null, seeds: quick ? SEEDS.slice(0, 1) : SEEDS },
+            { backend: 'wasm', seeds: [SEEDS[0]] },
+            { backend: 'webgl', seeds: [SEEDS[0]] },
+            { backend: 'cpu', seeds: [SEEDS[0]] },
+            ...(quick ? [] : [{ backend: null, seeds: [SEEDS[0]], cleanrl: true as const }]),
+          ]
+    for (const { backend, seeds, cleanrl } of plan) {
       const runs: BrowserRun[] = []
       for (const seed of seeds) {
-        const run = await trainInPage(browser, server.url, backend, seed, capSeconds)
+        const run = await trainInPage(browser, server.url, backend, seed, capSeconds, cleanrl === true)
         runs.push(run)
         progress(
           `browser ${run.backendRequested} (${run.backendUsed}) seed ${seed}: ` +
             (run.seconds === null ? `not reached (${run.stop}; last ${JSON.stringify(run.last)})` : `475 after ${run.seconds} s, ${run.steps} steps`),
         )
       }
-      const suffix = backend === null ? '' : `_${backend}`
+      const suffix = cleanrl ? '_cleanrl' : backend === null ? '' : `_${backend}`
       const name = `ppo_cartpole_seconds_to_475_browser${suffix}`
       result.figures[name] = median(runs.map((run) => run.seconds))
       result.figures[`ppo_cartpole_steps_to_475_browser${suffix}`] = median(runs.map((run) => run.steps))
@@ -91,15 +98,24 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
       const used = [...new Set(runs.map((run) => run.backendUsed))].join(', ')
       const missed = runs.filter((run) => run.seconds === null)
       result.notes[name] =
-        `${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
+        `${cleanrl ? "CleanRL's PPO defaults, " : ''}${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
         (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
-      if (backend === null) {
+      if (backend === requested && !cleanrl) {
         const longest = Math.max(...runs.map((run) => run.longestTaskMsTraining))
         result.figures.ui_longest_main_thread_task_ms = round(longest, 4)
         result.notes.ui_longest_main_thread_task_ms =
           `the longest main-thread task (Long Tasks API, which sees only tasks over 50 ms; 0 means none) from Start until 475 or the cap, worst of the default-backend runs; ` +
           `page load before Start: up to ${round(Math.max(...runs.map((run) => run.longestTaskMsPageLoad)), 4)} ms`
       }
+    }
+    // Large batches: 1024 copies × 32 steps per rollout, steps per second on wasm and on the
+    // requested backend (WebGPU must beat wasm here on a real GPU).
+    for (const backend of [...new Set(['wasm', ...(requested !== null ? [requested] : [])])]) {
+      const large = await throughputInPage(browser, server.url, backend, quick ? 10 : 20)
+      const name = `ppo_cartpole_1024_copies_steps_per_s_browser_${backend}`
+      result.figures[name] = large.stepsPerSecond === null ? null : round(large.stepsPerSecond, 4)
+      result.notes[name] = `PPO with 1024 CartPole copies × 32 steps per rollout, ?backend=${backend} (the app used ${large.backendUsed}); env steps per second of training (rollout and update) after a 5 s warm-up${large.problem ? `; ${large.problem}` : ''}`
+      progress(`browser 1024 copies on ${backend} (${large.backendUsed}): ${large.stepsPerSecond === null ? large.problem : `${Math.round(large.stepsPerSecond)} steps/s`}`)
     }
     result.runs.browser = { chromium: browser.version(), buildSeconds: round(build.seconds, 3), capSeconds }
   } finally {
@@ -110,19 +126,10 @@ export async function benchPpoBrowser(quick: boolean): Promise<SectionResult> {
   return result
 }
 
-async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number): Promise<BrowserRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const closeContext = onCleanup(() => context.close())
+async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number, cleanrl: boolean): Promise<BrowserRun> {
+  const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed), ...(cleanrl ? { l: 'ppo' } : {}) })
+  const { page, backendUsed, backendText, close } = await openApp(browser, baseUrl, query)
   try {
-    const page = await context.newPage()
-    await page.addInitScript({ path: PROBE_SCRIPT })
-    const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed) })
-    await page.goto(`${baseUrl}?${query}`)
-    // Start once the worker reports its backend, so the cap does not count backend start-up.
-    await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
-    const backendText = (await page.getByRole('status', { name: 'Compute backend' }).textContent()) ?? ''
-    // The status reads "Backend: wasm" followed directly by the reason.
-    const backendUsed = new RegExp(`Backend: (${[...BACKEND_NAMES, 'none'].join('|')})`).exec(backendText)?.[1] ?? null
     const run: BrowserRun = { backendRequested: backend ?? 'default', backendUsed, seed, seconds: null, steps: null, stop: 'cap', last: null, longestTaskMsTraining: 0, longestTaskAtSeconds: null, longestTaskMsPageLoad: 0 }
     if (backendUsed === null || backendUsed === 'none') {
       run.stop = `no backend: ${backendText.trim()}`
@@ -164,6 +171,50 @@ async function trainInPage(browser: Browser, baseUrl: string, backend: string | 
     }
     return run
   } finally {
-    await closeContext()
+    await close()
   }
 }
+
+/** Steps per second of PPO with 1024 copies, over `seconds` after a 5 s warm-up, from the app's own figures. */
+async function throughputInPage(browser: Browser, baseUrl: string, backend: string, seconds: number): Promise<{ backendUsed: string | null; stepsPerSecond: number | null; problem: string | null }> {
+  const query = new URLSearchParams({ backend, env: 'cartpole', l: 'ppo', 'l.numEnvs': '1024', 'l.numSteps': '32', 'l.learningRate': '0.003' })
+  const { page, backendUsed, backendText, close } = await openApp(browser, baseUrl, query)
+  try {
+    if (backendUsed === null || backendUsed === 'none') return { backendUsed, stepsPerSecond: null, problem: `no backend: ${backendText.trim()}` }
+    await page.evaluate('window.__benchWatch(Infinity)')
+    await page.getByRole('button', { name: 'Start', exact: true }).click()
+    const read = async () => ((await page.evaluate('window.__benchRead()')) as ProbeState).latest
+    const deadline = performance.now() + (seconds + 5 + WALL_SLACK_S) * 1000
+    let first: Figures | null = null
+    for (;;) {
+      await page.waitForTimeout(POLL_MS)
+      const latest = await read()
+      if (latest?.timeSeconds != null && latest.steps != null) {
+        if (first === null && latest.timeSeconds >= 5) first = latest
+        if (first !== null && latest.timeSeconds - first.timeSeconds! >= seconds) {
+          // steps/s = Δ steps / Δ the app's training time
+          return { backendUsed, stepsPerSecond: (latest.steps - first.steps!) / (latest.timeSeconds - first.timeSeconds!), problem: null }
+        }
+      }
+      if (performance.now() > deadline) return { backendUsed, stepsPerSecond: null, problem: `no figures within ${seconds + 5} s of training` }
+    }
+  } finally {
+    await close()
+  }
+}
+
+/** A fresh browser context on the app with `query`, once the worker has reported its backend. */
+export async function openApp(browser: Browser, baseUrl: string, query: URLSearchParams): Promise<{ page: Page; backendUsed: string | null; backendText: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const close = onCleanup(() => context.close())
+  const page = await context.newPage()
+  await page.addInitScript({ path: PROBE_SCRIPT })
+  await page.goto(`${baseUrl}?${query}`)
+  // Start once the worker reports its backend, so the cap does not count backend start-up.
+  await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
+  const backendText = (await page.getByRole('status', { name: 'Compute backend' }).textContent()) ?? ''
+  // The status reads "Backend: wasm" followed directly by the reason.
+  const backendUsed = new RegExp(`Backend: (${[...BACKEND_NAMES, 'none'].join('|')})`).exec(backendText)?.[1] ?? null
+  return { page, backendUsed, backendText, close }
+}
+

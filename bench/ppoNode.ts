@@ -1,4 +1,4 @@
-import { PpoOptionsSchema, type RunConfig, RunConfigSchema } from '../src/core/run/config'
+import { defaultLearnerFor, PPO_PRESETS, PpoOptionsSchema, type PpoPreset, type RunConfig, RunConfigSchema } from '../src/core/run/config'
 import { MetricsAccumulator } from '../src/core/run/metrics'
 import { initBackend } from '../src/learn/backend'
 import { createTrainer } from '../src/learn/trainers'
@@ -9,9 +9,10 @@ import { median, progress, round } from './stats'
 export const SOLVED_RETURN = 475
 export const SEEDS = [1, 2, 3]
 
-/** The run the app starts for CartPole with its defaults: CleanRL's PPO, default reward mix. */
-export function cartpoleConfig(seed: number): RunConfig {
-  return RunConfigSchema.parse({ env: { id: 'cartpole', params: {} }, learner: PpoOptionsSchema.parse({ kind: 'ppo' }), seed })
+/** The run the app starts for CartPole (PPO's fast preset), or PPO with another preset; default reward mix. */
+export function cartpoleConfig(seed: number, preset: PpoPreset | null = null): RunConfig {
+  const learner = preset === null ? defaultLearnerFor({ id: 'cartpole', discreteStates: null }) : PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS[preset] })
+  return RunConfigSchema.parse({ env: { id: 'cartpole', params: {} }, learner, seed })
 }
 
 interface SolveRun {
@@ -34,31 +35,38 @@ export async function benchPpoNode(quick: boolean): Promise<SectionResult> {
   progress(`Node backend: ${backend.backend}`)
   const capSeconds = quick ? 60 : 120
   const capSteps = PpoOptionsSchema.parse({ kind: 'ppo' }).totalSteps
-  const runs: SolveRun[] = []
-  for (const seed of quick ? SEEDS.slice(0, 1) : SEEDS) {
-    const run = await solveCartpole(seed, capSeconds, capSteps)
-    runs.push(run)
-    progress(
-      run.seconds === null
-        ? `node seed ${seed}: not reached (${run.stoppedAtSteps} steps, ${run.stoppedAtSeconds.toFixed(1)} s, last return ${run.lastReturn?.toFixed(1)})`
-        : `node seed ${seed}: 475 after ${run.seconds.toFixed(1)} s, ${run.steps} steps`,
-    )
+  // The app's default (the fast preset), then CleanRL's defaults for comparison with CleanRL itself.
+  for (const preset of [null, 'cleanrl'] as const) {
+    const runs: SolveRun[] = []
+    const seeds = quick || preset !== null ? SEEDS.slice(0, 1) : SEEDS
+    for (const seed of seeds) {
+      const run = await solveCartpole(cartpoleConfig(seed, preset), capSeconds, capSteps)
+      runs.push(run)
+      progress(
+        `node ${preset ?? 'default'} seed ${seed}: ` +
+          (run.seconds === null
+            ? `not reached (${run.stoppedAtSteps} steps, ${run.stoppedAtSeconds.toFixed(1)} s, last return ${run.lastReturn?.toFixed(1)})`
+            : `475 after ${run.seconds.toFixed(1)} s, ${run.steps} steps`),
+      )
+    }
+    const suffix = preset === null ? '' : `_${preset}`
+    const seconds = median(runs.map((run) => run.seconds))
+    result.figures[`ppo_cartpole_seconds_to_475_node${suffix}`] = seconds === null ? null : round(seconds, 3)
+    result.figures[`ppo_cartpole_steps_to_475_node${suffix}`] = median(runs.map((run) => run.steps))
+    result.runs[`ppo_cartpole_node${suffix}`] = runs
+    const missed = runs.filter((run) => run.seconds === null).length
+    result.notes[`ppo_cartpole_seconds_to_475_node${suffix}`] =
+      `${preset === null ? "the app's default PPO (fast preset)" : "CleanRL's default hyperparameters"}, ` +
+      `${runs.length === 1 ? `seed ${runs[0].seed}` : `median of ${runs.length} seeds`}, ${backend.backend} backend, timed from the trainer's creation like the app's Time figure; ` +
+      `cap ${capSeconds} s or ${capSteps} steps` +
+      (missed > 0 ? `; ${missed} seed(s) not reached within the cap (counted as slower than any that did)` : '')
   }
-  const seconds = median(runs.map((run) => run.seconds))
-  const steps = median(runs.map((run) => run.steps))
-  result.figures.ppo_cartpole_seconds_to_475_node = seconds === null ? null : round(seconds, 3)
-  result.figures.ppo_cartpole_steps_to_475_node = steps
-  result.runs.ppo_cartpole_node = runs
-  const missed = runs.filter((run) => run.seconds === null).length
-  result.notes.ppo_cartpole_seconds_to_475_node =
-    `median of ${runs.length} seed(s), ${backend.backend} backend, timed from the trainer's creation like the app's Time figure; ` +
-    `cap ${capSeconds} s or ${capSteps} steps (the learning rate reaches 0 there)` +
-    (missed > 0 ? `; ${missed} seed(s) not reached within the cap (counted as slower than any that did)` : '')
   return result
 }
 
-async function solveCartpole(seed: number, capSeconds: number, capSteps: number): Promise<SolveRun> {
-  const trainer = await createTrainer(cartpoleConfig(seed))
+async function solveCartpole(config: RunConfig, capSeconds: number, capSteps: number): Promise<SolveRun> {
+  const seed = config.seed
+  const trainer = await createTrainer(config)
   const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES)
   const start = performance.now()
   let lastReturn: number | null = null

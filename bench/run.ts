@@ -1,10 +1,12 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
+import { benchGrpoTokenseq } from './grpoTokenseq'
 import { benchRescore } from './rescore'
 import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
+import { benchSoak } from './soak'
 import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
 import { progress, round } from './stats'
@@ -18,8 +20,10 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   envs: (args) => benchEnvSteps(args.quick),
   rescore: (args) => benchRescore(args.quick),
   'ppo-node': (args) => benchPpoNode(args.quick),
+  grpo: (args) => benchGrpoTokenseq(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),
-  'ppo-browser': (args) => benchPpoBrowser(args.quick),
+  'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
+  soak: (args) => benchSoak(args.quick, args.backend),
 }
 
 async function main(): Promise<number> {

@@ -6,7 +6,7 @@ test('pinned runs of two seeds are compared: curves, the spread over seeds, and 
   const pin = page.getByRole('button', { name: 'Pin run' })
   await expect(pin).toBeDisabled()
   for (const seed of ['1', '2']) {
-    await page.getByLabel('Seed').fill(seed)
+    await page.getByLabel('Seed', { exact: true }).fill(seed)
     await page.getByRole('button', { name: 'Start' }).click()
     await expectTraining(page)
     await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(5)

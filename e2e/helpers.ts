@@ -36,3 +36,15 @@ export async function expectTraining(page: Page): Promise<void> {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/** The reward extras' JSON in the page's address, from `r=` or inflated from `rz=` ('' when neither). */
+export async function rewardInLink(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const query = new URLSearchParams(window.location.search)
+    const compressed = query.get('rz')
+    if (compressed === null) return query.get('r') ?? ''
+    const binary = atob(compressed.replaceAll('-', '+').replaceAll('_', '/'))
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0))
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text()
+  })
+}

@@ -4,11 +4,11 @@ test('a link carries the design, and a reload keeps it', async ({ page }) => {
   await page.goto('./?env=cartpole&seed=7&w.alive=0.5&w.failure=20')
   await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('0.5')
   await expect(page.getByRole('slider', { name: 'failure' })).toHaveValue('20')
-  await expect(page.getByLabel('Seed')).toHaveValue('7')
-  await page.getByLabel('Seed').fill('42')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('7')
+  await page.getByLabel('Seed', { exact: true }).fill('42')
   await expect(page).toHaveURL(/seed=42/)
   await page.reload()
-  await expect(page.getByLabel('Seed')).toHaveValue('42')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('42')
   await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('0.5')
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
@@ -31,7 +31,7 @@ test('a tampered link opens the default design and names what it ignored', async
 
 test('an invalid seed is explained and the last valid one stays', async ({ page }) => {
   await page.goto('./?seed=3')
-  await page.getByLabel('Seed').fill('-5')
+  await page.getByLabel('Seed', { exact: true }).fill('-5')
   await expect(page.getByRole('alert')).toContainText('Seed must be a whole number from 0 to 2147483647; keeping 3')
   await expect(page).toHaveURL(/seed=3/)
 })

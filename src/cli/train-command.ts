@@ -1,15 +1,11 @@
-import { resolveParams } from '../core/envs/params'
-import { getEnv } from '../core/envs/registry'
-import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
-import { describeIssues, RunConfigSchema, type LearnerKind, type RunConfig } from '../core/run/config'
-import { learnerFits } from '../core/run/learnerFit'
+import { checkRunConfig, RUN_CONFIG_SHAPE } from '../core/run/checkRunConfig'
+import type { LearnerKind, RunConfig } from '../core/run/config'
 import { MetricsAccumulator, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { readInputFile, sourceName } from './input-file'
 import type { StreamingCommand } from './run'
-import { asUsage, UsageError } from './usage'
+import { UsageError } from './usage'
 
 /*
  * `train --config FILE`: the same run the app's worker drives (one run config: environment, reward
@@ -29,7 +25,7 @@ export const RECENT_EPISODES = 20
 /** The learners that run on TensorFlow.js (src/learn/); the tabular ones need no backend. */
 const TENSOR_LEARNERS: readonly LearnerKind[] = ['ppo', 'reinforce', 'grpo']
 
-const CONFIG_SHAPE = '{"env": {"id", "params"}, "mix": a reward design, "learner": {"kind", ...}, "seed"}'
+const CONFIG_SHAPE = RUN_CONFIG_SHAPE
 
 export const trainCommand: StreamingCommand = async (argv, io) => {
   const flags = parseFlags('train', argv, FLAGS)
@@ -131,7 +127,7 @@ function positiveInteger(flags: Map<string, string>, name: string): number | und
 /**
  * A run config as RunConfigSchema takes it, and fitting its environment: a known environment with
  * valid parameters, a learner that can train it, a reward design whose names and expressions fit.
- * Every problem found at one stage is named at once.
+ * Every problem is named at once (checkRunConfig).
  */
 export function parseRunConfig(text: string, source: string): RunConfig {
   const where = `--config ${source}`
@@ -142,25 +138,7 @@ export function parseRunConfig(text: string, source: string): RunConfig {
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}); expected a run config ${CONFIG_SHAPE}`)
   }
-  const parsed = RunConfigSchema.safeParse(raw)
-  if (!parsed.success) throw new UsageError(`${where}: ${describeIssues(parsed.error)}`)
-  const config = parsed.data
-  const definition = asUsage(() => withPlace(`${where}: env.id`, () => getEnv(config.env.id)))
-  const spec = asUsage(() => withPlace(`${where}: env.params`, () => definition.describe(resolveParams(definition.spec, config.env.params))))
-  const misfit = learnerFits(config.learner.kind, spec)
-  const problems = [
-    ...(misfit === null ? [] : [`learner.kind: ${misfit}`]),
-    ...[...checkDesignAgainstSpec(config.mix, spec), ...expressionProblems(config.mix, spec)].map((problem) => `mix.${problem}`),
-  ]
-  if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}`)
-  return config
-}
-
-/** Run `action`; an error it throws gets `place` in front of its message. */
-function withPlace<T>(place: string, action: () => T): T {
-  try {
-    return action()
-  } catch (error) {
-    throw new Error(`${place}: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const checked = checkRunConfig(raw)
+  if (!checked.ok) throw new UsageError(`${where}: ${checked.problems.join('; ')}`)
+  return checked.config
 }

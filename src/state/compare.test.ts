@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seedBand, valueAt, type PinnedRun } from './compare'
+import { addPin, seedBand, valueAt, type PinnedRun } from './compare'
+import { defaultDesign } from './design'
 
 const run = (id: number, values: [number, number][]): PinnedRun => ({
   id,
@@ -39,5 +40,18 @@ describe('comparing pinned runs', () => {
     expect(band[0].hi - band[0].mean).toBeCloseTo(Math.sqrt(50), 12)
     expect(band[1].mean).toBe(20)
     expect(band[1].lo).toBeCloseTo(20 - Math.sqrt(200), 12)
+  })
+
+  it('adds a pin numbered after the last, grouped by design less its seed, keeping the latest few', () => {
+    const series = [{ envSteps: 10, wallSeconds: 1, shapedReturn: 2, objective: 3, contributions: { step: 2 } }]
+    const final = { shapedReturn: 2, objective: 3, length: 4 }
+    let pins = addPin([], { label: 'CliffWalking, qlearning, seed 1', design: defaultDesign('cliffwalking', 1), series, final }, 2)
+    pins = addPin(pins, { label: 'my run', design: defaultDesign('cliffwalking', 2), series, final }, 2)
+    expect(pins.map((pin) => pin.label)).toEqual(['#1 CliffWalking, qlearning, seed 1', '#2 my run'])
+    expect(pins[0].designKey).toBe(pins[1].designKey)
+    expect(pins[1]).toMatchObject({ seed: 2, points: [{ envSteps: 10, shapedReturn: 2, objective: 3 }], final })
+    pins = addPin(pins, { label: 'cartpole', design: defaultDesign('cartpole', 2), series, final }, 2)
+    expect(pins.map((pin) => pin.id)).toEqual([2, 3])
+    expect(pins[1].designKey).not.toBe(pins[0].designKey)
   })
 })

@@ -1,4 +1,5 @@
 import type { CurvePoint } from './series'
+import type { Design } from './design'
 
 /** A run kept for comparison: its curve and its final figures. */
 export interface PinnedRun {
@@ -18,6 +19,32 @@ export function finalFigures(series: readonly CurvePoint[], length: number, wind
   const tail = series.slice(-window)
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
   return { shapedReturn: mean(tail.map((p) => p.shapedReturn)), objective: mean(tail.map((p) => p.objective)), length }
+}
+
+/** What a pin is made of: a live run or a saved one. */
+export interface PinSource {
+  /** Says which run it is, after the pin's number: "CartPole, ppo, seed 1". */
+  label: string
+  design: Design
+  series: readonly CurvePoint[]
+  final: PinnedRun['final']
+}
+
+/**
+ * Add a run to the pins: it takes the next number, runs of one design (all but the seed) share a
+ * design key, and only the latest `maxPins` are kept.
+ */
+export function addPin(pins: readonly PinnedRun[], source: PinSource, maxPins: number): PinnedRun[] {
+  const id = (pins[pins.length - 1]?.id ?? 0) + 1
+  const pin: PinnedRun = {
+    id,
+    label: `#${id} ${source.label}`,
+    designKey: JSON.stringify({ ...source.design, seed: null }),
+    seed: source.design.seed,
+    points: source.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
+    final: source.final,
+  }
+  return [...pins, pin].slice(-maxPins)
 }
 
 /** The value of a run's curve at `steps`, linearly interpolated (held flat beyond its ends). */

@@ -117,13 +117,19 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
     if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)
   }
   const spec = specOf(design)
-  if (hasExtras(design.reward)) query.set('r', JSON.stringify(design.reward))
+  if (hasExtras(design.reward)) query.set('r', canonicalExtrasJson(design.reward))
   for (const component of spec.components) {
     const weight = design.weights[component.name]
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
   }
   learnerToQuery(design.learner, query)
   return `?${query.toString()}`
+}
+
+/** The extras as JSON in the schema's own key order, so one design always gives one link. */
+function canonicalExtrasJson(reward: RewardExtras): string {
+  const { terms, shaping, bonuses, transforms } = RewardDesignSchema.parse(reward)
+  return JSON.stringify({ terms, shaping, bonuses, transforms })
 }
 
 function truncate(text: string): string {

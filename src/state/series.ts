@@ -1,3 +1,4 @@
+import type { MetricsFrame } from '../worker/protocol'
 /** One point of the learning curve: episode means over one metrics frame. */
 export interface CurvePoint {
   envSteps: number
@@ -6,6 +7,19 @@ export interface CurvePoint {
   objective: number
   /** Mean contribution of each component, by name (a live design change may add or remove some). */
   contributions: Record<string, number>
+}
+
+/** A frame's curve point: the means over the episodes it saw; null when no episode finished in it. */
+export function curvePointOf(frame: MetricsFrame): CurvePoint | null {
+  if (frame.meanReturn === null || frame.meanObjective === null || frame.meanContributions === null) return null
+  const contributions = frame.meanContributions
+  return {
+    envSteps: frame.envSteps,
+    wallSeconds: frame.wallSeconds,
+    shapedReturn: frame.meanReturn,
+    objective: frame.meanObjective,
+    contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k] ?? 0])),
+  }
 }
 
 /** The most points a run keeps; older history is merged pairwise so memory stays bounded. */

@@ -14,8 +14,8 @@ import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
-import { appendPoint, type CurvePoint } from './series'
-import { finalFigures, type PinnedRun } from './compare'
+import { appendPoint, curvePointOf, type CurvePoint } from './series'
+import { addPin, finalFigures, type PinnedRun } from './compare'
 
 /** The most runs kept for comparison. */
 export const MAX_PINS = 12
@@ -92,6 +92,8 @@ export interface PlaygroundState {
   runStarting(runId: string): void
   runEvent(update: Partial<RunView>): void
   addFrame(frame: MetricsFrame): void
+  /** Several frames in one update (the page draws once for them). */
+  addFrames(frames: readonly MetricsFrame[]): void
   addMark(mark: DesignMark): void
   setBackend(backend: Partial<BackendInfo>): void
 }
@@ -111,16 +113,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   pinRun: () => {
     const { run, design, spec, pins } = usePlayground.getState()
     if (run.series.length === 0) return 'there is no curve to pin yet: train until episodes finish'
-    const id = (pins[pins.length - 1]?.id ?? 0) + 1
-    const pin: PinnedRun = {
-      id,
-      label: `#${id} ${spec.label}, ${design.learner.kind}, seed ${design.seed}`,
-      designKey: JSON.stringify({ ...design, seed: null }),
-      seed: design.seed,
-      points: run.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
-      final: finalFigures(run.series, run.latest?.meanLength ?? NaN),
-    }
-    set({ pins: [...pins, pin].slice(-MAX_PINS) })
+    const final = finalFigures(run.series, run.latest?.meanLength ?? NaN)
+    set({ pins: addPin(pins, { label: `${spec.label}, ${design.learner.kind}, seed ${design.seed}`, design, series: run.series, final }, MAX_PINS) })
     return null
   },
   unpinRun: (id) => set((state) => ({ pins: state.pins.filter((pin) => pin.id !== id) })),
@@ -165,23 +159,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: emptyRun })),
   runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.design.learner.kind } })),
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
-  addFrame: (frame) =>
-    set((state) => {
-      const point: CurvePoint | null =
-        frame.meanReturn === null || frame.meanObjective === null || frame.meanContributions === null
-          ? null
-          : {
-              envSteps: frame.envSteps,
-              wallSeconds: frame.wallSeconds,
-              shapedReturn: frame.meanReturn,
-              objective: frame.meanObjective,
-              contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, frame.meanContributions![k] ?? 0])),
-            }
-      const series = point ? appendPoint(state.run.series, point) : state.run.series
-      const team = frame.record && state.design.envId === 'coop' ? summariseTeams(frame.record, coopGame(state.design.params)) : null
-      const teamHistory = team ? [...state.run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : state.run.teamHistory
-      return { run: { ...state.run, status: state.run.status === 'starting' ? 'running' : state.run.status, latest: frame, series, record: frame.record ?? state.run.record, tabular: frame.tabular ?? state.run.tabular, valueBatch: frame.record ? frame.valueBatch : state.run.valueBatch, groupBatch: frame.record ? frame.groupBatch : state.run.groupBatch, teamHistory } }
-    }),
+  addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.design) })),
+  addFrames: (frames) => set((state) => ({ run: frames.reduce((run, frame) => runWithFrame(run, frame, state.design), state.run) })),
   addMark: (mark) =>
     set((state) => {
       const marks = state.run.marks
@@ -200,6 +179,25 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     }),
   setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
 }))
+
+/** The run after one more metrics frame: its curve point, the latest record, the team's effort. */
+function runWithFrame(run: RunView, frame: MetricsFrame, design: Design): RunView {
+  const point = curvePointOf(frame)
+  const series = point ? appendPoint(run.series, point) : run.series
+  const team = frame.record && design.envId === 'coop' ? summariseTeams(frame.record, coopGame(design.params)) : null
+  const teamHistory = team ? [...run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : run.teamHistory
+  return {
+    ...run,
+    status: run.status === 'starting' ? 'running' : run.status,
+    latest: frame,
+    series,
+    record: frame.record ?? run.record,
+    tabular: frame.tabular ?? run.tabular,
+    valueBatch: frame.record ? frame.valueBatch : run.valueBatch,
+    groupBatch: frame.record ? frame.groupBatch : run.groupBatch,
+    teamHistory,
+  }
+}
 
 /** Load a design (from the URL) into the store. */
 export function loadDesign(design: Design): void {

@@ -1,9 +1,10 @@
 import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions, RunConfig } from '../core/run/config'
-import { MAX_NOTE_LENGTH, type FromWorker, type ToWorker } from '../worker/protocol'
+import { MAX_NOTE_LENGTH, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
 import { usePlayground } from './store'
 import { rewardDesignOf, type RewardExtras } from './design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
+import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -15,6 +16,7 @@ let changeCounter = 0
 
 export function connectTrainingWorker(requestedBackend: string | null): void {
   if (worker) return
+  configureFleet(requestedBackend)
   worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name: 'trainer' })
   worker.onmessage = (event: MessageEvent<FromWorker>) => handle(event.data)
   worker.onerror = (event) => {
@@ -25,9 +27,37 @@ export function connectTrainingWorker(requestedBackend: string | null): void {
 
 function send(message: ToWorker): void {
   worker?.postMessage(message)
+  // The extra seeds (several seeds at once) follow every control of the main run.
+  relayToExtraSeeds(message)
+}
+
+/**
+ * Frames arrive up to 10 times a second per run; the page draws them at most this often, all the
+ * frames since the last drawing in one store update (charts re-render once, not once per frame).
+ */
+export const DRAW_INTERVAL_MS = 250
+let pendingFrames: { runId: string; frame: MetricsFrame }[] = []
+let drawTimer: ReturnType<typeof setTimeout> | null = null
+
+function drawPendingFrames(): void {
+  if (drawTimer !== null) clearTimeout(drawTimer)
+  drawTimer = null
+  const store = usePlayground.getState()
+  const frames = pendingFrames.filter((pending) => pending.runId === store.run.runId).map((pending) => pending.frame)
+  pendingFrames = []
+  if (frames.length > 0) store.addFrames(frames)
 }
 
 function handle(message: FromWorker): void {
+  if (message.type === 'metrics') {
+    pendingFrames.push({ runId: message.runId, frame: message.frame })
+    // The first frame of a run is drawn at once (the run shows it started); later ones wait their turn.
+    if (usePlayground.getState().run.latest === null) drawPendingFrames()
+    else if (drawTimer === null) drawTimer = setTimeout(drawPendingFrames, DRAW_INTERVAL_MS)
+    return
+  }
+  // Anything else (a pause, a design mark, an error) comes after the frames before it.
+  drawPendingFrames()
   const store = usePlayground.getState()
   const current = store.run.runId
   switch (message.type) {
@@ -49,9 +79,6 @@ function handle(message: FromWorker): void {
     case 'started':
       // A pause pressed while the run was starting has already reached the worker: keep it.
       store.runEvent({ status: store.run.status === 'paused' ? 'paused' : 'running', learner: message.learner })
-      return
-    case 'metrics':
-      store.addFrame(message.frame)
       return
     case 'designApplied':
       store.addMark({ envSteps: message.envSteps, at: Date.now(), changes: message.changed, changeId: message.changeId, ...(message.note ? { note: message.note } : {}) })
@@ -98,6 +125,7 @@ export function resumeRun(): void {
 export function resetRun(): void {
   const store = usePlayground.getState()
   if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
+  clearExtraSeeds()
   usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, teamHistory: [], diagnosis: null } })
 }
 

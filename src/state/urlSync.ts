@@ -1,16 +1,19 @@
-import { designFromSearch, designToSearch } from './design'
+import { designToSearch } from './design'
 import { loadDesign, usePlayground } from './store'
 import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
+import { applyViewsAndClassroom, readLink } from './readLink'
+import { compactRewardParam } from './rewardLink'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
 const URL_WRITE_DELAY_MS = 250
 
 /**
- * Load the design from the URL, then keep the URL mirroring the design, so a reload or a shared
- * link opens the same setup. Returns the backend forced by `?backend=` (or null).
+ * Load the design (and the views, and classroom mode) from the URL, then keep the URL mirroring
+ * the design, so a reload or a shared link opens the same setup. Resolves, once the link is read
+ * (a compressed reward design takes a moment), to the backend forced by `?backend=` (or null).
  */
-export function startUrlSync(): string | null {
-  const { design, ignored } = designFromSearch(window.location.search)
+export async function startUrlSync(): Promise<string | null> {
+  const { design, views, classroom, ignored } = await readLink(window.location.search)
   const query = new URLSearchParams(window.location.search)
   let backend = query.get('backend')
   if (backend !== null && !(BACKENDS as readonly string[]).includes(backend)) {
@@ -18,11 +21,14 @@ export function startUrlSync(): string | null {
     backend = null
   }
   loadDesign(design)
+  applyViewsAndClassroom({ views, classroom })
   if (ignored.length > 0) usePlayground.getState().setNotice(`The link had settings that were ignored: ${ignored.join('; ')}.`)
 
   if (backend) setUrlExtra('backend', backend)
   const write = () => {
-    const search = designToSearch(usePlayground.getState().design, urlExtras())
+    const query = new URLSearchParams(designToSearch(usePlayground.getState().design, urlExtras()))
+    compactRewardParam(query, () => schedule())
+    const search = `?${query.toString()}`
     try {
       if (search !== window.location.search) window.history.replaceState(null, '', search)
     } catch {

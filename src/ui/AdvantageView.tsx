@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef } from 'react'
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
 import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
@@ -6,6 +6,9 @@ import { rescore } from '../core/run/rescore'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'
+import { ChartExportButtons } from './ChartExportButtons'
+import { useView } from '../state/views'
+import { IfVisible } from './IfVisible'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -31,10 +34,11 @@ export function AdvantageView() {
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
   const data =
     histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? []
-  const [view, setView] = useState<'advantages' | 'timeline' | 'team'>('advantages')
+  const [view, setView] = useView('credit')
   const isTeam = usePlayground((state) => state.design.envId === 'coop')
   return (
     <section className="advantages" aria-label="Credit">
+      <IfVisible control="creditTabs">
       <div className="credit-tabs" role="group" aria-label="Credit view">
         <button type="button" aria-pressed={view === 'advantages'} onClick={() => setView('advantages')}>
           Advantages
@@ -48,6 +52,7 @@ export function AdvantageView() {
           </button>
         )}
       </div>
+      </IfVisible>
       {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={whatIfHistogram} data={data} percent={percent} />}
       <WhatIf />
     </section>
@@ -66,6 +71,7 @@ function Histogram({
   percent: (count: number) => string
 }) {
   const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
+  const chartRef = useRef<HTMLDivElement>(null)
   return (
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
@@ -79,8 +85,9 @@ function Histogram({
           {share(whatIf.zeros, whatIf.total)} exactly zero.
         </p>
       )}
+      <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
-      <div className="advantage-chart" aria-hidden="true">
+      <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>
             <XAxis dataKey="centre" tickFormatter={(value: number) => value.toFixed(1)} stroke="#9fb3c8" fontSize={10} interval="preserveStartEnd" />

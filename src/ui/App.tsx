@@ -6,6 +6,9 @@ import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
+import { SeedSpread } from './SeedSpread'
+import { SavedRuns } from './SavedRuns'
+import { IfVisible } from './IfVisible'
 import { Tour } from './Tour'
 
 export function App() {
@@ -18,11 +21,15 @@ export function App() {
         <section className="analysis" aria-label="Training">
           <RunStatusBar />
           <LearningCurve />
+          <SeedSpread />
           <div className="lower">
             <EnvView />
             <AdvantageView />
             <Diagnostics />
           </div>
+          <IfVisible control="savedRuns">
+            <SavedRuns />
+          </IfVisible>
         </section>
       </main>
       <Tour />

@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts'
 import { seedBand, type CompareMetric, type PinnedRun } from '../state/compare'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
+import { ChartExportButtons } from './ChartExportButtons'
 
 const FIGURES = { shapedReturn: 'shaped return', objective: 'true objective', length: 'episode length' } as const
 type Figure = keyof typeof FIGURES
@@ -21,6 +22,7 @@ export function CompareView() {
   const metricId = useId()
   const xId = useId()
   const yId = useId()
+  const chartsRef = useRef<HTMLDivElement>(null)
   const groups = useMemo(() => groupByDesign(pins), [pins])
   const curves = useMemo(() => curveRows(pins, groups, metric), [pins, groups, metric])
   if (pins.length === 0) return <p className="empty-compare">No pinned runs. Train, then press Pin run; pin several seeds of a design to see their spread.</p>
@@ -48,8 +50,9 @@ export function CompareView() {
             </option>
           ))}
         </select>
+        <ChartExportButtons chart="the pinned runs' curves" fileName="compare-curves" target={chartsRef} />
       </div>
-      <div className="compare-charts" aria-hidden="true">
+      <div className="compare-charts" aria-hidden="true" ref={chartsRef}>
         <ResponsiveContainer width="62%" height="100%">
           <ComposedChart data={curves} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />

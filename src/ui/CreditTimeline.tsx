@@ -1,10 +1,11 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { episodeTimeline } from '../core/run/timeline'
 import { batchCredit } from '../core/credit/whatIf'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { TokenCredit } from './TokenCredit'
+import { ChartExportButtons } from './ChartExportButtons'
 
 /**
  * The credit timeline: the latest episode of copy 0, step by step, with each component's
@@ -30,6 +31,7 @@ export function CreditTimeline() {
   const withCredit = steps.some((step) => inBatch(step.row))
   const last = steps[steps.length - 1]
   const isTokens = usePlayground((state) => state.design.envId === 'tokenseq')
+  const chartRef = useRef<HTMLDivElement>(null)
   if (isTokens) return <TokenCredit />
   return (
     <>
@@ -45,7 +47,8 @@ export function CreditTimeline() {
           </li>
         ))}
       </ol>
-      <div className="advantage-chart" aria-hidden="true">
+      <ChartExportButtons chart="the timeline of credit per step" fileName="credit-timeline" target={chartRef} />
+      <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={0}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />

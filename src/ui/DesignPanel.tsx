@@ -4,10 +4,12 @@ import { MAX_SEED } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeEnv } from '../state/trainingClient'
 import { RunControls } from './RunControls'
+import { SeedsAtOnce } from './SeedsAtOnce'
 import { RewardSliders } from './RewardSliders'
 import { ParamsPanel } from './ParamsPanel'
 import { LearnerPanel } from './LearnerPanel'
 import { RewardTermsPanel } from './RewardTermsPanel'
+import { IfVisible } from './IfVisible'
 import { LessonCard } from './LessonCard'
 
 export function DesignPanel() {
@@ -17,6 +19,7 @@ export function DesignPanel() {
   return (
     <aside className="design" aria-label="Design">
       <div className="field">
+        <IfVisible control="env">
         <label htmlFor={envSelectId}>Environment</label>
         <select id={envSelectId} value={envId} onChange={(event) => changeEnv(event.target.value)}>
           {ENVIRONMENTS.map((env) => (
@@ -25,15 +28,17 @@ export function DesignPanel() {
             </option>
           ))}
         </select>
+        </IfVisible>
         <p className="hint">{spec.description}</p>
       </div>
-      <SeedField />
-      <RunControls />
+      <IfVisible control="seed"><SeedField /></IfVisible>
+      <IfVisible control="seed"><SeedsAtOnce /></IfVisible>
+      <IfVisible control="run"><RunControls /></IfVisible>
       <LessonCard />
-      <RewardSliders />
-      <RewardTermsPanel />
-      <LearnerPanel />
-      <ParamsPanel />
+      <IfVisible control="weights"><RewardSliders /></IfVisible>
+      <IfVisible control="terms"><RewardTermsPanel /></IfVisible>
+      <IfVisible control="learner"><LearnerPanel /></IfVisible>
+      <IfVisible control="params"><ParamsPanel /></IfVisible>
     </aside>
   )
 }
@@ -44,6 +49,13 @@ function SeedField() {
   const setSeed = usePlayground((state) => state.setSeed)
   const [text, setText] = useState(String(seed))
   const [error, setError] = useState<string | null>(null)
+  // A design loaded from elsewhere (a saved run's) brings its own seed into the field.
+  const [shownSeed, setShownSeed] = useState(seed)
+  if (seed !== shownSeed) {
+    setShownSeed(seed)
+    setText(String(seed))
+    setError(null)
+  }
   const id = useId()
   const errorId = `${id}-error`
   const commit = (value: string) => {

@@ -9,6 +9,9 @@ import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 import { LevelEditor } from './LevelEditor'
 import { drawGridOverlays } from './render/gridOverlay'
+import { ChartExportButtons } from './ChartExportButtons'
+import { useView } from '../state/views'
+import { useControlVisible } from '../state/classroom'
 
 /**
  * The environment playing the current policy: the worker sends copy 0's states of the latest
@@ -28,7 +31,7 @@ export function EnvView() {
   const learner = usePlayground((state) => state.design.learner)
   const gamma = 'gamma' in learner ? learner.gamma : 1
   const episode = useMemo(() => (spec.grid && record ? episodeField(record, weights, gamma, spec.grid.rows * spec.grid.cols) : null), [spec, record, weights, gamma])
-  const [overlays, setOverlays] = useState({ values: false, policy: false, visits: false, potential: false, episode: false })
+  const [overlays, setOverlays] = useView('overlays')
   const overlayRef = useRef({ tabular, visits, overlays, potential, episode })
   overlayRef.current = { tabular, visits, overlays, potential, episode }
   const demoRef = useRef(demo)
@@ -36,6 +39,8 @@ export function EnvView() {
   const [caption, setCaption] = useState('')
   const [editing, setEditing] = useState(false)
   const renderer = rendererFor(spec)
+  const showOverlays = useControlVisible('overlays')
+  const showLevelEditor = useControlVisible('levelEditor')
 
   useEffect(() => {
     const canvas = canvasRef.current
@@ -98,7 +103,7 @@ export function EnvView() {
     return () => cancelAnimationFrame(frame)
   }, [renderer, spec, editing])
 
-  const editable = spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
+  const editable = showLevelEditor && spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
   return (
     <figure className="env-view">
       {editable && (
@@ -106,7 +111,7 @@ export function EnvView() {
           {editing ? 'Done editing' : 'Edit level'}
         </button>
       )}
-      {spec.grid && !editing && (
+      {spec.grid && !editing && showOverlays && (
         <div className="overlay-toggles" role="group" aria-label="Grid overlays">
           {(['values', 'policy', 'visits', 'potential', 'episode'] as const)
             .filter((layer) => layer !== 'potential' || potential !== null)
@@ -124,6 +129,7 @@ export function EnvView() {
         <>
           <canvas ref={canvasRef} role="img" aria-label={`${spec.label}: ${caption || 'waiting for the first rollout'}${overlayText(overlays, tabular !== null)}`} />
           <figcaption>{caption || `${spec.label}: the agent appears here once training starts.`}</figcaption>
+          <ChartExportButtons chart="the replay frame" fileName="environment" target={canvasRef} canvas />
         </>
       )}
     </figure>

@@ -1,4 +1,5 @@
 import { usePlayground } from '../state/store'
+import { Classroom } from './Classroom'
 import { Lessons } from './Lessons'
 import { TourButton } from './Tour'
 
@@ -8,6 +9,7 @@ export function Header() {
     <header className="header">
       <h1>Reward Playground</h1>
       <p className="tagline">Compose a reward, train an agent, watch what the reward does.</p>
+      <Classroom />
       <Lessons />
       <TourButton />
       <div className="backend" role="status" aria-label="Compute backend">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { describeIssues, GROUP_PRESETS, LearnerOptionsSchema, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { describeIssues, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../state/paths'
 import { usePlayground } from '../state/store'
@@ -35,6 +35,7 @@ export function LearnerPanel() {
         </select>
       </div>
       {learner.kind === 'grpo' && <PresetPicker learner={learner} onPick={apply} />}
+      {learner.kind === 'ppo' && <PpoPresetPicker learner={learner} onPick={apply} />}
       {LEARNER_FIELDS[learner.kind].map((field) => (
         <LearnerFieldControl key={`${learner.kind}-${field.path}`} field={field} learner={learner} onChange={apply} />
       ))}
@@ -60,6 +61,27 @@ function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { 
         {Object.keys(GROUP_PRESETS).map((name) => (
           <option key={name} value={name}>
             {PRESET_LABELS[name] ?? name}
+          </option>
+        ))}
+        {current === 'custom' && <option value="custom">custom</option>}
+      </select>
+    </div>
+  )
+}
+
+const PPO_PRESET_LABELS: Record<string, string> = { fast: 'fast (16 × 32 steps, lr 3e-3)', cleanrl: 'CleanRL defaults (4 × 128 steps, lr 2.5e-4)' }
+
+/** PPO's presets: the fast one CartPole starts with, and CleanRL's defaults to check against. */
+function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'ppo' }>; onPick: (candidate: unknown) => void }) {
+  const id = useId()
+  const current = Object.entries(PPO_PRESETS).find(([, preset]) => Object.entries(preset).every(([key, value]) => learner[key as keyof typeof preset] === value))?.[0] ?? 'custom'
+  return (
+    <div className="field">
+      <label htmlFor={id}>PPO preset</label>
+      <select id={id} value={current} onChange={(event) => onPick({ ...learner, ...PPO_PRESETS[event.target.value as keyof typeof PPO_PRESETS] })}>
+        {Object.keys(PPO_PRESETS).map((name) => (
+          <option key={name} value={name}>
+            {PPO_PRESET_LABELS[name]}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef } from 'react'
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
@@ -6,6 +6,9 @@ import { detectRewardHacking } from '../core/run/hacking'
 import { smooth } from '../core/run/smooth'
 import { CompareView } from './CompareView'
 import { formatSteps, formatWeight } from './format'
+import { ChartExportButtons } from './ChartExportButtons'
+import { useView } from '../state/views'
+import { IfVisible } from './IfVisible'
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -15,12 +18,13 @@ export function LearningCurve() {
   const series = usePlayground((state) => state.run.series)
   const marks = usePlayground((state) => state.run.marks)
   const spec = usePlayground((state) => state.spec)
-  const [axis, setAxis] = useState<'envSteps' | 'wallSeconds'>('envSteps')
-  const [view, setView] = useState<'live' | 'compare'>('live')
+  const [axis, setAxis] = useView('axis')
+  const [view, setView] = useView('curve')
   const pinCount = usePlayground((state) => state.pins.length)
-  const [smoothing, setSmoothing] = useState(0)
+  const [smoothing, setSmoothing] = useView('smoothing')
   const axisId = useId()
   const smoothingId = useId()
+  const plotRef = useRef<HTMLDivElement>(null)
   const data = useMemo(() => {
     const rows = series.map((point) => {
       const row: Record<string, number> = { envSteps: point.envSteps, wallSeconds: point.wallSeconds, shapedReturn: point.shapedReturn, objective: point.objective }
@@ -55,6 +59,7 @@ export function LearningCurve() {
         {summary}
       </figcaption>
       <div className="curve-controls">
+        <IfVisible control="curveTabs">
         <div role="group" aria-label="Chart view" className="curve-tabs">
           <button type="button" aria-pressed={view === 'live'} onClick={() => setView('live')}>
             Live
@@ -63,6 +68,8 @@ export function LearningCurve() {
             Compare ({pinCount})
           </button>
         </div>
+        </IfVisible>
+        <IfVisible control="curveAxis">
         <label htmlFor={axisId}>x</label>
         <select id={axisId} value={axis} onChange={(event) => setAxis(event.target.value as typeof axis)}>
           <option value="envSteps">environment steps</option>
@@ -70,12 +77,14 @@ export function LearningCurve() {
         </select>
         <label htmlFor={smoothingId}>smoothing</label>
         <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
+        </IfVisible>
+        {view === 'live' && <ChartExportButtons chart="the learning curve" fileName="learning-curve" target={plotRef} />}
       </div>
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
       {series.length === 0 && view === 'live' && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
       {view === 'compare' && <CompareView />}
       {
-        <div className="curve-plot" hidden={view === 'compare'}>
+        <div className="curve-plot" hidden={view === 'compare'} ref={plotRef}>
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />

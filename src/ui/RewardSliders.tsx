@@ -3,6 +3,8 @@ import type { RewardComponentSpec } from '../core/envs/types'
 import { usePlayground } from '../state/store'
 import { changeWeight } from '../state/trainingClient'
 import { formatWeight } from './format'
+import { IfVisible } from './IfVisible'
+import { sliderControl } from '../state/classroom'
 
 /** One slider per reward component: r = Σ weight × component. */
 export function RewardSliders() {
@@ -11,7 +13,7 @@ export function RewardSliders() {
     <fieldset className="sliders">
       <legend>Reward = Σ weight × component</legend>
       {components.map((component) => (
-        <WeightSlider key={component.name} component={component} />
+        <IfVisible key={component.name} control={sliderControl(component.name)}><WeightSlider component={component} /></IfVisible>
       ))}
     </fieldset>
   )

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { getEnv } from '../core/envs/registry'
 import { COUNT_BONUS_KINDS, hasCountDiscretiser } from '../core/rewards/countBonus'
 import type { BONUS_KINDS } from '../core/rewards/designSchema'
@@ -10,6 +10,7 @@ import type { RewardExtras } from '../state/design'
 import { usePlayground } from '../state/store'
 import { changeReward } from '../state/trainingClient'
 import { DesignFile } from './DesignFile'
+import { IfVisible } from './IfVisible'
 
 /** The transforms a user can add from the panel (redistribute needs whole episodes, so batch learners only: not offered here). */
 const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
@@ -31,6 +32,7 @@ function numericFields(transform: Transform): string[] {
 /** A small number input that applies on Enter or when it loses focus. */
 function NumberField({ label, value, onCommit }: { label: string; value: number; onCommit: (value: number) => void }) {
   const [text, setText] = useState(String(value))
+  useEffect(() => setText(String(value)), [value])
   const commit = () => {
     const parsed = Number(text)
     if (text.trim() !== '' && Number.isFinite(parsed) && parsed !== value) onCommit(parsed)
@@ -167,7 +169,7 @@ export function RewardTermsPanel() {
           Not applied: {problems.join('; ')}
         </p>
       )}
-      <DesignFile />
+      <IfVisible control="designFile"><DesignFile /></IfVisible>
     </fieldset>
   )
 }
@@ -176,6 +178,8 @@ export function RewardTermsPanel() {
 function TermEditor({ name, label, expression, variables, onCommit, onRemove }: { name: string; label?: string; expression: string; variables: string[]; onCommit: (expression: string) => void; onRemove: () => void }) {
   const id = useId()
   const [text, setText] = useState(expression)
+  // An expression set elsewhere (an imported design) shows here too.
+  useEffect(() => setText(expression), [expression])
   const check = checkExpression(text, variables)
   const commit = () => check.ok && text !== expression && onCommit(text)
   return (

@@ -1,5 +1,11 @@
 import { usePlayground } from '../state/store'
 import { pauseRun, resetRun, resumeRun, startRun } from '../state/trainingClient'
+import { pinExtraSeeds } from '../state/seedFleet'
+
+/** Pin the run's curve and, when several seeds train at once, every seed's. */
+function pinAll() {
+  if (usePlayground.getState().pinRun() === null) pinExtraSeeds()
+}
 
 export function RunControls() {
   const status = usePlayground((state) => state.run.status)
@@ -23,7 +29,7 @@ export function RunControls() {
       <button type="button" onClick={resetRun} disabled={status === 'idle'}>
         Reset
       </button>
-      <button type="button" onClick={() => usePlayground.getState().pinRun()} disabled={!hasCurve} title="Keep this run's curve for the Compare view">
+      <button type="button" onClick={pinAll} disabled={!hasCurve} title="Keep this run's curve for the Compare view">
         Pin run
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { usePlayground } from '../state/store'
+import { MetricsExport } from './MetricsExport'
 
 const STATUS_TEXT: Record<string, string> = {
   idle: 'Not started',
@@ -28,6 +29,7 @@ export function RunStatusBar() {
           <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
         </dl>
       )}
+      <MetricsExport />
       {run.diagnosis && (
         <p className="diagnosis" role="alert">
           {run.diagnosis}

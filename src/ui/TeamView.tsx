@@ -1,10 +1,11 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
 import { coopGame } from '../core/envs/coop'
 import { summariseTeams } from '../core/credit/teamView'
 import { usePlayground } from '../state/store'
+import { ChartExportButtons } from './ChartExportButtons'
 
 const METHODS = [
   ['shared', 'shared v(N)'],
@@ -20,6 +21,7 @@ export function TeamView() {
   const params = usePlayground((state) => state.design.params)
   const summary = useMemo(() => (record ? summariseTeams(record, coopGame(params)) : null), [record, params])
   const history = usePlayground((state) => state.run.teamHistory)
+  const chartRef = useRef<HTMLDivElement>(null)
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>
   const data = history.map((point) => ({ envSteps: point.envSteps, ...Object.fromEntries(point.effort.map((effort, agent) => [`a${agent}`, effort])) }))
   return (
@@ -29,7 +31,8 @@ export function TeamView() {
         ? `Effort over time: ${summary.effort.map((_, agent) => `agent ${agent} from ${history[0].effort[agent].toFixed(2)} to ${history[history.length - 1].effort[agent].toFixed(2)}`).join(', ')}.`
         : 'Effort over time: shown once two records have arrived.'}
     </p>
-    <div className="team-effort" aria-hidden="true">
+    <ChartExportButtons chart="the agents' effort over time" fileName="team-effort" target={chartRef} />
+    <div className="team-effort" aria-hidden="true" ref={chartRef}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }}>
           <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={9} />

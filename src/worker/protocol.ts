@@ -17,7 +17,8 @@ const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 
 export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), backend: z.string().optional() }),
-  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema }),
+  /** `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run. */
+  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional() }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
   z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
@@ -26,7 +27,7 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop'), runId: z.string() }),
 ])
 export type ToWorker = z.infer<typeof ToWorkerSchema>
-export type StartMessage = { type: 'start'; runId: string; config: RunConfig }
+export type StartMessage = { type: 'start'; runId: string; config: RunConfig; lean?: boolean }
 
 /** A bounded-rate summary of the iterations since the previous frame. */
 export interface MetricsFrame {

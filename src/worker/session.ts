@@ -39,6 +39,8 @@ export class TrainingSession {
     readonly runId: string,
     private readonly config: RunConfig,
     private readonly post: Post,
+    /** Frames with the curve's figures only: no step record, batch, advantages or demo states. */
+    private readonly lean = false,
   ) {
     this.weights = { ...config.mix.weights }
   }
@@ -122,9 +124,9 @@ export class TrainingSession {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-        const demo = { ...this.lastDemo, states: this.lastDemo.states.slice() }
-        const advantages = this.lastAdvantages?.slice() ?? null
-        const withRecord = this.framesPosted++ % RECORD_EVERY_FRAMES === 0
+        const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
+        const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
+        const withRecord = !this.lean && this.framesPosted++ % RECORD_EVERY_FRAMES === 0
         const record = withRecord ? (this.record?.snapshot() ?? null) : null
         const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
         // The batch's values travel with the record they line up with (its last rows are that batch).

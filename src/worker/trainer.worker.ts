@@ -28,7 +28,7 @@ scope.onmessage = (event: MessageEvent<unknown>) => {
       return
     case 'start':
       session?.stop()
-      session = new TrainingSession(message.runId, message.config, post)
+      session = new TrainingSession(message.runId, message.config, post, message.lean === true)
       void backendReady.then(() => {
         if (session?.runId === message.runId) void session.start()
       })

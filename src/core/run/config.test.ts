@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeIssues, LearnerOptionsSchema } from './config'
+import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, PPO_PRESETS, PpoOptionsSchema } from './config'
 
 describe('learner options', () => {
   it('refuses batches too large for one report, whatever each number alone allows', () => {
@@ -9,5 +9,22 @@ describe('learner options', () => {
     const sarsa = LearnerOptionsSchema.safeParse({ kind: 'sarsa', numEnvs: 4096, stepsPerIteration: 1000 })
     expect(describeIssues(sarsa.error!)).toBe('stepsPerIteration: copies × steps per report must be at most 1000000, so that pause and stop answer promptly')
     expect(LearnerOptionsSchema.safeParse({ kind: 'ppo', numEnvs: 16, numSteps: 4096 }).success).toBe(true)
+  })
+})
+
+describe('default learners', () => {
+  it('starts CartPole on PPO’s fast preset and the other continuous tasks on CleanRL’s defaults', () => {
+    const cartpole = defaultLearnerFor({ id: 'cartpole', discreteStates: null })
+    expect(cartpole).toMatchObject({ kind: 'ppo', numEnvs: 16, numSteps: 32, learningRate: 3e-3, numMinibatches: 4, updateEpochs: 4, gamma: 0.99 })
+    expect(defaultLearnerFor({ id: 'acrobot', discreteStates: null })).toMatchObject({ kind: 'ppo', numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 })
+    expect(defaultLearnerFor({ id: 'cliffwalking', discreteStates: 48 }).kind).toBe('qlearning')
+    expect(defaultLearnerFor({ id: 'tokenseq', discreteStates: null }).kind).toBe('grpo')
+  })
+
+  it('keeps each preset’s batch the same size and valid', () => {
+    for (const preset of Object.values(PPO_PRESETS)) {
+      expect(preset.numEnvs * preset.numSteps).toBe(512)
+      expect(PpoOptionsSchema.safeParse({ kind: 'ppo', ...preset }).success).toBe(true)
+    }
   })
 })

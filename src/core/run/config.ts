@@ -70,9 +70,22 @@ export const RunConfigSchema = z.object({
 })
 export type RunConfig = z.infer<typeof RunConfigSchema>
 
-/** The learner each environment trains with by default. */
+/**
+ * PPO presets. `cleanrl`: CleanRL's ppo.py defaults (the schema's). `fast`: the same 512-step
+ * batch as 16 copies × 32 steps, with a learning rate of 3e-3 — measured on CartPole (seeds 1–6,
+ * wasm): mean return 475 after 42k–57k steps, against 140k–200k with CleanRL's defaults, and it
+ * stays there. Fewer rollout steps per batch also means fewer forward passes per batch.
+ */
+export const PPO_PRESETS = {
+  fast: { numEnvs: 16, numSteps: 32, learningRate: 3e-3 },
+  cleanrl: { numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 },
+} as const satisfies Record<string, Partial<PpoOptions>>
+export type PpoPreset = keyof typeof PPO_PRESETS
+
+/** The learner each environment trains with by default (CartPole: PPO's fast preset). */
 export function defaultLearnerFor(spec: { id: string; discreteStates: number | null }): LearnerOptions {
   if (spec.id === 'tokenseq') return GrpoOptionsSchema.parse({ kind: 'grpo' })
+  if (spec.id === 'cartpole') return PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS.fast })
   return spec.discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
 }
 

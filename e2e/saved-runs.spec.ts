@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test'
+import { curvePoints, envSteps, expectTraining } from './helpers'
+
+const FIRST_NAME = 'CliffWalking · qlearning · seed 1'
+
+/** Open the Saved runs disclosure (closed after every load). */
+async function openSavedRuns(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Saved runs' })
+  await panel.locator('summary').click()
+  await expect(panel.locator('details')).toHaveAttribute('open', '')
+}
+
+/** A saved run's row: its cells as shown (environment, learner, seed, steps, return, objective, status, saved). */
+function savedRow(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Saved runs, newest first' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${escape(name)}`) }) })
+}
+
+/** A saved run's name cell, by its exact accessible name. */
+function savedName(page: Page, name: string) {
+  return page.getByRole('region', { name: 'Saved runs' }).getByRole('rowheader', { name, exact: true })
+}
+
+async function rowCells(page: Page, name: string): Promise<string[]> {
+  return (await savedRow(page, name).getByRole('cell').allTextContents()).slice(0, 8)
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+test('a paused run survives a reload, keeps a new name, is pinned for comparison and deleted', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=1')
+  await openSavedRuns(page)
+  await expect(page.getByText('No saved runs yet')).toBeVisible()
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(5)
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+  // The paused run is saved at once; a frame already on its way may add a last checkpoint.
+  const steps = async () => (await envSteps(page)).toLocaleString('en-US')
+  await expect
+    .poll(async () => {
+      const cells = await rowCells(page, FIRST_NAME)
+      return cells[6] === 'paused' && cells[3] === (await steps())
+    })
+    .toBe(true)
+  const savedSteps = await steps()
+  // The live run's final figures, as the Compare view computes them from the same curve.
+  await page.getByRole('button', { name: 'Pin run' }).click()
+  await page.getByRole('button', { name: 'Compare (1)' }).click()
+  const pinned = page.getByRole('table', { name: 'Pinned runs and their final figures' }).getByRole('row').nth(1)
+  const [liveReturn, liveObjective] = (await pinned.getByRole('cell').allTextContents()).slice(0, 2)
+  expect(await rowCells(page, FIRST_NAME)).toEqual(['CliffWalking', 'qlearning', '1', savedSteps, liveReturn, liveObjective, 'paused', expect.any(String)])
+  await expect(page.getByRole('region', { name: 'Saved runs' }).locator('summary')).toContainText(/Saved runs \(1\) · 1 run · \d+(\.\d)? kB saved · [\d.]+ [kMGT]?B available/)
+
+  await page.reload()
+  await openSavedRuns(page)
+  await expect.poll(() => rowCells(page, FIRST_NAME)).toEqual(['CliffWalking', 'qlearning', '1', savedSteps, liveReturn, liveObjective, 'paused', expect.any(String)])
+
+  // Rename with the keyboard: an empty name is refused and Escape keeps the old one; Enter saves.
+  await page.getByRole('button', { name: `Rename ${FIRST_NAME}` }).focus()
+  await page.keyboard.press('Enter')
+  const input = page.getByRole('textbox', { name: `New name for ${FIRST_NAME}` })
+  await expect(input).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.press('Delete')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert').filter({ hasText: "a run's name cannot be empty" })).toBeVisible()
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  await page.keyboard.press('Escape')
+  await expect(savedName(page, FIRST_NAME)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Rename ${FIRST_NAME}` })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('  cliff baseline  ')
+  await page.keyboard.press('Enter')
+  await expect(savedName(page, 'cliff baseline')).toBeVisible()
+
+  await page.reload()
+  await openSavedRuns(page)
+  await expect(savedName(page, 'cliff baseline')).toBeVisible()
+  await expect(savedName(page, FIRST_NAME)).toHaveCount(0)
+
+  // Pinned from the library, it joins the Compare view with the same final figures.
+  await page.getByRole('button', { name: 'Pin cliff baseline for comparison' }).click()
+  await page.getByRole('button', { name: 'Compare (1)' }).click()
+  const pins = page.getByRole('table', { name: 'Pinned runs and their final figures' })
+  await expect(pins.getByRole('rowheader')).toHaveText(['#1 cliff baseline'])
+  expect((await pins.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2)).toEqual([liveReturn, liveObjective])
+
+  // Open design: the saved design comes back after the page moved to another environment and seed.
+  await page.getByLabel('Environment', { exact: true }).selectOption('cartpole')
+  await page.getByLabel('Seed', { exact: true }).fill('5')
+  await page.getByRole('button', { name: 'Open the design of cliff baseline' }).click()
+  await expect(page.getByLabel('Environment', { exact: true })).toHaveValue('cliffwalking')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('1')
+  await expect(page).toHaveURL(/env=cliffwalking&seed=1/)
+  await expect(page.getByRole('status').filter({ hasText: 'Opened the design of "cliff baseline"' })).toBeVisible()
+
+  // Delete offers Undo; deleted again, it is gone after a reload.
+  await page.getByRole('button', { name: 'Delete cliff baseline' }).click()
+  await expect(savedName(page, 'cliff baseline')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(savedName(page, 'cliff baseline')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete cliff baseline' }).click()
+  await expect(savedName(page, 'cliff baseline')).toHaveCount(0)
+  await page.reload()
+  await openSavedRuns(page)
+  await expect(page.getByText('No saved runs yet')).toBeVisible()
+})
+
+test('a run still training when the page reloads is kept up to its last checkpoint', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=2')
+  await openSavedRuns(page)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  const name = 'CliffWalking · qlearning · seed 2'
+  await expect(savedName(page, `${name} (live)`)).toBeVisible({ timeout: 60_000 })
+  // Wait for a checkpoint past the first one, then leave mid-training.
+  const firstSteps = Number((await rowCells(page, name))[3].replaceAll(',', ''))
+  await expect.poll(async () => Number((await rowCells(page, name))[3].replaceAll(',', '')), { timeout: 60_000 }).toBeGreaterThan(firstSteps)
+  const checkpointSteps = Number((await rowCells(page, name))[3].replaceAll(',', ''))
+  await expectTraining(page)
+  await page.reload()
+  await openSavedRuns(page)
+  await expect.poll(() => rowCells(page, name)).toHaveLength(8)
+  const cells = await rowCells(page, name)
+  expect(Number(cells[3].replaceAll(',', ''))).toBeGreaterThanOrEqual(checkpointSteps)
+  expect(cells[6]).toBe('cut off (kept to its last checkpoint)')
+  expect(Number(cells[4])).not.toBeNaN()
+  await expect(savedName(page, `${name} (live)`)).toHaveCount(0)
+})
+
+test('without IndexedDB the page says saving is off and still trains', async ({ page }) => {
+  // A browser that offers no IndexedDB here (as some private windows do).
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }))
+  await page.goto('./?env=cliffwalking&seed=1')
+  await expect(page.getByRole('alert').filter({ hasText: /^Saving is off: this browser offers no IndexedDB/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+})

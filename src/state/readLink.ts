@@ -1,0 +1,55 @@
+import { designFromSearch, specOf, type Design } from './design'
+import { inflateFromBase64url } from './rewardLink'
+import { viewsFromText, viewsToText } from './viewCodec'
+import { DEFAULT_VIEWS, loadViews, useViews, type Views } from './views'
+import { classroomFromText, classroomToText, loadClassroom, type Classroom } from './classroom'
+import { initialUrlExtra, setUrlExtra } from './urlExtras'
+
+/** Everything a link sets: the design, the open views, classroom mode, and what it ignored. */
+export interface LinkState {
+  design: Design
+  views: Views
+  classroom: Classroom
+  /** Each part of the link that was dropped, with what is accepted. */
+  ignored: string[]
+}
+
+/**
+ * Read a whole link: the design (designFromSearch), the reward extras compressed in `rz=`, the open
+ * views (`v=`), and classroom mode (`c=`, `present=`). Each bad part is dropped and named; the
+ * rest still applies. Never throws, whatever the link holds, and nothing in it is executed.
+ */
+export async function readLink(search: string): Promise<LinkState> {
+  const query = new URLSearchParams(search)
+  const ignored: string[] = []
+  const compressed = query.get('rz')
+  if (compressed !== null) {
+    query.delete('rz')
+    const inflated = await inflateFromBase64url(compressed)
+    if (inflated.ok) {
+      if (query.has('r')) ignored.push('reward design "r" (the link also has "rz", which is used)')
+      query.set('r', inflated.text)
+    } else ignored.push(`reward design "rz" (${inflated.problem})`)
+  }
+  const read = designFromSearch(query.toString())
+  ignored.push(...read.ignored)
+  const rawViews = initialUrlExtra('v', search)
+  const views = rawViews === null ? DEFAULT_VIEWS : viewsFromText(rawViews, ignored)
+  const components = specOf(read.design).components.map((component) => component.name)
+  const classroom = classroomFromText(initialUrlExtra('c', search), initialUrlExtra('present', search), components, ignored)
+  return { design: read.design, views, classroom, ignored }
+}
+
+/**
+ * Put a link's views and classroom mode in place and keep them in the URL beside the design:
+ * the views follow every change; classroom mode stays as the link set it (a reload keeps it).
+ */
+export function applyViewsAndClassroom(link: Pick<LinkState, 'views' | 'classroom'>): void {
+  loadViews(link.views)
+  setUrlExtra('v', viewsToText(link.views))
+  useViews.subscribe((views) => setUrlExtra('v', viewsToText(views)))
+  loadClassroom(link.classroom)
+  if (link.classroom.visible) setUrlExtra('c', classroomToText(link.classroom.visible))
+  if (link.classroom.presenter) setUrlExtra('present', '1')
+  document.documentElement.classList.toggle('presenter', link.classroom.presenter)
+}

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MetricsFrame } from '../worker/protocol'
+import type { SavedRun } from '../storage/savedRun'
+import { defaultDesign } from './design'
+import { savedStatusOf, startRunAutosave } from './runAutosave'
+import { loadDesign, usePlayground } from './store'
+import { changeEnv, resetRun } from './trainingClient'
+
+function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
+  return {
+    iteration: 1,
+    envSteps,
+    wallSeconds: envSteps / 1000,
+    stepsPerSecond: 1000,
+    episodesInFrame: meanReturn === null ? 0 : 1,
+    episodesTotal: 1,
+    meanReturn,
+    meanObjective: meanReturn,
+    meanLength: meanReturn,
+    meanContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
+    componentNames: ['alive', 'upright', 'centred', 'calm', 'effort', 'failure'],
+    recentReturn: meanReturn,
+    recentObjective: meanReturn,
+    diagnostics: {},
+    advantages: null,
+    record: null,
+    tabular: null,
+    valueBatch: null,
+    groupBatch: null,
+    demo: { states: new Float64Array(0), steps: 0, copies: 1 },
+  }
+}
+
+let saves: { run: SavedRun; first: boolean }[]
+let stop: () => void
+let ids: number
+const page = { window: new EventTarget(), document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) }
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 })
+  loadDesign(defaultDesign('cartpole', 7))
+  saves = []
+  ids = 0
+  stop = startRunAutosave({
+    save: async (run, first) => {
+      saves.push({ run, first })
+      return 'saved'
+    },
+    newId: () => `saved-${++ids}`,
+    pageEvents: page,
+  })
+})
+
+afterEach(() => {
+  stop()
+  vi.useRealTimers()
+})
+
+/** One frame every 100 ms of fake time, as the worker posts them. */
+async function train(from: number, frames: number): Promise<void> {
+  for (let k = 1; k <= frames; k++) {
+    usePlayground.getState().addFrame(frame(from + k * 100, 10 + k))
+    await vi.advanceTimersByTimeAsync(100)
+  }
+}
+
+describe('run autosave', () => {
+  it('creates the record with the first curve point, then checkpoints at most every 3 s while training', async () => {
+    usePlayground.getState().runStarting('run-1')
+    usePlayground.getState().addFrame(frame(50, null))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(0) // no finished episode yet: nothing to keep
+    usePlayground.getState().addFrame(frame(100, 5))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(1)
+    expect(saves[0]).toMatchObject({ first: true, run: { id: 'saved-1', name: 'CartPole · ppo · seed 7', status: 'running', envSteps: 100, envLabel: 'CartPole', learner: 'ppo' } })
+    expect(saves[0].run.design).toEqual(usePlayground.getState().design)
+
+    await train(100, 90) // 9 s of frames
+    // One write at the start, then one per 3 s: never more.
+    expect(saves.length).toBeGreaterThanOrEqual(3)
+    expect(saves.length).toBeLessThanOrEqual(4)
+    expect(saves.slice(1).every((save) => !save.first)).toBe(true)
+    for (let k = 1; k < saves.length; k++) expect(saves[k].run.updatedAt - saves[k - 1].run.updatedAt).toBeGreaterThanOrEqual(3000)
+    // The last change is written once the interval has passed, without another frame.
+    await vi.advanceTimersByTimeAsync(3000)
+    const last = saves[saves.length - 1].run
+    expect(last.envSteps).toBe(100 + 90 * 100)
+    expect(last.series).toBe(usePlayground.getState().run.series)
+    expect(last.final.shapedReturn).toBeCloseTo((96 + 97 + 98 + 99 + 100) / 5)
+  })
+
+  it('writes at once on pause, and a new run finalises the previous record as stopped', async () => {
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 5)
+    const before = saves.length
+    usePlayground.getState().runEvent({ status: 'paused' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(before + 1)
+    expect(saves[before].run).toMatchObject({ id: 'saved-1', status: 'paused', envSteps: 500 })
+
+    usePlayground.getState().runStarting('run-2')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves[saves.length - 1].run).toMatchObject({ id: 'saved-1', status: 'stopped', envSteps: 500 })
+    await train(0, 2)
+    expect(saves[saves.length - 1]).toMatchObject({ first: true, run: { id: 'saved-2', status: 'running' } })
+  })
+
+  it('a reset or another environment saves the run as it was, with its own design', async () => {
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 3)
+    await vi.advanceTimersByTimeAsync(1000)
+    const count = saves.length
+    changeEnv('cliffwalking')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(count + 1)
+    expect(saves[count].run).toMatchObject({ status: 'stopped', envSteps: 300, design: { envId: 'cartpole', seed: 7 } })
+
+    usePlayground.getState().runStarting('run-2')
+    await train(0, 1)
+    resetRun()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves[saves.length - 1].run).toMatchObject({ id: 'saved-2', status: 'stopped', envLabel: 'CliffWalking' })
+  })
+
+  it('a hidden or closing page writes the pending checkpoint at once', async () => {
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 3)
+    const count = saves.length
+    page.window.dispatchEvent(new Event('pagehide'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(count + 1)
+    expect(saves[count].run.envSteps).toBe(300)
+    // Nothing pending: hiding the page again writes nothing more.
+    page.document.visibilityState = 'hidden'
+    page.document.dispatchEvent(new Event('visibilitychange'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(count + 1)
+    await train(300, 1)
+    page.document.dispatchEvent(new Event('visibilitychange'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves).toHaveLength(count + 2)
+    page.document.visibilityState = 'visible'
+  })
+
+  it('a failed first write is tried again as a creation', async () => {
+    stop()
+    const outcomes: ('saved' | 'failed')[] = ['failed', 'saved', 'saved']
+    const firsts: boolean[] = []
+    stop = startRunAutosave({ save: async (_run, first) => (firsts.push(first), outcomes.shift() ?? 'saved'), pageEvents: null, newId: () => 'x' })
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 70)
+    expect(firsts.slice(0, 3)).toEqual([true, true, false])
+  })
+})
+
+describe('saved status', () => {
+  it('is the live status while the run is current, stopped once left, finished when the step budget was spent', () => {
+    const ppo = defaultDesign('cartpole')
+    expect(savedStatusOf('running', false, ppo, 10)).toBe('running')
+    expect(savedStatusOf('starting', false, ppo, 10)).toBe('running')
+    expect(savedStatusOf('paused', false, ppo, 10)).toBe('paused')
+    expect(savedStatusOf('running', true, ppo, 10)).toBe('stopped')
+    expect(savedStatusOf('paused', true, ppo, 500_000)).toBe('finished')
+    expect(savedStatusOf('error', true, ppo, 10)).toBe('error')
+    expect(savedStatusOf('paused', true, defaultDesign('cliffwalking'), 1e9)).toBe('stopped')
+  })
+})

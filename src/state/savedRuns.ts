@@ -1,0 +1,149 @@
+import { create } from 'zustand'
+import { openRunLibrary, requestPersistentStorage, storageEstimate, type DamagedRecord, type RunLibrary, type StorageEstimate } from '../storage/runLibrary'
+import { savedRunBytes, type SavedRun } from '../storage/savedRun'
+import { libraryError, type LibraryError } from '../storage/storageErrors'
+import type { CheckpointOutcome } from './runAutosave'
+
+/** The saved runs as the page shows them; the library (IndexedDB) is the truth, this is its picture. */
+export interface SavedRunsState {
+  /** 'opening' until the library answers; 'off' when the browser gives no storage. */
+  phase: 'opening' | 'ready' | 'off'
+  /** What keeps runs from being saved (storage full, saving off) or an action that failed; shown as an alert. */
+  problem: { kind: LibraryError['kind']; message: string } | null
+  /** Newest first. */
+  runs: SavedRun[]
+  damaged: DamagedRecord[]
+  /** Each run's size as JSON, by id. */
+  bytes: Record<string, number>
+  estimate: StorageEstimate | null
+  /** The saved run that is the page's live run, if any. */
+  liveId: string | null
+  /** The last run deleted, until it is restored or another is deleted. */
+  lastDeleted: SavedRun | null
+}
+
+const initial: SavedRunsState = { phase: 'opening', problem: null, runs: [], damaged: [], bytes: {}, estimate: null, liveId: null, lastDeleted: null }
+
+export const useSavedRuns = create<SavedRunsState>()(() => initial)
+
+let library: Promise<RunLibrary | null> | null = null
+let persistenceAsked = false
+
+/** Open the library and read it (once); later calls wait for the same opening. Never throws. */
+export function openSavedRuns(): Promise<RunLibrary | null> {
+  library ??= (async () => {
+    const opened = await openRunLibrary()
+    if (!opened.ok) {
+      useSavedRuns.setState({ phase: 'off', problem: { kind: opened.error.kind, message: opened.error.message } })
+      return null
+    }
+    useSavedRuns.setState({ phase: 'ready' })
+    await refreshSavedRuns(opened.library)
+    return opened.library
+  })()
+  return library
+}
+
+/** Read the whole library again (runs, damaged records, sizes, the browser's estimate). */
+export async function refreshSavedRuns(from?: RunLibrary): Promise<void> {
+  const lib = from ?? (await openSavedRuns())
+  if (!lib) return
+  try {
+    const listing = await lib.list()
+    useSavedRuns.setState({ runs: listing.runs, damaged: listing.damaged, bytes: Object.fromEntries(listing.bytes) })
+  } catch (error) {
+    report(error, 'read the saved runs')
+  }
+  await refreshEstimate()
+}
+
+/** Write one checkpoint of the live run (runAutosave's writer); a failure is shown, never thrown. */
+export async function saveCheckpoint(run: SavedRun, first: boolean): Promise<CheckpointOutcome> {
+  const lib = await openSavedRuns()
+  if (!lib) return 'failed'
+  try {
+    const result = await lib.checkpoint(run, first)
+    if (!result.saved) return 'gone'
+    upsert(result.run)
+    // Storage came back (runs were deleted, a passing failure): the alert goes.
+    const problem = useSavedRuns.getState().problem
+    if (problem && problem.kind !== 'off') useSavedRuns.setState({ problem: null })
+    if (first) {
+      if (!persistenceAsked) {
+        persistenceAsked = true
+        void requestPersistentStorage()
+      }
+      void refreshEstimate()
+    }
+    return 'saved'
+  } catch (error) {
+    report(error, 'save the run')
+    return 'failed'
+  }
+}
+
+/** Rename a saved run; returns why it was refused (the old name stays), or null. */
+export async function renameSavedRun(id: string, name: string): Promise<string | null> {
+  const lib = await openSavedRuns()
+  if (!lib) return useSavedRuns.getState().problem?.message ?? 'saving is off'
+  try {
+    upsert(await lib.rename(id, name))
+    return null
+  } catch (error) {
+    return libraryError(error, 'rename the run').message
+  }
+}
+
+/** Delete a saved run; it can be restored with restoreDeletedRun until another is deleted. */
+export async function deleteSavedRun(id: string): Promise<string | null> {
+  const lib = await openSavedRuns()
+  if (!lib) return useSavedRuns.getState().problem?.message ?? 'saving is off'
+  const run = useSavedRuns.getState().runs.find((candidate) => candidate.id === id) ?? null
+  try {
+    await lib.delete(id)
+  } catch (error) {
+    return libraryError(error, 'delete the run').message
+  }
+  useSavedRuns.setState((state) => {
+    const { [id]: _removed, ...bytes } = state.bytes
+    return { runs: state.runs.filter((candidate) => candidate.id !== id), damaged: state.damaged.filter((record) => record.id !== id), bytes, lastDeleted: run, problem: state.problem?.kind === 'full' ? null : state.problem }
+  })
+  void refreshEstimate()
+  return null
+}
+
+/** Put the last deleted run back, as it was. */
+export async function restoreDeletedRun(): Promise<string | null> {
+  const run = useSavedRuns.getState().lastDeleted
+  const lib = await openSavedRuns()
+  if (!run || !lib) return null
+  try {
+    await lib.put(run)
+  } catch (error) {
+    return libraryError(error, 'restore the run').message
+  }
+  useSavedRuns.setState({ lastDeleted: null })
+  upsert(run)
+  return null
+}
+
+/** Tell the list which saved run is the live one (runAutosave's onLive). */
+export function setLiveRun(id: string | null): void {
+  useSavedRuns.setState({ liveId: id })
+}
+
+function upsert(run: SavedRun): void {
+  useSavedRuns.setState((state) => ({
+    runs: [run, ...state.runs.filter((candidate) => candidate.id !== run.id)].sort((a, b) => b.updatedAt - a.updatedAt),
+    bytes: { ...state.bytes, [run.id]: savedRunBytes(run) },
+  }))
+}
+
+async function refreshEstimate(): Promise<void> {
+  useSavedRuns.setState({ estimate: await storageEstimate() })
+}
+
+function report(error: unknown, doing: string): void {
+  const mapped = libraryError(error, doing)
+  useSavedRuns.setState({ problem: { kind: mapped.kind, message: mapped.message }, ...(mapped.kind === 'off' ? { phase: 'off' as const } : {}) })
+}

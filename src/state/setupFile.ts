@@ -1,0 +1,91 @@
+import { resolveParams } from '../core/envs/params'
+import { getEnv } from '../core/envs/registry'
+import type { EnvSpec } from '../core/envs/types'
+import { checkDesignAgainstSpec, parseRewardDesign, type RewardDesign } from '../core/rewards/designSchema'
+import { expressionProblems } from '../core/rewards/expressionProblems'
+import { rewardedSpec } from '../core/rewards/extras'
+import { defaultMix } from '../core/rewards/mix'
+import { checkRunConfig } from '../core/run/checkRunConfig'
+import type { RunConfig } from '../core/run/config'
+import { rewardDesignOf, type Design, type RewardExtras } from './design'
+
+/*
+ * The two files the app writes and reads: a reward design (what `trace --mix FILE` reads) and a
+ * whole setup, the run config `train --config FILE` reads (environment, its parameters, reward
+ * design, learner, seed). Import tells them apart by their shape and checks everything before
+ * anything changes.
+ */
+
+/** The largest file read; a setup is a few kilobytes. */
+export const MAX_FILE_BYTES = 256 * 1024
+
+/** What a file held, checked against the page: the reward to apply, or a whole design to load. */
+export type ReadFile =
+  | { ok: true; kind: 'design'; reward: RewardExtras; weights: Record<string, number> }
+  | { ok: true; kind: 'setup'; design: Design }
+  | { ok: false; problems: string[] }
+
+/** The run config this design starts (what the worker is sent, and what `train --config` reads). */
+export function runConfigOf(design: Design): RunConfig {
+  return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }
+}
+
+/** The whole setup as JSON text (2-space indented), in the schema `train --config FILE` accepts. */
+export function setupToJson(design: Design): string {
+  return JSON.stringify(runConfigOf(design), null, 2)
+}
+
+/** A run config has these keys; a reward design has none of them. */
+const SETUP_KEYS = ['env', 'learner', 'mix', 'seed']
+
+/**
+ * Read an exported file: a whole setup when its object has any of env, learner, mix or seed, a
+ * reward design otherwise (checked against `current`'s environment). Every problem is listed.
+ */
+export function readDesignOrSetup(text: string, current: Design): ReadFile {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, problems: [`not valid JSON (${error instanceof Error ? error.message : String(error)}); accepted: a reward design or a whole setup as exported by this app`] }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms"} or a whole setup {"env", "mix", "learner", "seed"}'] }
+  }
+  return SETUP_KEYS.some((key) => key in raw) ? readSetup(raw) : readRewardDesign(raw, current)
+}
+
+function readSetup(raw: object): ReadFile {
+  const checked = checkRunConfig(raw)
+  if (!checked.ok) return checked
+  const { env, mix, learner, seed } = checked.config
+  const definition = getEnv(env.id)
+  const params = resolveParams(definition.spec, env.params)
+  const spec = rewardedSpec(definition.describe(params), mix)
+  const problems = weightRangeProblems(mix, spec).map((problem) => `mix.${problem}`)
+  if (problems.length > 0) return { ok: false, problems }
+  const { terms, shaping, bonuses, transforms } = mix
+  const design: Design = { envId: env.id, params, weights: { ...defaultMix(spec).weights, ...mix.weights }, reward: { terms, shaping, bonuses, transforms }, learner, seed }
+  return { ok: true, kind: 'setup', design }
+}
+
+function readRewardDesign(raw: object, current: Design): ReadFile {
+  const parsed = parseRewardDesign(raw)
+  if (!parsed.ok) return parsed
+  const base = getEnv(current.envId).describe(current.params)
+  const problems = [...checkDesignAgainstSpec(parsed.design, base), ...expressionProblems(parsed.design, base)]
+  if (problems.length === 0) problems.push(...weightRangeProblems(parsed.design, rewardedSpec(base, parsed.design)))
+  if (problems.length > 0) return { ok: false, problems }
+  const { terms, shaping, bonuses, transforms, weights } = parsed.design
+  return { ok: true, kind: 'design', reward: { terms, shaping, bonuses, transforms }, weights }
+}
+
+/** Weights must sit within their sliders' ranges, as in a link. */
+function weightRangeProblems(design: RewardDesign, spec: EnvSpec): string[] {
+  const problems: string[] = []
+  for (const [name, weight] of Object.entries(design.weights)) {
+    const range = spec.components.find((c) => c.name === name)?.range
+    if (range && (weight < range[0] || weight > range[1])) problems.push(`weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`)
+  }
+  return problems
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react'
+import { addPin } from '../state/compare'
+import { deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
+import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
+import { resetRun } from '../state/trainingClient'
+import type { SavedRun } from '../storage/savedRun'
+import { SavedRunRow, type RowActions } from './SavedRunRow'
+import { usageLine } from './storageFormat'
+
+/**
+ * The runs kept in the browser: every run is saved as it trains (state/runAutosave.ts) and listed
+ * here, newest first, to rename, pin for the Compare view, open again, or delete (with Undo).
+ */
+export function SavedRuns() {
+  const { phase, problem, runs, damaged, bytes, estimate, liveId, lastDeleted } = useSavedRuns()
+  const [message, setMessage] = useState<{ ok: boolean; text: string; undo?: boolean } | null>(null)
+  const undoButton = useRef<HTMLButtonElement>(null)
+  // The list is drawn only while open: closed, it costs nothing while runs are checkpointed.
+  const [open, setOpen] = useState(false)
+  const actions: RowActions = {
+    pin: (run) => {
+      usePlayground.setState((state) => ({ pins: addPin(state.pins, { label: run.name, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
+      setMessage({ ok: true, text: `Pinned "${run.name}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
+    },
+    open: (run) => {
+      resetRun()
+      loadDesign(run.design)
+      setMessage({ ok: true, text: `Opened the design of "${run.name}" (${run.envLabel}, ${run.learner}, seed ${run.design.seed}); press Start to train it.` })
+    },
+    remove: async (run) => {
+      const refusal = await deleteSavedRun(run.id)
+      if (refusal !== null) return setMessage({ ok: false, text: refusal })
+      setMessage({ ok: true, text: `Deleted "${run.name}".`, undo: true })
+    },
+  }
+  // Undo takes the focus as soon as it is drawn, so Enter brings the run back.
+  useEffect(() => {
+    if (message?.undo) undoButton.current?.focus()
+  }, [message])
+  const undo = async () => {
+    const refusal = await restoreDeletedRun()
+    setMessage(refusal === null ? { ok: true, text: 'Restored.' } : { ok: false, text: refusal })
+  }
+  const totalBytes = Object.values(bytes).reduce((sum, size) => sum + size, 0)
+  return (
+    <section className="saved-runs" aria-label="Saved runs">
+      {problem && (
+        <p className="field-error" role="alert">
+          {capitalise(problem.message)}
+        </p>
+      )}
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          Saved runs ({runs.length}){phase !== 'off' && <span className="hint"> · {usageLine(runs.length, totalBytes, estimate)}</span>}
+        </summary>
+        {open && (
+          <>
+            {message && (
+              <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
+                {message.text}
+                {message.undo && lastDeleted && (
+                  <>
+                    {' '}
+                    <button type="button" ref={undoButton} onClick={() => void undo()}>
+                      Undo
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
+            {damaged.length > 0 && (
+              <ul className="field-error" aria-label="Damaged saved records">
+                {damaged.map((record, k) => (
+                  <li key={record.id ?? k}>
+                    The saved run "{record.name ?? record.id ?? 'without an id'}" could not be read and was skipped: {record.problem}
+                    {record.id !== null && (
+                      <button type="button" aria-label={`Delete the damaged record ${record.name ?? record.id}`} onClick={() => void deleteSavedRun(record.id!)}>
+                        Delete
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {phase === 'opening' && <p className="hint">Opening the saved runs…</p>}
+            {phase === 'ready' && runs.length === 0 && <p className="hint">No saved runs yet: every run is saved here as it trains.</p>}
+            {runs.length > 0 && (
+              <table className="saved-runs-table">
+                <caption className="sr-only">Saved runs, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">name</th>
+                    <th scope="col">environment</th>
+                    <th scope="col">learner</th>
+                    <th scope="col">seed</th>
+                    <th scope="col">steps</th>
+                    <th scope="col">shaped return</th>
+                    <th scope="col">true objective</th>
+                    <th scope="col">status</th>
+                    <th scope="col">saved</th>
+                    <th scope="col">
+                      <span className="sr-only">actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {runs.map((run: SavedRun) => (
+                    <SavedRunRow key={run.id} run={run} live={run.id === liveId} actions={actions} />
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </details>
+    </section>
+  )
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
