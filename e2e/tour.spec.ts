@@ -8,7 +8,7 @@ test('the tour shows on a first visit, walks with the keyboard to a running expe
   await expect(tour.getByRole('heading', { name: 'Pick an environment' })).toBeVisible()
   // Non-modal: the page stays usable while it shows.
   await expect(tour).toHaveAttribute('aria-modal', 'false')
-  await page.getByLabel('Seed').fill('3')
+  await page.getByLabel('Seed', { exact: true }).fill('3')
   await expect(page).toHaveURL(/seed=3/)
 
   await tour.getByRole('button', { name: 'Next' }).focus()
@@ -46,7 +46,7 @@ test('the tour shows on a first visit, walks with the keyboard to a running expe
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Reward Playground' })).toBeVisible()
-  await expect(page.getByLabel('Seed')).toHaveValue('3')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('3')
   await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
 })
 
