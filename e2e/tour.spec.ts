@@ -68,3 +68,12 @@ test('Escape skips the tour, and the Tour button replays it from the start with 
   await page.getByRole('dialog', { name: 'Tour, step 5 of 5' }).getByRole('button', { name: 'Show the lessons' }).click()
   await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible()
 })
+
+test('a classroom link opens without the tour, which waits for a plain visit', async ({ page }) => {
+  await page.goto('./?c=run.weights')
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tour' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
+  await page.goto('./')
+  await expect(page.getByRole('dialog', { name: 'Tour, step 1 of 5' })).toBeVisible()
+})

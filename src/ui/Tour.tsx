@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { create } from 'zustand'
+import { useClassroom } from '../state/classroom'
 import { setLessonPickerOpen } from '../state/lessonSession'
 import { usePlayground } from '../state/store'
 import { startRun } from '../state/trainingClient'
@@ -64,8 +65,12 @@ function closeTour(): void {
   useTour.setState({ open: false })
 }
 
-/** The first-visit tour: opens once per browser (localStorage), unless storage is unavailable. */
+/**
+ * The first-visit tour: opens once per browser (localStorage), unless storage is unavailable or the
+ * page is a classroom link (the teacher chose what shows; the tour would point at hidden controls).
+ */
 function openTourOnFirstVisit(): void {
+  if (useClassroom.getState().visible !== null) return
   try {
     if (window.localStorage.getItem(TOUR_SEEN_KEY) !== null) return
     window.localStorage.setItem(TOUR_SEEN_KEY, '1')
