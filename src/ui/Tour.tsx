@@ -57,9 +57,11 @@ interface TourState {
   step: number
   /** Whether the tour was opened on request (its card then takes focus). */
   requested: boolean
+  /** Counts the openings on request, so a replay moves focus even while the card is open. */
+  session: number
 }
 
-const useTour = create<TourState>()(() => ({ open: false, step: 0, requested: false }))
+const useTour = create<TourState>()(() => ({ open: false, step: 0, requested: false, session: 0 }))
 
 function closeTour(): void {
   useTour.setState({ open: false })
@@ -84,7 +86,7 @@ function openTourOnFirstVisit(): void {
 export function TourButton() {
   const open = useTour((state) => state.open)
   return (
-    <button type="button" className="tour-button" aria-expanded={open} onClick={() => useTour.setState({ open: true, step: 0, requested: true })}>
+    <button type="button" className="tour-button" aria-expanded={open} onClick={() => useTour.setState((state) => ({ open: true, step: 0, requested: true, session: state.session + 1 }))}>
       Tour
     </button>
   )
@@ -95,7 +97,7 @@ export function TourButton() {
  * the page works as usual while it shows. Next/Back/Skip, Escape skips.
  */
 export function Tour() {
-  const { open, step, requested } = useTour()
+  const { open, step, requested, session } = useTour()
   const card = useRef<HTMLElement>(null)
   const titleId = useId()
   useEffect(openTourOnFirstVisit, [])
@@ -109,10 +111,10 @@ export function Tour() {
     return () => target?.classList.remove('tour-target')
   }, [open, current.target])
 
-  // Focus moves into the card only when the user asked for the tour, and on each step it shows.
+  // Focus moves into the card when the user asks for the tour; a first-visit tour takes none.
   useEffect(() => {
     if (open && requested) card.current?.querySelector<HTMLElement>('h2')?.focus()
-  }, [open, requested, step])
+  }, [open, requested, session])
 
   // Escape skips the tour when focus is in its card or nowhere in particular.
   useEffect(() => {
