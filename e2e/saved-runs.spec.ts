@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { curvePoints, envSteps, expectTraining } from './helpers'
 
@@ -81,6 +82,14 @@ test('a paused run survives a reload, keeps a new name, is pinned for comparison
   await openSavedRuns(page)
   await expect(savedName(page, 'cliff baseline')).toBeVisible()
   await expect(savedName(page, FIRST_NAME)).toHaveCount(0)
+
+  // A saved run exports its metrics like the live run: one CSV row per saved curve point.
+  const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the metrics of cliff baseline as CSV' }).click()])
+  expect(csvFile.suggestedFilename()).toBe('run-cliffwalking-seed1.csv')
+  const csv = (await readFile((await csvFile.path())!, 'utf8')).trim().split('\r\n')
+  expect(csv[0]).toMatch(/^env_steps,wall_seconds,shaped_return,objective,component:/)
+  expect(csv.length - 1).toBeGreaterThanOrEqual(5)
+  expect(Number(csv[csv.length - 1].split(',')[0])).toBeLessThanOrEqual(Number(savedSteps.replaceAll(',', '')))
 
   // Pinned from the library, it joins the Compare view with the same final figures.
   await page.getByRole('button', { name: 'Pin cliff baseline for comparison' }).click()

@@ -1,17 +1,27 @@
 import { metricsCsv, metricsFileName, metricsJson } from '../state/metricsExport'
 import { runConfigOf } from '../state/setupFile'
-import { usePlayground } from '../state/store'
+import { usePlayground, type DesignMark } from '../state/store'
+import type { Design } from '../state/design'
+import type { CurvePoint } from '../state/series'
 import { downloadText } from './download'
+
+/** A run's metrics as a file: the live run's or a saved one's (its design, curve and marks). */
+export function downloadMetrics(
+  run: { design: Design; series: CurvePoint[]; marks: DesignMark[]; componentNames: string[]; meanLength: number },
+  format: 'csv' | 'json',
+): void {
+  const name = metricsFileName(run.design.envId, run.design.seed, format)
+  if (format === 'csv') downloadText(metricsCsv(run.series, run.componentNames), name, 'text/csv')
+  else downloadText(metricsJson({ config: runConfigOf(run.design), series: run.series, marks: run.marks, componentNames: run.componentNames, meanLength: run.meanLength }), name, 'application/json')
+}
 
 /** "Export metrics: CSV / JSON": the current run's curve, marks and setup as files. */
 export function MetricsExport() {
   const points = usePlayground((state) => state.run.series.length)
   const exportAs = (format: 'csv' | 'json') => {
     const { design, spec, run } = usePlayground.getState()
-    const names = spec.components.map((component) => component.name)
-    const name = metricsFileName(design.envId, design.seed, format)
-    if (format === 'csv') downloadText(metricsCsv(run.series, names), name, 'text/csv')
-    else downloadText(metricsJson({ config: runConfigOf(design), series: run.series, marks: run.marks, componentNames: names, meanLength: run.latest?.meanLength ?? NaN }), name, 'application/json')
+    const componentNames = spec.components.map((component) => component.name)
+    downloadMetrics({ design, series: run.series, marks: run.marks, componentNames, meanLength: run.latest?.meanLength ?? NaN }, format)
   }
   const hint = points === 0 ? 'Available once the curve has points' : undefined
   return (

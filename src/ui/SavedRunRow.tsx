@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SavedRun } from '../storage/savedRun'
 import { renameSavedRun } from '../state/savedRuns'
+import { componentColumns } from '../state/metricsExport'
+import { downloadMetrics } from './MetricsExport'
+
+/** A saved run's metrics as the export reads them (the same files as the live run's). */
+function savedMetrics(run: SavedRun) {
+  return { design: run.design, series: run.series, marks: run.marks, componentNames: componentColumns(run.series), meanLength: run.final.length }
+}
 
 /** What one row can do with its run; the panel carries them out and says what happened. */
 export interface RowActions {
@@ -102,6 +109,12 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
         </button>
         <button type="button" aria-label={`Open the design of ${run.name}`} onClick={() => actions.open(run)}>
           Open design
+        </button>
+        <button type="button" aria-label={`Export the metrics of ${run.name} as CSV`} onClick={() => downloadMetrics(savedMetrics(run), 'csv')}>
+          CSV
+        </button>
+        <button type="button" aria-label={`Export the metrics of ${run.name} as JSON`} onClick={() => downloadMetrics(savedMetrics(run), 'json')}>
+          JSON
         </button>
         <button type="button" aria-label={`Delete ${run.name}`} onClick={() => actions.remove(run)}>
           Delete
