@@ -17,7 +17,7 @@ const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transfor
   { kind: 'scale', label: 'scale ×2', make: () => ({ kind: 'scale', factor: 2 }) },
   { kind: 'clip', label: 'clip to [−1, 1]', make: () => ({ kind: 'clip', lo: -1, hi: 1 }) },
   { kind: 'normalize', label: 'normalise (running, γ 0.99)', make: () => ({ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }) },
-  { kind: 'bounded', label: 'bounded: sigmoid(r − 0)', make: () => ({ kind: 'bounded', reference: 0 }) },
+  { kind: 'bounded', label: 'bounded: sigmoid(episode reward − 0), paid at the end', make: () => ({ kind: 'bounded', reference: 0 }) },
   { kind: 'delay', label: 'delay to the episode’s end', make: () => ({ kind: 'delay' }) },
   { kind: 'redistribute', label: 'redistribute over the episode (PPO)', make: () => ({ kind: 'redistribute' }) },
 ]

@@ -32,12 +32,33 @@ describe('scale, clip and bounded', () => {
     expect(runSteps({ kind: 'clip', lo: -1, hi: 0.5 }, [[-3, -1, 0.25, 0.5, 7]])).toEqual([[-1, -1, 0.25, 0.5, 0.5]])
   })
 
-  it('bounded is σ(r − r_ref): ½ at the reference, e/(1 + e) one above it', () => {
-    const [[atReference, above, below]] = runSteps({ kind: 'bounded', reference: 2 }, [[2, 3, 1]])
+  it('bounded is σ(r − r_ref) of an episode’s reward: ½ at the reference, e/(1 + e) one above it', () => {
+    // Three one-step episodes (terminated at once): each pays σ(r − 2).
+    const [[atReference, above, below]] = runSteps({ kind: 'bounded', reference: 2 }, [[2, 3, 1]], [[1, 1, 1]])
     expect(atReference).toBe(0.5)
     expect(above).toBeCloseTo(Math.E / (1 + Math.E), 15) // 0.7310585786300049
     expect(below).toBeCloseTo(1 / (1 + Math.E), 15) // 0.2689414213699951
     expect(above + below).toBeCloseTo(1, 15)
+  })
+
+  it('bounded pays the episode’s summed reward at its end and 0 before, so length earns nothing', () => {
+    // Copy 0: rewards 0, 0, 1 (terminated): pays σ(1 − 0.5) = 0.6224593312018546 at the end only.
+    // Copy 1: rewards 0.5, 0.5 then cut by the time limit at step 2 with 0: σ(1 − 0.5) at the cut.
+    const rows = runSteps(
+      { kind: 'bounded', reference: 0.5 },
+      [
+        [0, 0.5],
+        [0, 0.5],
+        [1, 0],
+      ],
+      [[0, 0], [0, 0], [1, 0]],
+      [[0, 0], [0, 0], [0, 1]],
+    )
+    const sigmoidHalf = 1 / (1 + Math.exp(-0.5))
+    expect(rows[0]).toEqual([0, 0])
+    expect(rows[1]).toEqual([0, 0])
+    expect(rows[2][0]).toBeCloseTo(sigmoidHalf, 15)
+    expect(rows[2][1]).toBeCloseTo(sigmoidHalf, 15)
   })
 
   it('work on a strided n × K component buffer, touching only their column', () => {

@@ -188,20 +188,38 @@ export class NormalizeProcessor implements TransformProcessor {
   }
 }
 
+/**
+ * Bounded, centred (Fu et al. 2025, "preference as reward"): the reference bounds a sequence's
+ * reward, σ(r − r_ref). Step by step, the episode's reward is its sum: held until the episode ends
+ * (terminated or cut) and paid there bounded; the steps before pay 0. (Bounding every step would pay
+ * σ(0 − r_ref) for each step of a reward paid only at the end: a reward for length.)
+ */
 class BoundedProcessor implements TransformProcessor {
   readonly kind = 'bounded'
+  /** Reward held so far in each copy's running episode. */
+  private readonly held: Float64Array
   constructor(
     private readonly n: number,
     private readonly reference: number,
-  ) {}
-  apply(values: Float64Array, _terminated: ArrayLike<number>, _truncated: ArrayLike<number>, offset = 0, stride = 1): void {
-    // c ← σ(c − r_ref) = 1 / (1 + e^{−(c − r_ref)})   (bounded in (0, 1) and centred at r_ref: Fu et al. 2025, "preference as reward")
+  ) {
+    this.held = new Float64Array(n)
+  }
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset = 0, stride = 1): void {
     for (let i = 0; i < this.n; i++) {
       const j = offset + i * stride
-      values[j] = 1 / (1 + Math.exp(-(values[j] - this.reference)))
+      this.held[i] += values[j]
+      if (terminated[i] || truncated[i]) {
+        // c_T ← σ(Σ_{t ≤ T} c_t − r_ref) = 1 / (1 + e^{−(Σ c_t − r_ref)}); c_t ← 0 for t < T
+        values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.reference)))
+        this.held[i] = 0
+      } else {
+        values[j] = 0
+      }
     }
   }
-  reset(): void {}
+  reset(): void {
+    this.held.fill(0)
+  }
 }
 
 /** Holds each copy's reward until its episode ends (terminated or cut) and pays the sum on that step. */
