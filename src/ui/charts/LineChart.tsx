@@ -93,7 +93,8 @@ export function LineChart({
   }, [series, band])
   const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0])), [series])
   const xLabelWidth = textWidth(xFormat(xDomain[1]), fontSize)
-  const xTicks = useMemo(() => ticksWithin(xDomain, ticksThatFit(plot.right - plot.left, xLabelWidth, fontSize)), [xDomain, plot.right, plot.left, xLabelWidth, fontSize])
+  const hasData = x.length > 0
+  const xTicks = useMemo(() => (hasData ? ticksWithin(xDomain, ticksThatFit(plot.right - plot.left, xLabelWidth, fontSize)) : []), [hasData, xDomain, plot.right, plot.left, xLabelWidth, fontSize])
 
   const xScale = useMemo(() => linearScale(xDomain, [plot.left, plot.right]), [xDomain, plot.left, plot.right])
   const leftScale = useMemo(() => linearScale(leftAxis.domain, [plot.bottom, plot.top]), [leftAxis, plot.bottom, plot.top])
@@ -104,12 +105,12 @@ export function LineChart({
   )
   const bandD = useMemo(() => (drawable && band ? bandPath(band.x, band.low, band.high, xScale, leftScale) : ''), [drawable, band, xScale, leftScale])
   const legendEntries = useMemo<LegendEntry[]>(
-    () => [...(band ? [{ key: band.key, name: band.name, colour: band.colour, width: 4 }] : []), ...series.map((line) => ({ key: line.key, name: line.name, colour: line.colour, width: line.width, dash: line.dash }))],
+    () => byName([...(band ? [{ key: band.key, name: band.name, colour: band.colour, width: 4 }] : []), ...series.map((line) => ({ key: line.key, name: line.name, colour: line.colour, width: line.width, dash: line.dash }))]),
     [series, band],
   )
 
   // The readout: the x nearest the pointer, and each series' value there.
-  let readout: { x: number; label: string; rows: ReadoutRow[] } | null = null
+  let readout: { x: number; label: string; rows: ReadoutRow[]; dots: { key: string; y: number; colour: string }[] } | null = null
   if (pointer !== null && drawable && x.length > 0 && pointer >= plot.left && pointer <= plot.right) {
     const target = xDomain[0] + ((pointer - plot.left) / (plot.right - plot.left)) * (xDomain[1] - xDomain[0])
     const at = x[nearestIndex(x, target)]
@@ -118,6 +119,7 @@ export function LineChart({
       return i >= 0 && xs[i] === at ? ys[i] : NaN
     }
     const rows: ReadoutRow[] = []
+    const dots: { key: string; y: number; colour: string }[] = []
     if (band) {
       const low = valueAt(band.x, band.low)
       const high = valueAt(band.x, band.high)
@@ -125,9 +127,11 @@ export function LineChart({
     }
     for (const line of series) {
       const value = valueAt(line.x ?? x, line.y)
-      if (Number.isFinite(value)) rows.push({ key: line.key, name: line.name, colour: line.colour, value: value.toFixed(2) })
+      if (!Number.isFinite(value)) continue
+      rows.push({ key: line.key, name: line.name, colour: line.colour, value: value.toFixed(2) })
+      dots.push({ key: line.key, y: (line.axis === 'right' ? rightScale : leftScale)(value), colour: line.colour })
     }
-    readout = { x: xScale(at), label: readoutLabel(at), rows }
+    readout = { x: xScale(at), label: readoutLabel(at), rows: byName(rows), dots }
   }
 
   return (
@@ -147,6 +151,7 @@ export function LineChart({
             ))}
             <Marks marks={marks} scale={xScale} domain={xDomain} top={plot.top} bottom={plot.bottom} colour={markColour} fontSize={fontSize - 1} />
             {readout && <line className="chart-cursor" x1={readout.x} x2={readout.x} y1={plot.top} y2={plot.bottom} stroke={CURSOR_COLOUR} />}
+            {readout?.dots.map((dot) => <circle key={dot.key} className="chart-dot" cx={readout.x} cy={dot.y} r={4} fill={dot.colour} stroke="#fff" strokeWidth={2} />)}
           </svg>
         )}
         {readout && <Readout x={readout.x} top={plot.top} width={width} label={readout.label} rows={readout.rows} />}
@@ -159,4 +164,9 @@ export function LineChart({
 /** A value-axis tick: as short as the number allows (0.30000000000000004 never shows). */
 export function formatTick(value: number): string {
   return String(Number(value.toPrecision(6)))
+}
+
+/** Entries in the order of their names (as legends and readouts list them). */
+function byName<T extends { name: string }>(entries: T[]): T[] {
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
