@@ -19,22 +19,31 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
 }
 
+/** How a chart kit marks its curves and bars: our own charts (the live views), or recharts (the others). */
+const OWN_CHARTS = { curve: 'path.chart-line', bar: 'rect.chart-bar' }
+const RECHARTS = { curve: 'path.recharts-line-curve', bar: '.recharts-bar-rectangle' }
+
 /** Parse SVG text as XML in the page: the root's name, parse errors, and what it holds. */
-async function parseSvg(page: Page, text: string) {
-  return page.evaluate((source) => {
-    const doc = new DOMParser().parseFromString(source, 'image/svg+xml')
-    return {
-      root: doc.documentElement.localName,
-      errors: doc.getElementsByTagName('parsererror').length,
-      width: doc.documentElement.getAttribute('width'),
-      rootStyle: doc.documentElement.getAttribute('style') ?? '',
-      curves: [...doc.querySelectorAll('path.recharts-line-curve')].map((path) => (path.getAttribute('style') ?? '') + (path.getAttribute('stroke') ?? '')),
-      curvesWithData: [...doc.querySelectorAll('path.recharts-line-curve')].filter((path) => (path.getAttribute('d') ?? '').length > 20).length,
-      bars: doc.querySelectorAll('.recharts-bar-rectangle').length,
-      images: [...doc.querySelectorAll('image')].map((image) => image.getAttribute('href')?.slice(0, 22) ?? ''),
-      background: doc.documentElement.firstElementChild?.getAttribute('fill') ?? null,
-    }
-  }, text)
+async function parseSvg(page: Page, text: string, kit = RECHARTS) {
+  return page.evaluate(
+    ([source, kit]) => {
+      const doc = new DOMParser().parseFromString(source, 'image/svg+xml')
+      return {
+        root: doc.documentElement.localName,
+        errors: doc.getElementsByTagName('parsererror').length,
+        width: doc.documentElement.getAttribute('width'),
+        height: doc.documentElement.getAttribute('height'),
+        rootStyle: doc.documentElement.getAttribute('style') ?? '',
+        curves: [...doc.querySelectorAll(kit.curve)].map((path) => (path.getAttribute('style') ?? '') + (path.getAttribute('stroke') ?? '')),
+        curvesWithData: [...doc.querySelectorAll(kit.curve)].filter((path) => (path.getAttribute('d') ?? '').length > 20).length,
+        bars: doc.querySelectorAll(kit.bar).length,
+        texts: [...doc.querySelectorAll('text')].map((text) => text.textContent ?? ''),
+        images: [...doc.querySelectorAll('image')].map((image) => image.getAttribute('href')?.slice(0, 22) ?? ''),
+        background: doc.documentElement.firstElementChild?.getAttribute('fill') ?? null,
+      }
+    },
+    [text, kit] as const,
+  )
 }
 
 test('a short run exports its metrics as CSV and JSON, and its charts as PNG and SVG', async ({ page }) => {
@@ -71,8 +80,8 @@ test('a short run exports its metrics as CSV and JSON, and its charts as PNG and
   expect(metrics.series.at(-1).shapedReturn).toBe(last[2])
   expect(metrics.final.envSteps).toBe(last[0])
 
-  // The learning curve as PNG: at twice the chart's size on this 1× screen.
-  const chart = await page.locator('.curve-plot .recharts-wrapper > svg').boundingBox()
+  // The learning curve as PNG: at twice the chart's size (its drawing and legend) on this 1× screen.
+  const chart = await page.locator('.curve-plot .chart-frame').boundingBox()
   const png = await download(page, 'Export the learning curve as PNG')
   expect(png.fileName).toBe('learning-curve-cliffwalking.png')
   expect(pngSize(png.bytes)).toEqual({ width: Math.round(chart!.width) * 2, height: Math.round(chart!.height) * 2 })
@@ -80,18 +89,24 @@ test('a short run exports its metrics as CSV and JSON, and its charts as PNG and
   // As SVG: well-formed XML with the curves' paths (4 components, shaped return, objective) and their colours.
   const svg = await download(page, 'Export the learning curve as SVG')
   expect(svg.fileName).toBe('learning-curve-cliffwalking.svg')
-  const parsed = await parseSvg(page, svg.bytes.toString('utf8'))
-  expect(parsed).toMatchObject({ root: 'svg', errors: 0, width: String(Math.round(chart!.width)) })
+  const parsed = await parseSvg(page, svg.bytes.toString('utf8'), OWN_CHARTS)
+  expect(parsed).toMatchObject({ root: 'svg', errors: 0, width: String(Math.round(chart!.width)), height: String(Math.round(chart!.height)) })
   expect(parsed.curves).toHaveLength(6)
   expect(parsed.curvesWithData).toBe(6)
+  // The legend comes along as SVG text: one entry per curve.
+  for (const name of ['step (contribution)', 'goal (contribution)', 'shaped return']) expect(parsed.texts).toContain(name)
+  expect(parsed.texts.filter((text) => /^path efficiency \(true objective/.test(text))).toHaveLength(1)
+  // The axis titles: the return on the left, the objective on the right.
+  expect(parsed.texts).toEqual(expect.arrayContaining(['return', 'path efficiency']))
   expect(parsed.curves.some((curve) => /#e8f1f8|rgb\(232, 241, 248\)/.test(curve))).toBe(true)
   expect(parsed.background).toMatch(/^rgb/)
   expect(parsed.rootStyle).not.toMatch(/(^|;)\s*(width|height):/) // its size is its width and height, not the page's CSS
 
-  // The advantages histogram: bars in the SVG.
-  const histogram = await parseSvg(page, (await download(page, 'Export the advantage histogram as SVG')).bytes.toString('utf8'))
+  // The advantages histogram: one rect per bar on the page, and there are bars.
+  const histogram = await parseSvg(page, (await download(page, 'Export the advantage histogram as SVG')).bytes.toString('utf8'), OWN_CHARTS)
   expect(histogram.errors).toBe(0)
   expect(histogram.bars).toBeGreaterThan(0)
+  expect(histogram.bars).toBe(await page.locator('.advantage-chart rect.chart-bar').count())
 
   // The environment view is drawn on a canvas: PNG of its pixels, and SVG holding that picture.
   const canvas = await page.getByRole('img', { name: /^Cliff walking|^CliffWalking/ }).boundingBox()

@@ -39,7 +39,7 @@ test('screenshots of the main views are attached and show content', async ({ pag
     await testInfo.attach(`main view with ${view}`, { body: shot, contentType: 'image/png' })
     // Not blank: the curve has drawn paths, and the canvas shows more than its background.
     const drawn = await page.evaluate(() => {
-      const paths = document.querySelectorAll('figure[aria-label="Learning curve"] path.recharts-curve').length
+      const paths = [...document.querySelectorAll('figure[aria-label="Learning curve"] path.chart-line')].filter((path) => (path.getAttribute('d') ?? '') !== '').length
       const canvas = document.querySelector('canvas') as HTMLCanvasElement
       const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
       const colours = new Set<number>()

@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react'
-import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
 import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { rescore } from '../core/run/rescore'
@@ -9,6 +8,7 @@ import { TeamView } from './TeamView'
 import { ChartExportButtons } from './ChartExportButtons'
 import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
+import { BarChart, type BarSeries } from './charts/BarChart'
 
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
@@ -32,8 +32,11 @@ export function AdvantageView() {
   }, [advantages, whatIf])
   const whatIfHistogram = useMemo(() => (whatIf && histogram ? advantageHistogram(whatIf, 21, histogram.edges[histogram.edges.length - 1]) : null), [whatIf, histogram])
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
-  const data =
-    histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? []
+  const data = useMemo(
+    () =>
+      histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? [],
+    [histogram, whatIfHistogram],
+  )
   const [view, setView] = useView('credit')
   const isTeam = usePlayground((state) => state.design.envId === 'coop')
   return (
@@ -72,6 +75,15 @@ function Histogram({
 }) {
   const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
   const chartRef = useRef<HTMLDivElement>(null)
+  // The batch's counts, and beside each the what-if batch's counts scaled to the same total.
+  const categories = useMemo(() => data.map((row) => row.centre), [data])
+  const bars = useMemo<BarSeries[]>(
+    () => [
+      { key: 'count', colour: '#7fd1b9', values: data.map((row) => row.count) },
+      { key: 'whatIf', colour: '#ffd166', opacity: 0.6, values: data.map((row) => row.whatIf ?? NaN) },
+    ],
+    [data],
+  )
   return (
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
@@ -88,14 +100,7 @@ function Histogram({
       <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
       <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={1}>
-            <XAxis dataKey="centre" tickFormatter={(value: number) => value.toFixed(1)} stroke="#9fb3c8" fontSize={10} interval="preserveStartEnd" />
-            <YAxis stroke="#9fb3c8" fontSize={10} width={32} allowDecimals={false} />
-            <Bar dataKey="count" fill="#7fd1b9" isAnimationActive={false} />
-            <Bar dataKey="whatIf" fill="#ffd166" fillOpacity={0.6} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <BarChart categories={categories} series={bars} format={(value) => value.toFixed(1)} colour="#9fb3c8" fontSize={10} yWidth={32} categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />
       </div>
     </section>
   )

@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef } from 'react'
-import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { markLabel, usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { detectRewardHacking } from '../core/run/hacking'
@@ -9,6 +8,7 @@ import { formatSteps, formatWeight } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
 import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
+import { LineChart, type LineSeries } from './charts/LineChart'
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -25,21 +25,35 @@ export function LearningCurve() {
   const axisId = useId()
   const smoothingId = useId()
   const plotRef = useRef<HTMLDivElement>(null)
-  const data = useMemo(() => {
-    const rows = series.map((point) => {
-      const row: Record<string, number> = { envSteps: point.envSteps, wallSeconds: point.wallSeconds, shapedReturn: point.shapedReturn, objective: point.objective }
-      for (const [name, value] of Object.entries(point.contributions)) row[`c_${name}`] = value
-      return row
-    })
-    if (smoothing === 0 || rows.length === 0) return rows
-    // Smooth every plotted series the same way (the caption and the figures stay raw).
-    const keys = new Set(rows.flatMap((row) => Object.keys(row)).filter((key) => key !== 'envSteps' && key !== 'wallSeconds'))
-    for (const key of keys) {
-      const smoothed = smooth(rows.map((row) => row[key] ?? NaN), smoothing)
-      rows.forEach((row, i) => (row[key] = smoothed[i]))
+  // One column per plotted series, smoothed alike (the caption and the figures stay raw).
+  const columns = useMemo(() => {
+    const column = (value: (point: (typeof series)[number]) => number | undefined) => {
+      const values = series.map((point) => value(point) ?? NaN)
+      return smoothing === 0 ? values : smooth(values, smoothing)
     }
-    return rows
-  }, [series, smoothing])
+    return {
+      envSteps: series.map((point) => point.envSteps),
+      wallSeconds: series.map((point) => point.wallSeconds),
+      shapedReturn: column((point) => point.shapedReturn),
+      objective: column((point) => point.objective),
+      contributions: new Map(spec.components.map((component) => [component.name, column((point) => point.contributions[component.name])])),
+    }
+  }, [series, smoothing, spec.components])
+  const lines = useMemo<LineSeries[]>(
+    () => [
+      ...spec.components.map((component, k) => ({
+        key: `c_${component.name}`,
+        name: `${component.name} (contribution)`,
+        colour: COMPONENT_COLOURS[k % COMPONENT_COLOURS.length],
+        dash: '4 3',
+        width: 1,
+        y: columns.contributions.get(component.name) ?? [],
+      })),
+      { key: 'shapedReturn', name: 'shaped return', colour: '#e8f1f8', width: 2, y: columns.shapedReturn },
+      { key: 'objective', name: `${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`, colour: '#ffd166', width: 2, axis: 'right', y: columns.objective },
+    ],
+    [columns, spec.components, spec.objective],
+  )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
   const markX = (envSteps: number) => (axis === 'envSteps' ? envSteps : (series.find((point) => point.envSteps >= envSteps)?.wallSeconds ?? series[series.length - 1]?.wallSeconds ?? 0))
   const latest = series[series.length - 1]
@@ -85,24 +99,19 @@ export function LearningCurve() {
       {view === 'compare' && <CompareView />}
       {
         <div className="curve-plot" hidden={view === 'compare'} ref={plotRef}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
-            <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey={axis} type="number" domain={['dataMin', 'dataMax']} tickFormatter={axis === 'envSteps' ? formatSteps : (seconds: number) => `${seconds.toFixed(0)} s`} stroke="#9fb3c8" fontSize={11} />
-            <YAxis yAxisId="reward" stroke="#9fb3c8" fontSize={11} width={48} label={{ value: 'return', angle: -90, position: 'insideLeft', fill: '#9fb3c8', fontSize: 11 }} />
-            <YAxis yAxisId="objective" orientation="right" stroke="#ffd166" fontSize={11} width={48} label={{ value: spec.objective.name, angle: 90, position: 'insideRight', fill: '#ffd166', fontSize: 11 }} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f' }} labelFormatter={(x) => (axis === 'envSteps' ? `step ${formatSteps(Number(x))}` : `${Number(x).toFixed(1)} s`)} formatter={(value) => Number(value).toFixed(2)} />
-            <Legend wrapperStyle={{ fontSize: 11 }} />
-            {spec.components.map((component, k) => (
-              <Line key={component.name} yAxisId="reward" dataKey={`c_${component.name}`} name={`${component.name} (contribution)`} stroke={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} strokeDasharray="4 3" dot={false} strokeWidth={1} isAnimationActive={false} />
-            ))}
-            <Line yAxisId="reward" dataKey="shapedReturn" name="shaped return" stroke="#e8f1f8" dot={false} strokeWidth={2} isAnimationActive={false} />
-            <Line yAxisId="objective" dataKey="objective" name={`${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`} stroke="#ffd166" dot={false} strokeWidth={2} isAnimationActive={false} />
-            {marks.map((mark) => (
-              <ReferenceLine key={mark.changeId} yAxisId="reward" x={markX(mark.envSteps)} stroke="#ef476f" strokeDasharray="2 2" label={{ value: markLabel(mark, formatWeight), position: 'insideTopLeft', fill: '#ef476f', fontSize: 10 }} />
-            ))}
-          </ComposedChart>
-        </ResponsiveContainer>
+          <LineChart
+            x={columns[axis]}
+            series={lines}
+            left={{ colour: '#9fb3c8', width: 48, title: 'return' }}
+            right={{ colour: '#ffd166', width: 48, title: spec.objective.name }}
+            xColour="#9fb3c8"
+            xFormat={axis === 'envSteps' ? formatSteps : formatSeconds}
+            readoutLabel={(x) => (axis === 'envSteps' ? `step ${formatSteps(x)}` : `${x.toFixed(1)} s`)}
+            marks={marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) }))}
+            legend
+            fontSize={11}
+            margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
+          />
         </div>
       }
       <ul className="sr-only" aria-label="Design changes">
@@ -114,4 +123,9 @@ export function LearningCurve() {
       </ul>
     </figure>
   )
+}
+
+/** Wall time on the x axis: whole seconds. */
+function formatSeconds(seconds: number): string {
+  return `${seconds.toFixed(0)} s`
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
-import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { seedBand, type PinnedRun } from '../state/compare'
 import { useSeedFleet } from '../state/seedFleet'
 import { usePlayground } from '../state/store'
 import { formatSteps } from './format'
+import { LineChart, type BandSeries, type LineSeries } from './charts/LineChart'
 
 /**
  * The spread over the seeds trained at once: each seed's shaped return, and their mean ± one
@@ -21,7 +21,7 @@ export function SeedSpread() {
     ],
     [extras, series, seed],
   )
-  const rows = useMemo(() => spreadRows(runs), [runs])
+  const spread = useMemo(() => spreadSeries(runs), [runs])
   if (extras.length === 0) return null
   const recent = [latest?.recentReturn ?? null, ...extras.map((extra) => extra.recentReturn)]
   const known = recent.filter((value): value is number => value !== null)
@@ -43,41 +43,46 @@ export function SeedSpread() {
         </p>
       ))}
       <div className="seed-spread-chart" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={10} />
-            <YAxis stroke="#9fb3c8" fontSize={10} width={44} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => (Array.isArray(value) ? value.map((v) => Number(v).toFixed(2)).join(' – ') : Number(value).toFixed(2))} />
-            <Area dataKey="band" name="±1 std" stroke="none" fill="#4cc9f0" fillOpacity={0.2} isAnimationActive={false} connectNulls />
-            <Line dataKey="mean" name={`mean of ${runs.length} seeds`} stroke="#4cc9f0" strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
-            {runs.map((run) => (
-              <Line key={run.seed} dataKey={`seed_${run.seed}`} name={`seed ${run.seed}`} stroke="#9fb3c8" strokeWidth={1} strokeDasharray="3 2" dot={false} isAnimationActive={false} connectNulls />
-            ))}
-          </ComposedChart>
-        </ResponsiveContainer>
+        <LineChart
+          x={spread.steps}
+          series={spread.lines}
+          band={spread.band}
+          left={{ colour: '#9fb3c8', width: 44 }}
+          xColour="#9fb3c8"
+          xFormat={formatSteps}
+          readoutLabel={(steps) => `step ${formatSteps(Math.round(steps))}`}
+          fontSize={10}
+          margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
+        />
       </div>
     </figure>
   )
 }
 
-/** Rows for the chart: each seed's shaped return at its own steps, and the band at evenly spaced steps. */
-function spreadRows(runs: { seed: number; points: { envSteps: number; shapedReturn: number; objective: number }[] }[]): Record<string, number | [number, number]>[] {
-  const rows = new Map<number, Record<string, number | [number, number]>>()
-  const row = (steps: number) => {
-    let found = rows.get(steps)
-    if (!found) rows.set(steps, (found = { envSteps: steps }))
-    return found
-  }
-  for (const run of runs) for (const point of run.points) row(point.envSteps)[`seed_${run.seed}`] = point.shapedReturn
+/**
+ * The chart's series: each seed's shaped return at its own steps (dashed), and, with two or more
+ * seeds drawn, their mean and a ±1 std band at evenly spaced steps; `steps` holds every step used.
+ */
+function spreadSeries(runs: { seed: number; points: { envSteps: number; shapedReturn: number; objective: number }[] }[]): { steps: number[]; lines: LineSeries[]; band?: BandSeries } {
+  const seedLines: LineSeries[] = runs.map((run) => ({
+    key: `seed_${run.seed}`,
+    name: `seed ${run.seed}`,
+    colour: '#9fb3c8',
+    width: 1,
+    dash: '3 2',
+    x: run.points.map((point) => point.envSteps),
+    y: run.points.map((point) => point.shapedReturn),
+  }))
+  const steps = new Set(runs.flatMap((run) => run.points.map((point) => point.envSteps)))
   const withCurves = runs.filter((run) => run.points.length > 0)
-  if (withCurves.length > 1) {
-    const asPins = withCurves.map((run, k) => ({ id: k, label: '', designKey: '', seed: run.seed, points: run.points, final: { shapedReturn: 0, objective: 0, length: 0 } }) satisfies PinnedRun)
-    for (const point of seedBand(asPins, 'shapedReturn')) {
-      const target = row(point.envSteps)
-      target.mean = point.mean
-      target.band = [point.lo, point.hi]
-    }
+  if (withCurves.length < 2) return { steps: [...steps].sort((a, b) => a - b), lines: seedLines }
+  const asPins = withCurves.map((run, k) => ({ id: k, label: '', designKey: '', seed: run.seed, points: run.points, final: { shapedReturn: 0, objective: 0, length: 0 } }) satisfies PinnedRun)
+  const points = seedBand(asPins, 'shapedReturn')
+  for (const point of points) steps.add(point.envSteps)
+  const x = points.map((point) => point.envSteps)
+  return {
+    steps: [...steps].sort((a, b) => a - b),
+    band: { key: 'band', name: '±1 std', colour: '#4cc9f0', opacity: 0.2, x, low: points.map((point) => point.lo), high: points.map((point) => point.hi) },
+    lines: [{ key: 'mean', name: `mean of ${runs.length} seeds`, colour: '#4cc9f0', width: 2, x, y: points.map((point) => point.mean) }, ...seedLines],
   }
-  return [...rows.values()].sort((a, b) => (a.envSteps as number) - (b.envSteps as number))
 }

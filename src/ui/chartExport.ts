@@ -1,5 +1,5 @@
 /*
- * Charts as files. A recharts chart is an SVG element whose look comes partly from CSS: the copy
+ * Charts as files. A chart (recharts' or our own) is an SVG element whose look comes partly from CSS: the copy
  * gets the computed styles that matter written onto every element, explicit size, the namespaces
  * and the page's background, so it looks the same in any viewer. PNG draws that SVG into a canvas
  * at twice the resolution or more. A view drawn on a canvas exports its pixels; as SVG, it is that
@@ -47,7 +47,8 @@ export function exportScale(): number {
  * height and viewBox, and a background rectangle (`background`, else the nearest ancestor's).
  */
 export function serialiseSvg(svg: SVGSVGElement, background = backgroundOf(svg)): SerialisedSvg {
-  const rect = svg.getBoundingClientRect()
+  // Our own charts put their HTML legend below the SVG: the file covers the whole frame.
+  const rect = (svg.closest('.chart-frame') ?? svg).getBoundingClientRect()
   const width = Math.max(1, Math.round(rect.width))
   const height = Math.max(1, Math.round(rect.height))
   const copy = styledCopy(svg)
@@ -87,14 +88,14 @@ function inlineStyles(original: Element, copy: Element): void {
 }
 
 /**
- * A recharts legend is HTML laid over the chart: each entry becomes its icon (a nested SVG) and
- * its label (SVG text) at the same place, so the file keeps the legend.
+ * A chart's legend is HTML (laid over a recharts chart, below one of our own): each entry becomes
+ * its icon (a nested SVG) and its label (SVG text) at the same place, so the file keeps the legend.
  */
 function legendEntries(svg: SVGSVGElement, frame: DOMRect): Element[] {
-  const wrapper = svg.parentElement
-  if (!wrapper?.classList.contains('recharts-wrapper')) return []
+  const wrapper = svg.parentElement?.classList.contains('recharts-wrapper') ? svg.parentElement : svg.closest('.chart-frame')
+  if (!wrapper) return []
   const entries: Element[] = []
-  for (const item of wrapper.querySelectorAll('.recharts-legend-item')) {
+  for (const item of wrapper.querySelectorAll('.recharts-legend-item, .chart-legend-item')) {
     const icon = item.querySelector('svg')
     if (icon) {
       const box = icon.getBoundingClientRect()
@@ -103,7 +104,7 @@ function legendEntries(svg: SVGSVGElement, frame: DOMRect): Element[] {
       copy.setAttribute('y', String(box.top - frame.top))
       entries.push(copy)
     }
-    const label = item.querySelector('.recharts-legend-item-text') ?? item
+    const label = item.querySelector('.recharts-legend-item-text, .chart-legend-text') ?? item
     const box = label.getBoundingClientRect()
     const style = window.getComputedStyle(label)
     const text = document.createElementNS(SVG_NS, 'text')
@@ -179,11 +180,11 @@ function blobToDataUrl(blob: Blob): Promise<string> {
 }
 
 /**
- * The chart inside `container`: a recharts chart's own SVG (not its legend's little icons) or a
- * canvas; the container itself when it is one.
+ * The chart inside `container`: a chart's own SVG (a recharts chart's or one of ours, not its
+ * legend's little icons) or a canvas; the container itself when it is one.
  */
 export function findChart(container: Element | null): SVGSVGElement | HTMLCanvasElement | null {
   if (!container) return null
   if (container instanceof HTMLCanvasElement || container instanceof SVGSVGElement) return container
-  return container.querySelector<SVGSVGElement>('.recharts-wrapper > svg') ?? container.querySelector('canvas')
+  return container.querySelector<SVGSVGElement>('.recharts-wrapper > svg, svg.chart-svg') ?? container.querySelector('canvas')
 }
