@@ -53,11 +53,17 @@ export function EnvView() {
     let frame = 0
     let lastTick = performance.now()
     let pendingSteps = 0
+    // The canvas's size, kept by an observer: reading it every frame would force a layout each time.
+    let box = { width: canvas.clientWidth, height: canvas.clientHeight }
+    const observer = new ResizeObserver((entries) => {
+      const { width, height } = entries[entries.length - 1].contentRect
+      box = { width, height }
+    })
+    observer.observe(canvas)
     const draw = (now: number) => {
-      const rect = canvas.getBoundingClientRect()
       const ratio = window.devicePixelRatio || 1
-      const width = Math.max(1, Math.round(rect.width * ratio))
-      const height = Math.max(1, Math.round(rect.height * ratio))
+      const width = Math.max(1, Math.round(box.width * ratio))
+      const height = Math.max(1, Math.round(box.height * ratio))
       if (canvas.width !== width || canvas.height !== height) {
         canvas.width = width
         canvas.height = height
@@ -100,7 +106,10 @@ export function EnvView() {
       frame = requestAnimationFrame(draw)
     }
     frame = requestAnimationFrame(draw)
-    return () => cancelAnimationFrame(frame)
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+    }
   }, [renderer, spec, editing])
 
   const editable = showLevelEditor && spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')

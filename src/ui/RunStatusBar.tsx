@@ -1,5 +1,6 @@
 import { usePlayground } from '../state/store'
 import { MetricsExport } from './MetricsExport'
+import { formatCount } from './format'
 
 const STATUS_TEXT: Record<string, string> = {
   idle: 'Not started',
@@ -21,11 +22,11 @@ export function RunStatusBar() {
       </span>
       {frame && (
         <dl className="figures" aria-label="Run figures">
-          <Figure name="Steps" value={frame.envSteps.toLocaleString('en-US')} />
-          <Figure name="Episodes" value={frame.episodesTotal.toLocaleString('en-US')} />
+          <Figure name="Steps" value={formatCount(frame.envSteps)} />
+          <Figure name="Episodes" value={formatCount(frame.episodesTotal)} />
           <Figure name="Return (last 20)" value={frame.recentReturn === null ? '—' : frame.recentReturn.toFixed(1)} />
           <Figure name={`${objective.name} (last 20)`} value={frame.recentObjective === null ? '—' : frame.recentObjective.toFixed(2)} />
-          <Figure name="Steps/s" value={Math.round(frame.stepsPerSecond).toLocaleString('en-US')} />
+          <Figure name="Steps/s" value={formatCount(Math.round(frame.stepsPerSecond))} />
           <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
         </dl>
       )}

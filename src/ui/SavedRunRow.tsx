@@ -3,6 +3,7 @@ import type { SavedRun } from '../storage/savedRun'
 import { renameSavedRun } from '../state/savedRuns'
 import { componentColumns } from '../state/metricsExport'
 import { downloadMetrics } from './MetricsExport'
+import { formatCount } from './format'
 
 /** A saved run's metrics as the export reads them (the same files as the live run's). */
 function savedMetrics(run: SavedRun) {
@@ -83,7 +84,7 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
       <td>{run.envLabel}</td>
       <td>{run.learner}</td>
       <td>{run.design.seed}</td>
-      <td>{run.envSteps.toLocaleString('en-US')}</td>
+      <td>{formatCount(run.envSteps)}</td>
       <td>{formatFigure(run.final.shapedReturn)}</td>
       <td>{formatFigure(run.final.objective)}</td>
       <td>{status}</td>

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { seedBand, type PinnedRun } from '../state/compare'
 import { useSeedFleet } from '../state/seedFleet'
 import { usePlayground } from '../state/store'
-import { formatSteps } from './format'
+import { formatSteps, formatCount } from './format'
 import { LineChart, type BandSeries, type LineSeries } from './charts/LineChart'
 
 /**
@@ -35,7 +35,7 @@ export function SeedSpread() {
       <figcaption>
         {runs.length} seeds: return (last 20){' '}
         {known.length > 0 ? `${mean.toFixed(1)} ± ${std.toFixed(1)} (${recent.map((value, k) => `seed ${runs[k].seed} ${value === null ? '—' : value.toFixed(1)}`).join(', ')})` : '— (no seed has finished 20 episodes)'}
-        ; together {Math.round(together).toLocaleString('en-US')} steps/s
+        ; together {formatCount(Math.round(together))} steps/s
       </figcaption>
       {problems.map((extra) => (
         <p key={extra.seed} className="field-error" role="alert">

@@ -7,3 +7,13 @@ export function formatWeight(weight: number): string {
 export function formatSteps(steps: number): string {
   return steps >= 1e6 ? `${(steps / 1e6).toFixed(1)}M` : steps >= 1e3 ? `${(steps / 1e3).toFixed(0)}k` : String(steps)
 }
+
+/**
+ * Whole numbers with thousands separators (204,288). One formatter made when the page loads: the
+ * first toLocaleString() call sets up number formatting, tens of milliseconds paid mid-training.
+ */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+export function formatCount(value: number): string {
+  return COUNT_FORMAT.format(value)
+}
