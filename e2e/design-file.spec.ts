@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { addHeightShapingAndTerm } from './helpers'
 
 test('a reward design exports as JSON and imports back unchanged; a bad file is refused whole', async ({ page }) => {
   await page.goto('./?env=mountaincar')
-  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('height')
-  await page.getByRole('button', { name: 'Add shaping' }).click()
-  await page.getByRole('button', { name: 'Add term' }).click()
-  const term = page.getByRole('textbox', { name: 'Term term1' })
-  await term.fill('position > 0.3')
-  await term.press('Enter')
+  await addHeightShapingAndTerm(page)
   await expect(page.getByRole('slider', { name: 'term1' })).toBeVisible()
 
   const download = page.waitForEvent('download')

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { curvePoints, curveSummary, expectTraining, latestPoint } from './helpers'
+import { curvePoints, curveSummary, expectTraining, latestPoint, addHeightShapingAndTerm } from './helpers'
 
 /** Click a button and read the file it downloads: its suggested name and its bytes. */
 async function download(page: Page, name: string): Promise<{ fileName: string; bytes: Buffer }> {
@@ -144,12 +144,7 @@ test('the team game’s effort chart exports too', async ({ page }) => {
 
 test('the whole setup exports and imports back exactly; a broken file is refused whole and changes nothing', async ({ page }) => {
   await page.goto('./?env=mountaincar&seed=7')
-  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('height')
-  await page.getByRole('button', { name: 'Add shaping' }).click()
-  await page.getByRole('button', { name: 'Add term' }).click()
-  const term = page.getByRole('textbox', { name: 'Term term1' })
-  await term.fill('position > 0.3')
-  await term.press('Enter')
+  await addHeightShapingAndTerm(page)
   const step = page.getByRole('slider', { name: 'step' })
   await step.focus()
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft')
@@ -163,6 +158,7 @@ test('the whole setup exports and imports back exactly; a broken file is refused
   expect(setup).toMatchObject({ env: { id: 'mountaincar' }, seed: 7, learner: { kind: 'ppo' }, mix: { terms: [{ name: 'term1', expression: 'position > 0.3' }], shaping: [{ potential: 'height' }], weights: { step: Number(stepWeight) } } })
 
   // Change the design: another term expression, another weight and seed, then another environment altogether.
+  const term = page.getByRole('textbox', { name: 'Term term1' })
   await term.fill('velocity > 0')
   await term.press('Enter')
   await step.focus()

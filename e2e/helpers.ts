@@ -48,3 +48,13 @@ export async function rewardInLink(page: Page): Promise<string> {
     return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text()
   })
 }
+
+/** On MountainCar: add potential-based shaping on height and a term `term1 := position > 0.3`. */
+export async function addHeightShapingAndTerm(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Shaping potential' }).selectOption('height')
+  await page.getByRole('button', { name: 'Add shaping' }).click()
+  await page.getByRole('button', { name: 'Add term' }).click()
+  const term = page.getByRole('textbox', { name: 'Term term1' })
+  await term.fill('position > 0.3')
+  await term.press('Enter')
+}

@@ -1,35 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MetricsFrame } from '../worker/protocol'
+import { cartpoleFrame } from './testFrames'
 import type { SavedRun } from '../storage/savedRun'
 import { defaultDesign } from './design'
 import { savedStatusOf, startRunAutosave } from './runAutosave'
 import { loadDesign, usePlayground } from './store'
 import { changeEnv, resetRun } from './trainingClient'
 
-function frame(envSteps: number, meanReturn: number | null): MetricsFrame {
-  return {
-    iteration: 1,
-    envSteps,
-    wallSeconds: envSteps / 1000,
-    stepsPerSecond: 1000,
-    episodesInFrame: meanReturn === null ? 0 : 1,
-    episodesTotal: 1,
-    meanReturn,
-    meanObjective: meanReturn,
-    meanLength: meanReturn,
-    meanContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
-    componentNames: ['alive', 'upright', 'centred', 'calm', 'effort', 'failure'],
-    recentReturn: meanReturn,
-    recentObjective: meanReturn,
-    diagnostics: {},
-    advantages: null,
-    record: null,
-    tabular: null,
-    valueBatch: null,
-    groupBatch: null,
-    demo: { states: new Float64Array(0), steps: 0, copies: 1 },
-  }
-}
+const frame = cartpoleFrame
 
 let saves: { run: SavedRun; first: boolean }[]
 let stop: () => void
