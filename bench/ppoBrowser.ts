@@ -7,6 +7,7 @@ import { onCleanup } from './cleanup'
 import { chromiumPath } from './machine'
 import { SEEDS, SOLVED_RETURN } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
+import { seedsThroughput } from './seedsBrowser'
 import { serveStatic } from './staticServer'
 import { median, progress, round } from './stats'
 
@@ -117,6 +118,20 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
       result.notes[name] = `PPO with 1024 CartPole copies × 32 steps per rollout, ?backend=${backend} (the app used ${large.backendUsed}); env steps per second of training (rollout and update) after a 5 s warm-up${large.problem ? `; ${large.problem}` : ''}`
       progress(`browser 1024 copies on ${backend} (${large.backendUsed}): ${large.stepsPerSecond === null ? large.problem : `${Math.round(large.stepsPerSecond)} steps/s`}`)
     }
+    // Several seeds at once: all seeds' steps per second together, against one seed's.
+    if (requested === null) {
+      const cores = await browserCores(browser)
+      const count = Math.min(cores, 8)
+      const one = await seedsThroughput(browser, server.url, 1, quick ? 5 : 15)
+      result.figures.ppo_cartpole_steps_per_s_browser_1_seed = one
+      if (count > 1) {
+        const many = await seedsThroughput(browser, server.url, count, quick ? 5 : 15)
+        result.figures[`ppo_cartpole_steps_per_s_browser_${count}_seeds`] = many
+        // efficiency = rate with K seeds / (K × rate with one seed)
+        result.figures.seeds_at_once_scaling_efficiency = one !== null && many !== null ? round(many / (count * one), 3) : null
+        result.notes.seeds_at_once_scaling_efficiency = `steps per second of ${count} seeds at once (one worker each, the browser reports ${cores} cores) ÷ (${count} × one seed's); 1 is perfectly linear`
+      }
+    }
     result.runs.browser = { chromium: browser.version(), buildSeconds: round(build.seconds, 3), capSeconds }
   } finally {
     await closeBrowser()
@@ -218,3 +233,14 @@ export async function openApp(browser: Browser, baseUrl: string, query: URLSearc
   return { page, backendUsed, backendText, close }
 }
 
+
+/** How many cores the browser reports (navigator.hardwareConcurrency): the most seeds it offers at once. */
+async function browserCores(browser: Browser): Promise<number> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    return Number(await page.evaluate('navigator.hardwareConcurrency')) || 1
+  } finally {
+    await context.close()
+  }
+}
