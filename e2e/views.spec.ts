@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectTraining } from './helpers'
+import { curvePoints, expectTraining } from './helpers'
 
 test('the CliffWalking credit timeline shows the −100 step of a fall', async ({ page }) => {
   await page.goto('./?env=cliffwalking')
@@ -33,6 +33,7 @@ test('screenshots of the main views are attached and show content', async ({ pag
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
   await expect(page.getByRole('status', { name: 'What-if', exact: true })).toBeVisible({ timeout: 60_000 })
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThan(1)
   for (const view of ['Advantages', 'Credit timeline']) {
     await page.getByRole('button', { name: view }).click()
     const shot = await page.screenshot()

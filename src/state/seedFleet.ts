@@ -1,10 +1,11 @@
 import { create } from 'zustand'
-import type { FromWorker, ToWorker } from '../worker/protocol'
+import type { FromWorker, MetricsFrame, ToWorker } from '../worker/protocol'
 import { MAX_SEED } from './design'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
 import { MAX_PINS, usePlayground, type RunStatus } from './store'
 import { addPin, finalFigures } from './compare'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
+import { DRAW_INTERVAL_MS } from './drawInterval'
 
 /**
  * Several seeds at once: the run's design trained with seeds s+1 … s+K−1 in workers of their own,
@@ -95,31 +96,53 @@ function updateExtra(index: number, update: Partial<ExtraSeedRun>): void {
   useSeedFleet.setState((state) => ({ extras: state.extras.map((run, k) => (k === index ? { ...run, ...update } : run)) }))
 }
 
+/** Frames of the extra seeds wait here and are drawn together, like the main run's (trainingClient.ts). */
+let pending: { index: number; runId: string; frame: MetricsFrame }[] = []
+let drawTimer: ReturnType<typeof setTimeout> | null = null
+
+function drawPendingFrames(): void {
+  if (drawTimer !== null) clearTimeout(drawTimer)
+  drawTimer = null
+  const frames = pending
+  pending = []
+  if (frames.length === 0) return
+  useSeedFleet.setState((state) => ({
+    extras: state.extras.map((run, index) =>
+      frames.filter((entry) => entry.index === index && slots[index]?.runId === entry.runId).reduce((next, { frame }) => withFrame(next, frame), run),
+    ),
+  }))
+}
+
+/** An extra seed's run after one more frame: its curve point and latest figures. */
+function withFrame(run: ExtraSeedRun, frame: MetricsFrame): ExtraSeedRun {
+  const point = curvePointOf(frame)
+  return {
+    ...run,
+    status: run.status === 'starting' ? 'running' : run.status,
+    series: point ? appendPoint(run.series, point) : run.series,
+    envSteps: frame.envSteps,
+    stepsPerSecond: frame.stepsPerSecond,
+    recentReturn: frame.recentReturn,
+    recentObjective: frame.recentObjective,
+  }
+}
+
 function handle(index: number, slot: Slot, message: FromWorker): void {
   if (message.type === 'backend' || message.type === 'backendError' || message.type === 'ignored') {
     if (message.type === 'backendError') updateExtra(index, { status: 'error', diagnosis: message.message })
     return
   }
   if (message.runId !== slot.runId) return // a late message from a run already left
+  // A pause, a stop or an error comes after the frames before it.
+  if (message.type !== 'metrics') drawPendingFrames()
   switch (message.type) {
     case 'started':
       updateExtra(index, { status: 'running' })
       return
-    case 'metrics': {
-      const { frame } = message
-      const point = curvePointOf(frame)
-      const run = useSeedFleet.getState().extras[index]
-      if (!run) return
-      updateExtra(index, {
-        status: run.status === 'starting' ? 'running' : run.status,
-        series: point ? appendPoint(run.series, point) : run.series,
-        envSteps: frame.envSteps,
-        stepsPerSecond: frame.stepsPerSecond,
-        recentReturn: frame.recentReturn,
-        recentObjective: frame.recentObjective,
-      })
+    case 'metrics':
+      pending.push({ index, runId: message.runId, frame: message.frame })
+      if (drawTimer === null) drawTimer = setTimeout(drawPendingFrames, DRAW_INTERVAL_MS)
       return
-    }
     case 'paused':
       updateExtra(index, { status: 'paused', diagnosis: message.diagnosis })
       return

@@ -5,6 +5,7 @@ import { usePlayground } from './store'
 import { rewardDesignOf, type RewardExtras } from './design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
+import { DRAW_INTERVAL_MS } from './drawInterval'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -31,11 +32,6 @@ function send(message: ToWorker): void {
   relayToExtraSeeds(message)
 }
 
-/**
- * Frames arrive up to 10 times a second per run; the page draws them at most this often, all the
- * frames since the last drawing in one store update (charts re-render once, not once per frame).
- */
-export const DRAW_INTERVAL_MS = 250
 let pendingFrames: { runId: string; frame: MetricsFrame }[] = []
 let drawTimer: ReturnType<typeof setTimeout> | null = null
 

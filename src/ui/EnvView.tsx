@@ -13,6 +13,9 @@ import { ChartExportButtons } from './ChartExportButtons'
 import { useView } from '../state/views'
 import { useControlVisible } from '../state/classroom'
 
+/** Frames a second the environment view draws while it animates. */
+const DRAW_FPS = 30
+
 /**
  * The environment playing the current policy: the worker sends copy 0's states of the latest
  * rollout, and this view replays them at the environment's own speed, taking the newest rollout
@@ -60,7 +63,15 @@ export function EnvView() {
       box = { width, height }
     })
     observer.observe(canvas)
+    let lastDrawAt = -Infinity
     const draw = (now: number) => {
+      // At most DRAW_FPS frames a second: the animation reads as smooth, and the page leaves the
+      // cores to training (drawing every display frame costs the compositor a share of one).
+      if (now - lastDrawAt < 1000 / DRAW_FPS - 1) {
+        frame = requestAnimationFrame(draw)
+        return
+      }
+      lastDrawAt = now
       const ratio = window.devicePixelRatio || 1
       const width = Math.max(1, Math.round(box.width * ratio))
       const height = Math.max(1, Math.round(box.height * ratio))
