@@ -5,7 +5,7 @@ import { appendPoint, curvePointOf, type CurvePoint } from './series'
 import { MAX_PINS, usePlayground, type RunStatus } from './store'
 import { addPin, finalFigures } from './compare'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
-import { DRAW_INTERVAL_MS } from './drawInterval'
+import { createDrawQueue } from './drawInterval'
 
 /**
  * Several seeds at once: the run's design trained with seeds s+1 … s+K−1 in workers of their own,
@@ -44,6 +44,8 @@ export interface ExtraSeedRun {
   stepsPerSecond: number
   recentReturn: number | null
   recentObjective: number | null
+  /** The mean episode length of the latest frame that finished episodes (NaN before one). */
+  meanLength: number
   /** Why it stopped or paused itself (a NaN, a crash). */
   diagnosis: string | null
 }
@@ -96,22 +98,14 @@ function updateExtra(index: number, update: Partial<ExtraSeedRun>): void {
   useSeedFleet.setState((state) => ({ extras: state.extras.map((run, k) => (k === index ? { ...run, ...update } : run)) }))
 }
 
-/** Frames of the extra seeds wait here and are drawn together, like the main run's (trainingClient.ts). */
-let pending: { index: number; runId: string; frame: MetricsFrame }[] = []
-let drawTimer: ReturnType<typeof setTimeout> | null = null
-
-function drawPendingFrames(): void {
-  if (drawTimer !== null) clearTimeout(drawTimer)
-  drawTimer = null
-  const frames = pending
-  pending = []
-  if (frames.length === 0) return
+/** Frames of the extra seeds, drawn together like the main run's (trainingClient.ts). */
+const frameQueue = createDrawQueue<{ index: number; runId: string; frame: MetricsFrame }>((frames) =>
   useSeedFleet.setState((state) => ({
     extras: state.extras.map((run, index) =>
       frames.filter((entry) => entry.index === index && slots[index]?.runId === entry.runId).reduce((next, { frame }) => withFrame(next, frame), run),
     ),
-  }))
-}
+  })),
+)
 
 /** An extra seed's run after one more frame: its curve point and latest figures. */
 function withFrame(run: ExtraSeedRun, frame: MetricsFrame): ExtraSeedRun {
@@ -124,6 +118,7 @@ function withFrame(run: ExtraSeedRun, frame: MetricsFrame): ExtraSeedRun {
     stepsPerSecond: frame.stepsPerSecond,
     recentReturn: frame.recentReturn,
     recentObjective: frame.recentObjective,
+    meanLength: frame.meanLength ?? run.meanLength,
   }
 }
 
@@ -134,14 +129,13 @@ function handle(index: number, slot: Slot, message: FromWorker): void {
   }
   if (message.runId !== slot.runId) return // a late message from a run already left
   // A pause, a stop or an error comes after the frames before it.
-  if (message.type !== 'metrics') drawPendingFrames()
+  if (message.type !== 'metrics') frameQueue.flush()
   switch (message.type) {
     case 'started':
       updateExtra(index, { status: 'running' })
       return
     case 'metrics':
-      pending.push({ index, runId: message.runId, frame: message.frame })
-      if (drawTimer === null) drawTimer = setTimeout(drawPendingFrames, DRAW_INTERVAL_MS)
+      frameQueue.push({ index, runId: message.runId, frame: message.frame })
       return
     case 'paused':
       updateExtra(index, { status: 'paused', diagnosis: message.diagnosis })
@@ -173,7 +167,7 @@ export function relayToExtraSeeds(message: ToWorker): void {
       const slot = slotWorker(k)
       slot.runId = `${message.runId}:seed-${seed}`
       slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...message.config, seed }, lean: true } satisfies ToWorker)
-      extras.push({ seed, status: 'starting', series: [], envSteps: 0, stepsPerSecond: 0, recentReturn: null, recentObjective: null, diagnosis: null })
+      extras.push({ seed, status: 'starting', series: [], envSteps: 0, stepsPerSecond: 0, recentReturn: null, recentObjective: null, meanLength: NaN, diagnosis: null })
     }
     useSeedFleet.setState({ extras })
     return
@@ -202,11 +196,11 @@ function stopExtras(): void {
 
 /** Pin every extra seed's curve beside the main run's (the Compare view bands them by design). */
 export function pinExtraSeeds(): void {
-  const { pins, design, spec, run } = usePlayground.getState()
+  const { pins, design, spec } = usePlayground.getState()
   let next = pins
   for (const extra of useSeedFleet.getState().extras) {
     if (extra.series.length === 0) continue
-    const final = finalFigures(extra.series, run.latest?.meanLength ?? NaN)
+    const final = finalFigures(extra.series, extra.meanLength)
     next = addPin(next, { label: `${spec.label}, ${design.learner.kind}, seed ${extra.seed}`, design: { ...design, seed: extra.seed }, series: extra.series, final }, MAX_PINS)
   }
   if (next !== pins) usePlayground.setState({ pins: next })

@@ -5,7 +5,7 @@ import { usePlayground } from './store'
 import { rewardDesignOf, type RewardExtras } from './design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
-import { DRAW_INTERVAL_MS } from './drawInterval'
+import { createDrawQueue } from './drawInterval'
 
 /**
  * The page's side of the worker protocol: one training worker for the app's lifetime; the store
@@ -32,28 +32,22 @@ function send(message: ToWorker): void {
   relayToExtraSeeds(message)
 }
 
-let pendingFrames: { runId: string; frame: MetricsFrame }[] = []
-let drawTimer: ReturnType<typeof setTimeout> | null = null
-
-function drawPendingFrames(): void {
-  if (drawTimer !== null) clearTimeout(drawTimer)
-  drawTimer = null
+/** The main run's frames, drawn together; frames of a run the user already left are dropped. */
+const frameQueue = createDrawQueue<{ runId: string; frame: MetricsFrame }>((pending) => {
   const store = usePlayground.getState()
-  const frames = pendingFrames.filter((pending) => pending.runId === store.run.runId).map((pending) => pending.frame)
-  pendingFrames = []
+  const frames = pending.filter((entry) => entry.runId === store.run.runId).map((entry) => entry.frame)
   if (frames.length > 0) store.addFrames(frames)
-}
+})
 
 function handle(message: FromWorker): void {
   if (message.type === 'metrics') {
-    pendingFrames.push({ runId: message.runId, frame: message.frame })
+    frameQueue.push({ runId: message.runId, frame: message.frame })
     // The first frame of a run is drawn at once (the run shows it started); later ones wait their turn.
-    if (usePlayground.getState().run.latest === null) drawPendingFrames()
-    else if (drawTimer === null) drawTimer = setTimeout(drawPendingFrames, DRAW_INTERVAL_MS)
+    if (usePlayground.getState().run.latest === null) frameQueue.flush()
     return
   }
   // Anything else (a pause, a design mark, an error) comes after the frames before it.
-  drawPendingFrames()
+  frameQueue.flush()
   const store = usePlayground.getState()
   const current = store.run.runId
   switch (message.type) {
