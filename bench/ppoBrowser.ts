@@ -1,19 +1,10 @@
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright'
-import { BACKEND_NAMES } from '../src/learn/chooseBackend'
-import { buildApp } from './buildApp'
-import { onCleanup } from './cleanup'
-import { chromiumPath } from './machine'
+import type { Browser } from 'playwright'
+import { openApp, withBuiltApp } from './browserApp'
 import { SEEDS, SOLVED_RETURN } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
 import { seedsThroughput } from './seedsBrowser'
-import { serveStatic } from './staticServer'
 import { median, progress, round } from './stats'
 
-/** The flags measured to run Debian's Chromium headless on a closed network (REFERENCES.md). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const PROBE_SCRIPT = fileURLToPath(new URL('./pageProbe.js', import.meta.url))
 const POLL_MS = 500
 /** The wall clock may run this far past the cap (page load, backend start) before we give up. */
 const WALL_SLACK_S = 60
@@ -54,20 +45,8 @@ interface BrowserRun {
  */
 export async function benchPpoBrowser(quick: boolean, requested: string | null = null): Promise<SectionResult> {
   const result = emptyResult()
-  const executablePath = chromiumPath()
-  if (!existsSync(executablePath)) {
-    throw new Error(`no Chromium at ${executablePath}; install one (sudo apt-get install chromium) or set CHROMIUM_PATH`)
-  }
   const capSeconds = quick ? 60 : 150
-  progress('building the app with Vite…')
-  const build = await buildApp()
-  progress(`built in ${build.seconds.toFixed(1)} s`)
-  const server = await serveStatic(build.dir)
-  // The bench's own signal handler closes the browser, then the server and the build folder;
-  // Playwright's would exit the process before those.
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
-  const closeBrowser = onCleanup(() => browser.close())
-  try {
+  return withBuiltApp(async (browser, url, buildSeconds) => {
     // The app's default PPO (fast preset) on each backend; CleanRL's defaults (`l=ppo` with no
     // fields) once on the default backend, to set beside CleanRL's own figures.
     // With --backend, that backend alone (a machine with a real GPU: --backend webgpu).
@@ -84,7 +63,7 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     for (const { backend, seeds, cleanrl } of plan) {
       const runs: BrowserRun[] = []
       for (const seed of seeds) {
-        const run = await trainInPage(browser, server.url, backend, seed, capSeconds, cleanrl === true)
+        const run = await trainInPage(browser, url, backend, seed, capSeconds, cleanrl === true)
         runs.push(run)
         progress(
           `browser ${run.backendRequested} (${run.backendUsed}) seed ${seed}: ` +
@@ -112,7 +91,7 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     // Large batches: 1024 copies × 32 steps per rollout, steps per second on wasm and on the
     // requested backend (WebGPU must beat wasm here on a real GPU).
     for (const backend of [...new Set(['wasm', ...(requested !== null ? [requested] : [])])]) {
-      const large = await throughputInPage(browser, server.url, backend, quick ? 10 : 20)
+      const large = await throughputInPage(browser, url, backend, quick ? 10 : 20)
       const name = `ppo_cartpole_1024_copies_steps_per_s_browser_${backend}`
       result.figures[name] = large.stepsPerSecond === null ? null : round(large.stepsPerSecond, 4)
       result.notes[name] = `PPO with 1024 CartPole copies × 32 steps per rollout, ?backend=${backend} (the app used ${large.backendUsed}); env steps per second of training (rollout and update) after a 5 s warm-up${large.problem ? `; ${large.problem}` : ''}`
@@ -122,23 +101,19 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     if (requested === null) {
       const cores = await browserCores(browser)
       const count = Math.min(cores, 8)
-      const one = await seedsThroughput(browser, server.url, 1, quick ? 5 : 15)
+      const one = await seedsThroughput(browser, url, 1, quick ? 5 : 15)
       result.figures.ppo_cartpole_steps_per_s_browser_1_seed = one
       if (count > 1) {
-        const many = await seedsThroughput(browser, server.url, count, quick ? 5 : 15)
+        const many = await seedsThroughput(browser, url, count, quick ? 5 : 15)
         result.figures[`ppo_cartpole_steps_per_s_browser_${count}_seeds`] = many
         // efficiency = rate with K seeds / (K × rate with one seed)
         result.figures.seeds_at_once_scaling_efficiency = one !== null && many !== null ? round(many / (count * one), 3) : null
         result.notes.seeds_at_once_scaling_efficiency = `steps per second of ${count} seeds at once (one worker each, the browser reports ${cores} cores) ÷ (${count} × one seed's); 1 is perfectly linear`
       }
     }
-    result.runs.browser = { chromium: browser.version(), buildSeconds: round(build.seconds, 3), capSeconds }
-  } finally {
-    await closeBrowser()
-    await server.close()
-    await build.remove()
-  }
-  return result
+    result.runs.browser = { chromium: browser.version(), buildSeconds: round(buildSeconds, 3), capSeconds }
+    return result
+  })
 }
 
 async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number, cleanrl: boolean): Promise<BrowserRun> {
@@ -217,22 +192,6 @@ async function throughputInPage(browser: Browser, baseUrl: string, backend: stri
     await close()
   }
 }
-
-/** A fresh browser context on the app with `query`, once the worker has reported its backend. */
-export async function openApp(browser: Browser, baseUrl: string, query: URLSearchParams): Promise<{ page: Page; backendUsed: string | null; backendText: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const close = onCleanup(() => context.close())
-  const page = await context.newPage()
-  await page.addInitScript({ path: PROBE_SCRIPT })
-  await page.goto(`${baseUrl}?${query}`)
-  // Start once the worker reports its backend, so the cap does not count backend start-up.
-  await page.waitForFunction(`/Backend: (?!…)\\S/.test(document.querySelector('[aria-label="Compute backend"]')?.textContent ?? '')`, undefined, { timeout: 60_000 })
-  const backendText = (await page.getByRole('status', { name: 'Compute backend' }).textContent()) ?? ''
-  // The status reads "Backend: wasm" followed directly by the reason.
-  const backendUsed = new RegExp(`Backend: (${[...BACKEND_NAMES, 'none'].join('|')})`).exec(backendText)?.[1] ?? null
-  return { page, backendUsed, backendText, close }
-}
-
 
 /** How many cores the browser reports (navigator.hardwareConcurrency): the most seeds it offers at once. */
 async function browserCores(browser: Browser): Promise<number> {

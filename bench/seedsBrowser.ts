@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright'
-import { openApp } from './ppoBrowser'
+import { openApp, runFigureText } from './browserApp'
 import { progress, round } from './stats'
 
 /** Seconds of training measured after a warm-up, in samples a second apart. */
@@ -35,7 +35,7 @@ export async function seedsThroughput(browser: Browser, baseUrl: string, count: 
 async function stepsPerSecond(page: Page, count: number): Promise<number | null> {
   const text =
     count === 1
-      ? await page.getByRole('term').filter({ hasText: /^Steps\/s$/ }).locator('xpath=following-sibling::dd[1]').textContent()
+      ? await runFigureText(page, 'Steps/s')
       : /together ([\d,]+) steps\/s/.exec((await page.getByRole('figure', { name: 'Seeds at once' }).locator('figcaption').textContent()) ?? '')?.[1]
   const value = Number((text ?? '').replaceAll(',', ''))
   return text && Number.isFinite(value) ? value : null

@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs'
-import { chromium } from 'playwright'
-import { buildApp } from './buildApp'
-import { onCleanup } from './cleanup'
-import { chromiumPath } from './machine'
-import { openApp } from './ppoBrowser'
+import { openApp, runFigureText, withBuiltApp } from './browserApp'
 import { emptyResult, type SectionResult } from './results'
-import { serveStatic } from './staticServer'
 import { progress, round } from './stats'
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 /** The heap is first measured after this warm-up: the curve, the record and the views are full by then. */
 const WARM_UP_S = 60
 
@@ -19,16 +12,10 @@ const WARM_UP_S = 60
  */
 export async function benchSoak(quick: boolean, backend: string | null): Promise<SectionResult> {
   const result = emptyResult()
-  const executablePath = chromiumPath()
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}; install one (sudo apt-get install chromium) or set CHROMIUM_PATH`)
   const minutes = quick ? 2 : 10
-  const build = await buildApp()
-  const server = await serveStatic(build.dir)
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
-  const closeBrowser = onCleanup(() => browser.close())
-  try {
+  return withBuiltApp(async (browser, url) => {
     const query = new URLSearchParams({ env: 'cartpole', ...(backend === null ? {} : { backend }) })
-    const { page, backendUsed, close } = await openApp(browser, server.url, query)
+    const { page, backendUsed, close } = await openApp(browser, url, query)
     try {
       const cdp = await page.context().newCDPSession(page)
       await cdp.send('HeapProfiler.enable')
@@ -40,7 +27,7 @@ export async function benchSoak(quick: boolean, backend: string | null): Promise
       const samples: { minute: number; heapMiB: number; steps: string | null }[] = []
       const sample = async (minute: number) => {
         const used = await heap()
-        const steps = await page.getByRole('term').filter({ hasText: /^Steps$/ }).locator('xpath=following-sibling::dd[1]').textContent()
+        const steps = await runFigureText(page, 'Steps')
         samples.push({ minute, heapMiB: round(used / 2 ** 20, 4), steps })
         progress(`soak ${minute.toFixed(1)} min: heap ${(used / 2 ** 20).toFixed(1)} MiB, ${steps} steps`)
         return used
@@ -63,10 +50,6 @@ export async function benchSoak(quick: boolean, backend: string | null): Promise
     } finally {
       await close()
     }
-  } finally {
-    await closeBrowser()
-    await server.close()
-    await build.remove()
-  }
-  return result
+    return result
+  })
 }
