@@ -5,7 +5,7 @@ import { defaultMix } from '../core/rewards/mix'
 import { checkDesignAgainstSpec, parseRewardDesign, RewardDesignSchema, type RewardDesign } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
-import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
+import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 
 /** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
@@ -32,6 +32,11 @@ export function hasExtras(reward: RewardExtras): boolean {
 /** The whole reward design a run is started with. */
 export function rewardDesignOf(design: Design): RewardDesign {
   return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
+}
+
+/** The run config this design starts (what the worker is sent, and what `train --config` reads). */
+export function runConfigOf(design: Design): RunConfig {
+  return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }
 }
 
 export const DEFAULT_ENV_ID = 'cartpole'

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
 import { designToSearch, NO_EXTRAS, type Design } from './design'
-import { loadDesign, usePlayground } from './store'
+import { isRunActive, loadDesign, usePlayground } from './store'
 import { changeReward, changeWeight, resetRun } from './trainingClient'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
 
@@ -48,7 +48,7 @@ export function closeLesson(): void {
  */
 export function applyVariant(design: Design, label: string): void {
   const { design: current, run } = usePlayground.getState()
-  const active = run.status === 'running' || run.status === 'starting' || run.status === 'paused'
+  const active = isRunActive(run.status)
   if (active && setupKey(current) === setupKey(design)) {
     if (JSON.stringify(current.reward) !== JSON.stringify(design.reward)) changeReward(design.reward, `lesson variant: ${label}`)
     const after = usePlayground.getState().design

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultDesign } from './design'
 import { componentColumns, csvField, metricsCsv, metricsFileName, metricsJson } from './metricsExport'
 import type { CurvePoint } from './series'
-import { runConfigOf } from './setupFile'
+import { runConfigOf } from './design'
 
 const SERIES: CurvePoint[] = [
   { envSteps: 512, wallSeconds: 0.25, shapedReturn: 21.5, objective: 21.5, contributions: { alive: 21.5, failure: 0 } },

@@ -6,8 +6,8 @@ import { parseRunConfig } from '../cli/train-command'
 import { cliAsync, jsonLines } from '../cli/testing'
 import { PpoOptionsSchema, ReinforceOptionsSchema } from '../core/run/config'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
-import { defaultDesign, rewardDesignOf, type Design } from './design'
-import { readDesignOrSetup, runConfigOf, setupToJson } from './setupFile'
+import { defaultDesign, rewardDesignOf, runConfigOf, type Design } from './design'
+import { readDesignOrSetup, setupToJson } from './setupFile'
 
 const DIR = mkdtempSync(join(tmpdir(), 'setup-'))
 afterAll(() => rmSync(DIR, { recursive: true, force: true }))

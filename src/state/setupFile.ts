@@ -6,8 +6,7 @@ import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { defaultMix } from '../core/rewards/mix'
 import { checkRunConfig } from '../core/run/checkRunConfig'
-import type { RunConfig } from '../core/run/config'
-import { rewardDesignOf, type Design, type RewardExtras } from './design'
+import { runConfigOf, type Design, type RewardExtras } from './design'
 
 /*
  * The two files the app writes and reads: a reward design (what `trace --mix FILE` reads) and a
@@ -25,10 +24,6 @@ export type ReadFile =
   | { ok: true; kind: 'setup'; design: Design }
   | { ok: false; problems: string[] }
 
-/** The run config this design starts (what the worker is sent, and what `train --config` reads). */
-export function runConfigOf(design: Design): RunConfig {
-  return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }
-}
 
 /** The whole setup as JSON text (2-space indented), in the schema `train --config FILE` accepts. */
 export function setupToJson(design: Design): string {

@@ -24,6 +24,11 @@ const MAX_TEAM_HISTORY = 600
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
 
+/** Whether a run is under way: training, starting or paused (a live change can still reach it). */
+export function isRunActive(status: RunStatus): boolean {
+  return status === 'running' || status === 'starting' || status === 'paused'
+}
+
 /** A vertical mark on the learning curve: the design changed here. */
 export interface DesignMark {
   envSteps: number

@@ -1,8 +1,8 @@
 import type { EnvParams } from '../core/envs/types'
-import type { LearnerOptions, RunConfig } from '../core/run/config'
+import type { LearnerOptions } from '../core/run/config'
 import { MAX_NOTE_LENGTH, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
-import { usePlayground } from './store'
-import { rewardDesignOf, type RewardExtras } from './design'
+import { isRunActive, usePlayground } from './store'
+import { rewardDesignOf, runConfigOf, type RewardExtras } from './design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
 import { createDrawQueue } from './drawInterval'
@@ -91,12 +91,7 @@ function handle(message: FromWorker): void {
 export function startRun(): void {
   const { design } = usePlayground.getState()
   const runId = `run-${++runCounter}`
-  const config: RunConfig = {
-    env: { id: design.envId, params: design.params },
-    mix: rewardDesignOf(design),
-    learner: design.learner,
-    seed: design.seed,
-  }
+  const config = runConfigOf(design)
   usePlayground.getState().runStarting(runId)
   send({ type: 'start', runId, config })
 }
@@ -124,7 +119,7 @@ export function changeWeight(name: string, weight: number): void {
   const store = usePlayground.getState()
   store.setWeight(name, weight)
   const { runId, status } = store.run
-  if (runId && (status === 'running' || status === 'paused' || status === 'starting')) {
+  if (runId && isRunActive(status)) {
     const changeId = ++changeCounter
     send({ type: 'setWeights', runId, changeId, weights: { [name]: weight } })
   }
@@ -167,7 +162,7 @@ export function changeReward(reward: RewardExtras, note: string): string[] {
   const problems = store.setReward(reward)
   if (problems.length > 0 || runId === null) return problems
   const after = usePlayground.getState()
-  const active = status === 'running' || status === 'starting' || status === 'paused'
+  const active = isRunActive(status)
   // Live unless redistribution changes (the learner sets it up once) or the learner cannot take
   // added or removed components mid-run.
   const sameComponents = after.spec.components.map((c) => c.name).join('\n') === before

@@ -1,5 +1,5 @@
 import { metricsCsv, metricsFileName, metricsJson } from '../state/metricsExport'
-import { runConfigOf } from '../state/setupFile'
+import { runConfigOf } from '../state/design'
 import { usePlayground, type DesignMark } from '../state/store'
 import type { Design } from '../state/design'
 import type { CurvePoint } from '../state/series'

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react'
 import { create } from 'zustand'
 import { useClassroom } from '../state/classroom'
 import { setLessonPickerOpen } from '../state/lessonSession'
-import { usePlayground } from '../state/store'
+import { isRunActive, usePlayground } from '../state/store'
 import { startRun } from '../state/trainingClient'
 
 /** Remembers that the tour was shown, so it shows once per browser. */
@@ -49,7 +49,7 @@ const STEPS: TourStep[] = [
 /** Start a run unless one is already training or paused. */
 function startUnlessActive(): void {
   const { status } = usePlayground.getState().run
-  if (status !== 'running' && status !== 'starting' && status !== 'paused') startRun()
+  if (!isRunActive(status)) startRun()
 }
 
 interface TourState {
