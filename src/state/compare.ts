@@ -67,17 +67,21 @@ export function valueAt(points: PinnedRun['points'], metric: CompareMetric, step
  * Mean and sample standard deviation (Bessel) of several runs of one design at `count` evenly
  * spaced steps up to the shortest run's last step: the band is mean ± std.
  */
-export function seedBand(runs: readonly PinnedRun[], metric: CompareMetric, count = 60): { envSteps: number; mean: number; lo: number; hi: number }[] {
+export function seedBand(runs: readonly Pick<PinnedRun, 'points'>[], metric: CompareMetric, count = 60): { envSteps: number; mean: number; lo: number; hi: number }[] {
   if (runs.length === 0) return []
   const end = Math.min(...runs.map((run) => run.points[run.points.length - 1]?.envSteps ?? 0))
   const band: { envSteps: number; mean: number; lo: number; hi: number }[] = []
   for (let k = 1; k <= count; k++) {
     const steps = (end * k) / count
-    const values = runs.map((run) => valueAt(run.points, metric, steps))
-    const mean = values.reduce((sum, value) => sum + value, 0) / values.length
-    const variance = values.length > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1) : 0
-    const std = Math.sqrt(variance)
+    const { mean, std } = meanStd(runs.map((run) => valueAt(run.points, metric, steps)))
     band.push({ envSteps: steps, mean, lo: mean - std, hi: mean + std })
   }
   return band
+}
+
+/** Mean and sample standard deviation (Bessel; 0 for fewer than two values): mean = Σx/n, std = √(Σ(x − mean)²/(n − 1)). */
+export function meanStd(values: readonly number[]): { mean: number; std: number } {
+  const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
+  const variance = values.length > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1) : 0
+  return { mean, std: Math.sqrt(variance) }
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { seedBand, type PinnedRun } from '../state/compare'
+import { meanStd, seedBand } from '../state/compare'
 import { useSeedFleet } from '../state/seedFleet'
 import { usePlayground } from '../state/store'
 import { formatSteps, formatCount } from './format'
@@ -25,9 +25,8 @@ export function SeedSpread() {
   if (extras.length === 0) return null
   const recent = [latest?.recentReturn ?? null, ...extras.map((extra) => extra.recentReturn)]
   const known = recent.filter((value): value is number => value !== null)
-  // mean = (1/K) Σ_k R_k; std = √(Σ_k (R_k − mean)² / (K − 1)) over the seeds that have finished 20 episodes
-  const mean = known.reduce((sum, value) => sum + value, 0) / Math.max(known.length, 1)
-  const std = known.length > 1 ? Math.sqrt(known.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (known.length - 1)) : 0
+  // over the seeds that have finished 20 episodes
+  const { mean, std } = meanStd(known)
   const together = (latest?.stepsPerSecond ?? 0) + extras.reduce((sum, extra) => sum + (extra.status === 'running' ? extra.stepsPerSecond : 0), 0)
   const problems = extras.filter((extra) => extra.diagnosis)
   return (
@@ -76,8 +75,7 @@ function spreadSeries(runs: { seed: number; points: { envSteps: number; shapedRe
   const steps = new Set(runs.flatMap((run) => run.points.map((point) => point.envSteps)))
   const withCurves = runs.filter((run) => run.points.length > 0)
   if (withCurves.length < 2) return { steps: [...steps].sort((a, b) => a - b), lines: seedLines }
-  const asPins = withCurves.map((run, k) => ({ id: k, label: '', designKey: '', seed: run.seed, points: run.points, final: { shapedReturn: 0, objective: 0, length: 0 } }) satisfies PinnedRun)
-  const points = seedBand(asPins, 'shapedReturn')
+  const points = seedBand(withCurves, 'shapedReturn')
   for (const point of points) steps.add(point.envSteps)
   const x = points.map((point) => point.envSteps)
   return {
