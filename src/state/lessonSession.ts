@@ -53,14 +53,28 @@ export function applyVariant(design: Design, label: string): void {
     if (JSON.stringify(current.reward) !== JSON.stringify(design.reward)) changeReward(design.reward, `lesson variant: ${label}`)
     const after = usePlayground.getState().design
     for (const [name, weight] of Object.entries(design.weights)) if (after.weights[name] !== weight) changeWeight(name, weight)
-    if (designToSearch(usePlayground.getState().design) === designToSearch(design)) return
+    if (isCurrentDesign(design)) return
   }
   openDesign(design)
 }
 
 /** Whether the design on the page is this one (a variant's button shows it as pressed). */
 export function isCurrentDesign(design: Design): boolean {
-  return designToSearch(usePlayground.getState().design) === designToSearch(design)
+  return searchOf(usePlayground.getState().design) === searchOf(design)
+}
+
+/**
+ * A design's link text, worked out once per design object: designs are replaced, never changed in
+ * place, so the lesson card's buttons compare links without rebuilding them on every render.
+ */
+const searches = new WeakMap<Design, string>()
+function searchOf(design: Design): string {
+  let search = searches.get(design)
+  if (search === undefined) {
+    search = designToSearch(design)
+    searches.set(design, search)
+  }
+  return search
 }
 
 /**

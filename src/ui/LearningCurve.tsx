@@ -55,7 +55,10 @@ export function LearningCurve() {
     [columns, spec.components, spec.objective],
   )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
-  const markX = (envSteps: number) => (axis === 'envSteps' ? envSteps : (series.find((point) => point.envSteps >= envSteps)?.wallSeconds ?? series[series.length - 1]?.wallSeconds ?? 0))
+  const chartMarks = useMemo(() => {
+    const markX = (envSteps: number) => (axis === 'envSteps' ? envSteps : (series.find((point) => point.envSteps >= envSteps)?.wallSeconds ?? series[series.length - 1]?.wallSeconds ?? 0))
+    return marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) }))
+  }, [marks, series, axis])
   const latest = series[series.length - 1]
   const summary = latest
     ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
@@ -107,7 +110,7 @@ export function LearningCurve() {
             xColour="#9fb3c8"
             xFormat={axis === 'envSteps' ? formatSteps : formatSeconds}
             readoutLabel={(x) => (axis === 'envSteps' ? `step ${formatSteps(x)}` : `${x.toFixed(1)} s`)}
-            marks={marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) }))}
+            marks={chartMarks}
             legend
             fontSize={11}
             margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
