@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { truncate } from './design'
 
 /*
  * Classroom mode: a link with `c=<visible controls>` (and `present=1`) opens the playground showing
@@ -81,7 +82,7 @@ export function classroomFromText(c: string | null, present: string | null, comp
   let presenter = false
   if (present !== null) {
     if (present === '1' || present === '0') presenter = present === '1'
-    else ignored.push(`present "${quote(present)}" (accepted: 1 or 0)`)
+    else ignored.push(`present "${truncate(present)}" (accepted: 1 or 0)`)
   }
   if (c === null) return { visible: null, presenter }
   const visible = new Set<string>()
@@ -89,12 +90,9 @@ export function classroomFromText(c: string | null, present: string | null, comp
     if (id === '') continue
     if (CONTROL_IDS.includes(id)) visible.add(id)
     else if (id.startsWith(SLIDER_PREFIX) && components.includes(id.slice(SLIDER_PREFIX.length))) visible.add(id)
-    else if (id.startsWith(SLIDER_PREFIX)) ignored.push(`classroom slider "${quote(id)}" (accepted: ${components.map(sliderControl).join(', ')})`)
-    else ignored.push(`classroom control "${quote(id)}" (accepted: ${CONTROL_IDS.join(', ')}, or w-<component>)`)
+    else if (id.startsWith(SLIDER_PREFIX)) ignored.push(`classroom slider "${truncate(id)}" (accepted: ${components.map(sliderControl).join(', ')})`)
+    else ignored.push(`classroom control "${truncate(id)}" (accepted: ${CONTROL_IDS.join(', ')}, or w-<component>)`)
   }
   return { visible, presenter }
 }
 
-function quote(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
-}

@@ -137,7 +137,8 @@ function canonicalExtrasJson(reward: RewardExtras): string {
   return JSON.stringify({ terms, shaping, bonuses, transforms })
 }
 
-function truncate(text: string): string {
+/** Text from a link or a file as a message quotes it: at most 40 characters, then an ellipsis. */
+export function truncate(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text
 }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
-import { designToSearch, NO_EXTRAS, type Design } from './design'
+import { designToSearch, NO_EXTRAS, truncate, type Design } from './design'
 import { isRunActive, loadDesign, usePlayground } from './store'
 import { changeReward, changeWeight, resetRun } from './trainingClient'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
@@ -89,7 +89,7 @@ export function restoreLessonFromUrl(search?: string): void {
   const lesson = findLesson(id)
   if (!lesson) {
     const store = usePlayground.getState()
-    const message = `The link asked for lesson "${id.slice(0, 40)}${id.length > 40 ? '…' : ''}", which does not exist (accepted: ${LESSON_IDS.join(', ')}).`
+    const message = `The link asked for lesson "${truncate(id)}", which does not exist (accepted: ${LESSON_IDS.join(', ')}).`
     store.setNotice(store.notice ? `${store.notice} ${message}` : message)
     return
   }

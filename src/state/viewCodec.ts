@@ -1,4 +1,5 @@
 import { DEFAULT_VIEWS, MAX_SMOOTHING, OVERLAYS, SMOOTHING_STEP, type Overlay, type Views } from './views'
+import { truncate } from './design'
 
 /*
  * The open views in one short URL value, e.g. `v=curve-compare_x-time_smooth-0.5_adv-timeline_ov-values.policy`.
@@ -12,8 +13,6 @@ const CURVE = { live: 'live', compare: 'compare' } as const
 const AXIS = { steps: 'envSteps', time: 'wallSeconds' } as const
 const CREDIT = { advantages: 'advantages', timeline: 'timeline', team: 'team' } as const
 const KEYS = ['curve', 'x', 'smooth', 'adv', 'ov'] as const
-/** The longest value quoted back in a message. */
-const QUOTE = 40
 
 /** The `v` value for these views; null when every view is at its default (nothing to write). */
 export function viewsToText(views: Views): string | null {
@@ -38,7 +37,7 @@ export function viewsFromText(text: string, ignored: string[]): Views {
     const cut = item.search(/[-:]/)
     const key = cut < 0 ? item : item.slice(0, cut)
     const value = cut < 0 ? '' : item.slice(cut + 1)
-    const bad = (accepted: string) => ignored.push(`view ${quote(key)} "${quote(value)}" (accepted: ${accepted})`)
+    const bad = (accepted: string) => ignored.push(`view ${truncate(key)} "${truncate(value)}" (accepted: ${accepted})`)
     switch (key) {
       case 'curve':
         if (Object.hasOwn(CURVE, value)) views.curve = CURVE[value as keyof typeof CURVE]
@@ -64,11 +63,11 @@ export function viewsFromText(text: string, ignored: string[]): Views {
         for (const layer of value.split(/[.+ ]/)) {
           if (layer === '' || layer === 'none') continue
           if ((OVERLAYS as readonly string[]).includes(layer)) views.overlays[layer as Overlay] = true
-          else ignored.push(`overlay "${quote(layer)}" (accepted: ${OVERLAYS.join(', ')})`)
+          else ignored.push(`overlay "${truncate(layer)}" (accepted: ${OVERLAYS.join(', ')})`)
         }
         break
       default:
-        ignored.push(`view "${quote(key)}" (accepted: ${KEYS.join(', ')})`)
+        ignored.push(`view "${truncate(key)}" (accepted: ${KEYS.join(', ')})`)
     }
   }
   return views
@@ -78,6 +77,3 @@ function keyOf<T extends Record<string, string>>(table: T, value: string): strin
   return Object.keys(table).find((key) => table[key] === value) ?? value
 }
 
-function quote(text: string): string {
-  return text.length > QUOTE ? `${text.slice(0, QUOTE)}…` : text
-}
