@@ -34,6 +34,41 @@ export function rewardDesignOf(design: Design): RewardDesign {
   return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
 }
 
+/** A weight outside its slider's range, for the caller to name in its own words. */
+export interface OutOfRange {
+  name: string
+  weight: number
+  range: readonly [number, number]
+}
+
+/** The weights (of components the spec has) outside their sliders' ranges. */
+export function weightsOutOfRange(weights: Record<string, number>, spec: EnvSpec): OutOfRange[] {
+  const outside: OutOfRange[] = []
+  for (const component of spec.components) {
+    const weight = weights[component.name]
+    if (weight !== undefined && (weight < component.range[0] || weight > component.range[1])) outside.push({ name: component.name, weight, range: component.range })
+  }
+  return outside
+}
+
+/**
+ * The design a run config describes: its parameters resolved, every component weighted (the
+ * config's weight, else the default), with the environment's own spec (`base`), the spec with the
+ * reward's additions, and the weights outside their sliders' ranges. Whether the reward and the
+ * learner fit is the caller's check; what the environment throws (an unknown id, a bad parameter)
+ * is thrown.
+ */
+export function designOfRunConfig(config: RunConfig): { design: Design; base: EnvSpec; spec: EnvSpec; outOfRange: OutOfRange[] } {
+  const { env, mix, learner, seed } = config
+  const definition = getEnv(env.id)
+  const params = resolveParams(definition.spec, env.params)
+  const base = definition.describe(params)
+  const spec = rewardedSpec(base, mix)
+  const weights = Object.fromEntries(spec.components.map((component) => [component.name, mix.weights[component.name] ?? component.defaultWeight]))
+  const { terms, shaping, bonuses, transforms } = mix
+  return { design: { envId: env.id, params, weights, reward: { terms, shaping, bonuses, transforms }, learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
+}
+
 /** The run config this design starts (what the worker is sent, and what `train --config` reads). */
 export function runConfigOf(design: Design): RunConfig {
   return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }

@@ -1,12 +1,9 @@
-import { resolveParams } from '../core/envs/params'
 import { getEnv } from '../core/envs/registry'
-import type { EnvSpec } from '../core/envs/types'
-import { checkDesignAgainstSpec, parseRewardDesign, type RewardDesign } from '../core/rewards/designSchema'
+import { checkDesignAgainstSpec, parseRewardDesign } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
-import { defaultMix } from '../core/rewards/mix'
 import { checkRunConfig } from '../core/run/checkRunConfig'
-import { runConfigOf, type Design, type RewardExtras } from './design'
+import { designOfRunConfig, runConfigOf, weightsOutOfRange, type Design, type OutOfRange, type RewardExtras } from './design'
 
 /*
  * The two files the app writes and reads: a reward design (what `trace --mix FILE` reads) and a
@@ -53,14 +50,8 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
 function readSetup(raw: object): ReadFile {
   const checked = checkRunConfig(raw)
   if (!checked.ok) return checked
-  const { env, mix, learner, seed } = checked.config
-  const definition = getEnv(env.id)
-  const params = resolveParams(definition.spec, env.params)
-  const spec = rewardedSpec(definition.describe(params), mix)
-  const problems = weightRangeProblems(mix, spec).map((problem) => `mix.${problem}`)
-  if (problems.length > 0) return { ok: false, problems }
-  const { terms, shaping, bonuses, transforms } = mix
-  const design: Design = { envId: env.id, params, weights: { ...defaultMix(spec).weights, ...mix.weights }, reward: { terms, shaping, bonuses, transforms }, learner, seed }
+  const { design, outOfRange } = designOfRunConfig(checked.config)
+  if (outOfRange.length > 0) return { ok: false, problems: outOfRange.map((weight) => `mix.${rangeProblem(weight)}`) }
   return { ok: true, kind: 'setup', design }
 }
 
@@ -69,18 +60,13 @@ function readRewardDesign(raw: object, current: Design): ReadFile {
   if (!parsed.ok) return parsed
   const base = getEnv(current.envId).describe(current.params)
   const problems = [...checkDesignAgainstSpec(parsed.design, base), ...expressionProblems(parsed.design, base)]
-  if (problems.length === 0) problems.push(...weightRangeProblems(parsed.design, rewardedSpec(base, parsed.design)))
+  if (problems.length === 0) problems.push(...weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem))
   if (problems.length > 0) return { ok: false, problems }
   const { terms, shaping, bonuses, transforms, weights } = parsed.design
   return { ok: true, kind: 'design', reward: { terms, shaping, bonuses, transforms }, weights }
 }
 
-/** Weights must sit within their sliders' ranges, as in a link. */
-function weightRangeProblems(design: RewardDesign, spec: EnvSpec): string[] {
-  const problems: string[] = []
-  for (const [name, weight] of Object.entries(design.weights)) {
-    const range = spec.components.find((c) => c.name === name)?.range
-    if (range && (weight < range[0] || weight > range[1])) problems.push(`weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`)
-  }
-  return problems
+/** A weight outside its slider's range, as the import names it. */
+function rangeProblem({ name, weight, range }: OutOfRange): string {
+  return `weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`
 }

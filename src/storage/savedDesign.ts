@@ -1,12 +1,9 @@
-import { getEnv } from '../core/envs/registry'
-import { resolveParams } from '../core/envs/params'
 import type { EnvSpec } from '../core/envs/types'
 import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
-import { rewardedSpec } from '../core/rewards/extras'
 import { describeIssues, RunConfigSchema } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
-import type { Design } from '../state/design'
+import { designOfRunConfig, type Design } from '../state/design'
 
 export type ParsedSavedDesign = { ok: true; design: Design; spec: EnvSpec } | { ok: false; problem: string }
 
@@ -27,28 +24,18 @@ export function parseSavedDesign(value: unknown): ParsedSavedDesign {
     seed: raw.seed,
   })
   if (!config.success) return { ok: false, problem: describeIssues(config.error) }
-  const { env, mix, learner, seed } = config.data
-  const problems: string[] = []
-  let spec: EnvSpec
-  let params: Design['params']
+  const { mix, learner } = config.data
+  let built: ReturnType<typeof designOfRunConfig>
   try {
-    const definition = getEnv(env.id)
-    params = resolveParams(definition.spec, env.params)
-    const base = definition.describe(params)
-    problems.push(...checkDesignAgainstSpec(mix, base), ...expressionProblems(mix, base))
-    spec = rewardedSpec(base, mix)
+    built = designOfRunConfig(config.data)
   } catch (error) {
     return { ok: false, problem: error instanceof Error ? error.message : String(error) }
   }
+  const { design, base, spec, outOfRange } = built
+  const problems = [...checkDesignAgainstSpec(mix, base), ...expressionProblems(mix, base)]
   const misfit = learnerFits(learner.kind, spec)
   if (misfit !== null) problems.push(`learner ${learner.kind}: ${misfit}`)
-  const weights: Record<string, number> = {}
-  for (const component of spec.components) {
-    const weight = mix.weights[component.name] ?? component.defaultWeight
-    if (weight < component.range[0] || weight > component.range[1]) problems.push(`weights.${component.name}: ${weight} is outside ${component.range[0]} to ${component.range[1]}`)
-    weights[component.name] = weight
-  }
+  for (const { name, weight, range } of outOfRange) problems.push(`weights.${name}: ${weight} is outside ${range[0]} to ${range[1]}`)
   if (problems.length > 0) return { ok: false, problem: problems.join('; ') }
-  const { terms, shaping, bonuses, transforms } = mix
-  return { ok: true, design: { envId: env.id, params, weights, reward: { terms, shaping, bonuses, transforms }, learner, seed }, spec }
+  return { ok: true, design, spec }
 }
