@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { CONTROLS, sliderControl, useClassroom, type ControlKey } from '../state/classroom'
 import { classroomLink } from '../state/classroomLink'
 import { usePlayground } from '../state/store'
-import { useViews } from '../state/views'
-import { urlExtras } from '../state/urlExtras'
+import { onUrlExtrasChange, urlExtras } from '../state/urlExtras'
 
 /**
  * Classroom mode. A teacher opens the Classroom panel, ticks the controls students keep, and copies
@@ -22,6 +21,8 @@ export function Classroom() {
   return <ClassroomPanel />
 }
 
+const NO_COMPONENTS: readonly never[] = []
+
 /** The teacher's side: a dialog with a checkbox per control, the presenter option and the link. */
 function ClassroomPanel() {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -30,21 +31,31 @@ function ClassroomPanel() {
   const [presenter, setPresenter] = useState(false)
   const [link, setLink] = useState('')
   const [copied, setCopied] = useState<{ ok: boolean; text: string } | null>(null)
-  const components = usePlayground((state) => state.spec.components)
-  const design = usePlayground((state) => state.design)
-  const views = useViews((state) => state)
+  // Closed, the panel follows nothing: a dragged slider must not re-render it.
+  const components = usePlayground((state) => (open ? state.spec.components : NO_COMPONENTS))
+  const design = usePlayground((state) => (open ? state.design : null))
+  // The views, the lesson and the other page settings reach the link through the URL extras.
+  const [extrasVersion, setExtrasVersion] = useState(0)
+  useEffect(() => {
+    if (!open) return
+    const stop = onUrlExtrasChange(() => setExtrasVersion((version) => version + 1))
+    return () => {
+      stop()
+    }
+  }, [open])
   const titleId = useId()
   const linkId = useId()
+  const makeLink = () => classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), shownToStudents(visible), presenter)
 
   useEffect(() => {
     if (!open) return
     let current = true
-    const base = `${window.location.origin}${window.location.pathname}`
-    void classroomLink(base, design, urlExtras(), shownToStudents(visible), presenter).then((text) => current && setLink(text))
+    void makeLink().then((text) => current && setLink(text))
     return () => {
       current = false
     }
-  }, [open, design, views, visible, presenter])
+    // makeLink reads the design, the extras, the ticks and the presenter option these stand for.
+  }, [open, design, extrasVersion, visible, presenter])
 
   const toggle = (id: ControlKey, on: boolean) => {
     const next = new Set(visible)
@@ -55,7 +66,7 @@ function ClassroomPanel() {
   }
   const copy = async () => {
     // The link as the ticks are now (the field may still be catching up with the last tick).
-    const fresh = await classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), shownToStudents(visible), presenter)
+    const fresh = await makeLink()
     setLink(fresh)
     try {
       await navigator.clipboard.writeText(fresh)
