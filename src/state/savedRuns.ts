@@ -45,9 +45,7 @@ export function openSavedRuns(): Promise<RunLibrary | null> {
 }
 
 /** Read the whole library again (runs, damaged records, sizes, the browser's estimate). */
-export async function refreshSavedRuns(from?: RunLibrary): Promise<void> {
-  const lib = from ?? (await openSavedRuns())
-  if (!lib) return
+async function refreshSavedRuns(lib: RunLibrary): Promise<void> {
   try {
     const listing = await lib.list()
     useSavedRuns.setState({ runs: listing.runs, damaged: listing.damaged, bytes: Object.fromEntries(listing.bytes) })
