@@ -103,6 +103,11 @@ export function LineChart({
     () => (drawable ? series.map((line) => linePath(line.x ?? x, line.y, xScale, line.axis === 'right' ? rightScale : leftScale)) : series.map(() => '')),
     [drawable, series, x, xScale, leftScale, rightScale],
   )
+  // Stable props, so the memoised grid and axes skip the re-renders a moving pointer causes.
+  const gridXs = useMemo(() => xTicks.map(xScale), [xTicks, xScale])
+  const gridYs = useMemo(() => leftAxis.ticks.map(leftScale), [leftAxis, leftScale])
+  const leftTitle = useMemo(() => (left.title ? { text: left.title, colour: left.colour } : undefined), [left.title, left.colour])
+  const rightTitle = useMemo(() => (right?.title ? { text: right.title, colour: right.colour } : undefined), [right?.title, right?.colour])
   const bandD = useMemo(() => (drawable && band ? bandPath(band.x, band.low, band.high, xScale, leftScale) : ''), [drawable, band, xScale, leftScale])
   const legendEntries = useMemo<LegendEntry[]>(
     () => byName([...(band ? [{ key: band.key, name: band.name, colour: band.colour, width: 4 }] : []), ...series.map((line) => ({ key: line.key, name: line.name, colour: line.colour, width: line.width, dash: line.dash }))]),
@@ -139,11 +144,11 @@ export function LineChart({
       <div className="chart-plot" ref={holder}>
         {drawable && (
           <svg className="chart-svg" width={width} height={height} onPointerMove={(event) => setPointer(pointerX(event))} onPointerLeave={() => setPointer(null)}>
-            <Grid xs={xTicks.map(xScale)} ys={leftAxis.ticks.map(leftScale)} left={plot.left} right={plot.right} top={plot.top} bottom={plot.bottom} colour={GRID_COLOUR} />
+            <Grid xs={gridXs} ys={gridYs} left={plot.left} right={plot.right} top={plot.top} bottom={plot.bottom} colour={GRID_COLOUR} />
             <Axis side="bottom" at={plot.bottom} from={plot.left} to={plot.right} ticks={xTicks} scale={xScale} format={xFormat} colour={xColour} fontSize={fontSize} />
-            <Axis side="left" at={plot.left} from={plot.top} to={plot.bottom} ticks={leftAxis.ticks} scale={leftScale} format={formatTick} colour={left.colour} fontSize={fontSize} title={left.title ? { text: left.title, colour: left.colour } : undefined} titleAt={margin.left + 5 + fontSize / 2} />
+            <Axis side="left" at={plot.left} from={plot.top} to={plot.bottom} ticks={leftAxis.ticks} scale={leftScale} format={formatTick} colour={left.colour} fontSize={fontSize} title={leftTitle} titleAt={margin.left + 5 + fontSize / 2} />
             {right && (
-              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={right.title ? { text: right.title, colour: right.colour } : undefined} titleAt={width - margin.right - 5 - fontSize / 2} />
+              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - 5 - fontSize / 2} />
             )}
             {band && <path className="chart-band" d={bandD} fill={band.colour} fillOpacity={band.opacity} stroke="none" />}
             {series.map((line, k) => (
