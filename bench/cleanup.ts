@@ -1,3 +1,4 @@
+import { errorMessage } from '../src/core/errorMessage'
 /** Things to undo however the bench ends (an error, Ctrl-C): browsers, servers, temporary folders. */
 const cleanups = new Set<() => Promise<void> | void>()
 let inFlight: Promise<void> = Promise.resolve()
@@ -20,7 +21,7 @@ export function cleanUpAll(): Promise<void> {
       try {
         await undo()
       } catch (error) {
-        process.stderr.write(`[bench] cleanup failed: ${error instanceof Error ? error.message : String(error)}\n`)
+        process.stderr.write(`[bench] cleanup failed: ${errorMessage(error)}\n`)
       }
     }
   })

@@ -11,6 +11,7 @@ import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
 import { progress, round } from './stats'
 import { benchTensorLeak } from './tensorLeak'
+import { errorMessage } from '../src/core/errorMessage'
 
 /**
  * `npm run bench -- [--json] [--quick] [--only NAME,...]`: measures speed on this machine. Tests
@@ -57,7 +58,7 @@ async function main(): Promise<number> {
       Object.assign(report.notes, result.notes)
       Object.assign(report.runs, result.runs)
     } catch (error) {
-      report.errors[section] = error instanceof Error ? error.message : String(error)
+      report.errors[section] = errorMessage(error)
       progress(`${section} failed: ${report.errors[section]}`)
     } finally {
       await cleanUpAll()

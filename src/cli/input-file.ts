@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { UsageError } from './usage'
+import { errorMessage } from '../core/errorMessage'
 
 /**
  * The text of the file a flag names (`--mix FILE`, `--config FILE`), or all of stdin for "-".
@@ -11,7 +12,7 @@ export function readInputFile(flag: string, path: string, readStdin: () => strin
     return readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : error instanceof Error ? error.message : String(error)
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : errorMessage(error)
     throw new UsageError(`cannot read ${flag} file "${path}": ${reason}; give a JSON file, or - for stdin`)
   }
 }

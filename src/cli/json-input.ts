@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { UsageError } from './usage'
+import { errorMessage } from '../core/errorMessage'
 
 /*
  * JSON on standard input for the commands that take data (advantages, credit): parsed, validated
@@ -24,7 +25,7 @@ export function parseJson(text: string, shape: string): unknown {
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = errorMessage(error)
     throw new UsageError(`stdin is not valid JSON (${reason}); expected ${shape}`)
   }
 }

@@ -4,6 +4,7 @@ import { envsCommand } from './envs-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { HELP, UsageError } from './usage'
+import { errorMessage } from '../core/errorMessage'
 
 export interface CliIo {
   out(text: string): void
@@ -58,7 +59,7 @@ function stdinReader(command: string, io: CliIo): () => string {
 
 /** Report a thrown error as one line: exit 2 for a usage error, 1 for anything else. */
 function reportError(error: unknown, io: CliIo): number {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   const oneLine = message.replace(/\s*\n\s*/g, ' ')
   if (error instanceof UsageError) {
     io.err(`${oneLine}\n`)

@@ -6,6 +6,7 @@ import { parseFlags, parseNumber } from './args'
 import { readInputFile, sourceName } from './input-file'
 import type { StreamingCommand } from './run'
 import { UsageError } from './usage'
+import { errorMessage } from '../core/errorMessage'
 
 /*
  * `train --config FILE`: the same run the app's worker drives (one run config: environment, reward
@@ -44,7 +45,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   }
   const { createTrainer } = await import('../learn/trainers')
   const trainer: Trainer = await createTrainer(config).catch((error: unknown) => {
-    throw new UsageError(`--config ${sourceName(path)}: ${error instanceof Error ? error.message : String(error)}`)
+    throw new UsageError(`--config ${sourceName(path)}: ${errorMessage(error)}`)
   })
 
   const names = trainer.spec.components.map((component) => component.name)
@@ -62,7 +63,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       } catch (error) {
         // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
         if (unprinted > 0) print(metrics.flush())
-        const diagnosis = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')
+        const diagnosis = errorMessage(error).replace(/\s*\n\s*/g, ' ')
         io.err(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${diagnosis}\n`)
         return 1
       }
@@ -136,7 +137,7 @@ export function parseRunConfig(text: string, source: string): RunConfig {
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    throw new UsageError(`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}); expected a run config ${CONFIG_SHAPE}`)
+    throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected a run config ${CONFIG_SHAPE}`)
   }
   const checked = checkRunConfig(raw)
   if (!checked.ok) throw new UsageError(`${where}: ${checked.problems.join('; ')}`)

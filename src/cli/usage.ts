@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errorMessage'
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
 
@@ -6,7 +7,7 @@ export function asUsage<T>(action: () => T): T {
   try {
     return action()
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
+    throw new UsageError(errorMessage(error))
   }
 }
 

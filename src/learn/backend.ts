@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import { chooseBackend, describeAdapter, isBackendName, BACKEND_NAMES, type AdapterFacts, type BackendName } from './chooseBackend'
+import { errorMessage } from '../core/errorMessage'
 
 export { chooseBackend, describeAdapter, BACKEND_NAMES, type AdapterFacts, type BackendName, type BackendChoice, type BackendProbe } from './chooseBackend'
 
@@ -61,7 +62,7 @@ async function tryBackend(name: BackendName, options: InitBackendOptions): Promi
     await tf.ready()
     return tf.getBackend() === name ? null : `${name} did not start`
   } catch (error) {
-    return `${name} failed (${error instanceof Error ? error.message : String(error)})`
+    return `${name} failed (${errorMessage(error)})`
   }
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errorMessage'
 /*
  * The reward extras in a link, compressed: `rz=` is the `r=` JSON deflated (raw DEFLATE, RFC 1951)
  * and written in base64url, so a design with a few terms stays a link one can paste in a chat.
@@ -48,7 +49,7 @@ export async function inflateFromBase64url(code: string, maxBytes = MAX_INFLATED
       chunks.push(value)
     }
   } catch (error) {
-    return { ok: false, problem: `not valid compressed data (${error instanceof Error ? error.message : String(error)})` }
+    return { ok: false, problem: `not valid compressed data (${errorMessage(error)})` }
   }
   const joined = new Uint8Array(total)
   let offset = 0

@@ -4,6 +4,7 @@ import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { checkRunConfig } from '../core/run/checkRunConfig'
 import { designOfRunConfig, runConfigOf, weightsOutOfRange, type Design, type OutOfRange, type RewardExtras } from './design'
+import { errorMessage } from '../core/errorMessage'
 
 /*
  * The two files the app writes and reads: a reward design (what `trace --mix FILE` reads) and a
@@ -39,7 +40,7 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    return { ok: false, problems: [`not valid JSON (${error instanceof Error ? error.message : String(error)}); accepted: a reward design or a whole setup as exported by this app`] }
+    return { ok: false, problems: [`not valid JSON (${errorMessage(error)}); accepted: a reward design or a whole setup as exported by this app`] }
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms"} or a whole setup {"env", "mix", "learner", "seed"}'] }

@@ -16,6 +16,7 @@ import { expressionProblems } from '../core/rewards/expressionProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
 import { addPin, finalFigures, type PinnedRun } from './compare'
+import { errorMessage } from '../core/errorMessage'
 
 /** The most runs kept for comparison. */
 export const MAX_PINS = 12
@@ -134,7 +135,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
       resolved = resolveParams(definition.spec, params)
       spec = definition.describe(resolved)
     } catch (error) {
-      return error instanceof Error ? error.message : String(error)
+      return errorMessage(error)
     }
     // The added terms must still fit (a term may read a variable the new parameters remove).
     const reward = RewardDesignSchema.parse(state.design.reward)

@@ -4,6 +4,7 @@ import { expressionProblems } from '../core/rewards/expressionProblems'
 import { describeIssues, RunConfigSchema } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
 import { designOfRunConfig, type Design } from '../state/design'
+import { errorMessage } from '../core/errorMessage'
 
 export type ParsedSavedDesign = { ok: true; design: Design; spec: EnvSpec } | { ok: false; problem: string }
 
@@ -29,7 +30,7 @@ export function parseSavedDesign(value: unknown): ParsedSavedDesign {
   try {
     built = designOfRunConfig(config.data)
   } catch (error) {
-    return { ok: false, problem: error instanceof Error ? error.message : String(error) }
+    return { ok: false, problem: errorMessage(error) }
   }
   const { design, base, spec, outOfRange } = built
   const problems = [...checkDesignAgainstSpec(mix, base), ...expressionProblems(mix, base)]

@@ -2,6 +2,7 @@ import { useState, type RefObject } from 'react'
 import { usePlayground } from '../state/store'
 import { canvasToPng, canvasToSvg, findChart, serialiseSvg, svgToPng } from './chartExport'
 import { downloadBlob } from './download'
+import { errorMessage } from '../core/errorMessage'
 
 /**
  * "PNG" and "SVG" buttons for one chart. `target` holds the chart (a recharts chart's container,
@@ -26,7 +27,7 @@ export function ChartExportButtons({ chart, fileName, target, canvas = false }: 
       }
       setError(null)
     } catch (failure) {
-      setError(`${chart[0].toUpperCase()}${chart.slice(1)} could not be exported: ${failure instanceof Error ? failure.message : String(failure)}.`)
+      setError(`${chart[0].toUpperCase()}${chart.slice(1)} could not be exported: ${errorMessage(failure)}.`)
     } finally {
       setBusy(false)
     }

@@ -5,6 +5,7 @@ import { MAX_FILE_BYTES, readDesignOrSetup, setupToJson } from '../state/setupFi
 import { loadDesign, usePlayground } from '../state/store'
 import { changeReward, changeWeight, resetRun } from '../state/trainingClient'
 import { downloadText } from './download'
+import { errorMessage } from '../core/errorMessage'
 
 /**
  * Export the reward design (the schema the command line's `--mix` reads) or the whole setup (the
@@ -30,7 +31,7 @@ export function DesignFile() {
     try {
       text = await file.text()
     } catch (error) {
-      return refuse([`it could not be read (${error instanceof Error ? error.message : String(error)})`])
+      return refuse([`it could not be read (${errorMessage(error)})`])
     }
     const read = readDesignOrSetup(text, usePlayground.getState().design)
     if (!read.ok) return refuse(read.problems)

@@ -4,6 +4,7 @@ import { cellChar } from '../core/envs/grid'
 import type { GridCells } from '../core/envs/types'
 import { usePlayground } from '../state/store'
 import { changeParams } from '../state/trainingClient'
+import { errorMessage } from '../core/errorMessage'
 
 /**
  * The level editor: pick a cell type, then click (or press Enter on) cells to paint them. The
@@ -21,7 +22,7 @@ export function LevelEditor({ grid }: { grid: GridCells }) {
     try {
       setError(changeParams({ ...params, layout: setCell(text, row, col, paint) }))
     } catch (refusal) {
-      setError(refusal instanceof Error ? refusal.message : String(refusal))
+      setError(errorMessage(refusal))
     }
   }
   const label = (code: number) => EDITABLE_CELLS.find((cell) => cell.char === cellChar(code))?.label ?? 'unknown'

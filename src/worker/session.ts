@@ -11,6 +11,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
+import { errorMessage } from '../core/errorMessage'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -52,7 +53,7 @@ export class TrainingSession {
       this.env = created.env
       this.record = created.record
     } catch (error) {
-      this.post({ type: 'error', runId: this.runId, message: describe(error) })
+      this.post({ type: 'error', runId: this.runId, message: errorMessage(error) })
       return
     }
     this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES)
@@ -111,7 +112,7 @@ export class TrainingSession {
       } catch (error) {
         // A NaN or ±Infinity reward or loss: pause with the diagnosis instead of training on garbage.
         this.paused = true
-        this.post({ type: 'paused', runId: this.runId, diagnosis: describe(error) })
+        this.post({ type: 'paused', runId: this.runId, diagnosis: errorMessage(error) })
         continue
       }
       metrics.add(report)
@@ -180,7 +181,7 @@ export class TrainingSession {
       this.env.setDesign(change.design)
       trainer.setMix(compileMix(this.env.spec, { weights: { ...this.weights, ...change.design.weights } }))
     } catch (error) {
-      this.post({ type: 'refused', runId: this.runId, message: describe(error) })
+      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
       return
     }
     this.weights = { ...this.weights, ...change.design.weights }
@@ -196,7 +197,7 @@ export class TrainingSession {
     try {
       trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights }))
     } catch (error) {
-      this.post({ type: 'refused', runId: this.runId, message: describe(error) })
+      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
       return
     }
     this.weights = weights
@@ -222,6 +223,3 @@ function yieldToEvents(): Promise<void> {
   })
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}

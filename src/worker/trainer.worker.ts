@@ -2,6 +2,7 @@
 import { ToWorkerSchema, type FromWorker } from './protocol'
 import { TrainingSession } from './session'
 import { initBackend } from '../learn/backend'
+import { errorMessage } from '../core/errorMessage'
 
 /**
  * The training worker: validates every message from the page, owns at most one training session,
@@ -36,8 +37,4 @@ scope.onmessage = (event: MessageEvent<unknown>) => {
     default:
       if (session && session.runId === message.runId) session.handle(message)
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -1,5 +1,6 @@
 import { cellChar, GRID_CELL_TYPES, parseLayoutText, START } from './grid'
 import type { GridCells } from './types'
+import { errorMessage } from '../errorMessage'
 
 /*
  * Pure helpers for the level editor: a level is the grid world's `layout` text (rows joined by
@@ -38,7 +39,7 @@ export function layoutError(text: string): string | null {
     parseLayoutText(text)
     return null
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    return errorMessage(error)
   }
 }
 

@@ -1,6 +1,7 @@
 import { resolveParams } from './params'
 import { GridBatch, gridModel, gridSpec, MAX_GRID_SIZE, parseLayout, parseLayoutText, type GridLayout } from './grid'
 import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec, TabularModel } from './types'
+import { errorMessage } from '../errorMessage'
 
 interface GridMap {
   label: string
@@ -123,7 +124,7 @@ function resolve(raw: EnvParams): { layout: GridLayout; spec: EnvSpec } {
     try {
       layout = parseLayoutText(text)
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = errorMessage(error)
       throw new Error(`parameter "layout" of ${ID} is not a valid level: ${reason}. Rows are separated by "/", e.g. "S..../.#.../....G"`)
     }
     label = `a drawn ${layout.rows}×${layout.cols} level${layout.hasKey ? '; the state adds has_key' : ''}`

@@ -5,6 +5,7 @@ import { MAX_EXPRESSION_LENGTH } from './expression'
 import { potentialsFor } from './shaping'
 import { extraComponents } from './extras'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
+import { errorMessage } from '../errorMessage'
 
 /*
  * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
@@ -147,7 +148,7 @@ export function parseRewardDesign(json: unknown): ParsedRewardDesign {
     try {
       value = JSON.parse(json)
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = errorMessage(error)
       return { ok: false, problems: [`design: not valid JSON (${reason})`] }
     }
   }
@@ -212,7 +213,7 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
     try {
       discretiserFor(spec, bonus.bins ?? 10)
     } catch (error) {
-      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${error instanceof Error ? error.message : String(error)}`)
+      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${errorMessage(error)}`)
     }
   })
   return problems

@@ -6,6 +6,7 @@ import { checkDesignAgainstSpec, parseRewardDesign } from '../rewards/designSche
 import { expressionProblems } from '../rewards/expressionProblems'
 import { LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
 import { learnerFits } from './learnerFit'
+import { errorMessage } from '../errorMessage'
 
 /*
  * A run config from outside (a file the app imports, the command line's --config) checked part by
@@ -58,7 +59,7 @@ function environmentSpec(env: { id: string; params: Record<string, unknown> }, p
   try {
     definition = getEnv(env.id)
   } catch (error) {
-    problems.push(`env.id: ${messageOf(error)}`)
+    problems.push(`env.id: ${errorMessage(error)}`)
     return null
   }
   const before = problems.length
@@ -67,7 +68,7 @@ function environmentSpec(env: { id: string; params: Record<string, unknown> }, p
     try {
       resolveParams(definition.spec, { [name]: value } as EnvParams)
     } catch (error) {
-      problems.push(`env.params: ${messageOf(error)}`)
+      problems.push(`env.params: ${errorMessage(error)}`)
     }
   }
   if (problems.length > before) return null
@@ -75,7 +76,7 @@ function environmentSpec(env: { id: string; params: Record<string, unknown> }, p
     // The environment's own checks of the parameters together (a drawn layout, say).
     return definition.describe(resolveParams(definition.spec, env.params as EnvParams))
   } catch (error) {
-    problems.push(`env.params: ${messageOf(error)}`)
+    problems.push(`env.params: ${errorMessage(error)}`)
     return null
   }
 }
@@ -101,6 +102,3 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
