@@ -1,6 +1,6 @@
 import type { EnvSpec } from '../core/envs/types'
-import { checkDesignAgainstSpec, parseRewardDesign, type RewardDesign } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
+import { parseRewardDesign, type RewardDesign } from '../core/rewards/designSchema'
+import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { UsageError } from './usage'
 
 /**
@@ -12,7 +12,7 @@ import { UsageError } from './usage'
 export function loadRewardDesign(text: string, source: string, spec: EnvSpec): RewardDesign {
   if (text.trim() === '') throw new UsageError(`--mix ${source} is empty; expected a reward design as JSON, e.g. {"weights": {"alive": 1}}`)
   const parsed = parseRewardDesign(text)
-  const problems = parsed.ok ? [...checkDesignAgainstSpec(parsed.design, spec), ...expressionProblems(parsed.design, spec)] : parsed.problems
+  const problems = parsed.ok ? rewardDesignProblems(parsed.design, spec) : parsed.problems
   if (!parsed.ok || problems.length > 0) {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
     throw new UsageError(`the reward design in --mix ${source} has ${count}: ${problems.join('; ')}`)

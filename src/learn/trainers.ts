@@ -1,10 +1,8 @@
-import { getEnv } from '../core/envs/registry'
-import { resolveParams } from '../core/envs/params'
+import { resolveEnvironment, type ResolvedEnvironment } from '../core/envs/registry'
 import type { BatchEnv, EnvSpec } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
 import { designWeights } from '../core/rewards/extras'
-import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
+import { assertRewardDesignFits } from '../core/rewards/rewardProblems'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { RecordingEnv } from '../core/run/stepRecord'
 import { createQLearningTrainer } from '../core/learners/qlearning'
@@ -28,32 +26,27 @@ export async function createTrainer(config: RunConfig): Promise<Trainer> {
 }
 
 /**
- * The trainer, the environment it steps (a RewardedEnv when the design adds terms, for live design
- * changes) and the record of its latest steps (for re-scoring under another mix).
+ * The trainer, the environment it steps (always a RewardedEnv, even when the design adds nothing,
+ * so that live design changes can add terms) and the record of its latest steps (for re-scoring
+ * under another mix).
  */
-export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer: Trainer; env: BatchEnv; record: RecordingEnv }> {
-  const env = environmentFor(config)
+export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer: Trainer; env: RewardedEnv; record: RecordingEnv }> {
+  const environment = resolveEnvironment(config.env.id, config.env.params)
+  const env = environmentFor(config, environment)
   const record = new RecordingEnv(env)
-  return { trainer: await trainerFor(config, record), env, record }
+  return { trainer: await trainerFor(config, environment, record), env, record }
 }
 
-function environmentFor(config: RunConfig): BatchEnv {
-  const definition = getEnv(config.env.id)
-  const params = resolveParams(definition.spec, config.env.params)
-  const spec = definition.describe(params)
+function environmentFor(config: RunConfig, { definition, params, spec }: ResolvedEnvironment): RewardedEnv {
   const misfit = learnerFits(config.learner.kind, spec)
   if (misfit !== null) throw new Error(misfit)
-  const problems = [...checkDesignAgainstSpec(config.mix, spec), ...expressionProblems(config.mix, spec)]
-  if (problems.length > 0) throw new Error(`the reward design does not fit ${spec.id}: ${problems.join('; ')}`)
+  assertRewardDesignFits(config.mix, spec)
   // The design's terms, shaping and bonuses become further components of the environment; the
   // wrapper is there even when the design adds nothing yet, so that a term can be added live.
   return new RewardedEnv(definition.create(copiesFor(config.learner, spec), params), config.mix)
 }
 
-async function trainerFor(config: RunConfig, env: BatchEnv): Promise<Trainer> {
-  const definition = getEnv(config.env.id)
-  const params = resolveParams(definition.spec, config.env.params)
-  const spec = definition.describe(params)
+async function trainerFor(config: RunConfig, { definition, params, spec }: ResolvedEnvironment, env: BatchEnv): Promise<Trainer> {
   const rng = new Rng(config.seed)
   const learner = config.learner
   const mix = compileMix(env.spec, { weights: designWeights(config.mix, spec) })

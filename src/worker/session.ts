@@ -1,15 +1,14 @@
 import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator } from '../core/run/metrics'
-import type { IterationReport, Trainer } from '../core/run/trainer'
+import type { GroupBatch, IterationReport, Trainer, ValueBatch } from '../core/run/trainer'
 import { compileMix } from '../core/rewards/mix'
 import { createTrainerWithEnv } from '../learn/trainers'
-import type { BatchEnv } from '../core/envs/types'
 import type { RewardDesign } from '../core/rewards/designSchema'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
 import { rewardedSpec } from '../core/rewards/extras'
-import { learnerTakesNewComponents } from '../core/run/learnerFit'
-import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type ToWorker } from './protocol'
+import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
+import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
 
@@ -21,7 +20,7 @@ type Post = (message: FromWorker, transfer?: Transferable[]) => void
  */
 export class TrainingSession {
   private trainer: Trainer | null = null
-  private env: BatchEnv | null = null
+  private env: RewardedEnv | null = null
   private record: RecordingEnv | null = null
   private framesPosted = 0
   private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
@@ -30,11 +29,12 @@ export class TrainingSession {
   private stopped = false
   private wake: (() => void) | null = null
   private weights: Record<string, number>
-  private pendingChange: { changeId: number; weights: Record<string, number> } | null = null
+  /** Weights changed since the last iteration (merged), with the latest change's id. */
+  private pendingWeights: { changeId: number; weights: Record<string, number> } | null = null
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
   private lastAdvantages: Float32Array | null = null
-  private lastValueBatch: IterationReport['valueBatch'] | null = null
-  private lastGroupBatch: IterationReport['groupBatch'] | null = null
+  private lastValueBatch: ValueBatch | null = null
+  private lastGroupBatch: GroupBatch | null = null
 
   constructor(
     readonly runId: string,
@@ -64,8 +64,8 @@ export class TrainingSession {
   handle(message: ToWorker): void {
     switch (message.type) {
       case 'setWeights':
-        // Changes that arrive during one iteration are merged and applied together before the next.
-        this.pendingChange = { changeId: message.changeId, weights: { ...this.pendingChange?.weights, ...message.weights } }
+        // Weights that arrive during one iteration are merged and applied together before the next.
+        this.pendingWeights = { changeId: message.changeId, weights: { ...this.pendingWeights?.weights, ...message.weights } }
         break
       case 'setReward':
         this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
@@ -105,7 +105,7 @@ export class TrainingSession {
         pausedFor += performance.now() - pausedAt
         continue
       }
-      this.applyPendingChange(trainer, metrics.totalEnvSteps)
+      this.applyPendingChanges(trainer, metrics.totalEnvSteps)
       let report: IterationReport
       try {
         report = await trainer.iterate()
@@ -125,38 +125,7 @@ export class TrainingSession {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-        const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
-        const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
-        const withRecord = !this.lean && this.framesPosted++ % RECORD_EVERY_FRAMES === 0
-        const record = withRecord ? (this.record?.snapshot() ?? null) : null
-        const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
-        // The batch's values travel with the record they line up with (its last rows are that batch).
-        const valueBatch = record ? this.lastValueBatch : null
-        const groupBatch = record ? this.lastGroupBatch : null
-        const transfer: Transferable[] = [demo.states.buffer]
-        if (advantages) transfer.push(advantages.buffer)
-        if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
-        if (record?.visits) transfer.push(record.visits.buffer)
-        if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
-        this.post(
-          {
-            type: 'metrics',
-            runId: this.runId,
-            frame: {
-              ...summary,
-              componentNames: (this.env?.spec ?? trainer.spec).components.map((c) => c.name),
-              wallSeconds,
-              stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6),
-              demo,
-              advantages,
-              record,
-              tabular,
-              valueBatch,
-              groupBatch,
-            },
-          },
-          transfer,
-        )
+        this.postFrame(trainer, { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) })
         lastFrameAt = now
         stepsAtLastFrame = summary.envSteps
       }
@@ -166,20 +135,49 @@ export class TrainingSession {
     this.post({ type: 'stopped', runId: this.runId })
   }
 
+  /**
+   * Post one metrics frame: the summary and timing given, the latest demo states and advantages
+   * (copied: the trainer reuses its buffers), and every RECORD_EVERY_FRAMES frames the step record
+   * with the batch it lines up with and a tabular learner's picture. A lean run sends the curve's
+   * figures only. Every buffer is transferred, not copied again.
+   */
+  private postFrame(trainer: Trainer, figures: Omit<MetricsFrame, 'componentNames' | 'demo' | 'advantages' | 'record' | 'tabular' | 'valueBatch' | 'groupBatch'>): void {
+    const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
+    const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
+    const withRecord = !this.lean && this.framesPosted++ % RECORD_EVERY_FRAMES === 0
+    const record = withRecord ? (this.record?.snapshot() ?? null) : null
+    const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
+    // The batch's values travel with the record they line up with (its last rows are that batch).
+    const valueBatch = record ? this.lastValueBatch : null
+    const groupBatch = record ? this.lastGroupBatch : null
+    const transfer: Transferable[] = [demo.states.buffer]
+    if (advantages) transfer.push(advantages.buffer)
+    if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
+    if (record?.visits) transfer.push(record.visits.buffer)
+    if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
+    const componentNames = (this.env?.spec ?? trainer.spec).components.map((c) => c.name)
+    const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, record, tabular, valueBatch, groupBatch }
+    this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
+  }
+
+  /** Changes that arrived during the last iteration, applied before the next one. */
+  private applyPendingChanges(trainer: Trainer, envSteps: number): void {
+    this.applyPendingReward(trainer, envSteps)
+    this.applyPendingWeights(trainer, envSteps)
+  }
+
   /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */
   private applyPendingReward(trainer: Trainer, envSteps: number): void {
     const change = this.pendingReward
-    if (!change) return
+    if (!change || !this.env) return
     this.pendingReward = null
+    const env = this.env
     try {
-      if (!(this.env instanceof RewardedEnv)) throw new Error('this run cannot change its reward design; start a new run')
-      const before = this.env.spec.components.map((c) => c.name).join(',')
-      const after = rewardedSpec(this.env.inner.spec, change.design).components.map((c) => c.name).join(',')
-      if (before !== after && !learnerTakesNewComponents(this.config.learner.kind)) {
-        throw new Error(`${this.config.learner.kind} cannot take added or removed components while it runs; start a new run`)
-      }
-      this.env.setDesign(change.design)
-      trainer.setMix(compileMix(this.env.spec, { weights: { ...this.weights, ...change.design.weights } }))
+      const after = { spec: rewardedSpec(env.inner.spec, change.design), design: change.design }
+      const refusal = whyRewardChangeNeedsNewRun(this.config.learner.kind, { spec: env.spec, design: env.rewardDesign }, after)
+      if (refusal !== null) throw new Error(refusal)
+      env.setDesign(change.design)
+      trainer.setMix(compileMix(env.spec, { weights: { ...this.weights, ...change.design.weights } }))
     } catch (error) {
       this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
       return
@@ -188,11 +186,10 @@ export class TrainingSession {
     this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
   }
 
-  private applyPendingChange(trainer: Trainer, envSteps: number): void {
-    this.applyPendingReward(trainer, envSteps)
-    const change = this.pendingChange
+  private applyPendingWeights(trainer: Trainer, envSteps: number): void {
+    const change = this.pendingWeights
     if (!change) return
-    this.pendingChange = null
+    this.pendingWeights = null
     const weights = { ...this.weights, ...change.weights }
     try {
       trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatParamValue, resolveParams } from './params'
-import { ENVIRONMENTS, getEnv } from './registry'
+import { ENVIRONMENTS, getEnv, resolveEnvironment } from './registry'
 
 describe('resolveParams', () => {
   const gridworld = getEnv('gridworld').spec
@@ -81,5 +81,19 @@ describe('list and text parameters', () => {
     expect(() => resolveParams(spec, { means: '0.5;2' })).toThrow(accepted)
     expect(() => resolveParams(spec, { means: '0.5;abc' })).toThrow(accepted)
     expect(() => resolveParams(spec, { layout: 'S........G' })).toThrow('parameter "layout" of x must be text of at most 8 characters')
+  })
+})
+
+describe('resolveEnvironment', () => {
+  it('completes the parameters with their defaults and describes the spec for them', () => {
+    const { definition, params, spec } = resolveEnvironment('frozenlake', { map: '8x8' })
+    expect(definition.spec.id).toBe('frozenlake')
+    expect(params.map).toBe('8x8')
+    expect(spec.discreteStates).toBe(64)
+  })
+
+  it('names an unknown environment and a bad parameter', () => {
+    expect(() => resolveEnvironment('nowhere')).toThrow(/unknown environment "nowhere"; accepted: cartpole/)
+    expect(() => resolveEnvironment('cartpole', { time_limit: 'long' })).toThrow(/time_limit/)
   })
 })

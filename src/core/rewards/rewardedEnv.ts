@@ -2,10 +2,10 @@ import { allocateStepBuffers, type BatchEnv, type EnvSpec, type StepBuffers } fr
 import type { Rng } from '../rng'
 import { forwardExtensions } from '../envs/forward'
 import { createCountBonus, type CountBonus } from './countBonus'
-import { checkDesignAgainstSpec, type RewardDesign } from './designSchema'
+import type { RewardDesign } from './designSchema'
 import { compileExpression, describeNonFinite, type CompiledExpression } from './expression'
 import { expressionVariables, extraComponents, rewardedSpec } from './extras'
-import { expressionProblems } from './expressionProblems'
+import { assertRewardDesignFits } from './rewardProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
 import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
 import { createTransformChain, type TransformChain } from './transforms'
@@ -33,6 +33,10 @@ export class RewardedEnv implements BatchEnv {
   private passThrough = false
   private chains: (TransformChain | null)[] = []
   private design: RewardDesign
+  /** The reward design in force (the latest one setDesign took). */
+  get rewardDesign(): RewardDesign {
+    return this.design
+  }
   /** Columns the learner redistributes over whole episodes (their chains' last transform). */
   redistributed: number[] = []
   private readonly episodeStep: Int32Array
@@ -85,8 +89,7 @@ export class RewardedEnv implements BatchEnv {
   /** Compile the design's rules and transform chains, reusing unchanged stateful parts of `previous`. */
   private build(design: RewardDesign, previous: { design: RewardDesign; rules: ExtraRule[]; chains: (TransformChain | null)[]; spec: EnvSpec } | null): void {
     const inner = this.inner
-    const problems = [...checkDesignAgainstSpec(design, inner.spec), ...expressionProblems(design, inner.spec)]
-    if (problems.length > 0) throw new Error(`the reward design does not fit ${inner.spec.id}: ${problems.join('; ')}`)
+    assertRewardDesignFits(design, inner.spec)
     const variables = expressionVariables(inner.spec)
     // Bonuses that did not change keep their counts (or their trained predictor).
     const keptBonuses = new Map<string, ExtraRule>()

@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import { resolveParams } from '../envs/params'
 import { getEnv } from '../envs/registry'
 import type { EnvDefinition, EnvParams, EnvSpec } from '../envs/types'
-import { checkDesignAgainstSpec, parseRewardDesign } from '../rewards/designSchema'
-import { expressionProblems } from '../rewards/expressionProblems'
+import { parseRewardDesign } from '../rewards/designSchema'
+import { rewardDesignProblems } from '../rewards/rewardProblems'
 import { LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
 import { learnerFits } from './learnerFit'
 import { errorMessage } from '../errorMessage'
@@ -44,7 +44,7 @@ export function checkRunConfig(raw: unknown): CheckedRunConfig {
 
   const mix = raw.mix === undefined ? parseRewardDesign({}) : parseRewardDesign(raw.mix)
   if (!mix.ok) problems.push(...mix.problems.map((problem) => `mix.${problem}`))
-  else if (spec) problems.push(...[...checkDesignAgainstSpec(mix.design, spec), ...expressionProblems(mix.design, spec)].map((problem) => `mix.${problem}`))
+  else if (spec) problems.push(...rewardDesignProblems(mix.design, spec).map((problem) => `mix.${problem}`))
 
   const seed = RunConfigSchema.shape.seed.safeParse(raw.seed)
   if (!seed.success) problems.push(...issues(seed.error, 'seed'))
