@@ -1,4 +1,5 @@
 import { defaultLearnerFor, PPO_PRESETS, PpoOptionsSchema, type PpoPreset, type RunConfig, RunConfigSchema } from '../src/core/run/config'
+import { getEnv } from '../src/core/envs/registry'
 import { MetricsAccumulator } from '../src/core/run/metrics'
 import { initBackend } from '../src/learn/backend'
 import { createTrainer } from '../src/learn/trainers'
@@ -11,7 +12,7 @@ export const SEEDS = [1, 2, 3]
 
 /** The run the app starts for CartPole (PPO's fast preset), or PPO with another preset; default reward mix. */
 export function cartpoleConfig(seed: number, preset: PpoPreset | null = null): RunConfig {
-  const learner = preset === null ? defaultLearnerFor({ id: 'cartpole', discreteStates: null }) : PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS[preset] })
+  const learner = preset === null ? defaultLearnerFor(getEnv('cartpole').spec) : PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS[preset] })
   return RunConfigSchema.parse({ env: { id: 'cartpole', params: {} }, learner, seed })
 }
 

@@ -1,5 +1,6 @@
 import { CONTEXT_INDEX } from '../core/envs/bandit'
 import { isTokenSeqEnv, MAX_LENGTH_INDEX } from '../core/envs/tokenseq'
+import { learnerFits } from '../core/run/learnerFit'
 import type { BatchEnv, StepBuffers } from '../core/envs/types'
 import { mixOne, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
@@ -29,10 +30,10 @@ export interface Completions {
   objective: Float64Array
 }
 
-/** The environments a group learner can sample: tokenseq (groups built in) and the bandit (a group: G pulls in one context). */
+/** The environments a group learner can sample: those that offer completions (tokenseq builds groups in; the bandit's group is G pulls in one context). */
 export function checkGroupEnv(env: BatchEnv, groupSize: number): void {
-  const { id } = env.spec
-  if (id !== 'tokenseq' && id !== 'bandit') throw new Error(`the GRPO family samples groups of completions per prompt; it trains tokenseq and bandit, not ${id}`)
+  const misfit = learnerFits('grpo', env.spec)
+  if (misfit !== null) throw new Error(misfit)
   if (isTokenSeqEnv(env) && env.groupSize !== groupSize) {
     throw new Error(`tokenseq gives groups of ${env.groupSize} copies a prompt, but the learner expects groups of ${groupSize}`)
   }

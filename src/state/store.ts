@@ -9,7 +9,6 @@ import type { StepRecord } from '../core/run/stepRecord'
 import type { TabularPicture } from '../core/learners/tabular'
 import type { GroupBatch, ValueBatch } from '../core/run/trainer'
 import { summariseTeams } from '../core/credit/teamView'
-import { coopGame } from '../core/envs/coop'
 import { defaultDesign, specOf, type Design, type RewardExtras } from './design'
 import { checkDesignAgainstSpec, RewardDesignSchema } from '../core/rewards/designSchema'
 import { expressionProblems } from '../core/rewards/expressionProblems'
@@ -165,8 +164,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: emptyRun })),
   runStarting: (runId) => set((state) => ({ run: { ...emptyRun, runId, status: 'starting', learner: state.design.learner.kind } })),
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
-  addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.design) })),
-  addFrames: (frames) => set((state) => ({ run: frames.reduce((run, frame) => runWithFrame(run, frame, state.design), state.run) })),
+  addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.spec) })),
+  addFrames: (frames) => set((state) => ({ run: frames.reduce((run, frame) => runWithFrame(run, frame, state.spec), state.run) })),
   addMark: (mark) =>
     set((state) => {
       const marks = state.run.marks
@@ -187,10 +186,10 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
 }))
 
 /** The run after one more metrics frame: its curve point, the latest record, the team's effort. */
-function runWithFrame(run: RunView, frame: MetricsFrame, design: Design): RunView {
+function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {
   const point = curvePointOf(frame)
   const series = point ? appendPoint(run.series, point) : run.series
-  const team = frame.record && design.envId === 'coop' ? summariseTeams(frame.record, coopGame(design.params)) : null
+  const team = frame.record && spec.team ? summariseTeams(frame.record, spec.team) : null
   const teamHistory = team ? [...run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : run.teamHistory
   return {
     ...run,

@@ -38,7 +38,7 @@ export function AdvantageView() {
     [histogram, whatIfHistogram],
   )
   const [view, setView] = useView('credit')
-  const isTeam = usePlayground((state) => state.design.envId === 'coop')
+  const isTeam = usePlayground((state) => state.spec.team !== undefined)
   return (
     <section className="advantages" aria-label="Credit">
       <IfVisible control="creditTabs">

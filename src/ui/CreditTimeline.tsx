@@ -30,7 +30,7 @@ export function CreditTimeline() {
   }))
   const withCredit = steps.some((step) => inBatch(step.row))
   const last = steps[steps.length - 1]
-  const isTokens = usePlayground((state) => state.design.envId === 'tokenseq')
+  const isTokens = usePlayground((state) => state.spec.completions === 'tokens')
   const chartRef = useRef<HTMLDivElement>(null)
   if (isTokens) return <TokenCredit />
   return (

@@ -141,6 +141,7 @@ function describeSpec(game: BanditGame): EnvSpec {
     timeLimit: null,
     params: PARAMS,
     discreteStates: contexts,
+    completions: 'single',
   }
 }
 

@@ -137,6 +137,7 @@ function describeSpec(game: CoopGame): EnvSpec {
     params: PARAMS,
     discreteStates: null,
     demoCopies: A,
+    team: { agents: A, synergy: game.synergy },
   }
 }
 

@@ -214,6 +214,7 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
     params: PARAMS,
     discreteStates: null,
     demoCopies: game.groupSize,
+    completions: 'tokens',
   }
 }
 

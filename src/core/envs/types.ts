@@ -54,6 +54,13 @@ export interface EnvSpec {
   grid?: GridCells
   /** Whether the definition offers an exact tabular model (value iteration needs one). */
   hasModel?: boolean
+  /**
+   * A team game: every `agents` consecutive copies are one team whose output has coalition values
+   * v(S) (envs/coop.ts teamValue), so credit can be split by difference rewards and Shapley values.
+   */
+  team?: { agents: number; synergy: number }
+  /** Groups of completions per prompt (the GRPO family samples them); 'tokens' when a completion is a token sequence. */
+  completions?: 'tokens' | 'single'
 }
 
 /** A grid's cells, row-major (index = row · cols + col). */

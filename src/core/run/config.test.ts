@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, PPO_PRESETS, PpoOptionsSchema } from './config'
+import { getEnv } from '../envs/registry'
 
 describe('learner options', () => {
   it('refuses batches too large for one report, whatever each number alone allows', () => {
@@ -14,11 +15,11 @@ describe('learner options', () => {
 
 describe('default learners', () => {
   it('starts CartPole on PPO’s fast preset and the other continuous tasks on CleanRL’s defaults', () => {
-    const cartpole = defaultLearnerFor({ id: 'cartpole', discreteStates: null })
+    const cartpole = defaultLearnerFor(getEnv('cartpole').spec)
     expect(cartpole).toMatchObject({ kind: 'ppo', numEnvs: 16, numSteps: 32, learningRate: 3e-3, numMinibatches: 4, updateEpochs: 4, gamma: 0.99 })
-    expect(defaultLearnerFor({ id: 'acrobot', discreteStates: null })).toMatchObject({ kind: 'ppo', numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 })
-    expect(defaultLearnerFor({ id: 'cliffwalking', discreteStates: 48 }).kind).toBe('qlearning')
-    expect(defaultLearnerFor({ id: 'tokenseq', discreteStates: null }).kind).toBe('grpo')
+    expect(defaultLearnerFor(getEnv('acrobot').spec)).toMatchObject({ kind: 'ppo', numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 })
+    expect(defaultLearnerFor(getEnv('cliffwalking').spec).kind).toBe('qlearning')
+    expect(defaultLearnerFor(getEnv('tokenseq').spec).kind).toBe('grpo')
   })
 
   it('keeps each preset’s batch the same size and valid', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RewardDesignSchema } from '../rewards/designSchema'
+import type { EnvSpec } from '../envs/types'
 import {
   ExpectedSarsaOptionsSchema,
   GrpoOptionsSchema,
@@ -83,8 +84,8 @@ export const PPO_PRESETS = {
 export type PpoPreset = keyof typeof PPO_PRESETS
 
 /** The learner each environment trains with by default (CartPole: PPO's fast preset). */
-export function defaultLearnerFor(spec: { id: string; discreteStates: number | null }): LearnerOptions {
-  if (spec.id === 'tokenseq') return GrpoOptionsSchema.parse({ kind: 'grpo' })
+export function defaultLearnerFor(spec: Pick<EnvSpec, 'id' | 'discreteStates' | 'completions'>): LearnerOptions {
+  if (spec.completions === 'tokens') return GrpoOptionsSchema.parse({ kind: 'grpo' })
   if (spec.id === 'cartpole') return PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS.fast })
   return spec.discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
 }

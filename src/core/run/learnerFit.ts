@@ -1,3 +1,4 @@
+import { ENVIRONMENTS } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import type { LearnerKind } from './config'
 
@@ -25,11 +26,11 @@ export function learnerFits(kind: LearnerKind, spec: EnvSpec): string | null {
   if (kind === 'value_iteration' && !spec.hasModel) {
     return `${name} needs the environment's exact model; ${spec.id} has none, use Q-learning or SARSA`
   }
-  if (kind === 'grpo' && spec.id !== 'tokenseq' && spec.id !== 'bandit') {
-    return `${name} samples groups of completions per prompt; it trains tokenseq and bandit, not ${spec.id}`
+  if (kind === 'grpo' && spec.completions === undefined) {
+    return `${name} samples groups of completions per prompt; it trains ${offering((env) => (env.completions === 'tokens' ? 0 : env.completions === 'single' ? 1 : null))}, not ${spec.id}`
   }
-  if (kind === 'independent' && spec.id !== 'coop') {
-    return `${name} learn one policy per agent of a team; they train coop, not ${spec.id}`
+  if (kind === 'independent' && spec.team === undefined) {
+    return `${name} learn one policy per agent of a team; they train ${offering((env) => (env.team ? 0 : null))}, not ${spec.id}`
   }
   return null
 }
@@ -47,4 +48,14 @@ export function learnersFor(spec: EnvSpec): LearnerKind[] {
  */
 export function learnerTakesNewComponents(kind: LearnerKind): boolean {
   return kind !== 'value_iteration' && kind !== 'independent'
+}
+
+/**
+ * The ids of the environments whose default spec offers what a learner needs, for messages
+ * ("tokenseq and bandit"): `rank` orders those that offer it (lowest first) and is null for the rest.
+ */
+function offering(rank: (spec: EnvSpec) => number | null): string {
+  const ranked = ENVIRONMENTS.map((definition) => ({ id: definition.spec.id, rank: rank(definition.spec) })).filter((entry) => entry.rank !== null)
+  const ids = ranked.sort((a, b) => a.rank! - b.rank!).map((entry) => entry.id)
+  return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids.join('')
 }
