@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { designFromSearch, designToSearch, specOf } from '../state/design'
+import { specOf } from '../model/design'
+import { designFromSearch, designToSearch } from '../model/designLink'
 import { learnerFits } from '../core/run/learnerFit'
 import { findLesson, LESSON_IDS, LESSONS } from './catalogue'
 import { buildDesign } from './recipe'

@@ -1,13 +1,12 @@
-import { getEnv } from '../core/envs/registry'
-import { resolveParams } from '../core/envs/params'
+import { resolveEnvironment } from '../core/envs/registry'
 import type { EnvParams } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
-import { checkDesignAgainstSpec, parseRewardDesign } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
+import { parseRewardDesign } from '../core/rewards/designSchema'
+import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { rewardedSpec } from '../core/rewards/extras'
 import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, type LearnerKind } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
-import { MAX_SEED, type Design } from '../state/design'
+import { extrasOf, MAX_SEED, type Design } from '../model/design'
 
 /**
  * A design as a lesson writes it: only what differs from the environment's defaults. `reward` is
@@ -31,14 +30,11 @@ export interface DesignRecipe {
  */
 export function buildDesign(recipe: DesignRecipe): Design {
   const problems: string[] = []
-  const definition = getEnv(recipe.envId)
-  const params = resolveParams(definition.spec, recipe.params ?? {})
-  const base = definition.describe(params)
+  const { params, spec: base } = resolveEnvironment(recipe.envId, recipe.params)
 
   const parsed = parseRewardDesign({ ...(recipe.reward ?? {}) })
   if (!parsed.ok) throw new Error(`${recipe.envId}: the reward does not parse: ${parsed.problems.join('; ')}`)
-  problems.push(...checkDesignAgainstSpec(parsed.design, base), ...expressionProblems(parsed.design, base))
-  const { terms, shaping, bonuses, transforms } = parsed.design
+  problems.push(...rewardDesignProblems(parsed.design, base))
   const spec = rewardedSpec(base, parsed.design)
 
   const weights = defaultMix(spec).weights
@@ -58,5 +54,5 @@ export function buildDesign(recipe: DesignRecipe): Design {
   const seed = recipe.seed ?? 1
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) problems.push(`seed ${seed} (accepted: an integer from 0 to ${MAX_SEED})`)
   if (problems.length > 0) throw new Error(`${recipe.envId}: ${problems.join('; ')}`)
-  return { envId: recipe.envId, params, weights, reward: { terms, shaping, bonuses, transforms }, learner, seed }
+  return { envId: recipe.envId, params, weights, reward: extrasOf(parsed.design), learner, seed }
 }

@@ -3,7 +3,7 @@ import '@tensorflow/tfjs-backend-wasm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
 import { createTrainer } from '../learn/trainers'
-import { rewardDesignOf } from '../state/design'
+import { rewardDesignOf } from '../model/design'
 import { LESSONS } from './catalogue'
 
 beforeAll(async () => {

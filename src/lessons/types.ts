@@ -1,4 +1,4 @@
-import type { Design } from '../state/design'
+import type { Design } from '../model/design'
 
 /** A paper or textbook a lesson comes from, with a stable link (an arXiv abstract page, a DOI, the book's site). */
 export interface Reference {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { truncate } from './design'
+import { truncate } from '../model/design'
 
 /*
  * Classroom mode: a link with `c=<visible controls>` (and `present=1`) opens the playground showing

@@ -1,4 +1,5 @@
-import { designToSearch, type Design } from './design'
+import { type Design } from '../model/design'
+import { designToSearch } from '../model/designLink'
 import { classroomToText } from './classroom'
 import { compactRewardNow } from './rewardLink'
 

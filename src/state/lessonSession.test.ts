@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
-import { defaultDesign, designToSearch } from './design'
+import { defaultDesign } from '../model/design'
+import { designToSearch } from '../model/designLink'
 import { applyVariant, closeLesson, isCurrentDesign, openLesson, restoreLessonFromUrl, useLessonSession } from './lessonSession'
 import { loadDesign, usePlayground } from './store'
 import { getUrlExtra } from './urlExtras'

@@ -1,7 +1,9 @@
 import { create } from 'zustand'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
-import { designToSearch, NO_EXTRAS, truncate, type Design } from './design'
-import { isRunActive, loadDesign, usePlayground } from './store'
+import { NO_EXTRAS, truncate, type Design } from '../model/design'
+import { designToSearch } from '../model/designLink'
+import { loadDesign, usePlayground } from './store'
+import { isRunActive } from '../model/runView'
 import { changeReward, changeWeight, resetRun } from './trainingClient'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
 

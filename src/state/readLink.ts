@@ -1,4 +1,5 @@
-import { designFromSearch, specOf, type Design } from './design'
+import { specOf, type Design } from '../model/design'
+import { designFromSearch } from '../model/designLink'
 import { inflateFromBase64url } from './rewardLink'
 import { viewsFromText, viewsToText } from './viewCodec'
 import { DEFAULT_VIEWS, loadViews, useViews, type Views } from './views'

@@ -1,7 +1,8 @@
 import type { SavedRun, SavedRunStatus } from '../storage/savedRun'
-import { finalFigures } from './compare'
-import type { Design } from './design'
-import { usePlayground, type RunStatus, type RunView } from './store'
+import { finalFigures } from '../model/compare'
+import type { Design } from '../model/design'
+import { usePlayground } from './store'
+import { type RunStatus, type RunView } from '../model/runView'
 
 /** Checkpoints of a run in training are written at most this often. */
 export const CHECKPOINT_INTERVAL_MS = 3000

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SavedRun } from '../storage/savedRun'
-import { defaultDesign } from './design'
+import { defaultDesign } from '../model/design'
 
 function savedRun(id: string, updatedAt: number): SavedRun {
   return {

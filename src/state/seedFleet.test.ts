@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extraSeed, MAX_SEEDS_AT_ONCE, parseSeedCount, seedsAvailable } from './seedFleet'
-import { MAX_SEED } from './design'
+import { MAX_SEED } from '../model/design'
 
 describe('seeds at once', () => {
   it('offers one seed per core, at least one and at most the cap', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { cartpoleFrame } from './testFrames'
+import { cartpoleFrame } from '../model/testFrames'
 import { usePlayground } from './store'
 
 const frame = cartpoleFrame

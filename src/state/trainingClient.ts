@@ -1,8 +1,9 @@
 import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions } from '../core/run/config'
 import { MAX_NOTE_LENGTH, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
-import { isRunActive, usePlayground } from './store'
-import { rewardDesignOf, runConfigOf, type RewardExtras } from './design'
+import { usePlayground } from './store'
+import { EMPTY_RUN, isRunActive } from '../model/runView'
+import { rewardDesignOf, runConfigOf, type RewardExtras } from '../model/design'
 import { learnerTakesNewComponents } from '../core/run/learnerFit'
 import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
 import { createDrawQueue } from './drawInterval'
@@ -111,7 +112,7 @@ export function resetRun(): void {
   const store = usePlayground.getState()
   if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
   clearExtraSeeds()
-  usePlayground.setState({ run: { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, teamHistory: [], diagnosis: null } })
+  usePlayground.setState({ run: EMPTY_RUN })
 }
 
 /** Change one weight; a running run picks it up from its next rollout. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getUrlExtra, initialUrlExtra, onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
-import { designToSearch, defaultDesign, designFromSearch } from './design'
+import { defaultDesign } from '../model/design'
+import { designToSearch, designFromSearch } from '../model/designLink'
 
 describe('URL extras', () => {
   it('keeps each key set, removes it on null, and tells listeners only of real changes', () => {

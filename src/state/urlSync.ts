@@ -1,4 +1,4 @@
-import { designToSearch } from './design'
+import { designToSearch } from '../model/designLink'
 import { loadDesign, usePlayground } from './store'
 import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
 import { applyViewsAndClassroom, readLink } from './readLink'

@@ -1,5 +1,5 @@
 import { DEFAULT_VIEWS, MAX_SMOOTHING, OVERLAYS, SMOOTHING_STEP, type Overlay, type Views } from './views'
-import { truncate } from './design'
+import { truncate } from '../model/design'
 
 /*
  * The open views in one short URL value, e.g. `v=curve-compare_x-time_smooth-0.5_adv-timeline_ov-values.policy`.

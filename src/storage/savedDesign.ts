@@ -1,9 +1,6 @@
 import type { EnvSpec } from '../core/envs/types'
-import { checkDesignAgainstSpec } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
 import { describeIssues, RunConfigSchema } from '../core/run/config'
-import { learnerFits } from '../core/run/learnerFit'
-import { designOfRunConfig, type Design } from '../state/design'
+import { designOfRunConfig, designProblems, type Design } from '../model/design'
 import { errorMessage } from '../core/errorMessage'
 
 export type ParsedSavedDesign = { ok: true; design: Design; spec: EnvSpec } | { ok: false; problem: string }
@@ -25,18 +22,14 @@ export function parseSavedDesign(value: unknown): ParsedSavedDesign {
     seed: raw.seed,
   })
   if (!config.success) return { ok: false, problem: describeIssues(config.error) }
-  const { mix, learner } = config.data
   let built: ReturnType<typeof designOfRunConfig>
   try {
     built = designOfRunConfig(config.data)
   } catch (error) {
     return { ok: false, problem: errorMessage(error) }
   }
-  const { design, base, spec, outOfRange } = built
-  const problems = [...checkDesignAgainstSpec(mix, base), ...expressionProblems(mix, base)]
-  const misfit = learnerFits(learner.kind, spec)
-  if (misfit !== null) problems.push(`learner ${learner.kind}: ${misfit}`)
-  for (const { name, weight, range } of outOfRange) problems.push(`weights.${name}: ${weight} is outside ${range[0]} to ${range[1]}`)
+  const { design, base, spec } = built
+  const problems = designProblems({ ...design, weights: config.data.mix.weights }, base)
   if (problems.length > 0) return { ok: false, problem: problems.join('; ') }
   return { ok: true, design, spec }
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { Design } from '../state/design'
-import type { CurvePoint } from '../state/series'
-import { MAX_CURVE_POINTS } from '../state/series'
-import type { DesignMark } from '../state/store'
-import type { PinnedRun } from '../state/compare'
+import type { Design } from '../model/design'
+import type { CurvePoint } from '../model/series'
+import { MAX_CURVE_POINTS } from '../model/series'
+import type { DesignMark } from '../model/marks'
+import type { PinnedRun } from '../model/compare'
 import { parseSavedDesign } from './savedDesign'
 
 /*

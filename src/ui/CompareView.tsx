@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react'
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts'
-import { seedBand, type CompareMetric, type PinnedRun } from '../state/compare'
+import { seedBand, type CompareMetric, type PinnedRun } from '../model/compare'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ENVIRONMENTS } from '../core/envs/registry'
-import { MAX_SEED } from '../state/design'
+import { MAX_SEED } from '../model/design'
 import { usePlayground } from '../state/store'
 import { changeEnv } from '../state/trainingClient'
 import { RunControls } from './RunControls'

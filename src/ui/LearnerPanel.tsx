@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { describeIssues, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
-import { readPath, withPath } from '../state/paths'
+import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef } from 'react'
-import { markLabel, usePlayground } from '../state/store'
+import { usePlayground } from '../state/store'
+import { markLabel } from '../model/marks'
 import { COMPONENT_COLOURS } from './colours'
 import { detectRewardHacking } from '../core/run/hacking'
 import { smooth } from '../core/run/smooth'

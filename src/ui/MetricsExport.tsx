@@ -1,8 +1,9 @@
-import { metricsCsv, metricsFileName, metricsJson } from '../state/metricsExport'
-import { runConfigOf } from '../state/design'
-import { usePlayground, type DesignMark } from '../state/store'
-import type { Design } from '../state/design'
-import type { CurvePoint } from '../state/series'
+import { metricsCsv, metricsFileName, metricsJson } from '../model/metricsExport'
+import { runConfigOf } from '../model/design'
+import { usePlayground } from '../state/store'
+import { type DesignMark } from '../model/marks'
+import type { Design } from '../model/design'
+import type { CurvePoint } from '../model/series'
 import { downloadText } from './download'
 
 /** A run's metrics as a file: the live run's or a saved one's (its design, curve and marks). */

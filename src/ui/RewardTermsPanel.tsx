@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from 'react'
-import { getEnv } from '../core/envs/registry'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { resolveEnvironment } from '../core/envs/registry'
 import { COUNT_BONUS_KINDS, hasCountDiscretiser } from '../core/rewards/countBonus'
 import type { BONUS_KINDS } from '../core/rewards/designSchema'
 import { checkExpression } from '../core/rewards/expression'
 import { expressionVariables } from '../core/rewards/extras'
 import { potentialsFor } from '../core/rewards/shaping'
 import type { Transform } from '../core/rewards/transforms'
-import type { RewardExtras } from '../state/design'
+import type { RewardExtras } from '../model/design'
 import { usePlayground } from '../state/store'
 import { changeReward } from '../state/trainingClient'
 import { DesignFile } from './DesignFile'
@@ -51,7 +51,8 @@ export function RewardTermsPanel() {
   const reward = usePlayground((state) => state.design.reward)
   const design = usePlayground((state) => state.design)
   const spec = usePlayground((state) => state.spec)
-  const base = getEnv(design.envId).describe(design.params)
+  // The environment's own spec: what a custom term or potential may read.
+  const base = useMemo(() => resolveEnvironment(design.envId, design.params).spec, [design.envId, design.params])
   const [problems, setProblems] = useState<string[]>([])
   const apply = (next: RewardExtras, note = 'reward design changed') => setProblems(changeReward(next, note))
   const potentials = potentialsFor(design.envId)

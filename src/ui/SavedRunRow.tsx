@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SavedRun } from '../storage/savedRun'
 import { renameSavedRun } from '../state/savedRuns'
-import { componentColumns } from '../state/metricsExport'
+import { componentColumns } from '../model/metricsExport'
 import { downloadMetrics } from './MetricsExport'
 import { formatCount } from './format'
 

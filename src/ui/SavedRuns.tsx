@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { addPin } from '../state/compare'
+import { addPin } from '../model/compare'
 import { deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
 import { resetRun } from '../state/trainingClient'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { meanStd, seedBand } from '../state/compare'
+import { meanStd, seedBand } from '../model/compare'
 import { useSeedFleet } from '../state/seedFleet'
 import { usePlayground } from '../state/store'
 import { formatSteps, formatCount } from './format'

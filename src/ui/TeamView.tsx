@@ -1,8 +1,7 @@
-import { useMemo, useRef } from 'react'
+import { useRef } from 'react'
 import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
-import { summariseTeams } from '../core/credit/teamView'
 import { usePlayground } from '../state/store'
 import { ChartExportButtons } from './ChartExportButtons'
 
@@ -16,9 +15,7 @@ const METHODS = [
 
 /** Each agent's effort and its credit under every method, side by side, so free-riding shows. */
 export function TeamView() {
-  const record = usePlayground((state) => state.run.record)
-  const team = usePlayground((state) => state.spec.team)
-  const summary = useMemo(() => (record && team ? summariseTeams(record, team) : null), [record, team])
+  const summary = usePlayground((state) => state.run.team)
   const history = usePlayground((state) => state.run.teamHistory)
   const chartRef = useRef<HTMLDivElement>(null)
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef } from 'react'
 import { create } from 'zustand'
 import { useClassroom } from '../state/classroom'
 import { setLessonPickerOpen } from '../state/lessonSession'
-import { isRunActive, usePlayground } from '../state/store'
+import { usePlayground } from '../state/store'
+import { isRunActive } from '../model/runView'
 import { startRun } from '../state/trainingClient'
 
 /** Remembers that the tour was shown, so it shows once per browser. */

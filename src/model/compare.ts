@@ -1,4 +1,5 @@
 import type { CurvePoint } from './series'
+import type { EnvSpec } from '../core/envs/types'
 import type { Design } from './design'
 
 /** A run kept for comparison: its curve and its final figures. */
@@ -84,4 +85,9 @@ export function meanStd(values: readonly number[]): { mean: number; std: number 
   const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
   const variance = values.length > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1) : 0
   return { mean, std: Math.sqrt(variance) }
+}
+
+/** A run of `design` as a pin: labelled by environment, learner and seed, with its final figures. */
+export function pinSourceOf(design: Design, spec: Pick<EnvSpec, 'label'>, series: readonly CurvePoint[], meanLength: number): PinSource {
+  return { label: `${spec.label}, ${design.learner.kind}, seed ${design.seed}`, design, series, final: finalFigures(series, meanLength) }
 }

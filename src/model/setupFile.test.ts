@@ -1,50 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { parseRunConfig } from '../cli/train-command'
-import { cliAsync, jsonLines } from '../cli/testing'
-import { PpoOptionsSchema, ReinforceOptionsSchema } from '../core/run/config'
+import { describe, expect, it } from 'vitest'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
-import { defaultDesign, rewardDesignOf, runConfigOf, type Design } from './design'
+import { defaultDesign, rewardDesignOf } from './design'
 import { readDesignOrSetup, setupToJson } from './setupFile'
-
-const DIR = mkdtempSync(join(tmpdir(), 'setup-'))
-afterAll(() => rmSync(DIR, { recursive: true, force: true }))
-
-/** MountainCar with a custom term, a shaping term, a transform, changed weights, REINFORCE and seed 5. */
-function mountainCarSetup(): Design {
-  const design = defaultDesign('mountaincar', 5)
-  design.params = { ...design.params, time_limit: 300 }
-  design.reward = {
-    terms: [{ name: 'right', expression: 'position > 0.3', weight: 1 }],
-    shaping: [{ potential: 'height', weight: 2, gamma: 0.99, naive: false }],
-    bonuses: [],
-    transforms: { step: [{ kind: 'clip', lo: -0.5, hi: 0.5 }] },
-  }
-  design.weights = { ...design.weights, step: 0.5, right: 1.5, shaping_height: 2 }
-  design.learner = ReinforceOptionsSchema.parse({ kind: 'reinforce', learningRate: 0.002 })
-  return design
-}
-
-function gridSetup(): Design {
-  const design = defaultDesign('gridworld', 11)
-  design.params = { ...design.params, map: 'lava' }
-  design.weights = { ...design.weights, hazard: 20 }
-  return design
-}
+import { gridSetup, mountainCarSetup } from './testDesigns'
 
 describe('the whole setup as a run config', () => {
-  it.each([
-    ['cartpole, defaults', defaultDesign()],
-    ['mountaincar with terms, shaping, a transform, REINFORCE', mountainCarSetup()],
-    ['gridworld lava, tabular', gridSetup()],
-  ])('%s: the command line’s parseRunConfig reads the exported text as the same config', (_, design) => {
-    const text = setupToJson(design)
-    expect(parseRunConfig(text, 'setup.json')).toEqual(runConfigOf(design))
-    expect(Object.keys(JSON.parse(text))).toEqual(['env', 'mix', 'learner', 'seed'])
-  })
-
   it.each([
     ['cartpole', defaultDesign()],
     ['mountaincar', mountainCarSetup()],
@@ -52,19 +12,6 @@ describe('the whole setup as a run config', () => {
   ])('%s: imports back as the identical design, whatever the page shows now', (_, design) => {
     const read = readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))
     expect(read).toEqual({ ok: true, kind: 'setup', design })
-  })
-
-  it('trains from the command line: `train --config` on the exported file', async () => {
-    const design = defaultDesign('cartpole', 3)
-    design.learner = PpoOptionsSchema.parse({ kind: 'ppo', numEnvs: 2, numSteps: 32 })
-    const path = join(DIR, 'setup.json')
-    writeFileSync(path, setupToJson(design))
-    const { code, stdout, stderr } = await cliAsync(['train', '--config', path, '--iterations', '2'])
-    expect(stderr).toBe('')
-    expect(code).toBe(0)
-    const lines = jsonLines<{ iteration?: number; envSteps: number; done?: boolean }>(stdout)
-    expect(lines.map((line) => line.envSteps)).toEqual([64, 128, 128])
-    expect(lines.at(-1)!.done).toBe(true)
   })
 })
 

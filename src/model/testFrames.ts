@@ -1,4 +1,4 @@
-import type { MetricsFrame } from '../worker/protocol'
+import type { MetricsFrame } from '../core/run/frame'
 
 /**
  * A CartPole metrics frame for tests: `meanReturn` as the mean of its episodes (null: none

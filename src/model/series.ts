@@ -1,4 +1,4 @@
-import type { MetricsFrame } from '../worker/protocol'
+import type { MetricsFrame } from '../core/run/frame'
 /** One point of the learning curve: episode means over one metrics frame. */
 export interface CurvePoint {
   envSteps: number

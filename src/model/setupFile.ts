@@ -1,9 +1,9 @@
-import { getEnv } from '../core/envs/registry'
-import { checkDesignAgainstSpec, parseRewardDesign } from '../core/rewards/designSchema'
-import { expressionProblems } from '../core/rewards/expressionProblems'
+import { resolveEnvironment } from '../core/envs/registry'
+import { parseRewardDesign } from '../core/rewards/designSchema'
 import { rewardedSpec } from '../core/rewards/extras'
+import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { checkRunConfig } from '../core/run/checkRunConfig'
-import { designOfRunConfig, runConfigOf, weightsOutOfRange, type Design, type OutOfRange, type RewardExtras } from './design'
+import { designOfRunConfig, extrasOf, rangeProblem, runConfigOf, weightsOutOfRange, type Design, type RewardExtras } from './design'
 import { errorMessage } from '../core/errorMessage'
 
 /*
@@ -59,15 +59,9 @@ function readSetup(raw: object): ReadFile {
 function readRewardDesign(raw: object, current: Design): ReadFile {
   const parsed = parseRewardDesign(raw)
   if (!parsed.ok) return parsed
-  const base = getEnv(current.envId).describe(current.params)
-  const problems = [...checkDesignAgainstSpec(parsed.design, base), ...expressionProblems(parsed.design, base)]
+  const base = resolveEnvironment(current.envId, current.params).spec
+  const problems = rewardDesignProblems(parsed.design, base)
   if (problems.length === 0) problems.push(...weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem))
   if (problems.length > 0) return { ok: false, problems }
-  const { terms, shaping, bonuses, transforms, weights } = parsed.design
-  return { ok: true, kind: 'design', reward: { terms, shaping, bonuses, transforms }, weights }
-}
-
-/** A weight outside its slider's range, as the import names it. */
-function rangeProblem({ name, weight, range }: OutOfRange): string {
-  return `weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`
+  return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultDesign, designFromSearch, designToSearch } from './design'
+import { defaultDesign } from './design'
+import { designFromSearch, designToSearch } from './designLink'
 
 describe('design ↔ URL', () => {
   it('round-trips environment, parameters, seed and weights', () => {

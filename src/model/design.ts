@@ -1,0 +1,139 @@
+import { resolveEnvironment, type ResolvedEnvironment } from '../core/envs/registry'
+import type { EnvParams, EnvSpec } from '../core/envs/types'
+import { defaultMix } from '../core/rewards/mix'
+import { RewardDesignSchema, type RewardDesign } from '../core/rewards/designSchema'
+import { rewardedSpec } from '../core/rewards/extras'
+import { rewardDesignProblems } from '../core/rewards/rewardProblems'
+import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
+import { learnerFits } from '../core/run/learnerFit'
+
+/** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
+export interface Design {
+  envId: string
+  params: EnvParams
+  /** Weights of every component: the environment's and the ones `reward` adds. */
+  weights: Record<string, number>
+  /** What the design adds to the environment's components: custom terms, shaping, bonuses, transforms. */
+  reward: RewardExtras
+  learner: LearnerOptions
+  seed: number
+}
+
+/** The reward design less its weights (those live in Design.weights, one per slider). */
+export type RewardExtras = Pick<RewardDesign, 'terms' | 'shaping' | 'bonuses' | 'transforms'>
+
+export const NO_EXTRAS: RewardExtras = { terms: [], shaping: [], bonuses: [], transforms: {} }
+
+export const DEFAULT_ENV_ID = 'cartpole'
+export const MAX_SEED = 2 ** 31 - 1
+
+export function hasExtras(reward: RewardExtras): boolean {
+  return reward.terms.length + reward.shaping.length + reward.bonuses.length + Object.keys(reward.transforms).length > 0
+}
+
+/** The extras of a whole reward design (its weights left out). */
+export function extrasOf({ terms, shaping, bonuses, transforms }: RewardExtras): RewardExtras {
+  return { terms, shaping, bonuses, transforms }
+}
+
+/** The whole reward design a run is started with. */
+export function rewardDesignOf(design: Design): RewardDesign {
+  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
+}
+
+/** A design's environment resolved once: the definition, the parameters, its own spec (`base`) and the spec with the reward's additions. */
+export interface ResolvedDesign extends Omit<ResolvedEnvironment, 'spec'> {
+  base: EnvSpec
+  spec: EnvSpec
+}
+
+/**
+ * The environment a design runs on and the spec its reward makes of it: resolveEnvironment, then
+ * the reward's terms, shaping and bonuses as further components. Throws what the environment throws
+ * (an unknown id, a bad parameter).
+ */
+export function resolveDesign(design: Pick<Design, 'envId' | 'params' | 'reward'>): ResolvedDesign {
+  const { definition, params, spec: base } = resolveEnvironment(design.envId, design.params)
+  return { definition, params, base, spec: rewardedSpec(base, RewardDesignSchema.parse(design.reward)) }
+}
+
+/** The environment's spec with the components the design's reward adds. */
+export function specOf(design: Pick<Design, 'envId' | 'params' | 'reward'>): EnvSpec {
+  return resolveDesign(design).spec
+}
+
+export function defaultDesign(envId = DEFAULT_ENV_ID, seed = 1): Design {
+  const { params, spec } = resolveEnvironment(envId)
+  return { envId, params, weights: defaultMix(spec).weights, reward: NO_EXTRAS, learner: defaultLearnerFor(spec), seed }
+}
+
+/** A weight outside its slider's range, for the caller to name in its own words. */
+export interface OutOfRange {
+  name: string
+  weight: number
+  range: readonly [number, number]
+}
+
+/** The weights (of components the spec has) outside their sliders' ranges. */
+export function weightsOutOfRange(weights: Record<string, number>, spec: EnvSpec): OutOfRange[] {
+  const outside: OutOfRange[] = []
+  for (const component of spec.components) {
+    const weight = weights[component.name]
+    if (weight !== undefined && (weight < component.range[0] || weight > component.range[1])) outside.push({ name: component.name, weight, range: component.range })
+  }
+  return outside
+}
+
+/** A weight outside its slider's range, as a design's problems name it. */
+export function rangeProblem({ name, weight, range }: OutOfRange): string {
+  return `weights.${name}: ${weight} is outside its slider's range; accepted: a number from ${range[0]} to ${range[1]}`
+}
+
+/**
+ * Every way a design misfits its environment, whose own spec (for the design's parameters) is
+ * `base`: the reward's names and expressions, then (once the reward fits) the learner and every
+ * weight outside its slider's range. The one check of a whole design at the page's boundaries (a
+ * saved run, an imported file); [] when it fits.
+ */
+export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'learner'>, base: EnvSpec): string[] {
+  const reward = RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
+  const problems = rewardDesignProblems(reward, base)
+  if (problems.length > 0) return problems
+  const spec = rewardedSpec(base, reward)
+  const misfit = learnerFits(design.learner.kind, spec)
+  if (misfit !== null) problems.push(`learner ${design.learner.kind}: ${misfit}`)
+  problems.push(...weightsOutOfRange(design.weights, spec).map(rangeProblem))
+  return problems
+}
+
+/** Weights for a (new) spec: the ones already set where the component still exists, defaults for the rest. */
+export function keepWeights(spec: EnvSpec, previous: Record<string, number>): Record<string, number> {
+  const weights: Record<string, number> = {}
+  for (const component of spec.components) weights[component.name] = previous[component.name] ?? component.defaultWeight
+  return weights
+}
+
+/**
+ * The design a run config describes: its parameters resolved, every component weighted (the
+ * config's weight, else the default), with the environment's own spec (`base`), the spec with the
+ * reward's additions, and the weights outside their sliders' ranges. Whether the reward and the
+ * learner fit is the caller's check; what the environment throws (an unknown id, a bad parameter)
+ * is thrown.
+ */
+export function designOfRunConfig(config: RunConfig): { design: Design; base: EnvSpec; spec: EnvSpec; outOfRange: OutOfRange[] } {
+  const { env, mix, learner, seed } = config
+  const { params, spec: base } = resolveEnvironment(env.id, env.params)
+  const spec = rewardedSpec(base, mix)
+  const weights = Object.fromEntries(spec.components.map((component) => [component.name, mix.weights[component.name] ?? component.defaultWeight]))
+  return { design: { envId: env.id, params, weights, reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
+}
+
+/** The run config this design starts (what the worker is sent, and what `train --config` reads). */
+export function runConfigOf(design: Design): RunConfig {
+  return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }
+}
+
+/** Text from a link or a file as a message quotes it: at most 40 characters, then an ellipsis. */
+export function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+}

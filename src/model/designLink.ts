@@ -1,0 +1,116 @@
+import { ENVIRONMENTS, getEnv } from '../core/envs/registry'
+import { formatParamValue, resolveParams } from '../core/envs/params'
+import type { EnvSpec } from '../core/envs/types'
+import { defaultMix } from '../core/rewards/mix'
+import { parseRewardDesign, RewardDesignSchema } from '../core/rewards/designSchema'
+import { rewardedSpec } from '../core/rewards/extras'
+import { rewardDesignProblems } from '../core/rewards/rewardProblems'
+import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
+import { learnerFromQuery, learnerToQuery } from './learnerCodec'
+
+/* A design as URL search parameters, and back: what a shared link holds. */
+
+/**
+ * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, and the
+ * learner as `l=<kind>` with `l.<field>` (learnerCodec.ts).
+ * Anything unknown or out of range is ignored and named in `ignored`, so a tampered link still
+ * opens a working design and tells the user what it dropped. Nothing from the URL is executed.
+ */
+export function designFromSearch(search: string): { design: Design; ignored: string[] } {
+  const query = new URLSearchParams(search)
+  const ignored: string[] = []
+  const envId = query.get('env') ?? DEFAULT_ENV_ID
+  const known = ENVIRONMENTS.some((env) => env.spec.id === envId)
+  if (!known) ignored.push(`env "${truncate(envId)}" (accepted: ${ENVIRONMENTS.map((env) => env.spec.id).join(', ')})`)
+  const design = defaultDesign(known ? envId : DEFAULT_ENV_ID)
+
+  const rawSeed = query.get('seed')
+  if (rawSeed !== null) {
+    const seed = Number(rawSeed)
+    if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) design.seed = seed
+    else ignored.push(`seed "${truncate(rawSeed)}" (accepted: an integer from 0 to ${MAX_SEED})`)
+  }
+
+  const definition = getEnv(design.envId)
+  for (const [key, value] of query) {
+    if (key.startsWith('p.')) {
+      const name = key.slice(2)
+      try {
+        const params = resolveParams(definition.spec, { ...design.params, [name]: value })
+        definition.describe(params) // the environment's own checks (a drawn layout, say)
+        design.params = params
+      } catch (error) {
+        ignored.push(`parameter ${truncate(name)}: ${(error as Error).message}`)
+      }
+    }
+  }
+  const baseSpec = definition.describe(design.params)
+  design.learner = learnerFromQuery(query, baseSpec, ignored)
+  const rawReward = query.get('r')
+  if (rawReward !== null) design.reward = rewardFromText(rawReward, baseSpec, ignored)
+  const spec = rewardedSpec(baseSpec, RewardDesignSchema.parse(design.reward))
+  design.weights = defaultMix(spec).weights
+  for (const [key, value] of query) {
+    if (!key.startsWith('w.')) continue
+    const name = key.slice(2)
+    const component = spec.components.find((c) => c.name === name)
+    const weight = Number(value)
+    if (!component) ignored.push(`weight of unknown component "${truncate(name)}" (accepted: ${spec.components.map((c) => c.name).join(', ')})`)
+    else if (value.trim() === '' || !Number.isFinite(weight) || weight < component.range[0] || weight > component.range[1]) {
+      ignored.push(`weight of ${name} "${truncate(value)}" (accepted: a number from ${component.range[0]} to ${component.range[1]})`)
+    } else design.weights[name] = weight
+  }
+  return { design, ignored }
+}
+
+/** The URL search string for a design; only values that differ from the defaults are written. */
+export function designToSearch(design: Design, keep: URLSearchParams = new URLSearchParams()): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of keep) query.set(key, value)
+  query.set('env', design.envId)
+  query.set('seed', String(design.seed))
+  const definition = getEnv(design.envId)
+  const defaults = resolveParams(definition.spec, {})
+  for (const [name, value] of Object.entries(design.params)) {
+    const text = formatParamValue(value)
+    if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)
+  }
+  const spec = specOf(design)
+  if (hasExtras(design.reward)) query.set('r', canonicalExtrasJson(design.reward))
+  for (const component of spec.components) {
+    const weight = design.weights[component.name]
+    if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
+  }
+  learnerToQuery(design.learner, query)
+  return `?${query.toString()}`
+}
+
+/** The extras as JSON in the schema's own key order, so one design always gives one link. */
+function canonicalExtrasJson(reward: RewardExtras): string {
+  return JSON.stringify(extrasOf(RewardDesignSchema.parse(reward)))
+}
+
+/**
+ * The reward extras from the `r` parameter (JSON). A malformed or misfitting design is dropped
+ * whole, with every problem named; nothing in it is executed (expressions are only parsed).
+ */
+function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardExtras {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    ignored.push('reward design "r" (not valid JSON)')
+    return NO_EXTRAS
+  }
+  const parsed = parseRewardDesign(json)
+  if (!parsed.ok) {
+    ignored.push(`reward design: ${parsed.problems.join('; ')}`)
+    return NO_EXTRAS
+  }
+  const problems = rewardDesignProblems(parsed.design, spec)
+  if (problems.length > 0) {
+    ignored.push(`reward design: ${problems.join('; ')}`)
+    return NO_EXTRAS
+  }
+  return extrasOf(parsed.design)
+}
