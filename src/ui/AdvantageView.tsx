@@ -1,7 +1,6 @@
 import { useMemo, useRef } from 'react'
-import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
-import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
-import { rescore } from '../core/run/rescore'
+import type { AdvantageHistogram } from '../core/credit/histogram'
+import { advantageHistograms, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'
@@ -10,33 +9,21 @@ import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
 import { BarChart, type BarSeries } from './charts/BarChart'
 
+const NO_BARS: AdvantageBar[] = []
+
 /** The latest update's advantages: where credit went, and how much of the batch got none. */
 export function AdvantageView() {
   const advantages = usePlayground((state) => state.run.latest?.advantages ?? null)
   const record = usePlayground((state) => state.run.record)
   const valueBatch = usePlayground((state) => state.run.valueBatch)
-  const weights = usePlayground((state) => state.design.weights)
-  // What-if: the latest GAE batch re-scored under the sliders as they are now.
   const groupBatch = usePlayground((state) => state.run.groupBatch)
+  const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)
-  const estimator = learner.kind === 'grpo' ? learner.estimator : null
-  const whatIf = useMemo(() => {
-    if (groupBatch && estimator) return whatIfGroupAdvantages(groupBatch, weights, estimator)
-    return record && valueBatch ? whatIfAdvantages(record, valueBatch, weights) : null
-  }, [record, valueBatch, groupBatch, weights, estimator])
-  const histogram = useMemo(() => {
-    if (!advantages) return null
-    let reach = 0
-    for (const value of whatIf ?? []) if (Number.isFinite(value)) reach = Math.max(reach, Math.abs(value))
-    return advantageHistogram(advantages, 21, reach)
-  }, [advantages, whatIf])
-  const whatIfHistogram = useMemo(() => (whatIf && histogram ? advantageHistogram(whatIf, 21, histogram.edges[histogram.edges.length - 1]) : null), [whatIf, histogram])
+  // What-if: the latest batch re-scored under the sliders and estimator as they are now.
+  const whatIf = useMemo(() => whatIfBatchAdvantages(record, valueBatch, groupBatch, weights, learner), [record, valueBatch, groupBatch, weights, learner])
+  const histograms = useMemo(() => advantageHistograms(advantages, whatIf), [advantages, whatIf])
+  const histogram = histograms?.batch ?? null
   const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
-  const data = useMemo(
-    () =>
-      histogram?.counts.map((count, i) => ({ centre: (histogram.edges[i] + histogram.edges[i + 1]) / 2, count, whatIf: whatIfHistogram ? (whatIfHistogram.counts[i] * histogram.total) / Math.max(whatIfHistogram.total, 1) : undefined })) ?? [],
-    [histogram, whatIfHistogram],
-  )
   const [view, setView] = useView('credit')
   const isTeam = usePlayground((state) => state.spec.team !== undefined)
   return (
@@ -56,7 +43,7 @@ export function AdvantageView() {
         )}
       </div>
       </IfVisible>
-      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={whatIfHistogram} data={data} percent={percent} />}
+      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={histograms?.whatIf ?? null} data={histograms?.bars ?? NO_BARS} percent={percent} />}
       <WhatIf />
     </section>
   )
@@ -70,7 +57,7 @@ function Histogram({
 }: {
   histogram: AdvantageHistogram | null
   whatIf: AdvantageHistogram | null
-  data: { centre: number; count: number; whatIf?: number }[]
+  data: AdvantageBar[]
   percent: (count: number) => string
 }) {
   const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
@@ -110,20 +97,13 @@ function Histogram({
 function WhatIf() {
   const record = usePlayground((state) => state.run.record)
   const weights = usePlayground((state) => state.design.weights)
-  const scored = useMemo(() => (record ? rescore(record, weights) : null), [record, weights])
-  if (!record || !scored) return null
-  const returns = scored.episodeReturns
-  const meanReturn = returns.length > 0 ? returns.reduce((sum, value) => sum + value, 0) / returns.length : null
-  // each component's share of the reward: |Σ_t w_k·c_k,t| / Σ_j |Σ_t w_j·c_j,t|
-  const magnitude = Object.values(scored.contributions).reduce((sum, value) => sum + Math.abs(value), 0)
-  const shares = Object.entries(scored.contributions)
-    .filter(([, value]) => value !== 0)
-    .map(([name, value]) => `${name} ${((100 * Math.abs(value)) / magnitude).toFixed(0)}%`)
-    .join(', ')
+  const scored = useMemo(() => (record ? whatIfReward(record, weights) : null), [record, weights])
+  if (!scored) return null
+  const shares = scored.shares.map(({ name, share }) => `${name} ${(100 * share).toFixed(0)}%`).join(', ')
   return (
     <p className="what-if" role="status" aria-label="What-if">
-      What-if: the last {record.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
-      {meanReturn !== null ? `; their ${returns.length} finished episodes return ${meanReturn.toFixed(1)} on average` : ''}
+      What-if: the last {scored.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
+      {scored.meanReturn !== null ? `; their ${scored.episodes} finished episodes return ${scored.meanReturn.toFixed(1)} on average` : ''}
       {shares ? `; shares: ${shares}` : ''}.
     </p>
   )

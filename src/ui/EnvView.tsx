@@ -1,10 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { IterationReport } from '../core/run/trainer'
-import type { EnvSpec } from '../core/envs/types'
-import { bindPotential } from '../core/rewards/shaping'
-import { episodeTimeline } from '../core/run/timeline'
-import type { StepRecord } from '../core/run/stepRecord'
-import type { RewardExtras } from '../model/design'
+import { episodeField, potentialField } from '../model/gridFields'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
 import { LevelEditor } from './LevelEditor'
@@ -160,30 +156,4 @@ export function EnvView() {
 function overlayText(overlays: Record<'values' | 'policy' | 'visits' | 'potential' | 'episode', boolean>, hasLearnerView: boolean): string {
   const shown = (Object.keys(overlays) as (keyof typeof overlays)[]).filter((layer) => overlays[layer] && (layer === 'visits' || layer === 'potential' || layer === 'episode' || hasLearnerView))
   return shown.length > 0 ? `; overlays: ${shown.join(', ')}` : ''
-}
-
-/** Φ of every cell (without the key) for the design's first named shaping potential on a grid; null otherwise. */
-function potentialField(spec: EnvSpec, shaping: RewardExtras['shaping']): { name: string; values: Float32Array } | null {
-  const grid = spec.grid
-  const named = shaping.find((term) => term.potential !== 'custom')
-  if (!grid || !named) return null
-  const phi = bindPotential(spec, named.potential)
-  const state = new Float64Array(spec.stateVars.length)
-  const values = new Float32Array(grid.rows * grid.cols)
-  for (let row = 0; row < grid.rows; row++) {
-    for (let col = 0; col < grid.cols; col++) {
-      state[0] = row
-      state[1] = col
-      values[row * grid.cols + col] = phi(state, 0)
-    }
-  }
-  return { name: named.potential, values }
-}
-
-/** The latest episode of copy 0 on the grid: each visited cell's return-to-go at its last visit (NaN elsewhere). */
-function episodeField(record: StepRecord, weights: Record<string, number>, gamma: number, cells: number): Float32Array | null {
-  if (!record.reached) return null
-  const field = new Float32Array(cells).fill(NaN)
-  for (const step of episodeTimeline(record, weights, gamma)) field[record.reached[step.row] % cells] = step.returnToGo
-  return field
 }
