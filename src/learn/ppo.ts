@@ -10,9 +10,10 @@ import { zeroAdvantageFraction } from '../core/credit/group'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
+import { gradientStep, show, type StepResult } from './gradientStep'
 import { createMlp } from './mlp'
+import { ppoLoss } from './ppoLoss'
 import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
-import { minibatchStep, type MinibatchStats } from './ppoUpdate'
 import { diagnoseReward } from './rewardGuard'
 import { allocateRollout, type RolloutBuffer } from './rolloutBuffer'
 import { sampleActions } from './sampleActions'
@@ -40,6 +41,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const hidden = options.hiddenSize
   const actor = createMlp([obsSize, hidden, hidden, numActions], 0.01, networkRng)
   const critic = createMlp([obsSize, hidden, hidden, 1], 1, networkRng)
+  const parameters = [...actor.variables, ...critic.variables]
   const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
   const lossOptions = { numActions, clipCoef: options.clipCoef, clipValueLoss: options.clipValueLoss, entCoef: options.entCoef, vfCoef: options.vfCoef }
 
@@ -128,30 +130,35 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   }
 
   /** updateEpochs × numMinibatches gradient steps on shuffled minibatches; mean statistics. */
-  async function update(learningRate: number): Promise<MinibatchStats> {
+  async function update(learningRate: number): Promise<UpdateStats> {
     // tfjs's Adam reads its (protected) learningRate at every applyGradients, so annealing may set it.
     ;(optimizer as unknown as { learningRate: number }).learningRate = learningRate
     const order = new Int32Array(batchSize)
     for (let index = 0; index < batchSize; index++) order[index] = index
     const minibatchSize = Math.ceil(batchSize / options.numMinibatches)
-    const sums: MinibatchStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
+    const sums: UpdateStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
     let count = 0
     for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
       shuffleRng.shuffle(order)
       for (let start = 0; start < batchSize; start += minibatchSize) {
         const batch = gatherMinibatch(rollout, order.subarray(start, Math.min(batchSize, start + minibatchSize)), options.normAdvantages)
-        let result: Awaited<ReturnType<typeof minibatchStep>>
+        let step: StepResult
         try {
-          result = await minibatchStep(actor, critic, optimizer, batch, lossOptions, options.maxGradNorm)
+          step = await gradientStep(parameters, optimizer, options.maxGradNorm, () => {
+            const terms = ppoLoss(actor, critic, batch, lossOptions)
+            return { loss: terms.loss, terms: [terms.policyLoss, terms.valueLoss, terms.entropy, terms.approxKl, terms.clipFraction] }
+          })
         } finally {
           disposeMinibatch(batch)
         }
-        if (!result.applied) throw new Error(diagnoseLoss(result.stats, rollout))
-        for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] += result.stats[key]
+        const [policyLoss, valueLoss, entropy, approxKl, clipFraction] = step.terms
+        const stats: UpdateStats = { loss: step.loss, policyLoss, valueLoss, entropy, approxKl, clipFraction, gradNorm: step.gradNorm }
+        if (!step.applied) throw new Error(diagnoseLoss(stats, rollout))
+        for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] += stats[key]
         count++
       }
     }
-    for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] /= count
+    for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] /= count
     return sums
   }
 
@@ -249,14 +256,25 @@ export function explainedVariance(values: Float32Array, returns: Float32Array): 
   return varReturn === 0 ? 0 : 1 - varError / varReturn
 }
 
-function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
+/** Means over an update's minibatch steps of what each step read back (or one step's numbers, for a diagnosis). */
+interface UpdateStats {
+  loss: number
+  policyLoss: number
+  valueLoss: number
+  entropy: number
+  approxKl: number
+  clipFraction: number
+  /** Global gradient norm before clipping. */
+  gradNorm: number
+}
+
+function diagnoseLoss(stats: UpdateStats, rollout: RolloutBuffer): string {
   let largestReturn = 0
   let largestAdvantage = 0
   for (let j = 0; j < rollout.returns.length; j++) {
     largestReturn = Math.max(largestReturn, Math.abs(rollout.returns[j]))
     largestAdvantage = Math.max(largestAdvantage, Math.abs(rollout.advantages[j]))
   }
-  const show = (value: number) => (Number.isFinite(value) ? String(Number(value.toPrecision(4))) : String(value))
   const terms = `policy_loss ${show(stats.policyLoss)}, value_loss ${show(stats.valueLoss)}, entropy ${show(stats.entropy)}, grad_norm ${show(stats.gradNorm)}`
   return (
     `PPO loss is ${show(stats.loss)} (${terms}); the largest |return| in the batch is ${show(largestReturn)} and the largest |advantage| ${show(largestAdvantage)}. ` +
