@@ -11,6 +11,7 @@ import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show, type StepResult } from './gradientStep'
+import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
 import { ppoLoss } from './ppoLoss'
 import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
@@ -53,17 +54,13 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const numIterations = Math.max(1, Math.floor(options.totalSteps / batchSize))
   env.reset(envRng, stepBuffers.obs)
 
-  let activeMix = mix
-  let pendingMix: CompiledMix | null = null
   // Components whose design ends with `redistribute`: spread over each episode of the rollout.
   const redistributed = env.redistributed ?? []
   const spread = redistributed.length > 0 ? new Float64Array(options.numSteps * n) : null
   let iteration = 0
-  let busy = false
-  let disposed = false
 
-  /** Step every copy numSteps times with actions from the current policy; returns copy 0's states. */
-  async function collectRollout(episodes: FinishedEpisode[]): Promise<IterationReport['demo']> {
+  /** Step every copy numSteps times with actions from the current policy, rewarded by `activeMix`; returns copy 0's states. */
+  async function collectRollout(activeMix: CompiledMix, episodes: FinishedEpisode[]): Promise<IterationReport['demo']> {
     for (let t = 0; t < options.numSteps; t++) {
       const base = t * n
       rollout.obs.set(stepBuffers.obs, base * obsSize)
@@ -162,77 +159,62 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
     return sums
   }
 
-  return {
-    spec,
-    setMix(next: CompiledMix) {
-      checkMix(next, env.spec.components.length, spec.id)
-      pendingMix = next
-    },
-    async iterate(): Promise<IterationReport> {
-      if (disposed) throw new Error('this PPO trainer has been disposed')
-      if (busy) throw new Error('PPO iterate() called again before the previous iteration finished')
-      busy = true
-      try {
-        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
-        iteration++
-        // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
-        const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
-        const episodes: FinishedEpisode[] = []
-        const demoRecording = await collectRollout(episodes)
-        await evaluateValues()
-        gae(
-          {
-            n,
-            rewards: rollout.rewards,
-            values: rollout.values,
-            terminated: rollout.terminated,
-            truncated: rollout.truncated,
-            bootstrapValues: rollout.bootstrapValues,
-            lastValues: rollout.lastValues,
-          },
-          { gamma: options.gamma, lambda: options.gaeLambda },
-          { advantages: rollout.advantages, returns: rollout.returns },
-        )
-        const stats = await update(learningRate)
-        return {
-          envSteps: batchSize,
-          episodes,
-          diagnostics: {
-            policy_loss: stats.policyLoss,
-            value_loss: stats.valueLoss,
-            entropy: stats.entropy,
-            approx_kl: stats.approxKl,
-            clip_fraction: stats.clipFraction,
-            explained_variance: explainedVariance(rollout.values, rollout.returns),
-            grad_norm: stats.gradNorm,
-            learning_rate: learningRate,
-            loss: stats.loss,
-            zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
-          },
-          advantages: sampleAdvantages(rollout.advantages),
-          valueBatch: {
-            n,
-            steps: options.numSteps,
-            values: rollout.values.slice(),
-            lastValues: rollout.lastValues.slice(),
-            bootstrapValues: rollout.bootstrapValues.slice(),
-            gamma: options.gamma,
-            lambda: options.gaeLambda,
-          },
-          demo: demoRecording,
-        }
-      } finally {
-        busy = false
+  return learnerShell('PPO', spec, mix, {
+    async iterate(activeMix: CompiledMix): Promise<IterationReport> {
+      iteration++
+      // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
+      const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
+      const episodes: FinishedEpisode[] = []
+      const demoRecording = await collectRollout(activeMix, episodes)
+      await evaluateValues()
+      gae(
+        {
+          n,
+          rewards: rollout.rewards,
+          values: rollout.values,
+          terminated: rollout.terminated,
+          truncated: rollout.truncated,
+          bootstrapValues: rollout.bootstrapValues,
+          lastValues: rollout.lastValues,
+        },
+        { gamma: options.gamma, lambda: options.gaeLambda },
+        { advantages: rollout.advantages, returns: rollout.returns },
+      )
+      const stats = await update(learningRate)
+      return {
+        envSteps: batchSize,
+        episodes,
+        diagnostics: {
+          policy_loss: stats.policyLoss,
+          value_loss: stats.valueLoss,
+          entropy: stats.entropy,
+          approx_kl: stats.approxKl,
+          clip_fraction: stats.clipFraction,
+          explained_variance: explainedVariance(rollout.values, rollout.returns),
+          grad_norm: stats.gradNorm,
+          learning_rate: learningRate,
+          loss: stats.loss,
+          zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
+        },
+        advantages: sampleAdvantages(rollout.advantages),
+        valueBatch: {
+          n,
+          steps: options.numSteps,
+          values: rollout.values.slice(),
+          lastValues: rollout.lastValues.slice(),
+          bootstrapValues: rollout.bootstrapValues.slice(),
+          gamma: options.gamma,
+          lambda: options.gaeLambda,
+        },
+        demo: demoRecording,
       }
     },
-    dispose() {
-      if (disposed) return
-      disposed = true
+    release() {
       actor.dispose()
       critic.dispose()
       optimizer.dispose()
     },
-  }
+  })
 }
 
 
