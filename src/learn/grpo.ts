@@ -12,6 +12,7 @@ import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show } from './gradientStep'
 import { aggregationWeights, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
 import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
+import { learnerShell } from './learnerShell'
 import { createMlp, type Mlp } from './mlp'
 
 /**
@@ -51,11 +52,6 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const demoFrames = maxLength + 1
   const demo = new DemoRecorder(spec, n, demoFrames)
 
-  let activeMix = mix
-  let pendingMix: CompiledMix | null = null
-  let busy = false
-  let disposed = false
-
   async function policyLogits(obs: Float32Array): Promise<Float32Array> {
     const logits = tf.tidy(() => actor.apply(tf.tensor2d(obs, [n, obsSize])))
     try {
@@ -81,86 +77,71 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
-  return {
-    spec,
-    setMix(next: CompiledMix) {
-      checkMix(next, env.spec.components.length, spec.id)
-      pendingMix = next
-    },
-    async iterate(): Promise<IterationReport> {
-      if (disposed) throw new Error('this GRPO trainer has been disposed')
-      if (busy) throw new Error('GRPO iterate() called again before the previous iteration finished')
-      busy = true
+  return learnerShell('GRPO', spec, mix, {
+    async iterate(activeMix: CompiledMix): Promise<IterationReport> {
+      const weights = activeMix.weights
+      startGroups(env, groupSize, envRng, stepBuffers.obs)
+      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
+      const demoRecording = demo.take()
+
+      // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
+      // (combine 'decoupled' normalises each C_·k within the group first)
+      const advantages = groupAdvantagesMulti(completions.components, weights.length, weights, groupSizes, options.estimator)
+      const episodes = completionEpisodes(completions, weights)
+
+      const batch = tokenBatch(completions, advantages)
+      const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
       try {
-        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
-        const weights = activeMix.weights
-        startGroups(env, groupSize, envRng, stepBuffers.obs)
-        const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
-        const demoRecording = demo.take()
-
-        // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
-        // (combine 'decoupled' normalises each C_·k within the group first)
-        const advantages = groupAdvantagesMulti(completions.components, weights.length, weights, groupSizes, options.estimator)
-        const episodes = completionEpisodes(completions, weights)
-
-        const batch = tokenBatch(completions, advantages)
-        const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
-        try {
-          for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
-            const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
-              const terms = grpoLoss(actor, batch, lossOptions)
-              return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
-            })
-            const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
-            if (!step.applied) {
-              throw new Error(
-                `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
-                  `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
-              )
-            }
-            sums.loss += step.loss
-            sums.policyLoss += policyLoss
-            sums.kl += kl
-            sums.clipLow += clipLow
-            sums.clipHigh += clipHigh
-            sums.entropy += entropy
-            sums.gradNorm += step.gradNorm
+        for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
+          const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
+            const terms = grpoLoss(actor, batch, lossOptions)
+            return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
+          })
+          const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
+          if (!step.applied) {
+            throw new Error(
+              `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
+                `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
+            )
           }
-        } finally {
-          tf.dispose(Object.values(batch))
+          sums.loss += step.loss
+          sums.policyLoss += policyLoss
+          sums.kl += kl
+          sums.clipLow += clipLow
+          sums.clipHigh += clipHigh
+          sums.entropy += entropy
+          sums.gradNorm += step.gradNorm
         }
-        const epochs = options.updateEpochs
-        let rewardSum = 0
-        for (const episode of episodes) rewardSum += episode.shapedReturn
-        const diagnostics: Record<string, number> = {
-          policy_loss: sums.policyLoss / epochs,
-          kl: sums.kl / epochs,
-          clip_fraction: (sums.clipLow + sums.clipHigh) / epochs,
-          clip_low_fraction: sums.clipLow / epochs,
-          clip_high_fraction: sums.clipHigh / epochs,
-          entropy: sums.entropy / epochs,
-          grad_norm: sums.gradNorm / epochs,
-          loss: sums.loss / epochs,
-          zero_advantage_fraction: zeroAdvantageFraction(advantages),
-          mean_length: completions.tokens / completions.count,
-          reward_mean: rewardSum / completions.count,
-        }
-        if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, weights.length, correctIndex)
-        else diagnostics.objective_mean = mean(completions.objective)
-        const groupBatch = { names: activeMix.names.slice(), components: completions.components.slice(0, completions.count * weights.length), groupSizes: groupSizes.slice() }
-        return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), groupBatch, demo: demoRecording }
       } finally {
-        busy = false
+        tf.dispose(Object.values(batch))
       }
+      const epochs = options.updateEpochs
+      let rewardSum = 0
+      for (const episode of episodes) rewardSum += episode.shapedReturn
+      const diagnostics: Record<string, number> = {
+        policy_loss: sums.policyLoss / epochs,
+        kl: sums.kl / epochs,
+        clip_fraction: (sums.clipLow + sums.clipHigh) / epochs,
+        clip_low_fraction: sums.clipLow / epochs,
+        clip_high_fraction: sums.clipHigh / epochs,
+        entropy: sums.entropy / epochs,
+        grad_norm: sums.gradNorm / epochs,
+        loss: sums.loss / epochs,
+        zero_advantage_fraction: zeroAdvantageFraction(advantages),
+        mean_length: completions.tokens / completions.count,
+        reward_mean: rewardSum / completions.count,
+      }
+      if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, weights.length, correctIndex)
+      else diagnostics.objective_mean = mean(completions.objective)
+      const groupBatch = { names: activeMix.names.slice(), components: completions.components.slice(0, completions.count * weights.length), groupSizes: groupSizes.slice() }
+      return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), groupBatch, demo: demoRecording }
     },
-    dispose() {
-      if (disposed) return
-      disposed = true
+    release() {
       actor.dispose()
       reference.dispose()
       optimizer.dispose()
     },
-  }
+  })
 }
 
 /** A network with `source`'s current parameters that no optimiser ever sees. */

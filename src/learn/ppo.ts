@@ -10,9 +10,11 @@ import { zeroAdvantageFraction } from '../core/credit/group'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
+import { gradientStep, show, type StepResult } from './gradientStep'
+import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
+import { ppoLoss } from './ppoLoss'
 import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
-import { minibatchStep, type MinibatchStats } from './ppoUpdate'
 import { diagnoseReward } from './rewardGuard'
 import { allocateRollout, type RolloutBuffer } from './rolloutBuffer'
 import { sampleActions } from './sampleActions'
@@ -40,6 +42,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const hidden = options.hiddenSize
   const actor = createMlp([obsSize, hidden, hidden, numActions], 0.01, networkRng)
   const critic = createMlp([obsSize, hidden, hidden, 1], 1, networkRng)
+  const parameters = [...actor.variables, ...critic.variables]
   const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
   const lossOptions = { numActions, clipCoef: options.clipCoef, clipValueLoss: options.clipValueLoss, entCoef: options.entCoef, vfCoef: options.vfCoef }
 
@@ -51,17 +54,13 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const numIterations = Math.max(1, Math.floor(options.totalSteps / batchSize))
   env.reset(envRng, stepBuffers.obs)
 
-  let activeMix = mix
-  let pendingMix: CompiledMix | null = null
   // Components whose design ends with `redistribute`: spread over each episode of the rollout.
   const redistributed = env.redistributed ?? []
   const spread = redistributed.length > 0 ? new Float64Array(options.numSteps * n) : null
   let iteration = 0
-  let busy = false
-  let disposed = false
 
-  /** Step every copy numSteps times with actions from the current policy; returns copy 0's states. */
-  async function collectRollout(episodes: FinishedEpisode[]): Promise<IterationReport['demo']> {
+  /** Step every copy numSteps times with actions from the current policy, rewarded by `activeMix`; returns copy 0's states. */
+  async function collectRollout(activeMix: CompiledMix, episodes: FinishedEpisode[]): Promise<IterationReport['demo']> {
     for (let t = 0; t < options.numSteps; t++) {
       const base = t * n
       rollout.obs.set(stepBuffers.obs, base * obsSize)
@@ -128,104 +127,94 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   }
 
   /** updateEpochs × numMinibatches gradient steps on shuffled minibatches; mean statistics. */
-  async function update(learningRate: number): Promise<MinibatchStats> {
+  async function update(learningRate: number): Promise<UpdateStats> {
     // tfjs's Adam reads its (protected) learningRate at every applyGradients, so annealing may set it.
     ;(optimizer as unknown as { learningRate: number }).learningRate = learningRate
     const order = new Int32Array(batchSize)
     for (let index = 0; index < batchSize; index++) order[index] = index
     const minibatchSize = Math.ceil(batchSize / options.numMinibatches)
-    const sums: MinibatchStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
+    const sums: UpdateStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
     let count = 0
     for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
       shuffleRng.shuffle(order)
       for (let start = 0; start < batchSize; start += minibatchSize) {
         const batch = gatherMinibatch(rollout, order.subarray(start, Math.min(batchSize, start + minibatchSize)), options.normAdvantages)
-        let result: Awaited<ReturnType<typeof minibatchStep>>
+        let step: StepResult
         try {
-          result = await minibatchStep(actor, critic, optimizer, batch, lossOptions, options.maxGradNorm)
+          step = await gradientStep(parameters, optimizer, options.maxGradNorm, () => {
+            const terms = ppoLoss(actor, critic, batch, lossOptions)
+            return { loss: terms.loss, terms: [terms.policyLoss, terms.valueLoss, terms.entropy, terms.approxKl, terms.clipFraction] }
+          })
         } finally {
           disposeMinibatch(batch)
         }
-        if (!result.applied) throw new Error(diagnoseLoss(result.stats, rollout))
-        for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] += result.stats[key]
+        const [policyLoss, valueLoss, entropy, approxKl, clipFraction] = step.terms
+        const stats: UpdateStats = { loss: step.loss, policyLoss, valueLoss, entropy, approxKl, clipFraction, gradNorm: step.gradNorm }
+        if (!step.applied) throw new Error(diagnoseLoss(stats, rollout))
+        for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] += stats[key]
         count++
       }
     }
-    for (const key of Object.keys(sums) as (keyof MinibatchStats)[]) sums[key] /= count
+    for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] /= count
     return sums
   }
 
-  return {
-    spec,
-    setMix(next: CompiledMix) {
-      checkMix(next, env.spec.components.length, spec.id)
-      pendingMix = next
-    },
-    async iterate(): Promise<IterationReport> {
-      if (disposed) throw new Error('this PPO trainer has been disposed')
-      if (busy) throw new Error('PPO iterate() called again before the previous iteration finished')
-      busy = true
-      try {
-        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
-        iteration++
-        // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
-        const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
-        const episodes: FinishedEpisode[] = []
-        const demoRecording = await collectRollout(episodes)
-        await evaluateValues()
-        gae(
-          {
-            n,
-            rewards: rollout.rewards,
-            values: rollout.values,
-            terminated: rollout.terminated,
-            truncated: rollout.truncated,
-            bootstrapValues: rollout.bootstrapValues,
-            lastValues: rollout.lastValues,
-          },
-          { gamma: options.gamma, lambda: options.gaeLambda },
-          { advantages: rollout.advantages, returns: rollout.returns },
-        )
-        const stats = await update(learningRate)
-        return {
-          envSteps: batchSize,
-          episodes,
-          diagnostics: {
-            policy_loss: stats.policyLoss,
-            value_loss: stats.valueLoss,
-            entropy: stats.entropy,
-            approx_kl: stats.approxKl,
-            clip_fraction: stats.clipFraction,
-            explained_variance: explainedVariance(rollout.values, rollout.returns),
-            grad_norm: stats.gradNorm,
-            learning_rate: learningRate,
-            loss: stats.loss,
-            zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
-          },
-          advantages: sampleAdvantages(rollout.advantages),
-          valueBatch: {
-            n,
-            steps: options.numSteps,
-            values: rollout.values.slice(),
-            lastValues: rollout.lastValues.slice(),
-            bootstrapValues: rollout.bootstrapValues.slice(),
-            gamma: options.gamma,
-            lambda: options.gaeLambda,
-          },
-          demo: demoRecording,
-        }
-      } finally {
-        busy = false
+  return learnerShell('PPO', spec, mix, {
+    async iterate(activeMix: CompiledMix): Promise<IterationReport> {
+      iteration++
+      // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps
+      const learningRate = options.annealLr ? options.learningRate * Math.max(0, 1 - (iteration - 1) / numIterations) : options.learningRate
+      const episodes: FinishedEpisode[] = []
+      const demoRecording = await collectRollout(activeMix, episodes)
+      await evaluateValues()
+      gae(
+        {
+          n,
+          rewards: rollout.rewards,
+          values: rollout.values,
+          terminated: rollout.terminated,
+          truncated: rollout.truncated,
+          bootstrapValues: rollout.bootstrapValues,
+          lastValues: rollout.lastValues,
+        },
+        { gamma: options.gamma, lambda: options.gaeLambda },
+        { advantages: rollout.advantages, returns: rollout.returns },
+      )
+      const stats = await update(learningRate)
+      return {
+        envSteps: batchSize,
+        episodes,
+        diagnostics: {
+          policy_loss: stats.policyLoss,
+          value_loss: stats.valueLoss,
+          entropy: stats.entropy,
+          approx_kl: stats.approxKl,
+          clip_fraction: stats.clipFraction,
+          explained_variance: explainedVariance(rollout.values, rollout.returns),
+          grad_norm: stats.gradNorm,
+          learning_rate: learningRate,
+          loss: stats.loss,
+          zero_advantage_fraction: zeroAdvantageFraction(rollout.advantages),
+        },
+        advantages: sampleAdvantages(rollout.advantages),
+        valueBatch: {
+          n,
+          steps: options.numSteps,
+          values: rollout.values.slice(),
+          lastValues: rollout.lastValues.slice(),
+          bootstrapValues: rollout.bootstrapValues.slice(),
+          gamma: options.gamma,
+          lambda: options.gaeLambda,
+        },
+        demo: demoRecording,
       }
     },
-    dispose() {
-      if (disposed) return
-      disposed = true
+    release() {
       actor.dispose()
       critic.dispose()
       optimizer.dispose()
     },
-  }
+  })
 }
 
 
@@ -249,14 +238,25 @@ export function explainedVariance(values: Float32Array, returns: Float32Array): 
   return varReturn === 0 ? 0 : 1 - varError / varReturn
 }
 
-function diagnoseLoss(stats: MinibatchStats, rollout: RolloutBuffer): string {
+/** Means over an update's minibatch steps of what each step read back (or one step's numbers, for a diagnosis). */
+interface UpdateStats {
+  loss: number
+  policyLoss: number
+  valueLoss: number
+  entropy: number
+  approxKl: number
+  clipFraction: number
+  /** Global gradient norm before clipping. */
+  gradNorm: number
+}
+
+function diagnoseLoss(stats: UpdateStats, rollout: RolloutBuffer): string {
   let largestReturn = 0
   let largestAdvantage = 0
   for (let j = 0; j < rollout.returns.length; j++) {
     largestReturn = Math.max(largestReturn, Math.abs(rollout.returns[j]))
     largestAdvantage = Math.max(largestAdvantage, Math.abs(rollout.advantages[j]))
   }
-  const show = (value: number) => (Number.isFinite(value) ? String(Number(value.toPrecision(4))) : String(value))
   const terms = `policy_loss ${show(stats.policyLoss)}, value_loss ${show(stats.valueLoss)}, entropy ${show(stats.entropy)}, grad_norm ${show(stats.gradNorm)}`
   return (
     `PPO loss is ${show(stats.loss)} (${terms}); the largest |return| in the batch is ${show(largestReturn)} and the largest |advantage| ${show(largestAdvantage)}. ` +

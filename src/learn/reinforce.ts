@@ -10,6 +10,7 @@ import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show, type StepResult } from './gradientStep'
 import { Growable } from './growable'
+import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
 import { explainedVariance } from './ppo'
 import { baselineLoss, discountedReturns, reinforcePolicyLoss } from './reinforceLoss'
@@ -79,11 +80,6 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   const episodeCuts: number[] = []
   env.reset(envRng, stepBuffers.obs)
 
-  let activeMix = mix
-  let pendingMix: CompiledMix | null = null
-  let busy = false
-  let disposed = false
-
   /**
    * Move copy i's running episode into the batch; it ended, or was cut in the state whose
    * observation starts at `cutAt` of `cutFrom` (kept to bootstrap from when there is a baseline).
@@ -121,8 +117,11 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     env.reset(envRng, stepBuffers.obs)
   }
 
-  /** Step every copy until episodesPerIteration episodes have ended; returns the env steps taken and how many episodes were cut. */
-  async function collectEpisodes(episodes: FinishedEpisode[]): Promise<{ envSteps: number; cut: number }> {
+  /**
+   * Step every copy, rewarded by `activeMix`, until episodesPerIteration episodes have ended; returns
+   * the env steps taken and how many episodes were cut.
+   */
+  async function collectEpisodes(activeMix: CompiledMix, episodes: FinishedEpisode[]): Promise<{ envSteps: number; cut: number }> {
     let steps = 0
     let cut = 0
     while (episodeEnds.length < options.episodesPerIteration) {
@@ -207,113 +206,98 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     )
   }
 
-  return {
-    spec,
-    setMix(next: CompiledMix) {
-      checkMix(next, env.spec.components.length, spec.id)
-      pendingMix = next
-    },
-    async iterate(): Promise<IterationReport> {
-      if (disposed) throw new Error('this REINFORCE trainer has been disposed')
-      if (busy) throw new Error('REINFORCE iterate() called again before the previous iteration finished')
-      busy = true
+  return learnerShell('REINFORCE', spec, mix, {
+    async iterate(activeMix: CompiledMix): Promise<IterationReport> {
+      const episodes: FinishedEpisode[] = []
+      let collected: { envSteps: number; cut: number }
       try {
-        if (pendingMix) [activeMix, pendingMix] = [pendingMix, null]
-        const episodes: FinishedEpisode[] = []
-        let collected: { envSteps: number; cut: number }
+        collected = await collectEpisodes(activeMix, episodes)
+      } catch (error) {
+        // A step that failed half-way (a reward that is not finite) leaves the running episodes
+        // one reward short: start every copy afresh so that a later iteration learns from whole episodes.
+        restartEpisodes()
+        throw error
+      }
+      const { envSteps, cut } = collected
+      const demoRecording = demo.take()
+      const numEpisodes = episodeEnds.length
+
+      const size = batch.actions.length
+      const returns = new Float32Array(size)
+      // V(s_T) of the states cut episodes were cut in (a time limit is not a failure); none without a baseline.
+      const cutValues = cutObs.length > 0 ? await valuesOf(cutObs.view().slice(), cutObs.length / obsSize) : new Float32Array(0)
+      let from = 0
+      episodeEnds.forEach((to, episode) => {
+        const cutIndex = episodeCuts[episode]
+        discountedReturns(batch.rewards.view(), from, to, options.gamma, returns, cutIndex >= 0 ? cutValues[cutIndex] : 0)
+        from = to
+      })
+      cutObs.clear()
+      episodeCuts.length = 0
+      const obs = tf.tensor2d(batch.obs.view().slice(), [size, obsSize])
+      const batchActions = tf.tensor1d(batch.actions.view().slice(), 'int32')
+      batch.obs.clear()
+      batch.actions.clear()
+      batch.rewards.clear()
+      episodeEnds.length = 0
+
+      try {
+        const values = await baselineValues(obs)
+        // A_t = G_t − V(s_t), or G_t alone
+        const advantages = new Float32Array(size)
+        for (let j = 0; j < size; j++) advantages[j] = critic === null ? returns[j] : returns[j] - values[j]
+
+        const advantageTensor = tf.tensor1d(advantages)
+        let policyStep: StepResult
         try {
-          collected = await collectEpisodes(episodes)
-        } catch (error) {
-          // A step that failed half-way (a reward that is not finite) leaves the running episodes
-          // one reward short: start every copy afresh so that a later iteration learns from whole episodes.
-          restartEpisodes()
-          throw error
-        }
-        const { envSteps, cut } = collected
-        const demoRecording = demo.take()
-        const numEpisodes = episodeEnds.length
-
-        const size = batch.actions.length
-        const returns = new Float32Array(size)
-        // V(s_T) of the states cut episodes were cut in (a time limit is not a failure); none without a baseline.
-        const cutValues = cutObs.length > 0 ? await valuesOf(cutObs.view().slice(), cutObs.length / obsSize) : new Float32Array(0)
-        let from = 0
-        episodeEnds.forEach((to, episode) => {
-          const cutIndex = episodeCuts[episode]
-          discountedReturns(batch.rewards.view(), from, to, options.gamma, returns, cutIndex >= 0 ? cutValues[cutIndex] : 0)
-          from = to
-        })
-        cutObs.clear()
-        episodeCuts.length = 0
-        const obs = tf.tensor2d(batch.obs.view().slice(), [size, obsSize])
-        const batchActions = tf.tensor1d(batch.actions.view().slice(), 'int32')
-        batch.obs.clear()
-        batch.actions.clear()
-        batch.rewards.clear()
-        episodeEnds.length = 0
-
-        try {
-          const values = await baselineValues(obs)
-          // A_t = G_t − V(s_t), or G_t alone
-          const advantages = new Float32Array(size)
-          for (let j = 0; j < size; j++) advantages[j] = critic === null ? returns[j] : returns[j] - values[j]
-
-          const advantageTensor = tf.tensor1d(advantages)
-          let policyStep: StepResult
-          try {
-            policyStep = await gradientStep(actor.variables, policyOptimizer, options.maxGradNorm, () => {
-              const terms = reinforcePolicyLoss(actor, { obs, actions: batchActions, advantages: advantageTensor }, numActions, options.entCoef)
-              return { loss: terms.loss, terms: [terms.policyLoss, terms.entropy] }
-            })
-          } finally {
-            advantageTensor.dispose()
-          }
-          if (!policyStep.applied) throw new Error(diagnoseLoss('policy loss', policyStep, returns, advantages))
-          const [policyLoss, entropy] = policyStep.terms
-
-          const diagnostics: Record<string, number> = {
-            policy_loss: policyLoss,
-            entropy,
-            grad_norm: policyStep.gradNorm,
-            zero_advantage_fraction: zeroAdvantageFraction(advantages),
-            cut_fraction: cut / numEpisodes,
-            episodes: numEpisodes,
-          }
-          if (critic !== null && valueOptimizer !== null) {
-            returnScale.update(returns)
-            const { mean, std } = returnScale.current()
-            // The network fits (G_t − μ)/σ: returns of any scale become numbers near ±1 that one
-            // Adam step can follow, and the baseline is the running mean before V̂ has learnt anything.
-            const returnTensor = tf.tensor1d(returns.map((value) => (value - mean) / std))
-            let valueStep: StepResult
-            try {
-              valueStep = await gradientStep(critic.variables, valueOptimizer, options.maxGradNorm, () => ({ loss: baselineLoss(critic, obs, returnTensor), terms: [] }))
-            } finally {
-              returnTensor.dispose()
-            }
-            if (!valueStep.applied) throw new Error(diagnoseLoss('value loss', valueStep, returns, advantages))
-            // ½·mean((μ + σV̂) − G)² = σ²·½·mean(V̂ − (G − μ)/σ)²: reported in return units
-            diagnostics.value_loss = std * std * valueStep.loss
-            diagnostics.explained_variance = explainedVariance(values, returns)
-          }
-          return { envSteps, episodes, diagnostics, advantages: sampleAdvantages(advantages), demo: demoRecording }
+          policyStep = await gradientStep(actor.variables, policyOptimizer, options.maxGradNorm, () => {
+            const terms = reinforcePolicyLoss(actor, { obs, actions: batchActions, advantages: advantageTensor }, numActions, options.entCoef)
+            return { loss: terms.loss, terms: [terms.policyLoss, terms.entropy] }
+          })
         } finally {
-          obs.dispose()
-          batchActions.dispose()
+          advantageTensor.dispose()
         }
+        if (!policyStep.applied) throw new Error(diagnoseLoss('policy loss', policyStep, returns, advantages))
+        const [policyLoss, entropy] = policyStep.terms
+
+        const diagnostics: Record<string, number> = {
+          policy_loss: policyLoss,
+          entropy,
+          grad_norm: policyStep.gradNorm,
+          zero_advantage_fraction: zeroAdvantageFraction(advantages),
+          cut_fraction: cut / numEpisodes,
+          episodes: numEpisodes,
+        }
+        if (critic !== null && valueOptimizer !== null) {
+          returnScale.update(returns)
+          const { mean, std } = returnScale.current()
+          // The network fits (G_t − μ)/σ: returns of any scale become numbers near ±1 that one
+          // Adam step can follow, and the baseline is the running mean before V̂ has learnt anything.
+          const returnTensor = tf.tensor1d(returns.map((value) => (value - mean) / std))
+          let valueStep: StepResult
+          try {
+            valueStep = await gradientStep(critic.variables, valueOptimizer, options.maxGradNorm, () => ({ loss: baselineLoss(critic, obs, returnTensor), terms: [] }))
+          } finally {
+            returnTensor.dispose()
+          }
+          if (!valueStep.applied) throw new Error(diagnoseLoss('value loss', valueStep, returns, advantages))
+          // ½·mean((μ + σV̂) − G)² = σ²·½·mean(V̂ − (G − μ)/σ)²: reported in return units
+          diagnostics.value_loss = std * std * valueStep.loss
+          diagnostics.explained_variance = explainedVariance(values, returns)
+        }
+        return { envSteps, episodes, diagnostics, advantages: sampleAdvantages(advantages), demo: demoRecording }
       } finally {
-        busy = false
+        obs.dispose()
+        batchActions.dispose()
       }
     },
-    dispose() {
-      if (disposed) return
-      disposed = true
+    release() {
       actor.dispose()
       critic?.dispose()
       policyOptimizer.dispose()
       valueOptimizer?.dispose()
     },
-  }
+  })
 }
 
 /**
