@@ -30,6 +30,23 @@ describe('trace on FrozenLake', () => {
     expect(priced[0].reward).toBe(-2)
   })
 
+  it('stays in a hole or the goal it starts from: reward 0, every component 0, terminated', () => {
+    const still = { goal: 0, step: 0, hazard: 0, progress: 0 }
+    for (const params of ['is_slippery=false', 'is_slippery=true']) {
+      // The hole (1, 1) = 5: whatever the move, the trace stops after one step that stays there.
+      for (const action of ['0', '1', '2', '3']) {
+        const hole = traceLines(cli(['trace', '--env', 'frozenlake', '--params', params, '--state', '1,1', '--actions', `${action},2,2`]).stdout)
+        expect(hole).toEqual([{ t: 0, state: [1, 1], obs: [5], components: still, reward: 0, terminated: true, truncated: false }])
+      }
+      // The goal (3, 3) = 15: no second +1.
+      const goal = traceLines(cli(['trace', '--env', 'frozenlake', '--params', params, '--state', '3,3', '--actions', '0']).stdout)
+      expect(goal).toEqual([{ t: 0, state: [3, 3], obs: [15], components: still, reward: 0, terminated: true, truncated: false }])
+    }
+    // Weights change nothing there: r = 1 · 0 + 0.01 · 0 + 2 · 0 + 1 · 0.
+    const weighed = traceLines(cli(['trace', '--env', 'frozenlake', '--params', 'map=8x8', '--state', '2,3', '--actions', '1', '--weights', 'hazard=2,step=0.01,progress=1']).stdout)
+    expect(weighed).toEqual([{ t: 0, state: [2, 3], obs: [19], components: still, reward: 0, terminated: true, truncated: false }])
+  })
+
   it('slips on the default ice, the same way on every run, only ever sideways or ahead', () => {
     const args = ['trace', '--env', 'frozenlake', '--state', '2,1', '--actions', '1']
     const first = cli(args)

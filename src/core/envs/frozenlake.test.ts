@@ -159,6 +159,100 @@ describe('FrozenLake-v1 episodes', () => {
   })
 })
 
+describe('FrozenLake-v1 holes and goal are absorbing (Gymnasium: P[s][a] = [(1.0, s, 0, True)])', () => {
+  /** n copies put at (row, col) and stepped once with `action`, without auto-reset. */
+  function stepOnce(params: EnvParams, row: number, col: number, action: number, n: number) {
+    const env = frozenlake.create(n, params)
+    const out = allocateStepBuffers(env.spec, n)
+    for (let i = 0; i < n; i++) env.setState(i, [row, col])
+    env.step(new Int32Array(n).fill(action), out, new Rng(5), false)
+    return { env, out }
+  }
+
+  it.each([
+    ['the hole (1, 1) = 5', 1, 1, 5, 0],
+    ['the hole (3, 0) = 12', 3, 0, 12, 0],
+    ['the goal (3, 3) = 15', 3, 3, 15, 1],
+  ])('a step from %s stays there with every component 0, terminated, on ice or not', (_, row, col, index, success) => {
+    for (const params of [{ is_slippery: false }, { is_slippery: true }]) {
+      for (let action = 0; action < 4; action++) {
+        const n = 50
+        const { env, out } = stepOnce(params, row, col, action, n)
+        expect(Array.from(out.obs)).toEqual(new Array(n).fill(index))
+        // [goal, step, hazard, progress]: no goal again, no step cost, no second fall, no progress.
+        expect(Array.from(out.components)).toEqual(new Array(n * 4).fill(0))
+        expect(Array.from(out.terminated)).toEqual(new Array(n).fill(1))
+        expect(Array.from(out.truncated)).toEqual(new Array(n).fill(0))
+        expect(Array.from(out.finalObs)).toEqual(new Array(n).fill(index))
+        // success stays what standing there means: 1 in the goal, 0 in a hole.
+        expect(Array.from(out.objective)).toEqual(new Array(n).fill(success))
+        expect(Array.from(env.state.subarray(0, 2))).toEqual([row, col])
+      }
+    }
+  })
+
+  it('stays in the hole step after step; with auto-reset the copy starts over at 0', () => {
+    const env = frozenlake.create(1, { is_slippery: false })
+    const out = allocateStepBuffers(env.spec, 1)
+    env.setState(0, [1, 1])
+    for (const action of [LEFT, DOWN, RIGHT, UP]) {
+      env.step(new Int32Array([action]), out, new Rng(1), false)
+      expect(out.obs[0]).toBe(5)
+      expect(out.terminated[0]).toBe(1)
+    }
+    env.step(new Int32Array([RIGHT]), out, new Rng(1))
+    expect(out.finalObs[0]).toBe(5)
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0])
+    expect(out.obs[0]).toBe(0)
+    expect(Array.from(env.state)).toEqual([0, 0])
+  })
+
+  it('leaves normal episodes alone: after a fall the next episode moves from the start as before', () => {
+    const env = frozenlake.create(1, { is_slippery: false })
+    const out = allocateStepBuffers(env.spec, 1)
+    const rng = new Rng(1)
+    env.reset(rng, out.obs)
+    env.step(new Int32Array([RIGHT]), out, rng)
+    env.step(new Int32Array([DOWN]), out, rng)
+    // Into the hole (1, 1): hazard −1, progress +1 (distance 5 → 4), terminated, reset to 0.
+    expect(Array.from(out.components)).toEqual([0, 0, -1, 1])
+    expect(out.terminated[0]).toBe(1)
+    expect(out.obs[0]).toBe(0)
+    env.step(new Int32Array([RIGHT]), out, rng)
+    // From the start right to (0, 1) = 1: step −1, progress +1 (distance 6 → 5), not terminated.
+    expect(out.obs[0]).toBe(1)
+    expect(Array.from(out.components)).toEqual([0, -1, 0, 1])
+    expect(out.terminated[0]).toBe(0)
+  })
+
+  it('the exact model gives a hole and the goal one outcome: probability 1, same state, zero components, terminated', () => {
+    for (const params of [{ is_slippery: true }, { is_slippery: false }]) {
+      const model = frozenlake.model!(params)
+      for (const s of [5, 7, 11, 12, 15]) {
+        for (let a = 0; a < 4; a++) {
+          expect(model.transitions(s, a)).toEqual([{ probability: 1, nextState: s, components: new Float64Array(4), terminated: true }])
+        }
+      }
+    }
+    // 8×8: the hole (2, 3) = 19 and the goal (7, 7) = 63.
+    const eight = frozenlake.model!({ map: '8x8' })
+    for (const s of [19, 63]) expect(eight.transitions(s, 1)).toEqual([{ probability: 1, nextState: s, components: new Float64Array(4), terminated: true }])
+  })
+
+  it('the engine agrees with the model from every hole and the goal', () => {
+    const model = frozenlake.model!({})
+    for (const s of [5, 7, 11, 12, 15]) {
+      for (let a = 0; a < 4; a++) {
+        const { out } = stepOnce({}, Math.floor(s / 4), s % 4, a, 1)
+        const [outcome] = model.transitions(s, a)
+        expect(out.obs[0]).toBe(outcome.nextState)
+        expect(out.terminated[0] === 1).toBe(outcome.terminated)
+        expect(Array.from(out.components)).toEqual(Array.from(outcome.components))
+      }
+    }
+  })
+})
+
 describe('Q-learning on FrozenLake', () => {
   it('learns to reach the goal on the still (non-slippery) 4×4 lake', async () => {
     const params = { is_slippery: false }

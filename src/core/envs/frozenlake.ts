@@ -6,7 +6,9 @@ import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComp
  * Gymnasium's FrozenLake-v1. Maps as Gymnasium draws them (S start, F frozen, H hole, G goal);
  * F becomes the engine's floor ".". Actions 0 left, 1 down, 2 right, 3 up; on ice (is_slippery) the
  * move taken is (a − 1) mod 4, a or (a + 1) mod 4, each with probability 1/3. Reward 1 at the goal,
- * 0 otherwise; a hole or the goal ends the episode. State index = row · 4 (or 8) + col.
+ * 0 otherwise; a hole or the goal ends the episode. Both are absorbing, as in Gymnasium's P[s][a]:
+ * a step taken from one (a traced state, a copy not reset) stays there with every component 0 and
+ * terminated. State index = row · 4 (or 8) + col.
  */
 
 interface LakeMap {
@@ -57,7 +59,7 @@ function resolve(raw: EnvParams): { map: LakeMap; spec: EnvSpec; rules: GridRule
   const map = MAPS[params.map as string]
   const slippery = params.is_slippery as boolean
   const limit = params.time_limit as number
-  const rules: GridRules = { moves: FROZENLAKE_MOVES, slippery, objective: 'success' }
+  const rules: GridRules = { moves: FROZENLAKE_MOVES, slippery, objective: 'success', absorbing: true }
   const spec = gridSpec({
     id: ID,
     label: 'FrozenLake',

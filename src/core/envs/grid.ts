@@ -228,10 +228,22 @@ export interface GridRules {
   /** FrozenLake's ice: the move taken is (a − 1) mod 4, a or (a + 1) mod 4, each with probability 1/3. */
   slippery: boolean
   objective: GridObjective
+  /**
+   * Whether the cells that end an episode (goal, hole, lava) are absorbing, as in FrozenLake's
+   * transition model: a step taken from one stays there, records 0 in every component and is
+   * terminated. Only a step from such a cell differs (one put there by setState, or one left there
+   * without auto-reset); an episode that enters it ends, and auto-reset starts the next one elsewhere.
+   */
+  absorbing: boolean
 }
 
-/** CliffWalking's rules: its action order, no ice, path efficiency. */
-export const CLIFFWALKING_RULES: GridRules = { moves: CLIFFWALKING_MOVES, slippery: false, objective: 'path efficiency' }
+/** CliffWalking's rules: its action order, no ice, path efficiency; Gymnasium steps out of its goal. */
+export const CLIFFWALKING_RULES: GridRules = { moves: CLIFFWALKING_MOVES, slippery: false, objective: 'path efficiency', absorbing: false }
+
+/** Whether entering a cell ends the episode. */
+function endsEpisode(code: number): boolean {
+  return code === GOAL || code === LAVA || code === HOLE
+}
 
 export interface GridSpecOptions {
   id: string
@@ -275,7 +287,8 @@ export function gridSpec(options: GridSpecOptions): EnvSpec {
  * itself from every state in every direction the move can take (the intended one, or on ice the
  * three of probability 1/3 each, identical outcomes merged), so model and environment cannot drift
  * apart. Terminal cells (goal, lava, hole) and cells the agent cannot stand on (a wall, a door
- * without the key) are absorbing with zero reward: they have no outgoing value.
+ * without the key) are absorbing with zero reward: they have no outgoing value. With
+ * rules.absorbing (FrozenLake) the engine does the same from a goal or a hole, as Gymnasium's P does.
  */
 export function gridModel(spec: EnvSpec, layout: GridLayout, rules: GridRules = CLIFFWALKING_RULES): TabularModel {
   const { rows, cols, cells, hasKey } = layout
@@ -294,7 +307,7 @@ export function gridModel(spec: EnvSpec, layout: GridLayout, rules: GridRules = 
     const row = Math.floor(cell / cols)
     const col = cell % cols
     const code = cells[cell]
-    const absorbing = code === GOAL || code === LAVA || code === HOLE || code === WALL || (code === DOOR && key === 0)
+    const absorbing = endsEpisode(code) || code === WALL || (code === DOOR && key === 0)
     for (let a = 0; a < numActions; a++) {
       if (absorbing) {
         table.push([{ probability: 1, nextState: s, components: new Float64Array(K), terminated: true }])
@@ -394,7 +407,7 @@ export class GridBatch implements BatchEnv {
   step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
     const { rows, cols, cells, goalDistance, startRow, startCol, shortestPath, hasKey } = this.layout
     const { rowDelta, colDelta } = this.rules.moves
-    const slippery = this.rules.slippery
+    const { slippery, absorbing } = this.rules
     const success = this.rules.objective === 'success'
     const { stride, numComponents: K, stepSlot, hazardSlot, goalSlot, progressSlot, coinSlot } = this
     const s = this.state
@@ -406,9 +419,12 @@ export class GridBatch implements BatchEnv {
       let key = hasKey ? s[base + 2] : 0
       const here = row * cols + col
       // On ice the move taken is a − 1, a or a + 1 (mod 4), each with probability 1/3.
+      // (Drawn even from an absorbing cell below, so the other copies' draws do not shift.)
       const action = slippery ? (actions[i] + 3 + rng.int(3)) & 3 : actions[i]
-      let nextRow = Math.min(rows - 1, Math.max(0, row + rowDelta[action]))
-      let nextCol = Math.min(cols - 1, Math.max(0, col + colDelta[action]))
+      // An absorbing goal or hole keeps the agent whatever the move (FrozenLake's P[s][a] there).
+      const stuck = absorbing && endsEpisode(cells[here])
+      let nextRow = stuck ? row : Math.min(rows - 1, Math.max(0, row + rowDelta[action]))
+      let nextCol = stuck ? col : Math.min(cols - 1, Math.max(0, col + colDelta[action]))
       let next = nextRow * cols + nextCol
       let entered = cells[next]
       if (entered === WALL || (entered === DOOR && key === 0)) {
@@ -436,19 +452,25 @@ export class GridBatch implements BatchEnv {
 
       const k = i * K
       const hazard = fell || burned
-      if (stepSlot >= 0) c[k + stepSlot] = hazard ? 0 : -1
-      if (hazardSlot >= 0) c[k + hazardSlot] = hazard ? -1 : 0
-      if (goalSlot >= 0) c[k + goalSlot] = reached ? 1 : 0
-      // progress = sign(d(s) − d(s′)), d = Manhattan distance to the goal
-      if (progressSlot >= 0) c[k + progressSlot] = Math.sign(goalDistance[here] - goalDistance[nextRow * cols + nextCol])
-      if (coinSlot >= 0) c[k + coinSlot] = coin
+      if (stuck) {
+        // Staying in an absorbing cell pays nothing: no step cost, no second fall, no second goal.
+        c.fill(0, k, k + K)
+      } else {
+        if (stepSlot >= 0) c[k + stepSlot] = hazard ? 0 : -1
+        if (hazardSlot >= 0) c[k + hazardSlot] = hazard ? -1 : 0
+        if (goalSlot >= 0) c[k + goalSlot] = reached ? 1 : 0
+        // progress = sign(d(s) − d(s′)), d = Manhattan distance to the goal
+        if (progressSlot >= 0) c[k + progressSlot] = Math.sign(goalDistance[here] - goalDistance[nextRow * cols + nextCol])
+        if (coinSlot >= 0) c[k + coinSlot] = coin
+      }
 
       out.terminated[i] = terminated ? 1 : 0
       out.truncated[i] = truncated ? 1 : 0
       if (terminated || truncated) {
         this.observe(i, out.finalObs)
         keepFinalState(this.state, out, i, this.spec.stateVars.length)
-        // success = 1 at the goal; efficiency = shortest path / steps taken at the goal; else 0
+        // success = 1 at the goal; efficiency = shortest path / steps taken at the goal; else 0.
+        // A copy kept in an absorbing cell scores what standing there means: 1 in the goal, 0 in a hole.
         out.objective[i] = reached ? (success ? 1 : shortestPath / this.elapsed[i]) : 0
         if (autoReset) this.resetCopy(i)
       }
