@@ -5,22 +5,12 @@ import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { HELP, UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
+import type { CliIo, StreamingCommand } from './command'
 
-export interface CliIo {
-  out(text: string): void
-  err(text: string): void
-  /** All of standard input; called only by the commands that read JSON there (advantages, credit, --mix -, --config -). */
-  stdin?: () => string
-}
+export type { CliIo }
 
 /** A command gets its arguments and a way to read stdin, and returns what to print. */
 type Command = (argv: string[], readStdin: () => string) => string
-
-/**
- * A long-running command (train): prints as it goes and resolves to its exit code. Usage errors
- * it throws are reported like any other command's.
- */
-export type StreamingCommand = (argv: string[], io: { out(text: string): void; err(text: string): void; readStdin: () => string }) => Promise<number>
 
 const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand }
 const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand }

@@ -4,7 +4,7 @@ import { MetricsAccumulator, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { readInputFile, sourceName } from './input-file'
-import type { StreamingCommand } from './run'
+import type { StreamingCommand } from './command'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 

@@ -1,11 +1,11 @@
 import * as tf from '@tensorflow/tfjs'
 import { chooseBackend, describeAdapter, isBackendName, BACKEND_NAMES, type AdapterFacts, type BackendName } from './chooseBackend'
 import { errorMessage } from '../core/errorMessage'
+// A type only (erased): the module itself is loaded in the browser alone, by the dynamic import below.
+import type { WasmPaths } from './wasmPaths'
 
 export { chooseBackend, describeAdapter, BACKEND_NAMES, type AdapterFacts, type BackendName, type BackendChoice, type BackendProbe } from './chooseBackend'
 
-/** URLs of the wasm binaries by file name, as `setWasmPaths` takes them (it insists on all three). */
-export type WasmPaths = Record<'tfjs-backend-wasm.wasm' | 'tfjs-backend-wasm-simd.wasm' | 'tfjs-backend-wasm-threaded-simd.wasm', string>
 
 export interface BackendInfo {
   backend: string

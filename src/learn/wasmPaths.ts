@@ -5,7 +5,9 @@
 import plainUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url'
 import simdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url'
 import threadedSimdUrl from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url'
-import type { WasmPaths } from './backend'
+
+/** URLs of the wasm binaries by file name, as `setWasmPaths` takes them (it insists on all three). */
+export type WasmPaths = Record<'tfjs-backend-wasm.wasm' | 'tfjs-backend-wasm-simd.wasm' | 'tfjs-backend-wasm-threaded-simd.wasm', string>
 
 export const wasmPaths: WasmPaths = {
   'tfjs-backend-wasm.wasm': plainUrl,

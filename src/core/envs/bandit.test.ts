@@ -1,10 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { initBackend } from '../../learn/backend'
-import { createTrainer } from '../../learn/trainers'
-import type { QLearningTrainer } from '../learners/qlearning'
-import { compileMix } from '../rewards/mix'
+import { describe, expect, it } from 'vitest'
 import { Rng } from '../rng'
-import { RunConfigSchema } from '../run/config'
 import { bandit, banditGame, spreadMeans } from './bandit'
 import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
 
@@ -169,48 +164,5 @@ describe('bandit pulls', () => {
     expect(() => env.setState(0, [2, 2, 0, -1, 0, 0.1, 0.9])).toThrow('context must be an integer from 0 to 1, got 2')
     expect(() => env.setState(0, [2, 0, 0, 5, 0, 0.1, 0.9])).toThrow('last_arm must be −1 (no pull yet) or an arm from 0 to 1, got 5')
     expect(() => env.setState(0, [2, 0, 0, -1, 0, 0.1, 1.9])).toThrow('mean_1 must be a probability from 0 to 1')
-  })
-})
-
-describe('bandit with learners', () => {
-  beforeAll(async () => {
-    await initBackend('wasm')
-  })
-
-  it('is solved per context by tabular Q-learning (ε-greedy, γ irrelevant)', async () => {
-    const config = RunConfigSchema.parse({
-      env: { id: 'bandit', params: { k: 3, means: '0.1;0.9;0.5', contexts: 3 } },
-      mix: {},
-      learner: { kind: 'qlearning', numEnvs: 16, stepsPerIteration: 100, alpha: 0.1, epsilon: 0.1, initialValue: 1 },
-      seed: 4,
-    })
-    const trainer = (await createTrainer(config)) as QLearningTrainer
-    let last = await trainer.iterate()
-    for (let k = 0; k < 5; k++) last = await trainer.iterate()
-    // The best arm j has (j + c) mod 3 = 1: context 0 → arm 1, context 1 → arm 0, context 2 → arm 2.
-    expect([0, 1, 2].map((c) => trainer.greedyAction(c))).toEqual([1, 0, 2])
-    expect(last.episodes).toHaveLength(1600)
-    const regret = last.episodes.reduce((total, episode) => total + episode.objective, 0) / last.episodes.length
-    // ε = 0.1 explores uniformly: expected regret ≈ 0.1 · (0 + 0.4 + 0.8)/3 = 0.04
-    expect(regret).toBeLessThan(0.1)
-    expect(last.demo.copies).toBe(1)
-    trainer.dispose()
-  })
-
-  it('runs PPO iterations without error', async () => {
-    const config = RunConfigSchema.parse({
-      env: { id: 'bandit', params: { contexts: 2 } },
-      mix: { weights: { expected: 0.5 } },
-      learner: { kind: 'ppo', numEnvs: 4, numSteps: 16 },
-    })
-    const trainer = await createTrainer(config)
-    for (let k = 0; k < 2; k++) {
-      const report = await trainer.iterate()
-      expect(report.episodes).toHaveLength(64)
-      for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
-    }
-    trainer.setMix(compileMix(trainer.spec, { weights: { lure: 1 } }))
-    await trainer.iterate()
-    trainer.dispose()
   })
 })

@@ -1,9 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { initBackend } from '../../learn/backend'
-import { createTrainer } from '../../learn/trainers'
+import { describe, expect, it } from 'vitest'
 import { compileMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
-import { RunConfigSchema } from '../run/config'
 import { coop, coopGame, isCoopEnv, teamValue, teamWelfare, type CoopEnv, type CoopGame } from './coop'
 import { allocateStepBuffers, type StepBuffers } from './types'
 
@@ -231,31 +228,5 @@ describe('coop incentives', () => {
       const greedy = [0, 1, 2].reduce((best, e) => (values[i * 3 + e] > values[i * 3 + best] ? e : best), 0)
       expect(greedy).toBe(0)
     }
-  })
-})
-
-describe('coop with PPO', () => {
-  beforeAll(async () => {
-    await initBackend('wasm')
-  })
-
-  it('runs iterations without error and records the whole team for the view', async () => {
-    const config = RunConfigSchema.parse({
-      env: { id: 'coop', params: { rounds: 4 } },
-      mix: { weights: { local: 0.5 } },
-      learner: { kind: 'ppo', numEnvs: 8, numSteps: 16 },
-    })
-    const trainer = await createTrainer(config)
-    for (let k = 0; k < 2; k++) {
-      const report = await trainer.iterate()
-      expect(report.envSteps).toBe(128)
-      // 8 seats × 16 rounds ÷ 4 rounds per episode
-      expect(report.episodes).toHaveLength(32)
-      for (const episode of report.episodes) expect(episode.truncated).toBe(true)
-      for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
-      expect(report.demo.copies).toBe(4)
-      expect(report.demo.states.length).toBe(16 * 4 * 8)
-    }
-    trainer.dispose()
   })
 })

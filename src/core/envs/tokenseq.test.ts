@@ -1,9 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { initBackend } from '../../learn/backend'
-import { createTrainer } from '../../learn/trainers'
+import { describe, expect, it } from 'vitest'
 import { compileMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
-import { RunConfigSchema } from '../run/config'
 import { END, isCorrect, isTokenSeqEnv, promptCodes, proxyHash, scoreCompletion, THINK, tokenseq, type TokenSeqEnv } from './tokenseq'
 import { allocateStepBuffers, type StepBuffers } from './types'
 
@@ -352,30 +349,5 @@ describe('tokenseq steps', () => {
       scoreCompletion(a, b, tokens, 0, length, 8, out, 0)
       expect(isCorrect(a, b, tokens, 0, length) ? 1 : 0).toBe(out[0])
     }
-  })
-})
-
-describe('tokenseq with PPO', () => {
-  beforeAll(async () => {
-    await initBackend('wasm')
-  })
-
-  it('runs iterations without error and records the whole group for the view', async () => {
-    const config = RunConfigSchema.parse({
-      env: { id: 'tokenseq', params: { group_size: 4, max_length: 4 } },
-      mix: { weights: { format: 0.5, proxy: 0.5 } },
-      learner: { kind: 'ppo', numEnvs: 8, numSteps: 16 },
-    })
-    const trainer = await createTrainer(config)
-    for (let k = 0; k < 2; k++) {
-      const report = await trainer.iterate()
-      expect(report.envSteps).toBe(128)
-      expect(report.episodes.length).toBeGreaterThan(16)
-      for (const episode of report.episodes) expect([0, 1]).toContain(episode.objective)
-      for (const value of Object.values(report.diagnostics)) expect(Number.isFinite(value)).toBe(true)
-      expect(report.demo.copies).toBe(4)
-      expect(report.demo.states.length).toBe(16 * 4 * (6 + 2 * 4))
-    }
-    trainer.dispose()
   })
 })

@@ -5,7 +5,8 @@ import { gridworld } from '../envs/gridworld'
 import { mountaincar } from '../envs/mountaincar'
 import { ENVIRONMENTS } from '../envs/registry'
 import { Rng } from '../rng'
-import { checkDesignAgainstSpec, defaultRewardDesign, parseRewardDesign, rewardDesignToJson, type RewardDesign } from './designSchema'
+import { defaultRewardDesign, parseRewardDesign, rewardDesignToJson, type RewardDesign } from './designSchema'
+import { checkDesignAgainstSpec } from './rewardProblems'
 import type { Transform } from './transforms'
 
 function parsed(json: unknown): RewardDesign {

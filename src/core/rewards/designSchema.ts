@@ -1,9 +1,6 @@
 import { z } from 'zod'
-import type { EnvSpec } from '../envs/types'
-import { COUNT_BONUS_KINDS, discretiserFor, hasCountDiscretiser } from './countBonus'
+import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
-import { potentialsFor } from './shaping'
-import { extraComponents } from './extras'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { errorMessage } from '../errorMessage'
 
@@ -11,7 +8,7 @@ import { errorMessage } from '../errorMessage'
  * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
  * export/import and the command line. Everything has a default, so {} is a valid design (the
  * environment's own default reward). Validation here is about the design itself; whether its names
- * fit one environment is checkDesignAgainstSpec's job, since a design may be written before the
+ * fit one environment is checkDesignAgainstSpec's job (rewardProblems.ts), since a design may be written before the
  * environment is chosen.
  *
  *   weights     component name → weight (components not named keep their default weight)
@@ -125,7 +122,7 @@ export function defaultRewardDesign(): RewardDesign {
 }
 
 /** "transforms.alive[0].lo", "terms[2].name", ["odd key"] where a key is not a plain name. */
-function formatPath(path: readonly PropertyKey[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   let text = ''
   for (const key of path) {
     if (typeof key === 'number') text += `[${key}]`
@@ -160,61 +157,4 @@ export function parseRewardDesign(json: unknown): ParsedRewardDesign {
 /** The design as JSON text (2-space indented): parseRewardDesign of it gives the same design back. */
 export function rewardDesignToJson(design: RewardDesign): string {
   return JSON.stringify(design, null, 2)
-}
-
-/**
- * Whether a valid design fits one environment: every weighted or transformed name exists (a
- * component, or for transforms also a term), no term takes a component's name, every shaping
- * potential is one the environment offers (or custom), count bonuses can discretise its state and
- * rnd bonuses have a state vector to read.
- * Returns every problem, each naming what is accepted; [] when it fits.
- */
-export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
-  const problems: string[] = []
-  const components = spec.components.map((c) => c.name)
-  const terms = design.terms.map((t) => t.name)
-  // Weights may also name the components the design adds (its terms, shaping and bonuses).
-  const weighable = [...components, ...extraComponents(design, spec).map((c) => c.name)]
-  for (const key of Object.keys(design.weights)) {
-    if (!weighable.includes(key)) {
-      problems.push(`${formatPath(['weights', key])}: ${spec.id} has no component "${key}"; accepted: ${weighable.join(', ')}`)
-    }
-  }
-  for (const key of Object.keys(design.transforms)) {
-    if (!components.includes(key) && !terms.includes(key)) {
-      problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor a custom term; accepted: ${[...components, ...terms].join(', ')}`)
-    }
-  }
-  design.terms.forEach((term, index) => {
-    if (components.includes(term.name)) {
-      problems.push(`${formatPath(['terms', index, 'name'])}: "${term.name}" is already a component of ${spec.id}; choose another name (taken: ${components.join(', ')})`)
-    }
-  })
-  const potentials = potentialsFor(spec.id).map((p) => p.name)
-  design.shaping.forEach((term, index) => {
-    if (term.potential !== 'custom' && !potentials.includes(term.potential)) {
-      problems.push(`${formatPath(['shaping', index, 'potential'])}: ${spec.id} offers no potential "${term.potential}"; accepted: ${[...potentials, 'custom'].join(', ')}`)
-    }
-  })
-  design.bonuses.forEach((bonus, index) => {
-    if (bonus.kind === 'rnd') {
-      // Random network distillation reads the raw state vector: any environment with one will do.
-      if (spec.stateVars.length === 0) problems.push(`${formatPath(['bonuses', index, 'kind'])}: an rnd bonus needs a state vector, and ${spec.id} has none`)
-      return
-    }
-    if (!hasCountDiscretiser(spec)) {
-      problems.push(`${formatPath(['bonuses', index, 'kind'])}: a count bonus needs a discretised state, which ${spec.id} does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)`)
-      return
-    }
-    if (spec.grid && bonus.bins !== undefined) {
-      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${spec.id} counts its own grid cells; bins applies only to continuous environments, remove it`)
-      return
-    }
-    try {
-      discretiserFor(spec, bonus.bins ?? 10)
-    } catch (error) {
-      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${errorMessage(error)}`)
-    }
-  })
-  return problems
 }

@@ -1,6 +1,10 @@
 import type { EnvSpec } from '../envs/types'
-import { checkDesignAgainstSpec, type RewardDesign } from './designSchema'
+import { errorMessage } from '../errorMessage'
+import { discretiserFor, hasCountDiscretiser } from './countBonus'
+import { formatPath, type RewardDesign } from './designSchema'
 import { expressionProblems } from './expressionProblems'
+import { extraComponents } from './extras'
+import { potentialsFor } from './shaping'
 
 /**
  * Every way a (schema-valid) reward design misfits an environment's own spec: names it cannot
@@ -15,4 +19,61 @@ export function rewardDesignProblems(design: RewardDesign, spec: EnvSpec): strin
 export function assertRewardDesignFits(design: RewardDesign, spec: EnvSpec): void {
   const problems = rewardDesignProblems(design, spec)
   if (problems.length > 0) throw new Error(`the reward design does not fit ${spec.id}: ${problems.join('; ')}`)
+}
+
+/**
+ * Whether a valid design fits one environment: every weighted or transformed name exists (a
+ * component, or for transforms also a term), no term takes a component's name, every shaping
+ * potential is one the environment offers (or custom), count bonuses can discretise its state and
+ * rnd bonuses have a state vector to read.
+ * Returns every problem, each naming what is accepted; [] when it fits.
+ */
+export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
+  const problems: string[] = []
+  const components = spec.components.map((c) => c.name)
+  const terms = design.terms.map((t) => t.name)
+  // Weights may also name the components the design adds (its terms, shaping and bonuses).
+  const weighable = [...components, ...extraComponents(design, spec).map((c) => c.name)]
+  for (const key of Object.keys(design.weights)) {
+    if (!weighable.includes(key)) {
+      problems.push(`${formatPath(['weights', key])}: ${spec.id} has no component "${key}"; accepted: ${weighable.join(', ')}`)
+    }
+  }
+  for (const key of Object.keys(design.transforms)) {
+    if (!components.includes(key) && !terms.includes(key)) {
+      problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor a custom term; accepted: ${[...components, ...terms].join(', ')}`)
+    }
+  }
+  design.terms.forEach((term, index) => {
+    if (components.includes(term.name)) {
+      problems.push(`${formatPath(['terms', index, 'name'])}: "${term.name}" is already a component of ${spec.id}; choose another name (taken: ${components.join(', ')})`)
+    }
+  })
+  const potentials = potentialsFor(spec.id).map((p) => p.name)
+  design.shaping.forEach((term, index) => {
+    if (term.potential !== 'custom' && !potentials.includes(term.potential)) {
+      problems.push(`${formatPath(['shaping', index, 'potential'])}: ${spec.id} offers no potential "${term.potential}"; accepted: ${[...potentials, 'custom'].join(', ')}`)
+    }
+  })
+  design.bonuses.forEach((bonus, index) => {
+    if (bonus.kind === 'rnd') {
+      // Random network distillation reads the raw state vector: any environment with one will do.
+      if (spec.stateVars.length === 0) problems.push(`${formatPath(['bonuses', index, 'kind'])}: an rnd bonus needs a state vector, and ${spec.id} has none`)
+      return
+    }
+    if (!hasCountDiscretiser(spec)) {
+      problems.push(`${formatPath(['bonuses', index, 'kind'])}: a count bonus needs a discretised state, which ${spec.id} does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)`)
+      return
+    }
+    if (spec.grid && bonus.bins !== undefined) {
+      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${spec.id} counts its own grid cells; bins applies only to continuous environments, remove it`)
+      return
+    }
+    try {
+      discretiserFor(spec, bonus.bins ?? 10)
+    } catch (error) {
+      problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${errorMessage(error)}`)
+    }
+  })
+  return problems
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
 import { createTrainer } from '../learn/trainers'
 import { rewardDesignOf } from '../model/design'
-import { LESSONS } from './catalogue'
+import { LESSONS } from '../lessons/catalogue'
 
 beforeAll(async () => {
   await tf.setBackend('wasm')
