@@ -8,7 +8,7 @@ import { chromiumPath } from './machine'
 import { serveStatic } from './staticServer'
 import { progress } from './stats'
 
-/** The flags measured to run Debian's Chromium headless on a closed network (REFERENCES.md). */
+/** The flags measured to run Debian's Chromium headless on a closed network (docs/references.md). */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const PROBE_SCRIPT = fileURLToPath(new URL('./pageProbe.js', import.meta.url))
 

@@ -77,7 +77,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
-  return learnerShell('GRPO', spec, mix, {
+  return learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const weights = activeMix.weights
       startGroups(env, groupSize, envRng, stepBuffers.obs)

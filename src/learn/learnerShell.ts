@@ -1,4 +1,4 @@
-import type { EnvSpec } from '../core/envs/types'
+import type { BatchEnv } from '../core/envs/types'
 import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 
@@ -12,9 +12,11 @@ export interface Learner {
  * The Trainer around a learner whose iterations await the backend. A mix set while an iteration
  * runs is swapped in when the next one starts, so one rollout never mixes two designs; a second
  * iterate() before the first has settled is refused, as is any after dispose(), which frees once.
- * `name` names the learner in those refusals.
+ * `name` names the learner in those refusals. A new mix is checked against the environment's
+ * components as they are when it arrives (a live design change may have added or removed some).
  */
-export function learnerShell(name: string, spec: EnvSpec, mix: CompiledMix, learner: Learner): Trainer {
+export function learnerShell(name: string, env: Pick<BatchEnv, 'spec'>, mix: CompiledMix, learner: Learner): Trainer {
+  const spec = env.spec
   let activeMix = mix
   let pendingMix: CompiledMix | null = null
   let busy = false
@@ -22,7 +24,7 @@ export function learnerShell(name: string, spec: EnvSpec, mix: CompiledMix, lear
   return {
     spec,
     setMix(next: CompiledMix) {
-      checkMix(next, spec.components.length, spec.id)
+      checkMix(next, env.spec.components.length, spec.id)
       pendingMix = next
     },
     async iterate(): Promise<IterationReport> {

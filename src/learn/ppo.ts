@@ -159,7 +159,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
     return sums
   }
 
-  return learnerShell('PPO', spec, mix, {
+  return learnerShell('PPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       iteration++
       // lr_k = lr_0 · (1 − (k − 1)/K), K = ⌊totalSteps / batch⌋, held at 0 beyond totalSteps

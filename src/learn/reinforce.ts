@@ -206,7 +206,7 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
     )
   }
 
-  return learnerShell('REINFORCE', spec, mix, {
+  return learnerShell('REINFORCE', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const episodes: FinishedEpisode[] = []
       let collected: { envSteps: number; cut: number }

@@ -1,18 +1,19 @@
 import { create } from 'zustand'
-import type { FromWorker, MetricsFrame, ToWorker } from '../worker/protocol'
+import type { MetricsFrame } from '../core/run/frame'
 import { MAX_SEED } from '../model/design'
 import { appendPoint, curvePointOf, type CurvePoint } from '../model/series'
 import { MAX_PINS, usePlayground } from './store'
-import { type RunStatus } from '../model/runView'
-import { addPin, finalFigures } from '../model/compare'
+import type { RunStatus } from '../model/runView'
+import { addPin, pinSourceOf } from '../model/compare'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
-import { createDrawQueue } from './drawInterval'
+import type { RunEvent } from './workerRun'
 
 /**
  * Several seeds at once: the run's design trained with seeds s+1 … s+K−1 in workers of their own,
  * beside the main run (seed s), so the user sees the mean and spread over K seeds, not one lucky
- * run. The extra seeds follow every control of the main run (pause, resume, stop, live design
- * changes); their frames carry the curve's figures only.
+ * run. This is the page's picture of the extra seeds; the training client (trainingClient.ts)
+ * runs them beside the main one, every control reaching all of them, their frames carrying the
+ * curve's figures only.
  */
 
 /** The most seeds trained at once, whatever the machine reports. */
@@ -59,54 +60,28 @@ interface FleetState {
 
 export const useSeedFleet = create<FleetState>()(() => ({ count: 1, extras: [] }))
 
-/** A worker of an extra seed, kept between runs (starting TensorFlow.js costs a moment). */
-interface Slot {
-  worker: Worker
-  runId: string | null
-}
-
-const slots: Slot[] = []
-let backendRequest: string | null = null
-
-/** Remember the backend the page asked for; extra workers start on the same one. */
-export function configureFleet(requestedBackend: string | null): void {
-  backendRequest = requestedBackend
-}
-
 /** Train `count` seeds at once from the next run on (the running one keeps its extra seeds until it stops). */
 export function setSeedCount(count: number): void {
   const clamped = Math.max(1, Math.min(seedsAvailable(), Math.floor(count)))
   useSeedFleet.setState({ count: clamped })
   setUrlExtra('seeds', clamped > 1 ? String(clamped) : null)
-  // Idle workers beyond the new count go: each holds a TensorFlow.js backend.
-  while (slots.length > clamped - 1 && slots[slots.length - 1].runId === null) slots.pop()!.worker.terminate()
 }
 
-function slotWorker(k: number): Slot {
-  while (slots.length < k) {
-    const index = slots.length
-    const worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name: `trainer-seed-${index + 2}` })
-    const slot: Slot = { worker, runId: null }
-    worker.onmessage = (event: MessageEvent<FromWorker>) => handle(index, slot, event.data)
-    worker.onerror = (event) => updateExtra(index, { status: 'error', diagnosis: `this seed's worker crashed: ${event.message || 'unknown error'}` })
-    worker.postMessage({ type: 'init', backend: backendRequest ?? undefined } satisfies ToWorker)
-    slots.push(slot)
-  }
-  return slots[k - 1]
+/** The extra seeds of a run that starts now: seeds s + 1 … s + count − 1, each starting. */
+export function extrasStarting(seed: number, count: number): void {
+  const extras: ExtraSeedRun[] = []
+  for (let k = 1; k < count; k++) extras.push({ seed: extraSeed(seed, k), status: 'starting', series: [], envSteps: 0, stepsPerSecond: 0, recentReturn: null, recentObjective: null, meanLength: NaN, diagnosis: null })
+  useSeedFleet.setState({ extras })
 }
 
-function updateExtra(index: number, update: Partial<ExtraSeedRun>): void {
+export function updateExtra(index: number, update: Partial<ExtraSeedRun>): void {
   useSeedFleet.setState((state) => ({ extras: state.extras.map((run, k) => (k === index ? { ...run, ...update } : run)) }))
 }
 
-/** Frames of the extra seeds, drawn together like the main run's (trainingClient.ts). */
-const frameQueue = createDrawQueue<{ index: number; runId: string; frame: MetricsFrame }>((frames) =>
-  useSeedFleet.setState((state) => ({
-    extras: state.extras.map((run, index) =>
-      frames.filter((entry) => entry.index === index && slots[index]?.runId === entry.runId).reduce((next, { frame }) => withFrame(next, frame), run),
-    ),
-  })),
-)
+/** Frames of the extra seeds since the last drawing, in one update: `frames[k]` are the k-th extra seed's. */
+export function addExtraFrames(frames: ReadonlyMap<number, readonly MetricsFrame[]>): void {
+  useSeedFleet.setState((state) => ({ extras: state.extras.map((run, index) => (frames.get(index) ?? []).reduce(withFrame, run)) }))
+}
 
 /** An extra seed's run after one more frame: its curve point and latest figures. */
 function withFrame(run: ExtraSeedRun, frame: MetricsFrame): ExtraSeedRun {
@@ -123,20 +98,14 @@ function withFrame(run: ExtraSeedRun, frame: MetricsFrame): ExtraSeedRun {
   }
 }
 
-function handle(index: number, slot: Slot, message: FromWorker): void {
-  if (message.type === 'backend' || message.type === 'backendError' || message.type === 'ignored') {
-    if (message.type === 'backendError') updateExtra(index, { status: 'error', diagnosis: message.message })
-    return
-  }
-  if (message.runId !== slot.runId) return // a late message from a run already left
-  // A pause, a stop or an error comes after the frames before it.
-  if (message.type !== 'metrics') frameQueue.flush()
+/** What a message of an extra seed's run changes in its picture (a stopped run that failed stays failed). */
+export function extraEvent(index: number, message: RunEvent): void {
   switch (message.type) {
+    case 'backendError':
+      updateExtra(index, { status: 'error', diagnosis: message.message })
+      return
     case 'started':
       updateExtra(index, { status: 'running' })
-      return
-    case 'metrics':
-      frameQueue.push({ index, runId: message.runId, frame: message.frame })
       return
     case 'paused':
       updateExtra(index, { status: 'paused', diagnosis: message.diagnosis })
@@ -153,46 +122,14 @@ function handle(index: number, slot: Slot, message: FromWorker): void {
   }
 }
 
-/**
- * Follow a message the page sent the main run's worker: a start starts the extra seeds (each with
- * its own seed), every other control reaches them under their own run ids.
- */
-export function relayToExtraSeeds(message: ToWorker): void {
-  if (message.type === 'init') return
-  if (message.type === 'start') {
-    stopExtras()
-    const { count } = useSeedFleet.getState()
-    const extras: ExtraSeedRun[] = []
-    for (let k = 1; k < count; k++) {
-      const seed = extraSeed(message.config.seed, k)
-      const slot = slotWorker(k)
-      slot.runId = `${message.runId}:seed-${seed}`
-      slot.worker.postMessage({ type: 'start', runId: slot.runId, config: { ...message.config, seed }, lean: true } satisfies ToWorker)
-      extras.push({ seed, status: 'starting', series: [], envSteps: 0, stepsPerSecond: 0, recentReturn: null, recentObjective: null, meanLength: NaN, diagnosis: null })
-    }
-    useSeedFleet.setState({ extras })
-    return
-  }
-  for (const slot of slots) {
-    if (slot.runId !== null) slot.worker.postMessage({ ...message, runId: slot.runId } satisfies ToWorker)
-  }
-  if (message.type === 'stop') {
-    for (const slot of slots) slot.runId = null
-    useSeedFleet.setState((state) => ({ extras: state.extras.map((run) => (run.status === 'error' ? run : { ...run, status: 'stopped' })) }))
-  }
+/** Every extra seed's run was stopped with the main run (their curves stay, for pinning). */
+export function extrasStopped(): void {
+  useSeedFleet.setState((state) => ({ extras: state.extras.map((run) => (run.status === 'error' ? run : { ...run, status: 'stopped' })) }))
 }
 
-/** Stop every extra seed and forget their curves (the main run was reset). */
-export function clearExtraSeeds(): void {
-  stopExtras()
+/** Forget the extra seeds' curves (the main run was reset). */
+export function clearExtras(): void {
   useSeedFleet.setState({ extras: [] })
-}
-
-function stopExtras(): void {
-  for (const slot of slots) {
-    if (slot.runId !== null) slot.worker.postMessage({ type: 'stop', runId: slot.runId } satisfies ToWorker)
-    slot.runId = null
-  }
 }
 
 /** Pin every extra seed's curve beside the main run's (the Compare view bands them by design). */
@@ -201,8 +138,7 @@ export function pinExtraSeeds(): void {
   let next = pins
   for (const extra of useSeedFleet.getState().extras) {
     if (extra.series.length === 0) continue
-    const final = finalFigures(extra.series, extra.meanLength)
-    next = addPin(next, { label: `${spec.label}, ${design.learner.kind}, seed ${extra.seed}`, design: { ...design, seed: extra.seed }, series: extra.series, final }, MAX_PINS)
+    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, extra.series, extra.meanLength), MAX_PINS)
   }
   if (next !== pins) usePlayground.setState({ pins: next })
 }

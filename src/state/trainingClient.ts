@@ -1,56 +1,86 @@
 import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions } from '../core/run/config'
-import { MAX_NOTE_LENGTH, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
-import { usePlayground } from './store'
-import { EMPTY_RUN, isRunActive } from '../model/runView'
+import type { MetricsFrame } from '../core/run/frame'
+import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { rewardDesignOf, runConfigOf, type RewardExtras } from '../model/design'
-import { learnerTakesNewComponents } from '../core/run/learnerFit'
-import { clearExtraSeeds, configureFleet, relayToExtraSeeds } from './seedFleet'
+import { EMPTY_RUN, isRunActive } from '../model/runView'
+import { MAX_NOTE_LENGTH } from '../worker/protocol'
 import { createDrawQueue } from './drawInterval'
+import { addExtraFrames, clearExtras, extraEvent, extraSeed, extrasStarting, extrasStopped, updateExtra, useSeedFleet } from './seedFleet'
+import { usePlayground } from './store'
+import { WorkerRun, type QueuedFrame, type RunControl, type RunEvent } from './workerRun'
 
 /**
- * The page's side of the worker protocol: one training worker for the app's lifetime; the store
- * is the only thing it writes to.
+ * The page's side of the worker protocol: one WorkerRun per seed trained at once, created when
+ * first needed and kept for the app's lifetime. runs[0] trains the main run (the design's seed),
+ * whose frames and messages go to the page's store; runs[k] train seeds s + k beside it, whose
+ * picture is the seed fleet's store. Every control reaches every run under its own run id.
  */
-let worker: Worker | null = null
+const runs: WorkerRun[] = []
+let backendRequest: string | null = null
 let runCounter = 0
 let changeCounter = 0
 
-export function connectTrainingWorker(requestedBackend: string | null): void {
-  if (worker) return
-  configureFleet(requestedBackend)
-  worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name: 'trainer' })
-  worker.onmessage = (event: MessageEvent<FromWorker>) => handle(event.data)
-  worker.onerror = (event) => {
-    usePlayground.getState().runEvent({ status: 'error', diagnosis: `the training worker crashed: ${event.message || 'unknown error'}; reload the page` })
-  }
-  send({ type: 'init', backend: requestedBackend ?? undefined })
-}
-
-function send(message: ToWorker): void {
-  worker?.postMessage(message)
-  // The extra seeds (several seeds at once) follow every control of the main run.
-  relayToExtraSeeds(message)
-}
-
-/** The main run's frames, drawn together; frames of a run the user already left are dropped. */
-const frameQueue = createDrawQueue<{ runId: string; frame: MetricsFrame }>((pending) => {
-  const store = usePlayground.getState()
-  const frames = pending.filter((entry) => entry.runId === store.run.runId).map((entry) => entry.frame)
-  if (frames.length > 0) store.addFrames(frames)
+/** The main run's frames, drawn together. */
+const mainFrames = createDrawQueue<QueuedFrame>((queued) => {
+  const frames = queued.filter((entry) => entry.run.runId === entry.runId).map((entry) => entry.frame)
+  if (frames.length > 0) usePlayground.getState().addFrames(frames)
 })
 
-function handle(message: FromWorker): void {
-  if (message.type === 'metrics') {
-    frameQueue.push({ runId: message.runId, frame: message.frame })
-    // The first frame of a run is drawn at once (the run shows it started); later ones wait their turn.
-    if (usePlayground.getState().run.latest === null) frameQueue.flush()
-    return
+/** The extra seeds' frames, drawn together in one update of the fleet's store. */
+const extraFrames = createDrawQueue<QueuedFrame>((queued) => {
+  const byIndex = new Map<number, MetricsFrame[]>()
+  for (const { run, runId, frame } of queued) {
+    const index = runs.indexOf(run) - 1
+    if (run.runId !== runId || index < 0) continue
+    byIndex.set(index, [...(byIndex.get(index) ?? []), frame])
   }
-  // Anything else (a pause, a design mark, an error) comes after the frames before it.
-  frameQueue.flush()
+  if (byIndex.size > 0) addExtraFrames(byIndex)
+})
+
+export function connectTrainingWorker(requestedBackend: string | null): void {
+  if (runs.length > 0) return
+  backendRequest = requestedBackend
+  runs.push(
+    new WorkerRun('trainer', requestedBackend, mainFrames, {
+      event: mainRunEvent,
+      crashed: (message) => usePlayground.getState().runEvent({ status: 'error', diagnosis: `the training worker crashed: ${message}; reload the page` }),
+      // The first frame of a run is drawn at once (the run shows it started); later ones wait their turn.
+      frameQueued: () => {
+        if (usePlayground.getState().run.latest === null) mainFrames.flush()
+      },
+    }),
+  )
+  // Idle workers beyond the seeds the user now trains at once go: each holds a TensorFlow.js backend.
+  useSeedFleet.subscribe((state) => releaseIdleWorkers(state.count))
+}
+
+/** The worker run of the k-th seed trained at once (k ≥ 1: an extra seed), created when first needed. */
+function extraRun(k: number): WorkerRun {
+  while (runs.length <= k) {
+    const index = runs.length - 1
+    runs.push(
+      new WorkerRun(`trainer-seed-${runs.length + 1}`, backendRequest, extraFrames, {
+        event: (message) => extraEvent(index, message),
+        crashed: (message) => updateExtra(index, { status: 'error', diagnosis: `this seed's worker crashed: ${message}` }),
+      }),
+    )
+  }
+  return runs[k]
+}
+
+function releaseIdleWorkers(count: number): void {
+  while (runs.length > Math.max(count, 1) && runs[runs.length - 1].runId === null) runs.pop()!.terminate()
+}
+
+/** Send a control to every run under way, each under its own run id. */
+function control(message: RunControl): void {
+  for (const run of runs) run.control(message)
+}
+
+/** A message of the main run (or of its worker) as the page's store takes it. */
+function mainRunEvent(message: RunEvent): void {
   const store = usePlayground.getState()
-  const current = store.run.runId
   switch (message.type) {
     case 'backend':
       store.setBackend({ name: message.backend, reason: message.reason, error: null })
@@ -58,15 +88,12 @@ function handle(message: FromWorker): void {
     case 'backendError':
       store.setBackend({ name: null, reason: 'no TensorFlow.js backend could start', error: message.message })
       return
-    case 'error':
-      if (message.runId === null || message.runId === current) store.runEvent({ status: 'error', diagnosis: message.message })
-      return
     case 'ignored':
       store.setNotice(message.message)
       return
-  }
-  if (message.runId !== current) return // a late message from a run the user already left
-  switch (message.type) {
+    case 'error':
+      store.runEvent({ status: 'error', diagnosis: message.message })
+      return
     case 'started':
       // A pause pressed while the run was starting has already reached the worker: keep it.
       store.runEvent({ status: store.run.status === 'paused' ? 'paused' : 'running', learner: message.learner })
@@ -89,29 +116,44 @@ function handle(message: FromWorker): void {
   }
 }
 
+/** Start the design: the main run with its seed, and as many extra seeds as the user trains at once. */
 export function startRun(): void {
   const { design } = usePlayground.getState()
   const runId = `run-${++runCounter}`
   const config = runConfigOf(design)
+  leaveExtraRuns()
   usePlayground.getState().runStarting(runId)
-  send({ type: 'start', runId, config })
+  runs[0]?.start(runId, config)
+  const { count } = useSeedFleet.getState()
+  extrasStarting(config.seed, count)
+  for (let k = 1; k < count; k++) {
+    const seed = extraSeed(config.seed, k)
+    extraRun(k).start(`${runId}:seed-${seed}`, { ...config, seed }, true)
+  }
 }
 
 export function pauseRun(): void {
-  const runId = usePlayground.getState().run.runId
-  if (runId) send({ type: 'pause', runId })
+  control({ type: 'pause' })
 }
 
 export function resumeRun(): void {
-  const runId = usePlayground.getState().run.runId
-  if (runId) send({ type: 'resume', runId })
+  control({ type: 'resume' })
+}
+
+/** Stop every run; the extra seeds' curves stay (they can still be pinned). */
+function stopRuns(): void {
+  for (const run of runs) run.leave()
+  extrasStopped()
+}
+
+function leaveExtraRuns(): void {
+  for (const run of runs.slice(1)) run.leave()
 }
 
 /** Stop the run and clear its curves. */
 export function resetRun(): void {
-  const store = usePlayground.getState()
-  if (store.run.runId) send({ type: 'stop', runId: store.run.runId })
-  clearExtraSeeds()
+  for (const run of runs) run.leave()
+  clearExtras()
   usePlayground.setState({ run: EMPTY_RUN })
 }
 
@@ -119,11 +161,7 @@ export function resetRun(): void {
 export function changeWeight(name: string, weight: number): void {
   const store = usePlayground.getState()
   store.setWeight(name, weight)
-  const { runId, status } = store.run
-  if (runId && isRunActive(status)) {
-    const changeId = ++changeCounter
-    send({ type: 'setWeights', runId, changeId, weights: { [name]: weight } })
-  }
+  if (store.run.runId && isRunActive(store.run.status)) control({ type: 'setWeights', changeId: ++changeCounter, weights: { [name]: weight } })
 }
 
 export function changeEnv(envId: string): void {
@@ -136,10 +174,7 @@ export function changeParams(params: EnvParams): string | null {
   const store = usePlayground.getState()
   const before = store.design.params
   const refusal = store.setParams(params)
-  if (refusal === null && store.run.runId && before !== usePlayground.getState().design.params) {
-    const runId = store.run.runId
-    send({ type: 'stop', runId })
-  }
+  if (refusal === null && store.run.runId && before !== usePlayground.getState().design.params) stopRuns()
   return refusal
 }
 
@@ -152,37 +187,24 @@ export function changeLearner(learner: LearnerOptions): void {
 /**
  * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or an
  * empty list. A running run takes the change live from its next rollout, marked on the chart, even
- * when a component is added or removed; only a change of redistribution, or a learner that cannot
- * take new components (value iteration, independent learners), starts the run over.
+ * when a component is added or removed; where the live-change rule (core/run/liveChange.ts) says
+ * it cannot, the run starts over.
  */
 export function changeReward(reward: RewardExtras, note: string): string[] {
   const store = usePlayground.getState()
   const { runId, status } = store.run
-  const before = store.spec.components.map((c) => c.name).join('\n')
-  const previous = store.design.reward
+  const before = { spec: store.spec, design: store.design.reward }
   const problems = store.setReward(reward)
   if (problems.length > 0 || runId === null) return problems
   const after = usePlayground.getState()
-  const active = isRunActive(status)
-  // Live unless redistribution changes (the learner sets it up once) or the learner cannot take
-  // added or removed components mid-run.
-  const sameComponents = after.spec.components.map((c) => c.name).join('\n') === before
-  const live = redistributedNames(previous) === redistributedNames(reward) && (sameComponents || learnerTakesNewComponents(after.design.learner.kind))
-  if (active && live) {
+  const live = whyRewardChangeNeedsNewRun(after.design.learner.kind, before, { spec: after.spec, design: reward }) === null
+  if (isRunActive(status) && live) {
     const shortNote = note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
-    send({ type: 'setReward', runId, changeId: ++changeCounter, design: rewardDesignOf(after.design), note: shortNote })
+    control({ type: 'setReward', changeId: ++changeCounter, design: rewardDesignOf(after.design), note: shortNote })
   } else {
     const wasRunning = status === 'running' || status === 'starting'
     resetRun()
     if (wasRunning) startRun()
   }
   return problems
-}
-
-function redistributedNames(reward: RewardExtras): string {
-  return Object.entries(reward.transforms)
-    .filter(([, chain]) => chain.at(-1)?.kind === 'redistribute')
-    .map(([name]) => name)
-    .sort()
-    .join(',')
 }

@@ -12,7 +12,7 @@ import { changeReward } from '../state/trainingClient'
 import { DesignFile } from './DesignFile'
 import { IfVisible } from './IfVisible'
 
-/** The transforms a user can add from the panel (redistribute needs whole episodes, so batch learners only: not offered here). */
+/** The transforms a user can add from the panel; redistribute needs whole episodes, so only PPO and GRPO take it (the trainer says so to any other). */
 const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
   { kind: 'scale', label: 'scale ×2', make: () => ({ kind: 'scale', factor: 2 }) },
   { kind: 'clip', label: 'clip to [−1, 1]', make: () => ({ kind: 'clip', lo: -1, hi: 1 }) },

@@ -4,7 +4,7 @@ import { checkStateValues } from './stateInput'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
- * Acrobot-v1 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, "book" dynamics,
+ * Acrobot-v1 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, "book" dynamics,
  * one classic RK4 step of 0.2 s with the torque held constant, then wrap the angles and clip the
  * angular velocities. The arithmetic keeps the reference's order of operations.
  */

@@ -4,7 +4,7 @@ import { checkStateValues } from './stateInput'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
- * CartPole-v1 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, Euler steps,
+ * CartPole-v1 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, Euler steps,
  * every constant derived with the same floating-point operations in the same order.
  */
 const GRAVITY = 9.8

@@ -81,8 +81,6 @@ export const FROZENLAKE_MOVES: GridMoves = {
   colDelta: new Int32Array([-1, 0, 1, 0]),
 }
 
-export const GRID_ACTION_LABELS = CLIFFWALKING_MOVES.labels
-
 export interface GridLayout {
   rows: number
   cols: number
@@ -197,7 +195,6 @@ export function gridStateVars(grid: GridCells): string[] {
 
 /** The raw components a grid step can record; a spec lists any of them, in any order. */
 export const GRID_COMPONENT_NAMES = ['step', 'hazard', 'goal', 'progress', 'coin'] as const
-export type GridComponentName = (typeof GRID_COMPONENT_NAMES)[number]
 
 /** The components CliffWalking records; default weights reproduce CliffWalking-v1. */
 export const GRID_COMPONENTS: RewardComponentSpec[] = [

@@ -4,7 +4,7 @@ import { checkStateValues } from './stateInput'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
 
 /*
- * MountainCar-v0 exactly as Gymnasium 1.x computes it (REFERENCES.md): float64 state, the same
+ * MountainCar-v0 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, the same
  * floating-point operations in the same order, so a trace matches the reference to the last bit
  * wherever the platform's cos does.
  */

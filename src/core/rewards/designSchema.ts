@@ -111,10 +111,7 @@ export const RewardDesignSchema = describedObject(
 )
 
 export type RewardDesign = z.infer<typeof RewardDesignSchema>
-export type ShapingTerm = z.infer<typeof ShapingTermSchema>
 export type Bonus = z.infer<typeof BonusSchema>
-export type BonusKind = Bonus['kind']
-export type CustomTerm = z.infer<typeof CustomTermSchema>
 
 /** The empty design: every component at its default weight, nothing added. */
 export function defaultRewardDesign(): RewardDesign {

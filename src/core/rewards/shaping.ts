@@ -147,7 +147,7 @@ const GRID_POTENTIALS: NaturalPotential[] = [
 
 // ——— classic control —————————————————————————————————————————————————————————————————————
 
-// Acrobot's constants (REFERENCES.md): links of length 1 and mass 1, centres of mass at 0.5, moments of inertia 1, g = 9.8.
+// Acrobot's constants (docs/references.md): links of length 1 and mass 1, centres of mass at 0.5, moments of inertia 1, g = 9.8.
 const ACROBOT_M = 1
 const ACROBOT_L1 = 1
 const ACROBOT_LC = 0.5

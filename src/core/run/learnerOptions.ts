@@ -87,7 +87,7 @@ export const GroupEstimatorSchema = z.object({
 })
 export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
 
-/** The named presets of the group-relative family (REFERENCES.md, the credit issue). */
+/** The named presets of the group-relative family (docs/references.md). */
 export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
   grpo: { center: 'mean', scale: 'group', rank: false },
   dr_grpo: { center: 'mean', scale: 'none', rank: false },

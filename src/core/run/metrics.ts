@@ -5,12 +5,16 @@ import type { IterationReport } from './trainer'
 export interface MetricsSummary {
   iteration: number
   envSteps: number
+  /** Episodes finished since the previous flush, and in the whole run. */
   episodesInFrame: number
   episodesTotal: number
+  /** Means over the episodes finished since the previous flush; null when none finished. */
   meanReturn: number | null
   meanObjective: number | null
   meanLength: number | null
+  /** Mean contribution Σ_t w_k·c_k,t of each component, in spec order; null when none finished. */
   meanContributions: number[] | null
+  /** Mean shaped return and objective of the last `window` (20) finished episodes (the "solved" test). */
   recentReturn: number | null
   recentObjective: number | null
   diagnostics: Record<string, number>

@@ -36,16 +36,6 @@ export function cellGeometry(width: number, height: number, grid: GridPicture): 
   return { cell, left: Math.floor((width - cell * grid.cols) / 2), top: Math.floor((height - cell * grid.rows) / 2) }
 }
 
-/** The cell under the point (x, y), in the units of width and height; null outside the grid. */
-export function cellAt(width: number, height: number, grid: GridPicture, x: number, y: number): { row: number; col: number } | null {
-  const { cell, left, top } = cellGeometry(width, height, grid)
-  if (cell <= 0) return null
-  const col = Math.floor((x - left) / cell)
-  const row = Math.floor((y - top) / cell)
-  if (row < 0 || row >= grid.rows || col < 0 || col >= grid.cols) return null
-  return { row, col }
-}
-
 /**
  * Draw the grid and the agent at the state found at `offset` ([row, col], then has_key when the
  * layout has a key). A coin is drawn except while the agent stands on it (it has just been taken);
