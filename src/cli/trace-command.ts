@@ -1,5 +1,4 @@
-import { getEnv, ENVIRONMENTS } from '../core/envs/registry'
-import { resolveParams } from '../core/envs/params'
+import { ENVIRONMENTS, resolveEnvironment } from '../core/envs/registry'
 import { allocateStepBuffers } from '../core/envs/types'
 import { designWeights } from '../core/rewards/extras'
 import { compileMix, mixOne } from '../core/rewards/mix'
@@ -21,9 +20,7 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
   const flags = parseFlags('trace', argv, FLAGS)
   const envId = flags.get('env')
   if (envId === undefined) throw new UsageError(`trace needs --env; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
-  const definition = asUsage(() => getEnv(envId))
-  const params = asUsage(() => resolveParams(definition.spec, parsePairs(flags.get('params') ?? '', '--params')))
-  const spec = asUsage(() => definition.describe(params))
+  const { definition, params, spec } = asUsage(() => resolveEnvironment(envId, parsePairs(flags.get('params') ?? '', '--params')))
 
   const stateText = flags.get('state')
   if (stateText === undefined) throw new UsageError(`trace needs --state with ${spec.stateVars.length} values for ${spec.id}: ${spec.stateVars.join(', ')}`)

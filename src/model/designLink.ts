@@ -1,5 +1,6 @@
-import { ENVIRONMENTS, getEnv } from '../core/envs/registry'
-import { formatParamValue, resolveParams } from '../core/envs/params'
+import { ENVIRONMENTS, resolveEnvironment } from '../core/envs/registry'
+import { formatParamValue } from '../core/envs/params'
+import { errorMessage } from '../core/errorMessage'
 import type { EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
 import { parseRewardDesign, RewardDesignSchema } from '../core/rewards/designSchema'
@@ -31,20 +32,21 @@ export function designFromSearch(search: string): { design: Design; ignored: str
     else ignored.push(`seed "${truncate(rawSeed)}" (accepted: an integer from 0 to ${MAX_SEED})`)
   }
 
-  const definition = getEnv(design.envId)
+  // One parameter at a time, so a bad one is dropped and the rest kept; the environment checks each
+  // against those before it (a drawn layout, say).
+  let baseSpec = resolveEnvironment(design.envId, design.params).spec
   for (const [key, value] of query) {
     if (key.startsWith('p.')) {
       const name = key.slice(2)
       try {
-        const params = resolveParams(definition.spec, { ...design.params, [name]: value })
-        definition.describe(params) // the environment's own checks (a drawn layout, say)
-        design.params = params
+        const resolved = resolveEnvironment(design.envId, { ...design.params, [name]: value })
+        design.params = resolved.params
+        baseSpec = resolved.spec
       } catch (error) {
-        ignored.push(`parameter ${truncate(name)}: ${(error as Error).message}`)
+        ignored.push(`parameter ${truncate(name)}: ${errorMessage(error)}`)
       }
     }
   }
-  const baseSpec = definition.describe(design.params)
   design.learner = learnerFromQuery(query, baseSpec, ignored)
   const rawReward = query.get('r')
   if (rawReward !== null) design.reward = rewardFromText(rawReward, baseSpec, ignored)
@@ -69,8 +71,7 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
   for (const [key, value] of keep) query.set(key, value)
   query.set('env', design.envId)
   query.set('seed', String(design.seed))
-  const definition = getEnv(design.envId)
-  const defaults = resolveParams(definition.spec, {})
+  const defaults = resolveEnvironment(design.envId).params
   for (const [name, value] of Object.entries(design.params)) {
     const text = formatParamValue(value)
     if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)

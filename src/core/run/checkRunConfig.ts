@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { resolveParams } from '../envs/params'
-import { getEnv } from '../envs/registry'
+import { getEnv, resolveEnvironment } from '../envs/registry'
 import type { EnvDefinition, EnvParams, EnvSpec } from '../envs/types'
 import { parseRewardDesign } from '../rewards/designSchema'
 import { rewardDesignProblems } from '../rewards/rewardProblems'
@@ -74,7 +74,7 @@ function environmentSpec(env: { id: string; params: Record<string, unknown> }, p
   if (problems.length > before) return null
   try {
     // The environment's own checks of the parameters together (a drawn layout, say).
-    return definition.describe(resolveParams(definition.spec, env.params as EnvParams))
+    return resolveEnvironment(env.id, env.params as EnvParams).spec
   } catch (error) {
     problems.push(`env.params: ${errorMessage(error)}`)
     return null
