@@ -53,6 +53,11 @@ export function connectTrainingWorker(requestedBackend: string | null): void {
   )
   // Idle workers beyond the seeds the user now trains at once go: each holds a TensorFlow.js backend.
   useSeedFleet.subscribe((state) => releaseIdleWorkers(state.count))
+  // A hidden page is watched by nobody: its workers send frames seldom (several tabs training at once stay responsive).
+  document.addEventListener('visibilitychange', () => {
+    for (const run of runs) run.pageVisibility(document.hidden)
+  })
+  if (document.hidden) runs[0].pageVisibility(true)
 }
 
 /** The worker run of the k-th seed trained at once (k ≥ 1: an extra seed), created when first needed. */
@@ -65,6 +70,7 @@ function extraRun(k: number): WorkerRun {
         crashed: (message) => updateExtra(index, { status: 'error', diagnosis: `this seed's worker crashed: ${message}` }),
       }),
     )
+    if (document.hidden) runs[runs.length - 1].pageVisibility(true)
   }
   return runs[k]
 }

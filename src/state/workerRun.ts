@@ -13,7 +13,7 @@ export interface QueuedFrame {
 }
 
 /** A control for the run a worker trains; the worker run adds its own run id. */
-export type RunControl = DistributiveOmit<Exclude<ToWorker, { type: 'init' | 'start' }>, 'runId'>
+export type RunControl = DistributiveOmit<Exclude<ToWorker, { type: 'init' | 'start' | 'pageVisibility' }>, 'runId'>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 export interface WorkerRunHandlers {
@@ -64,6 +64,11 @@ export class WorkerRun {
   leave(): void {
     this.control({ type: 'stop' })
     this.runId = null
+  }
+
+  /** Tell the worker whether the page is hidden (it then sends frames seldom). */
+  pageVisibility(hidden: boolean): void {
+    this.post({ type: 'pageVisibility', hidden })
   }
 
   terminate(): void {

@@ -18,6 +18,8 @@ const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 
 export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), backend: z.string().optional() }),
+  /** The page was hidden or shown again: while hidden, frames come at most every HIDDEN_FRAME_INTERVAL_MS. */
+  z.object({ type: z.literal('pageVisibility'), hidden: z.boolean() }),
   /** `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run. */
   z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional() }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
@@ -47,6 +49,8 @@ export type FromWorker =
 
 /** Frames are posted at most this often, whatever the training speed. */
 export const FRAME_INTERVAL_MS = 100
+/** While the page is hidden nobody watches: frames come this seldom, so the hidden page spends next to nothing on them. */
+export const HIDDEN_FRAME_INTERVAL_MS = 2000
 /** Episodes averaged for the "recent" figures (CleanRL's solved criterion uses the last 20). */
 export const RECENT_EPISODES = 20
 /** The step record travels with every this-many frames (it is up to a few hundred kilobytes). */

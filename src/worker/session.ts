@@ -8,7 +8,7 @@ import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
 import { rewardedSpec } from '../core/rewards/extras'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
-import { FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
+import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
 
@@ -16,13 +16,16 @@ type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
 /**
  * One training run inside the worker: loops rollout → update, applies design changes between
- * iterations, and posts a metrics frame at most every FRAME_INTERVAL_MS.
+ * iterations, and posts a metrics frame at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS
+ * while the page is hidden).
  */
 export class TrainingSession {
   private trainer: Trainer | null = null
   private env: RewardedEnv | null = null
   private record: RecordingEnv | null = null
   private framesPosted = 0
+  /** Whether the page is hidden (frames then come seldom). */
+  pageHidden = false
   private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
   private metrics: MetricsAccumulator | null = null
   private paused = false
@@ -47,6 +50,11 @@ export class TrainingSession {
   }
 
   async start(): Promise<void> {
+    // Stopped before it began (a quick Reset): nothing to build.
+    if (this.stopped) {
+      this.post({ type: 'stopped', runId: this.runId })
+      return
+    }
     try {
       const created = await createTrainerWithEnv(this.config)
       this.trainer = created.trainer
@@ -121,7 +129,7 @@ export class TrainingSession {
       this.lastValueBatch = report.valueBatch ?? null
       this.lastGroupBatch = report.groupBatch ?? null
       const now = performance.now()
-      if (now - lastFrameAt >= FRAME_INTERVAL_MS) {
+      if (now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { RunConfigSchema } from '../core/run/config'
+import { createDispatcher } from './dispatcher'
+import type { FromWorker } from './protocol'
+
+const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: {}, learner: { kind: 'qlearning' }, seed: 1 })
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** A dispatcher as the worker builds it (deferred tasks on a timer); messages arrive one task at a time, as a worker's do. */
+function dispatcher() {
+  const posted: FromWorker[] = []
+  const handle = createDispatcher({
+    post: (message) => posted.push(message),
+    initBackend: async () => ({ backend: 'cpu', reason: 'test' }),
+    later: (task) => setTimeout(task, 0),
+  })
+  const dispatch = async (message: unknown) => {
+    handle(message)
+    await nextTask()
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+  return { dispatch, posted, settle }
+}
+
+describe('the worker’s dispatcher', () => {
+  it('reports the backend and names a malformed message without acting on it', async () => {
+    const { dispatch, posted, settle } = dispatcher()
+    await dispatch({ type: 'init' })
+    await dispatch({ type: 'start', runId: 'run-1' })
+    await settle()
+    expect(posted).toContainEqual({ type: 'ignored', message: expect.stringContaining('the training worker ignored a malformed message') })
+    expect(posted).toContainEqual({ type: 'backend', backend: 'cpu', reason: 'test' })
+    expect(posted.some((message) => message.type === 'started')).toBe(false)
+  })
+
+  it('builds only the run that is current once a burst of Start and Reset clicks settles', async () => {
+    const { dispatch, posted, settle } = dispatcher()
+    await dispatch({ type: 'init' })
+    for (let k = 1; k <= 50; k++) {
+      await dispatch({ type: 'start', runId: `run-${k}`, config })
+      await dispatch({ type: 'stop', runId: `run-${k}` })
+    }
+    await dispatch({ type: 'start', runId: 'run-51', config })
+    await settle()
+    const started = posted.filter((message) => message.type === 'started')
+    expect(started).toEqual([{ type: 'started', runId: 'run-51', learner: 'qlearning' }])
+    // Every run stopped before it was built says so, and none of them trained.
+    expect(posted.filter((message) => message.type === 'stopped')).toHaveLength(50)
+    expect(posted.some((message) => message.type === 'metrics' && message.runId !== 'run-51')).toBe(false)
+    expect(posted.some((message) => message.type === 'metrics' && message.runId === 'run-51')).toBe(true)
+    await dispatch({ type: 'stop', runId: 'run-51' })
+    await settle()
+    expect(posted.at(-1)).toEqual({ type: 'stopped', runId: 'run-51' })
+  })
+
+  it('sends frames seldom while the page is hidden, and as often as before once it is shown', async () => {
+    const { dispatch, posted } = dispatcher()
+    await dispatch({ type: 'init' })
+    await dispatch({ type: 'pageVisibility', hidden: true })
+    await dispatch({ type: 'start', runId: 'run-1', config })
+    const frames = () => posted.filter((message) => message.type === 'metrics').length
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The first frame comes at once; the next only after HIDDEN_FRAME_INTERVAL_MS (2 s).
+    expect(frames()).toBe(1)
+    await dispatch({ type: 'pageVisibility', hidden: false })
+    const shown = frames()
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(frames() - shown).toBeGreaterThanOrEqual(3)
+    await dispatch({ type: 'stop', runId: 'run-1' })
+  })
+})
