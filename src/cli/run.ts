@@ -1,6 +1,7 @@
 import { advantagesCommand } from './advantages-command'
 import { creditCommand } from './credit-command'
 import { envsCommand } from './envs-command'
+import { lessonCommand, lessonsCommand } from './lesson-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { HELP, UsageError } from './usage'
@@ -12,8 +13,8 @@ export type { CliIo }
 /** A command gets its arguments and a way to read stdin, and returns what to print. */
 type Command = (argv: string[], readStdin: () => string) => string
 
-const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand }
+const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand, lessons: lessonsCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }

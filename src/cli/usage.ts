@@ -87,6 +87,24 @@ Usage:
       {"credit": [c_0, ...]}: shared v(N) each, equal v(N)/n, difference v(N) - v(N without i),
       shapley the exact Shapley value.
 
+  reward-playground lessons
+      Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
+      {"steps", "seeds", "claims": [{"text", "figure", "variant", "relation"}]} (null while the
+      lesson has no claims written down).
+
+  reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--json]
+      Train every variant the named lessons' claims compare (all lessons with claims when none is
+      named) for the check's steps on K seeds S, S+1, … (default: the lesson's own K, S = 1),
+      print each variant's figures (mean ± std and every seed's value; a figure is the mean of
+      the last 20 finished episodes) and whether each claim holds, with the numbers that decide
+      it. A claim holds when its mean margin is at least 0 (above 0 for a comparison of two
+      variants), at least twice its standard error (more, for a comparison), and it holds on at
+      least K − 1 seeds. --json prints one JSON object per lesson. Exit 0 when every claim holds,
+      1 when one does not. K is 2 to 50.
+
+  reward-playground lesson export ID --variant K
+      Print variant K of the lesson as a run config, exactly as train --config reads it.
+
   reward-playground --help
       Show this text.
 
@@ -102,6 +120,8 @@ Examples:
   reward-playground train --config run.json --steps 100000 --every 20 > curve.jsonl
   echo '{"groups": [[1, 1, 2], [0, 3]]}' | reward-playground advantages --estimator group
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
+  reward-playground lesson check coin-loop --seeds 5 --first-seed 101
+  reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
 line on stderr that names every problem found. Numbers are printed at full (double) precision.

@@ -62,6 +62,16 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train with the goal only until path efficiency is high, then drag the coin slider up while it trains (or load "Coin worth 10"). Last, load the potential-based variant: a shaping term as heavy as the coin (weight 10).',
     lookFor: 'With a heavy coin the shaped return shoots up while path efficiency falls to 0 and the chart warns of reward hacking; the greedy-policy overlay shows the loop beside the start. With potential-based shaping the shaped return is large too, yet path efficiency stays high. Measured (20,000 steps, seed 1): path efficiency 0.90 with the goal only, 0 with the coin at 10 (shaped return 370), 0.90 with potential-based shaping.',
+    check: {
+      steps: 20_000,
+      seeds: 5,
+      claims: [
+        { text: 'With the goal only, the agent learns to walk to the goal: path efficiency at least 0.5', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 0.5 } },
+        { text: 'With the coin at 10, path efficiency falls below the goal-only run’s: the agent loops over the coin', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'With the coin at 10, the shaped return is above the goal-only run’s: the reward says it is doing better', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'Potential-based shaping as heavy as the coin keeps path efficiency above the coin run’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 1 } },
+      ],
+    },
     why: 'The coin reappears as soon as the agent steps off it, so stepping off and back on pays every two steps: at weight 10 that is about +4 a step for as long as the episode lasts, far more than the goal. Randløv & Alstrøm’s (1998) bicycle learned to ride in circles for the same reason: it was paid for progress toward the goal and never charged for moving away. A potential-based term pays γΦ(s′) − Φ(s); around any loop that returns to the same state it sums to zero (with γ = 1), so no loop can farm it (Ng, Harada & Russell 1999).',
     reference: REFS.ngHaradaRussell1999,
     seeAlso: [],
@@ -77,6 +87,15 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train Q-learning for a few seconds, turn on the policy overlay, then load SARSA and compare. Expected SARSA is the third way.',
     lookFor: 'Q-learning’s greedy path runs along the cliff edge (13 steps) yet its return per episode while it learns is worse, around −50 in the book, because ε-greedy steps now and then fall off. SARSA’s path keeps a row or two away and earns more online, around −25. Measured here (20,000 steps, seed 1): return (last 20) −73 for Q-learning, −22 for SARSA.',
+    check: {
+      steps: 50_000,
+      seeds: 5,
+      claims: [
+        { text: 'SARSA earns more per episode while it learns than Q-learning (return of the last 20 episodes)', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'Expected SARSA too earns more per episode than Q-learning', figure: 'shapedReturn', variant: 2, relation: { kind: 'above', variant: 0 } },
+        { text: 'Q-learning’s episodes take the shorter way, along the edge: its path efficiency is above SARSA’s', figure: 'objective', variant: 0, relation: { kind: 'above', variant: 1 } },
+      ],
+    },
     why: 'Q-learning learns the value of the greedy policy (off-policy: max over the next actions), which is the shortest path, and ignores that its own exploration will sometimes step into the cliff. SARSA learns the value of the policy it actually follows, exploration included (on-policy), so cells beside the cliff look dangerous and it prefers the safe path. With ε decayed to 0 both would converge to the optimal path (Sutton & Barto, Example 6.6).',
     reference: REFS.suttonBarto2018,
     seeAlso: [],
@@ -192,6 +211,15 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train the equal share first, then each other credit, and compare the team view: each agent’s effort over the run and its credit under every method side by side.',
     lookFor: 'With an equal share, efforts fall to none and welfare to about 0: each agent free-rides. With difference rewards or Shapley values every agent works and welfare reaches the team optimum (10.4 per round for four agents). Measured (20,000 steps, seed 1): welfare about 0 with the equal share, 10.4 with shared, difference and Shapley credit. Shared credit works here too, but pays out four times what the team makes, and a team where everyone idles can stay stuck, since one agent working alone adds 1 per level against a cost of 1.2.',
+    check: {
+      steps: 20_000,
+      seeds: 5,
+      claims: [
+        { text: 'With an equal share, welfare stays near 0: every agent free-rides', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 1 } },
+        { text: 'Difference rewards make the team work: welfare above the equal share’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },
+        { text: 'Shapley credit makes the team work: welfare above the equal share’s', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
     why: 'Raising your own effort adds 1 + 0.5 × (others’ effort) to the team’s output, but an equal share gives you only a quarter of it while you bear the whole cost of 1.2, so idling pays whatever the others do. A difference reward, the team’s outcome minus what it would be without you, pays exactly your marginal contribution (Wolpert & Tumer 2001); the Shapley value averages that contribution over every order in which the team could have formed (Shapley 1953), and the credits add up to the team’s outcome.',
     reference: REFS.wolpertTumer,
     seeAlso: [REFS.shapley1953],

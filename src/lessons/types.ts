@@ -1,4 +1,5 @@
 import type { Design } from '../model/design'
+import type { LessonCheck } from './claims'
 
 /** A paper or textbook a lesson comes from, with a stable link (an arXiv abstract page, a DOI, the book's site). */
 export interface Reference {
@@ -33,4 +34,6 @@ export interface Lesson {
   reference: Reference
   /** Further sources the text mentions. */
   seeAlso: Reference[]
+  /** What the lesson claims a student will see, for `reward-playground lesson check`; absent while none is written down. */
+  check?: LessonCheck
 }

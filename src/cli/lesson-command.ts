@@ -1,0 +1,112 @@
+import { MAX_CHECK_SEEDS, MIN_CHECK_SEEDS } from '../lessons/claims'
+import { findLesson, LESSON_IDS, LESSONS } from '../lessons/catalogue'
+import type { Lesson } from '../lessons/types'
+import { MAX_SEED } from '../model/design'
+import { setupToJson } from '../model/setupFile'
+import { parseFlags, parseNumber } from './args'
+import type { StreamingCommand } from './command'
+import { checkLesson, type LessonCheckResult } from './lessonCheck'
+import { UsageError } from './usage'
+
+/*
+ * `lessons` lists the catalogue with every lesson's variants and claims; `lesson check` trains the
+ * claims over seeds and says whether each holds; `lesson export` prints one variant's setup.
+ */
+
+/** `lessons`: every lesson, its variants (index, label) and its claims, as JSON. */
+export function lessonsCommand(argv: string[]): string {
+  if (argv.length > 0) throw new UsageError(`lessons takes no arguments, got "${argv[0]}"`)
+  const lessons = LESSONS.map((lesson) => ({
+    id: lesson.id,
+    title: lesson.title,
+    variants: lesson.variants.map((variant, index) => ({ index, label: variant.label })),
+    check: lesson.check ?? null,
+  }))
+  return JSON.stringify(lessons, null, 2) + '\n'
+}
+
+/** `lesson check …` and `lesson export …`. */
+export const lessonCommand: StreamingCommand = async (argv, io) => {
+  const [action, ...rest] = argv
+  if (action === 'export') {
+    io.out(lessonExport(rest))
+    return 0
+  }
+  if (action !== 'check') throw new UsageError(`lesson needs check or export, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K`)
+  const { lessons, seeds, firstSeed, json } = checkArguments(rest)
+  let holds = true
+  for (const lesson of lessons) {
+    const result = await checkLesson(lesson, seeds ?? lesson.check!.seeds, firstSeed, (line) => io.err(`${line}\n`))
+    holds &&= result.holds
+    io.out(json ? `${JSON.stringify(result)}\n` : describeResult(result))
+  }
+  return holds ? 0 : 1
+}
+
+function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | undefined; firstSeed: number; json: boolean } {
+  // Lesson ids are the words that are neither a flag nor a flag's value; --json takes no value.
+  const ids: string[] = []
+  const valued: string[] = []
+  let json = false
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]
+    if (word === '--json') json = true
+    else if (!word.startsWith('--')) ids.push(word)
+    else {
+      valued.push(word)
+      if (!word.includes('=') && i + 1 < argv.length) valued.push(argv[++i])
+    }
+  }
+  const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed'])
+  const seeds = flags.has('seeds') ? wholeNumber(flags.get('seeds')!, '--seeds', MIN_CHECK_SEEDS, MAX_CHECK_SEEDS) : undefined
+  const firstSeed = flags.has('first-seed') ? wholeNumber(flags.get('first-seed')!, '--first-seed', 0, MAX_SEED - MAX_CHECK_SEEDS) : 1
+  const named = ids.length > 0 ? ids.map(lessonOf) : LESSONS.filter((lesson) => lesson.check !== undefined)
+  const unclaimed = named.filter((lesson) => lesson.check === undefined).map((lesson) => lesson.id)
+  if (unclaimed.length > 0) {
+    const claimed = LESSONS.filter((lesson) => lesson.check !== undefined).map((lesson) => lesson.id)
+    throw new UsageError(`lesson ${unclaimed.join(', ')} has no claims written down yet, so there is nothing to check; lessons with claims: ${claimed.join(', ')}`)
+  }
+  return { lessons: named, seeds, firstSeed, json }
+}
+
+/** `lesson export ID --variant K`: the variant's setup, in the schema `train --config` reads. */
+function lessonExport(argv: string[]): string {
+  const [id, ...rest] = argv
+  if (id === undefined || id.startsWith('--')) throw new UsageError(`lesson export needs a lesson id; accepted: ${LESSON_IDS.join(', ')}`)
+  const lesson = lessonOf(id)
+  const flags = parseFlags('lesson export', rest, ['variant'])
+  const text = flags.get('variant')
+  if (text === undefined) throw new UsageError(`lesson export needs --variant K, K from 0 to ${lesson.variants.length - 1} (see reward-playground lessons)`)
+  const index = wholeNumber(text, '--variant', 0, lesson.variants.length - 1)
+  return `${setupToJson(lesson.variants[index].design)}\n`
+}
+
+function lessonOf(id: string): Lesson {
+  const lesson = findLesson(id)
+  if (!lesson) throw new UsageError(`no lesson "${id.slice(0, 40)}"; accepted: ${LESSON_IDS.join(', ')}`)
+  return lesson
+}
+
+function wholeNumber(text: string, flag: string, min: number, max: number): number {
+  const value = parseNumber(text, flag)
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text.slice(0, 40)}"`)
+  return value
+}
+
+/** A lesson's result for people: each variant's figures (mean ± std over the seeds), then each claim and what decided it. */
+function describeResult(result: LessonCheckResult): string {
+  const lines = [`${result.id} (${result.steps} steps per run, seeds ${result.variants[0].seeds.join(', ')})`]
+  for (const variant of result.variants) {
+    const figures = Object.entries(variant.figures).map(([name, { mean, std, values }]) => `${name} ${format(mean)} ± ${format(std)} [${values.map(format).join(', ')}]`)
+    lines.push(`  variant ${variant.index} ${variant.label}: ${figures.join('; ')}`)
+  }
+  for (const claim of result.claims) {
+    const decided = `mean margin ${format(claim.meanMargin)}, standard error ${format(claim.standardError)}, ${claim.seedsHolding} of ${claim.seeds} seeds`
+    lines.push(`  ${claim.holds ? 'holds' : 'FAILS'}: ${claim.claim.text} (${decided}${claim.failure ? `; ${claim.failure}` : ''})`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function format(value: number): string {
+  return Number.isFinite(value) ? String(Math.round(value * 1000) / 1000) : 'none'
+}

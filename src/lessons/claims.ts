@@ -1,0 +1,61 @@
+import { z } from 'zod'
+
+/*
+ * What a lesson claims a student will see, in machine form, so that a command can train it over
+ * seeds and say whether it holds (`reward-playground lesson check`). A figure is read at the end
+ * of the training budget, as the page's "last 20" readouts show it.
+ */
+
+/** The figures a claim can be about: the mean true objective or shaped return of the last 20 finished episodes. */
+export const CLAIM_FIGURES = ['objective', 'shapedReturn'] as const
+export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+const variantIndex = z.number().int().min(0)
+
+/**
+ * How a variant's figure relates to a bound or to another variant's figure:
+ *   atLeast / atMost  a fixed value, inclusive (steps to goal ≤ 150);
+ *   above / below     another variant of the lesson, strictly (SARSA's return above Q-learning's).
+ */
+export const RelationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('atLeast'), value: finite }),
+  z.object({ kind: z.literal('atMost'), value: finite }),
+  z.object({ kind: z.literal('above'), variant: variantIndex }),
+  z.object({ kind: z.literal('below'), variant: variantIndex }),
+])
+export type Relation = z.infer<typeof RelationSchema>
+
+export const ClaimSchema = z.object({
+  /** The claim in the words a student reads. */
+  text: z.string().min(1).max(300),
+  figure: z.enum(CLAIM_FIGURES),
+  /** The variant the claim is about (index into the lesson's variants). */
+  variant: variantIndex,
+  relation: RelationSchema,
+})
+export type Claim = z.infer<typeof ClaimSchema>
+
+/** The most seeds a check trains per variant; the fewest that can tell an effect from a lucky seed. */
+export const MAX_CHECK_SEEDS = 50
+export const MIN_CHECK_SEEDS = 2
+
+export const LessonCheckSchema = z.object({
+  /** Environment steps every variant trains for (whole iterations: a run may overshoot by one). */
+  steps: z.number().int().min(1).max(10_000_000),
+  /** Seeds per variant by default (the check's --seeds overrides). */
+  seeds: z.number().int().min(MIN_CHECK_SEEDS).max(MAX_CHECK_SEEDS),
+  claims: z.array(ClaimSchema).min(1),
+})
+export type LessonCheck = z.infer<typeof LessonCheckSchema>
+
+/** Problems of a lesson's check against its variants: a claim naming a variant it does not have. */
+export function checkProblems(check: LessonCheck, variants: number): string[] {
+  const problems: string[] = []
+  check.claims.forEach((claim, index) => {
+    const named = [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]
+    for (const variant of named) if (variant >= variants) problems.push(`claims[${index}]: variant ${variant} does not exist (the lesson has ${variants})`)
+    if ('variant' in claim.relation && claim.relation.variant === claim.variant) problems.push(`claims[${index}]: compares variant ${claim.variant} with itself`)
+  })
+  return problems
+}
