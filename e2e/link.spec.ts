@@ -35,3 +35,21 @@ test('an invalid seed is explained and the last valid one stays', async ({ page 
   await expect(page.getByRole('alert')).toContainText('Seed must be a whole number from 0 to 2147483647; keeping 3')
   await expect(page).toHaveURL(/seed=3/)
 })
+
+test('a link of a megabyte with thousands of unknown keys gives a short notice and leaves the page on screen', async ({ page, baseURL }) => {
+  const unknown = Array.from({ length: 3000 }, (_, i) => `w.nope${i}=1&p.nope${i}=1`).join('&')
+  const huge = `./?env=cartpole&seed=&p.time_limit=${'9'.repeat(1_000_000)}&${unknown}`
+  // The preview server refuses a request line this long: the page is served from the short address,
+  // while the browser's address (what the app reads) keeps the whole link.
+  await page.route((url) => url.search.length > 10_000, (route) => route.continue({ url: new URL('./', baseURL).href }))
+  await page.goto(huge)
+  const notice = page.getByRole('alert')
+  await expect(notice).toContainText('The link had settings that were ignored')
+  await expect(notice).toContainText(`parameter "time_limit" of cartpole must be an integer from 1 to 100000, got "${'9'.repeat(40)}…"`)
+  await expect(notice).toContainText('seed "" (accepted: an integer from 0 to 2147483647)')
+  await expect(notice).toContainText(/; and \d+ more\./)
+  expect(((await notice.textContent()) ?? '').length).toBeLessThan(3000)
+  await expect(page.getByRole('button', { name: 'Start' })).toBeInViewport()
+  await expect(page.getByLabel('time limit', { exact: true })).toHaveValue('500')
+  await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('1')
+})

@@ -133,7 +133,5 @@ export function runConfigOf(design: Design): RunConfig {
   return { env: { id: design.envId, params: design.params }, mix: rewardDesignOf(design), learner: design.learner, seed: design.seed }
 }
 
-/** Text from a link or a file as a message quotes it: at most 40 characters, then an ellipsis. */
-export function truncate(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
-}
+// The cut lives in core/ so that core's own messages (a parameter's value, say) quote as links do.
+export { truncate } from '../core/truncate'

@@ -39,6 +39,20 @@ describe('design ↔ URL', () => {
     expect(ignored.join('\n')).toContain('parameter time_limit')
   })
 
+  it('names a blank seed as ignored and keeps the default seed', () => {
+    for (const blank of ['', '%20%20']) {
+      const { design, ignored } = designFromSearch(`?env=cartpole&seed=${blank}`)
+      expect(design.seed).toBe(defaultDesign().seed)
+      expect(ignored).toEqual([`seed "${decodeURIComponent(blank)}" (accepted: an integer from 0 to 2147483647)`])
+    }
+  })
+
+  it('quotes a parameter value of a megabyte cut short', () => {
+    const { design, ignored } = designFromSearch(`?env=cartpole&p.time_limit=${'7'.repeat(1_000_000)}`)
+    expect(design.params.time_limit).toBe(500)
+    expect(ignored).toEqual([`parameter time_limit: parameter "time_limit" of cartpole must be an integer from 1 to 100000, got "${'7'.repeat(40)}…"`])
+  })
+
   it('falls back to the default environment for an unknown one and shortens long junk', () => {
     const { design, ignored } = designFromSearch(`?env=${'x'.repeat(100)}`)
     expect(design.envId).toBe('cartpole')

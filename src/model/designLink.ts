@@ -8,6 +8,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
+import { summariseProblems } from './problemList'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
 
@@ -27,7 +28,8 @@ export function designFromSearch(search: string): { design: Design; ignored: str
 
   const rawSeed = query.get('seed')
   if (rawSeed !== null) {
-    const seed = Number(rawSeed)
+    // Number('') is 0: a blank seed would silently become seed 0.
+    const seed = rawSeed.trim() === '' ? NaN : Number(rawSeed)
     if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) design.seed = seed
     else ignored.push(`seed "${truncate(rawSeed)}" (accepted: an integer from 0 to ${MAX_SEED})`)
   }
@@ -105,12 +107,12 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
   }
   const parsed = parseRewardDesign(json)
   if (!parsed.ok) {
-    ignored.push(`reward design: ${parsed.problems.join('; ')}`)
+    ignored.push(`reward design: ${summariseProblems(parsed.problems)}`)
     return NO_EXTRAS
   }
   const problems = rewardDesignProblems(parsed.design, spec)
   if (problems.length > 0) {
-    ignored.push(`reward design: ${problems.join('; ')}`)
+    ignored.push(`reward design: ${summariseProblems(problems)}`)
     return NO_EXTRAS
   }
   return extrasOf(parsed.design)

@@ -32,4 +32,35 @@ describe('learner ↔ URL', () => {
     expect(ignored[0]).toBe('learner lambda: Too big: expected number to be <=1')
     expect(ignored[1]).toMatch(/^learner field "warp" \(accepted for sarsa_lambda: numEnvs, stepsPerIteration, alpha/)
   })
+
+  it('reads back every PPO batch the page can write, up to copies × steps = 65536, with the fields together', () => {
+    for (const [numEnvs, numSteps] of [[1024, 32], [4096, 16]]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'ppo', numEnvs, numSteps })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      const ignored: string[] = []
+      expect(learnerFromQuery(query, spec('cartpole'), ignored)).toEqual(learner)
+      expect(ignored).toEqual([])
+    }
+  })
+
+  it('drops only the fields the issues name, and names the field that breaks a rule across fields', () => {
+    const ignored: string[] = []
+    const kept = learnerFromQuery(new URLSearchParams('l=ppo&l.numEnvs=1024&l.numSteps=32&l.gamma=7'), spec('cartpole'), ignored)
+    expect(kept).toEqual(LearnerOptionsSchema.parse({ kind: 'ppo', numEnvs: 1024, numSteps: 32 }))
+    expect(ignored).toEqual(['learner gamma: Too big: expected number to be <=1'])
+
+    // 1024 copies × the default 128 steps is over the limit: numEnvs is dropped, and named.
+    const alone: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=ppo&l.numEnvs=1024&l.gamma=0.9'), spec('cartpole'), alone)).toEqual(LearnerOptionsSchema.parse({ kind: 'ppo', gamma: 0.9 }))
+    expect(alone).toEqual(['learner numEnvs "1024" (does not fit with the rest: numSteps: copies × steps per rollout must be at most 65536 (a batch larger than that stalls the browser))'])
+  })
+
+  it('quotes a long unknown kind or field cut short', () => {
+    const ignored: string[] = []
+    learnerFromQuery(new URLSearchParams(`l=ppo&l.${'f'.repeat(10_000)}=1`), spec('cartpole'), ignored)
+    learnerFromQuery(new URLSearchParams(`l=${'k'.repeat(10_000)}`), spec('cartpole'), ignored)
+    expect(ignored[0]).toMatch(new RegExp(`^learner field "${'f'.repeat(40)}…" \\(accepted for ppo: numEnvs, `))
+    expect(ignored[1]).toMatch(new RegExp(`^learner "${'k'.repeat(40)}…" \\(accepted: ppo, `))
+  })
 })

@@ -1,6 +1,7 @@
 import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, type LearnerOptions } from '../core/run/config'
 import { learnerFits, LEARNER_LABELS } from '../core/run/learnerFit'
 import type { EnvSpec } from '../core/envs/types'
+import { truncate } from '../core/truncate'
 import { withPath } from './paths'
 
 type Flat = Record<string, string | number | boolean>
@@ -41,7 +42,7 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
   if (kind === null) return fallback
   const known = Object.keys(LEARNER_LABELS)
   if (!known.includes(kind)) {
-    ignored.push(`learner "${kind.slice(0, 40)}" (accepted: ${known.join(', ')})`)
+    ignored.push(`learner "${truncate(kind)}" (accepted: ${known.join(', ')})`)
     return fallback
   }
   const misfit = learnerFits(kind as LearnerOptions['kind'], spec)
@@ -49,19 +50,59 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
     ignored.push(`learner ${kind}: ${misfit}`)
     return fallback
   }
-  const defaults = flatten(LearnerOptionsSchema.parse({ kind }))
-  let learner = LearnerOptionsSchema.parse({ kind })
+  const base = LearnerOptionsSchema.parse({ kind })
+  const defaults = flatten(base)
+  // The link's fields by name (a repeated one: its last value), each typed as its default is.
+  const fields = new Map<string, unknown>()
+  const unknown: string[] = []
   for (const [key, text] of query) {
     if (!key.startsWith('l.')) continue
     const field = key.slice(2)
     if (!Object.hasOwn(defaults, field) || field === 'kind') {
-      ignored.push(`learner field "${field.slice(0, 40)}" (accepted for ${kind}: ${Object.keys(defaults).filter((k) => k !== 'kind').join(', ')})`)
+      unknown.push(`learner field "${truncate(field)}" (accepted for ${kind}: ${Object.keys(defaults).filter((k) => k !== 'kind').join(', ')})`)
       continue
     }
-    const candidate = withPath(learner, field, coerce(text, defaults[field]))
-    const parsed = LearnerOptionsSchema.safeParse(candidate)
-    if (parsed.success) learner = parsed.data
-    else ignored.push(`learner ${describeIssues(parsed.error)}`)
+    fields.set(field, coerce(text, defaults[field]))
   }
+  const learner = learnerFromFields(base, fields, ignored)
+  // Bad values first, then the names that are no field at all.
+  for (const problem of unknown) ignored.push(problem)
+  return learner
+}
+
+/**
+ * The learner with every field applied at once, so a rule across fields (copies × steps per
+ * rollout) sees the very combination the page wrote. Fields the schema's issues name are dropped
+ * and the rest tried again.
+ */
+function learnerFromFields(base: LearnerOptions, fields: Map<string, unknown>, ignored: string[]): LearnerOptions {
+  for (;;) {
+    const parsed = LearnerOptionsSchema.safeParse(withFields(base, fields))
+    if (parsed.success) return parsed.data
+    const named = new Map<string, string[]>()
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.join('.')
+      if (fields.has(field)) named.set(field, [...(named.get(field) ?? []), issue.message])
+    }
+    if (named.size === 0) break
+    for (const [field, messages] of named) {
+      ignored.push(`learner ${field}: ${messages.join('; ')}`)
+      fields.delete(field)
+    }
+  }
+  // The issues name only fields the link leaves at their defaults (numSteps, when a link asks for
+  // more copies than the default steps allow): keep each field that fits with those kept before it.
+  let learner = base
+  for (const [field, value] of fields) {
+    const parsed = LearnerOptionsSchema.safeParse(withPath(learner, field, value))
+    if (parsed.success) learner = parsed.data
+    else ignored.push(`learner ${field} "${truncate(String(value))}" (does not fit with the rest: ${describeIssues(parsed.error)})`)
+  }
+  return learner
+}
+
+function withFields(base: LearnerOptions, fields: ReadonlyMap<string, unknown>): LearnerOptions {
+  let learner = base
+  for (const [field, value] of fields) learner = withPath(learner, field, value)
   return learner
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { classroomFromText, classroomToText, controlVisible, CONTROLS, sliderControl } from './classroom'
+import { classroomFromText, classroomToText, controlVisible, CONTROLS, leaveClassroom, loadClassroom, sliderControl, useClassroom } from './classroom'
+import { getUrlExtra } from './urlExtras'
 
 const CARTPOLE = ['alive', 'upright', 'centred', 'calm', 'effort', 'failure']
 
@@ -50,5 +51,20 @@ describe('classroom mode in a link', () => {
       'classroom slider "w-coin" (accepted: w-alive, w-upright, w-centred, w-calm, w-effort, w-failure)',
       expect.stringMatching(/^classroom control "hasOwnProperty"/),
     ])
+  })
+
+  it('names every id of a link whose ids are all unknown, and can always be left', () => {
+    const ignored: string[] = []
+    const classroom = classroomFromText('nope.bogus', '1', CARTPOLE, ignored)
+    expect(classroom.visible?.size).toBe(0)
+    expect(ignored).toEqual([expect.stringMatching(/^classroom control "nope"/), expect.stringMatching(/^classroom control "bogus"/)])
+    loadClassroom(classroom)
+    expect(getUrlExtra('c')).toBe('')
+    expect(getUrlExtra('present')).toBe('1')
+    leaveClassroom()
+    expect(useClassroom.getState()).toEqual({ visible: null, presenter: false })
+    expect(getUrlExtra('c')).toBeNull()
+    expect(getUrlExtra('present')).toBeNull()
+    for (const control of CONTROLS) expect(controlVisible(useClassroom.getState().visible, control.id)).toBe(true)
   })
 })

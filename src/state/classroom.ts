@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { truncate } from '../model/design'
+import { setUrlExtra } from './urlExtras'
 
 /*
  * Classroom mode: a link with `c=<visible controls>` (and `present=1`) opens the playground showing
@@ -61,9 +62,20 @@ export function useControlVisible(id: ControlKey): boolean {
   return useClassroom((state) => controlVisible(state.visible, id))
 }
 
-/** Enter classroom mode (from a link) or leave it (null). */
+/**
+ * Enter classroom mode (from a link) or leave it (visible null). The URL keeps it beside the design
+ * (a reload keeps it), and the page takes the presenter layout or drops it.
+ */
 export function loadClassroom(classroom: Classroom): void {
   useClassroom.setState(classroom, true)
+  setUrlExtra('c', classroom.visible === null ? null : classroomToText(classroom.visible))
+  setUrlExtra('present', classroom.presenter ? '1' : null)
+  if (typeof document !== 'undefined') document.documentElement.classList.toggle('presenter', classroom.presenter)
+}
+
+/** Leave classroom mode: every control shown again, the usual layout, and a link without `c=` or `present=`. */
+export function leaveClassroom(): void {
+  loadClassroom({ visible: null, presenter: false })
 }
 
 /** The `c` value for a set of visible controls, in CONTROLS order, sliders last. */

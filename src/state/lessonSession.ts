@@ -6,6 +6,7 @@ import { loadDesign, usePlayground } from './store'
 import { isRunActive } from '../model/runView'
 import { changeReward, changeWeight, resetRun } from './trainingClient'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
+import { noteLinkProblems } from './linkNotice'
 
 /** The URL key that keeps the open lesson beside the design. */
 export const LESSON_KEY = 'lesson'
@@ -90,9 +91,7 @@ export function restoreLessonFromUrl(search?: string): void {
   if (id === null) return
   const lesson = findLesson(id)
   if (!lesson) {
-    const store = usePlayground.getState()
-    const message = `The link asked for lesson "${truncate(id)}", which does not exist (accepted: ${LESSON_IDS.join(', ')}).`
-    store.setNotice(store.notice ? `${store.notice} ${message}` : message)
+    noteLinkProblems([`lesson "${truncate(id)}", which does not exist (accepted: ${LESSON_IDS.join(', ')})`])
     return
   }
   if (initialUrlExtra('env', search) === null) loadDesign(lesson.design)

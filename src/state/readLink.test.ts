@@ -9,6 +9,7 @@ import { compactRewardNow, deflateToBase64url } from './rewardLink'
 import { viewsFromText, viewsToText } from './viewCodec'
 import { DEFAULT_VIEWS } from './views'
 import { classroomToText, CONTROLS } from './classroom'
+import { linkNoticeText } from './linkNotice'
 
 const EXTRAS = {
   terms: [{ name: 'near_flag', expression: 'position > 0.4 ? 1 : 0', weight: 0.5 }],
@@ -149,5 +150,18 @@ describe('reading a whole link', () => {
     }
     // Most garbled links really are broken, and each break is named.
     expect(withProblems).toBeGreaterThan(1500)
+  })
+
+  it('reads a link of a megabyte and 30000 unknown keys, and names it all in a short notice', async () => {
+    const unknown = Array.from({ length: 10_000 }, (_, i) => `p.x${i}=1&w.y${i}=1&l.z${i}=1`).join('&')
+    const weights = JSON.stringify({ weights: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`${'k'.repeat(1000)}${i}`, 1])) })
+    const read = await readLink(`?env=cartpole&seed=&p.time_limit=${'9'.repeat(1_000_000)}&l=ppo&${unknown}&r=${encodeURIComponent(weights)}`)
+    expectValid(read)
+    expect(read.design.params.time_limit).toBe(500)
+    expect(read.ignored).toHaveLength(3 + 30_000)
+    const notice = linkNoticeText(read.ignored)
+    expect(notice.length).toBeLessThan(3000)
+    expect(notice).toMatch(/; and 29995 more\.$/)
+    for (const problem of read.ignored) expect(problem.length).toBeLessThan(5000)
   })
 })

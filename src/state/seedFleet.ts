@@ -1,11 +1,12 @@
 import { create } from 'zustand'
 import type { MetricsFrame } from '../core/run/frame'
-import { MAX_SEED } from '../model/design'
+import { MAX_SEED, truncate } from '../model/design'
 import { appendPoint, curvePointOf, type CurvePoint } from '../model/series'
 import { MAX_PINS, usePlayground } from './store'
 import type { RunStatus } from '../model/runView'
 import { addPin, pinSourceOf } from '../model/compare'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
+import { noteLinkProblems } from './linkNotice'
 import type { RunEvent } from './workerRun'
 
 /**
@@ -33,7 +34,7 @@ export function extraSeed(seed: number, k: number): number {
 export function parseSeedCount(text: string, available = seedsAvailable()): { count: number } | { problem: string } {
   const count = Number(text)
   if (text.trim() === '' || !Number.isInteger(count) || count < 1 || count > available) {
-    return { problem: `seeds at once "${text.slice(0, 40)}" (accepted: a whole number from 1 to ${available}, this machine's cores)` }
+    return { problem: `seeds at once "${truncate(text)}" (accepted: a whole number from 1 to ${available}, this machine's cores)` }
   }
   return { count }
 }
@@ -150,8 +151,5 @@ export function restoreSeedCount(): void {
   const parsed = parseSeedCount(text)
   if ('count' in parsed) {
     setSeedCount(parsed.count)
-  } else {
-    const { notice, setNotice } = usePlayground.getState()
-    setNotice(`${notice ? `${notice} ` : ''}The link's ${parsed.problem} was ignored.`)
-  }
+  } else noteLinkProblems([parsed.problem])
 }

@@ -1,4 +1,6 @@
+import { truncate } from '../model/design'
 import { designToSearch } from '../model/designLink'
+import { noteLinkProblems } from './linkNotice'
 import { loadDesign, usePlayground } from './store'
 import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
 import { applyViewsAndClassroom, readLink } from './readLink'
@@ -17,12 +19,12 @@ export async function startUrlSync(): Promise<string | null> {
   const query = new URLSearchParams(window.location.search)
   let backend = query.get('backend')
   if (backend !== null && !(BACKENDS as readonly string[]).includes(backend)) {
-    ignored.push(`backend "${backend.slice(0, 40)}" (accepted: ${BACKENDS.join(', ')})`)
+    ignored.push(`backend "${truncate(backend)}" (accepted: ${BACKENDS.join(', ')})`)
     backend = null
   }
   loadDesign(design)
   applyViewsAndClassroom({ views, classroom })
-  if (ignored.length > 0) usePlayground.getState().setNotice(`The link had settings that were ignored: ${ignored.join('; ')}.`)
+  noteLinkProblems(ignored)
 
   if (backend) setUrlExtra('backend', backend)
   const write = () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CONTROLS, sliderControl, useClassroom, type ControlKey } from '../state/classroom'
+import { CONTROLS, leaveClassroom, sliderControl, useClassroom, type ControlKey } from '../state/classroom'
 import { classroomLink } from '../state/classroomLink'
 import { usePlayground } from '../state/store'
 import { onUrlExtrasChange, urlExtras } from '../state/urlExtras'
@@ -7,15 +7,22 @@ import { onUrlExtrasChange, urlExtras } from '../state/urlExtras'
 /**
  * Classroom mode. A teacher opens the Classroom panel, ticks the controls students keep, and copies
  * a link that opens this very setup with only those controls. A page opened from such a link says
- * that some controls are hidden.
+ * that some controls are hidden, and always offers a way back to every control: a link whose ids
+ * are all unknown hides everything else.
  */
 export function Classroom() {
   const inClassroom = useClassroom((state) => state.visible !== null)
   if (inClassroom) {
     return (
-      <p className="classroom-note" role="note">
-        Classroom view: some controls are hidden
-      </p>
+      <div className="classroom-mode">
+        <p className="classroom-note" role="note">
+          Classroom view: some controls are hidden
+        </p>
+        {/* Not named "Classroom…": the teacher's Classroom button is the one a student page lacks. */}
+        <button type="button" onClick={leaveClassroom}>
+          Show all controls
+        </button>
+      </div>
     )
   }
   return <ClassroomPanel />

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { rewardDesignOf } from '../model/design'
+import { summariseProblems } from '../model/problemList'
 import { MAX_FILE_BYTES, readDesignOrSetup, setupToJson } from '../model/setupFile'
 import { loadDesign, usePlayground } from '../state/store'
 import { changeReward, changeWeight, resetRun } from '../state/trainingClient'
@@ -9,8 +10,8 @@ import { errorMessage } from '../core/errorMessage'
 
 /**
  * Export the reward design (the schema the command line's `--mix` reads) or the whole setup (the
- * run config `train --config` reads) as JSON, and import either: every problem of a rejected file
- * is listed at once, and a rejected file changes nothing.
+ * run config `train --config` reads) as JSON, and import either: the problems of a rejected file
+ * are listed at once (the first few, the rest counted), and a rejected file changes nothing.
  */
 export function DesignFile() {
   const inputId = useId()
@@ -25,7 +26,7 @@ export function DesignFile() {
     downloadText(setupToJson(design), `setup-${design.envId}-seed${design.seed}.json`, 'application/json')
   }
   const importFile = async (file: File) => {
-    const refuse = (problems: string[]) => setMessage({ ok: false, text: `${file.name} was not imported: ${problems.join('; ')}` })
+    const refuse = (problems: string[]) => setMessage({ ok: false, text: `${file.name} was not imported: ${summariseProblems(problems)}` })
     if (file.size > MAX_FILE_BYTES) return refuse([`it is ${file.size} bytes; a design or setup file is at most ${MAX_FILE_BYTES} bytes`])
     let text: string
     try {

@@ -33,6 +33,20 @@ describe('resolveParams', () => {
     expect(() => resolveParams(cartpole, { time_limit: 0 })).toThrow('must be an integer from 1 to 100000, got 0')
     expect(() => resolveParams(cartpole, { time_limit: true })).toThrow('must be an integer')
   })
+
+  it('quotes a long value or name cut to 40 characters', () => {
+    const long = '9'.repeat(1_000_000)
+    let message = ''
+    try {
+      resolveParams(cartpole, { time_limit: long })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toBe(`parameter "time_limit" of cartpole must be an integer from 1 to 100000, got "${'9'.repeat(40)}…"`)
+    expect(() => resolveParams(gridworld, { [long]: 1 })).toThrow(`unknown parameter "${'9'.repeat(40)}…" for gridworld`)
+    expect(() => resolveParams(gridworld, { map: ['x'.repeat(100)] as unknown as string })).toThrow(`got ["${'x'.repeat(38)}…`)
+    expect(() => resolveEnvironment('y'.repeat(100))).toThrow(`unknown environment "${'y'.repeat(40)}…"`)
+  })
 })
 
 describe('registry', () => {

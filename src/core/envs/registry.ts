@@ -8,6 +8,7 @@ import { gridworld } from './gridworld'
 import { mountaincar } from './mountaincar'
 import { tokenseq } from './tokenseq'
 import { resolveParams, type RawParams } from './params'
+import { truncate } from '../truncate'
 import type { EnvDefinition, EnvParams, EnvSpec } from './types'
 
 /** Every environment the playground offers, in menu order. */
@@ -15,7 +16,7 @@ export const ENVIRONMENTS: EnvDefinition[] = [cartpole, mountaincar, acrobot, gr
 
 export function getEnv(id: string): EnvDefinition {
   const found = ENVIRONMENTS.find((definition) => definition.spec.id === id)
-  if (!found) throw new Error(`unknown environment "${id}"; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
+  if (!found) throw new Error(`unknown environment "${truncate(id)}"; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
   return found
 }
 
