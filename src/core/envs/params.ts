@@ -1,4 +1,5 @@
 import type { EnvParams, EnvSpec, ParamSpec, ParamValue } from './types'
+import { ownValue } from '../reservedNames'
 
 export type RawParams = Record<string, ParamValue>
 
@@ -17,7 +18,7 @@ export function resolveParams(spec: Pick<EnvSpec, 'id' | 'params'>, raw: RawPara
   }
   const resolved: EnvParams = {}
   for (const param of spec.params) {
-    const value = raw[param.name]
+    const value = ownValue(raw, param.name)
     resolved[param.name] = value === undefined ? param.default : resolveOne(spec.id, param, value)
   }
   return resolved
