@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { envSteps, expectTraining } from './helpers'
 
 test('a link carries the design, and a reload keeps it', async ({ page }) => {
   await page.goto('./?env=cartpole&seed=7&w.alive=0.5&w.failure=20')
@@ -52,4 +53,22 @@ test('a link of a megabyte with thousands of unknown keys gives a short notice a
   await expect(page.getByRole('button', { name: 'Start' })).toBeInViewport()
   await expect(page.getByLabel('time limit', { exact: true })).toHaveValue('500')
   await expect(page.getByLabel('Seed', { exact: true })).toHaveValue('1')
+})
+
+test('a term named __proto__ in a link is refused by name, the address drops it, and Start trains', async ({ page }) => {
+  const reward = encodeURIComponent(JSON.stringify({ terms: [{ name: '__proto__', expression: 'x' }] }))
+  await page.goto(`./?env=cartpole&r=${reward}`)
+  const notice = page.getByRole('alert')
+  await expect(notice).toContainText('ignored')
+  await expect(notice).toContainText('the name "__proto__" is reserved')
+  await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('1')
+  await expect.poll(() => new URL(page.url()).search).toContain('env=cartpole')
+  expect(decodeURIComponent(new URL(page.url()).search)).not.toContain('__proto__')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  // A reload opens the same working page.
+  await page.reload()
+  await expect(page.getByRole('slider', { name: 'alive' })).toHaveValue('1')
+  await expect(page.getByRole('alert')).toHaveCount(0)
 })

@@ -40,16 +40,19 @@ export function parseNumberList(text: string, what: string): number[] {
   return text.split(',').map((item) => parseNumber(item, what))
 }
 
-/** "a=1,b=x" → { a: "1", b: "x" }; each key at most once; "" → {}. */
-export function parsePairs(text: string, flag: string): Record<string, string> {
-  const pairs: Record<string, string> = {}
+/**
+ * "a=1,b=x" → a → "1", b → "x"; each key at most once; "" → none. A Map, so that any name the user
+ * types (constructor, __proto__) is a key like any other; the command checks the names.
+ */
+export function parsePairs(text: string, flag: string): Map<string, string> {
+  const pairs = new Map<string, string>()
   if (text.trim() === '') return pairs
   for (const item of text.split(',')) {
     const equals = item.indexOf('=')
     if (equals <= 0) throw new UsageError(`malformed ${flag} entry "${item}"; expected name=value[,name=value...]`)
     const key = item.slice(0, equals).trim()
-    if (key in pairs) throw new UsageError(`"${key}" given twice in ${flag}`)
-    pairs[key] = item.slice(equals + 1).trim()
+    if (pairs.has(key)) throw new UsageError(`"${key}" given twice in ${flag}`)
+    pairs.set(key, item.slice(equals + 1).trim())
   }
   return pairs
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { ownValue } from '../core/reservedNames'
 import { MAX_TEAM_AGENTS, teamCredit, TEAM_CREDIT_METHODS, type TeamCreditMethod } from '../core/credit/team'
 import { parseFlags } from './args'
-import { assertFinite, parseJsonInput } from './json-input'
+import { assertFinite, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
 
 /*
@@ -22,19 +23,21 @@ export function creditCommand(argv: string[], readStdin: () => string): string {
   const method = flags.get('method')
   if (method === undefined) throw new UsageError(`credit needs --method; accepted: ${TEAM_CREDIT_METHODS.join(', ')}`)
   if (!(TEAM_CREDIT_METHODS as readonly string[]).includes(method)) throw new UsageError(`unknown method "${method}" for credit; accepted: ${TEAM_CREDIT_METHODS.join(', ')}`)
-  const input = parseJsonInput(readStdin(), CreditInputSchema, SHAPE)
+  const raw = parseJson(readStdin(), SHAPE)
+  const input = validateInput(raw, CreditInputSchema, SHAPE)
   const n = input.agents
   const coalitions = 2 ** n
   const keys = Array.from({ length: coalitions }, (_, mask) => coalitionKey(mask, n))
   const known = new Set(keys)
-  for (const key of Object.keys(input.values)) {
+  // The keys as given: zod's record drops "__proto__" (JSON.parse keeps it as an own key), and it must be named.
+  for (const key of Object.keys((raw as { values: object }).values)) {
     if (!known.has(key)) {
       throw new UsageError(`values has an unknown coalition "${key}"; for ${n} agents the keys are the sorted agent indices from 0 to ${n - 1} joined by "," ("" is the empty coalition), e.g. "${keys[coalitions - 1]}"`)
     }
   }
   const values = new Float64Array(coalitions)
   keys.forEach((key, mask) => {
-    const value = input.values[key]
+    const value = ownValue(input.values, key)
     if (value === undefined) throw new UsageError(`values lacks coalition "${key}"; ${n} agents need all 2^${n} = ${coalitions} coalitions`)
     values[mask] = value
   })

@@ -20,7 +20,7 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
   const flags = parseFlags('trace', argv, FLAGS)
   const envId = flags.get('env')
   if (envId === undefined) throw new UsageError(`trace needs --env; accepted: ${ENVIRONMENTS.map((d) => d.spec.id).join(', ')}`)
-  const { definition, params, spec } = asUsage(() => resolveEnvironment(envId, parsePairs(flags.get('params') ?? '', '--params')))
+  const { definition, params, spec } = asUsage(() => resolveEnvironment(envId, Object.fromEntries(parsePairs(flags.get('params') ?? '', '--params'))))
 
   const stateText = flags.get('state')
   if (stateText === undefined) throw new UsageError(`trace needs --state with ${spec.stateVars.length} values for ${spec.id}: ${spec.stateVars.join(', ')}`)
@@ -39,10 +39,8 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
     }
   }
 
-  const weights: Record<string, number> = {}
-  for (const [name, text] of Object.entries(parsePairs(flags.get('weights') ?? '', '--weights'))) {
-    weights[name] = parseNumber(text, `weight "${name}"`)
-  }
+  // fromEntries makes every name an own key, "__proto__" too, so compileMix names each one the environment lacks.
+  const weights = Object.fromEntries([...parsePairs(flags.get('weights') ?? '', '--weights')].map(([name, text]) => [name, parseNumber(text, `weight "${name}"`)]))
   const mixPath = flags.get('mix')
   const design = mixPath === undefined ? null : loadRewardDesign(readInputFile('--mix', mixPath, readStdin), sourceName(mixPath), spec)
   const env = design === null ? definition.create(1, params) : asUsage(() => withRewardDesign(definition.create(1, params), design))
@@ -73,10 +71,7 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
     for (const step of steps) step.components[k] = sum / steps.length
   }
   const lines = steps.map(({ components, ...step }) => {
-    const named: Record<string, number> = {}
-    env.spec.components.forEach((component, k) => {
-      named[component.name] = components[k]
-    })
+    const named = Object.fromEntries(env.spec.components.map((component, k) => [component.name, components[k]]))
     return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward: mixOne(mix.weights, components, 0), terminated: step.terminated, truncated: step.truncated })
   })
   return lines.join('\n') + '\n'

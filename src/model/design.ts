@@ -6,6 +6,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
 import { learnerFits } from '../core/run/learnerFit'
+import { ownValue } from '../core/reservedNames'
 
 /** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
 export interface Design {
@@ -78,7 +79,7 @@ export interface OutOfRange {
 export function weightsOutOfRange(weights: Record<string, number>, spec: EnvSpec): OutOfRange[] {
   const outside: OutOfRange[] = []
   for (const component of spec.components) {
-    const weight = weights[component.name]
+    const weight = ownValue(weights, component.name)
     if (weight !== undefined && (weight < component.range[0] || weight > component.range[1])) outside.push({ name: component.name, weight, range: component.range })
   }
   return outside
@@ -108,9 +109,7 @@ export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'lear
 
 /** Weights for a (new) spec: the ones already set where the component still exists, defaults for the rest. */
 export function keepWeights(spec: EnvSpec, previous: Record<string, number>): Record<string, number> {
-  const weights: Record<string, number> = {}
-  for (const component of spec.components) weights[component.name] = previous[component.name] ?? component.defaultWeight
-  return weights
+  return Object.fromEntries(spec.components.map((component) => [component.name, ownValue(previous, component.name) ?? component.defaultWeight]))
 }
 
 /**
@@ -124,7 +123,7 @@ export function designOfRunConfig(config: RunConfig): { design: Design; base: En
   const { env, mix, learner, seed } = config
   const { params, spec: base } = resolveEnvironment(env.id, env.params)
   const spec = rewardedSpec(base, mix)
-  const weights = Object.fromEntries(spec.components.map((component) => [component.name, mix.weights[component.name] ?? component.defaultWeight]))
+  const weights = Object.fromEntries(spec.components.map((component) => [component.name, ownValue(mix.weights, component.name) ?? component.defaultWeight]))
   return { design: { envId: env.id, params, weights, reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
 }
 

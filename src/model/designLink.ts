@@ -1,6 +1,7 @@
 import { ENVIRONMENTS, resolveEnvironment } from '../core/envs/registry'
 import { formatParamValue } from '../core/envs/params'
 import { errorMessage } from '../core/errorMessage'
+import { ownValue } from '../core/reservedNames'
 import type { EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
 import { parseRewardDesign, RewardDesignSchema } from '../core/rewards/designSchema'
@@ -76,12 +77,13 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
   const defaults = resolveEnvironment(design.envId).params
   for (const [name, value] of Object.entries(design.params)) {
     const text = formatParamValue(value)
-    if (formatParamValue(defaults[name]) !== text) query.set(`p.${name}`, text)
+    const defaultValue = ownValue(defaults, name)
+    if (defaultValue === undefined || formatParamValue(defaultValue) !== text) query.set(`p.${name}`, text)
   }
   const spec = specOf(design)
   if (hasExtras(design.reward)) query.set('r', canonicalExtrasJson(design.reward))
   for (const component of spec.components) {
-    const weight = design.weights[component.name]
+    const weight = ownValue(design.weights, component.name)
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
   }
   learnerToQuery(design.learner, query)

@@ -45,7 +45,7 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms"} or a whole setup {"env", "mix", "learner", "seed"}'] }
   }
-  return SETUP_KEYS.some((key) => key in raw) ? readSetup(raw) : readRewardDesign(raw, current)
+  return SETUP_KEYS.some((key) => Object.hasOwn(raw, key)) ? readSetup(raw) : readRewardDesign(raw, current)
 }
 
 function readSetup(raw: object): ReadFile {

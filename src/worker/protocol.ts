@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RunConfigSchema } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
+import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
 
 export type { MetricsFrame }
@@ -22,7 +23,7 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pageVisibility'), hidden: z.boolean() }),
   /** `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run. */
   z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional() }),
-  z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: z.record(z.string(), finite) }),
+  z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: nameRecord(finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
   z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
   z.object({ type: z.literal('pause'), runId: z.string() }),

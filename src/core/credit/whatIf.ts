@@ -3,6 +3,7 @@ import type { GroupBatch, ValueBatch } from '../run/trainer'
 import type { GroupEstimator } from '../run/learnerOptions'
 import { groupAdvantagesMulti } from './group'
 import { gae } from './gae'
+import { ownValue } from '../reservedNames'
 
 /** Per step of the latest GAE batch (rows first … first + n·T − 1 of the record): V, δ and A under a mix. */
 export interface BatchCredit {
@@ -26,7 +27,7 @@ export function batchCredit(record: StepRecord, batch: ValueBatch, weights: Reco
   // the rows must be whole steps of all copies, copy 0 first
   if (record.copies[first] !== 0) return null
   const K = record.names.length
-  const w = record.names.map((name) => weights[name] ?? 0)
+  const w = record.names.map((name) => ownValue(weights, name) ?? 0)
   const rewards = new Float32Array(size)
   const terminated = new Uint8Array(size)
   const truncated = new Uint8Array(size)
@@ -55,6 +56,6 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
  * component totals weighted anew, then the group-relative advantages (sum-first or decoupled).
  */
 export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
-  const w = batch.names.map((name) => weights[name] ?? 0)
+  const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
   return groupAdvantagesMulti(batch.components, batch.names.length, w, batch.groupSizes, estimator)
 }

@@ -1,5 +1,6 @@
 import { truncate } from '../truncate'
 import type { EnvParams, EnvSpec, ParamSpec, ParamValue } from './types'
+import { ownValue } from '../reservedNames'
 
 export type RawParams = Record<string, ParamValue>
 
@@ -18,7 +19,7 @@ export function resolveParams(spec: Pick<EnvSpec, 'id' | 'params'>, raw: RawPara
   }
   const resolved: EnvParams = {}
   for (const param of spec.params) {
-    const value = raw[param.name]
+    const value = ownValue(raw, param.name)
     resolved[param.name] = value === undefined ? param.default : resolveOne(spec.id, param, value)
   }
   return resolved

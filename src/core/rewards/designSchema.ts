@@ -3,6 +3,7 @@ import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { errorMessage } from '../errorMessage'
+import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
 
 /*
  * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
@@ -20,7 +21,7 @@ import { errorMessage } from '../errorMessage'
 
 export const REWARD_DESIGN_VERSION = 1
 
-/** A term's name: ASCII letters, digits and _, not starting with a digit (as the expression language's names). */
+/** A term's name: ASCII letters, digits and _, not starting with a digit (as the expression language's names), and not reserved (reservedNames.ts). */
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
 export const MAX_NAME_LENGTH = 40
 
@@ -29,6 +30,7 @@ const name = (what: string) =>
     .string({ error: `expected ${what}: a name of letters, digits and _` })
     .max(MAX_NAME_LENGTH, { error: `expected ${what} of at most ${MAX_NAME_LENGTH} characters` })
     .regex(IDENTIFIER, { error: `expected ${what}: letters, digits and _, not starting with a digit (e.g. keep_centred)` })
+    .refine((text) => !isReservedName(text), { error: (issue) => reservedNameProblem(String(issue.input)) })
 
 const expression = (what: string) =>
   z
@@ -91,8 +93,8 @@ export const CustomTermSchema = describedObject(
 export const RewardDesignSchema = describedObject(
   {
     version: z.literal(REWARD_DESIGN_VERSION, { error: `unsupported design version; accepted: ${REWARD_DESIGN_VERSION}` }).default(REWARD_DESIGN_VERSION),
-    weights: z.record(z.string(), finiteNumber(), { error: 'expected weights: an object of component name → number' }).default({}),
-    transforms: z.record(z.string(), TransformChainSchema, { error: 'expected transforms: an object of component or term name → list of transforms' }).default({}),
+    weights: nameRecord(finiteNumber(), { error: 'expected weights: an object of component name → number' }).default({}),
+    transforms: nameRecord(TransformChainSchema, { error: 'expected transforms: an object of component or term name → list of transforms' }).default({}),
     shaping: z.array(ShapingTermSchema, { error: 'expected shaping: a list of shaping terms' }).max(8, { error: 'expected at most 8 shaping terms' }).default([]),
     bonuses: z.array(BonusSchema, { error: 'expected bonuses: a list of bonuses' }).max(4, { error: 'expected at most 4 bonuses' }).default([]),
     terms: z

@@ -2,6 +2,7 @@ import type { EnvSpec, RewardComponentSpec } from '../envs/types'
 import type { RewardDesign } from './designSchema'
 import { potentialsFor } from './shaping'
 import { describeRndBonus } from './rnd'
+import { ownValue } from '../reservedNames'
 
 /** One component a design adds to its environment: a custom term, a shaping term or a bonus. */
 export interface ExtraComponent extends RewardComponentSpec {
@@ -56,10 +57,9 @@ export function rewardedSpec(spec: EnvSpec, design: RewardDesign): EnvSpec {
 
 /** Weights for every component of the rewarded spec: the design's, else each extra's own weight, else the default. */
 export function designWeights(design: RewardDesign, spec: EnvSpec): Record<string, number> {
-  const weights: Record<string, number> = {}
-  for (const component of spec.components) weights[component.name] = design.weights[component.name] ?? component.defaultWeight
-  for (const extra of extraComponents(design, spec)) weights[extra.name] = design.weights[extra.name] ?? extra.defaultWeight
-  return weights
+  // fromEntries and own lookups: a name is a key like any other, even one a prototype has.
+  const weight = (component: { name: string; defaultWeight: number }) => [component.name, ownValue(design.weights, component.name) ?? component.defaultWeight] as const
+  return Object.fromEntries([...spec.components.map(weight), ...extraComponents(design, spec).map(weight)])
 }
 
 function widen(range: [number, number], weight: number): [number, number] {

@@ -1,4 +1,5 @@
 import type { EnvSpec } from '../envs/types'
+import { ownValue } from '../reservedNames'
 
 /**
  * A reward design as data: one weight per named component. The reward of a step is
@@ -17,9 +18,7 @@ export interface CompiledMix {
 }
 
 export function defaultMix(spec: EnvSpec): RewardMix {
-  const weights: Record<string, number> = {}
-  for (const component of spec.components) weights[component.name] = component.defaultWeight
-  return { weights }
+  return { weights: Object.fromEntries(spec.components.map((component) => [component.name, component.defaultWeight])) }
 }
 
 /**
@@ -38,7 +37,7 @@ export function compileMix(spec: EnvSpec, mix: RewardMix): CompiledMix {
   }
   const weights = new Float64Array(names.length)
   spec.components.forEach((c, k) => {
-    weights[k] = mix.weights[c.name] ?? c.defaultWeight
+    weights[k] = ownValue(mix.weights, c.name) ?? c.defaultWeight
   })
   return { names, weights }
 }

@@ -9,6 +9,7 @@ import { assertRewardDesignFits } from './rewardProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
 import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
 import { createTransformChain, type TransformChain } from './transforms'
+import { ownValue } from '../reservedNames'
 
 /** How one added component is computed each step. */
 type ExtraRule =
@@ -119,15 +120,15 @@ export class RewardedEnv implements BatchEnv {
     const keptChains = new Map<string, TransformChain | null>()
     previous?.spec.components.forEach((component, k) => keptChains.set(component.name, previous.chains[k]))
     const chains = this.spec.components.map((component) => {
-      const chain = design.transforms[component.name]
+      const chain = ownValue(design.transforms, component.name)
       if (!chain || chain.length === 0) return null
-      const unchanged = previous && JSON.stringify(previous.design.transforms[component.name]) === JSON.stringify(chain)
+      const unchanged = previous && JSON.stringify(ownValue(previous.design.transforms, component.name)) === JSON.stringify(chain)
       return unchanged ? (keptChains.get(component.name) ?? createTransformChain(chain, inner.n)) : createTransformChain(chain, inner.n)
     })
     this.rules = rules
     this.chains = chains
     this.passThrough = rules.length === 0 && chains.every((chain) => chain === null)
-    this.redistributed = this.spec.components.flatMap((component, k) => (design.transforms[component.name]?.at(-1)?.kind === 'redistribute' ? [k] : []))
+    this.redistributed = this.spec.components.flatMap((component, k) => (ownValue(design.transforms, component.name)?.at(-1)?.kind === 'redistribute' ? [k] : []))
   }
 
   get state(): Float64Array {

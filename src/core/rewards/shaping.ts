@@ -1,5 +1,6 @@
 import { CLIFF, DOOR, GOAL, HOLE, KEY, LAVA, WALL } from '../envs/grid'
 import type { EnvSpec, GridCells, StepBuffers } from '../envs/types'
+import { ownValue } from '../reservedNames'
 
 /*
  * Potential-based reward shaping (Ng, Harada & Russell 1999) and its naive counterpart.
@@ -219,7 +220,7 @@ export const POTENTIALS: Record<string, NaturalPotential[]> = {
 
 /** The natural potentials of an environment (none for an unknown id). */
 export function potentialsFor(envId: string): NaturalPotential[] {
-  return POTENTIALS[envId] ?? []
+  return ownValue(POTENTIALS, envId) ?? []
 }
 
 /** Φ named `name` of spec's environment, bound to the spec so it is a plain PotentialFn. */

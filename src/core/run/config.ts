@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RewardDesignSchema } from '../rewards/designSchema'
 import type { EnvSpec } from '../envs/types'
+import { nameRecord } from '../reservedNames'
 import {
   ExpectedSarsaOptionsSchema,
   GrpoOptionsSchema,
@@ -62,7 +63,7 @@ const finiteNumber = z.number().refine(Number.isFinite, 'must be a finite number
 export const RunConfigSchema = z.object({
   env: z.object({
     id: z.string().min(1),
-    params: z.record(z.string(), z.union([finiteNumber, z.string().max(10_000), z.boolean(), z.array(finiteNumber).max(1000)])).default({}),
+    params: nameRecord(z.union([finiteNumber, z.string().max(10_000), z.boolean(), z.array(finiteNumber).max(1000)])).default({}),
   }),
   /** The reward design: weights, transforms, shaping, bonuses and custom terms (rewards/designSchema.ts). */
   mix: RewardDesignSchema.default(RewardDesignSchema.parse({})),

@@ -1,4 +1,5 @@
 import type { StepRecord } from './stepRecord'
+import { ownValue } from '../reservedNames'
 
 /** The recorded steps scored under a mix. */
 export interface Rescored {
@@ -18,7 +19,7 @@ export interface Rescored {
  */
 export function rescore(record: StepRecord, weights: Record<string, number>): Rescored {
   const K = record.names.length
-  const w = record.names.map((name) => weights[name] ?? 0)
+  const w = record.names.map((name) => ownValue(weights, name) ?? 0)
   const rewards = new Float64Array(record.rows)
   const shares = new Float64Array(K)
   const running = new Map<number, number>()
