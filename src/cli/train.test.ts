@@ -163,7 +163,7 @@ describe('train with Q-learning on CliffWalking', () => {
   })
 
   it('lists train among the commands and in the help', async () => {
-    expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, train, --help\n')
+    expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, lessons, train, lesson, --help\n')
     expect((await cliAsync(['train', '--help'])).stdout).toContain('train --config FILE [--iterations N | --steps N] [--every K]')
     // The synchronous entry point cannot run it, and says which one can.
     expect(runCli(['train', '--config', '-'], { out: () => {}, err: () => {} })).toBe(1)

@@ -112,6 +112,14 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train each variant for the same number of steps. Open the credit timeline to see, step by step, the reward, the value, the TD error and the advantage of the latest episode.',
     lookFor: 'Delayed to the end, the whole return lands on the last step; balance time grows more slowly and the timeline shows credit reaching early steps only through the value estimate. With λ = 0 the advantage is the one-step TD error, which must wait for the critic to carry the reward back. Redistributed, the same total is spread evenly over the episode again and learning recovers much of the way. Measured (100,000 steps, seed 1, balance time of the last 20 episodes): every step 315, delayed 46, delayed with λ = 0 9, delayed then redistributed 118.',
+    check: {
+      steps: 100_000,
+      seeds: 5,
+      claims: [
+        { text: 'Delayed to the end, CartPole balances for less time than with a reward every step', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'Redistributed, the delayed reward teaches more than left delayed', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 1 } },
+      ],
+    },
     why: 'With discount γ a reward T steps ahead counts γ^T (0.99^500 ≈ 0.007), and GAE’s λ decides how far real rewards reach back: λ = 1 uses the whole Monte-Carlo return (unbiased, noisy), λ = 0 only r + γV(s′) − V(s) (low variance, biased by the critic) (Schulman et al. 2016; Sutton & Barto ch. 12 on λ-returns and eligibility traces). RUDDER (Arjona-Medina et al. 2019) redistributes a delayed return over the steps that earned it, so the expected future reward is zero and no credit has to travel; here it is spread uniformly, the simplest redistribution.',
     reference: REFS.rudder2019,
     seeAlso: [REFS.gae2016, REFS.suttonBarto2018],
@@ -129,6 +137,16 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train each variant for about 100,000 steps with the visit-count overlay on. The goal pays 10 and nothing else does; the bonus is its own component on the chart.',
     lookFor: 'How the visits spread over the four rooms, when path efficiency first rises, and what each bonus is worth late in the run. The global bonus fades as cells get familiar and the agent settles on the goal. The episodic bonus never fades: every episode starts fresh, so on this fixed map the agent can keep wandering for it and path efficiency may stay near 0. On a map this small ε-greedy alone does find the goal; the bonuses change how. Measured (200,000 steps, seed 1): path efficiency about 0.89 with no bonus, global counts, the product and RND; 0 with episodic counts alone.',
+    check: {
+      steps: 200_000,
+      seeds: 5,
+      claims: [
+        { text: 'With no bonus, ε-greedy alone finds the goal on this small map: path efficiency at least 0.7', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 0.7 } },
+        { text: 'Global counts fade as cells get familiar: path efficiency at least 0.7', figure: 'objective', variant: 1, relation: { kind: 'atLeast', value: 0.7 } },
+        { text: 'Episodic counts alone never fade: the agent keeps wandering, path efficiency below the global counts’', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 1 } },
+        { text: 'Global × episodic is robust: path efficiency above episodic counts alone', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 2 } },
+      ],
+    },
     why: 'A count bonus β/√N(s′) (Strehl & Littman 2008) pays most for states seen least. Counted over the whole run (global) it rewards what is new to the agent; counted per episode it rewards what is new to this episode. Henaff, Jiang & Raileanu (2023) found global bonuses work when episodes share structure (the same map every time, as here), episodic ones when they do not, and their product is robust in both. Random network distillation (Burda et al. 2019) replaces the count with the error of a network trained to imitate a fixed random one: large on unfamiliar states, fading as they repeat, and it needs no cells.',
     reference: REFS.henaff2023,
     seeAlso: [REFS.strehlLittman2008, REFS.rnd2019],
