@@ -61,6 +61,14 @@ describe('trace for the classic-control environments', () => {
     expect(steps[0].components.height).toBeCloseTo(1.8674384011809368, 14)
   })
 
+  it('wraps a huge Acrobot angle at once (the wrapping loop never ended at 1e300)', () => {
+    const { code, stdout, stderr } = cli(['trace', '--env', 'acrobot', '--state', '1e300,0,0,0', '--actions', '1'])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const [step] = traceLines(stdout)
+    expect(Math.abs(step.state[0])).toBeLessThanOrEqual(Math.PI)
+  })
+
   it('names the state layout and the actions in its errors', () => {
     expect(cli(['trace', '--env', 'acrobot', '--state', '0,0', '--actions', '0']).stderr).toContain('--state for acrobot needs 4 values (theta1, theta2, dtheta1, dtheta2), got 2')
     expect(cli(['trace', '--env', 'mountaincar', '--state', '0,0', '--actions', '3']).stderr).toContain(
