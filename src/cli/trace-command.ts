@@ -7,6 +7,7 @@ import { Rng } from '../core/rng'
 import { parseFlags, parseNumber, parseNumberList, parsePairs } from './args'
 import { loadRewardDesign } from './design-input'
 import { readInputFile, sourceName } from './input-file'
+import { assertFinite, assertFiniteValue } from './json-input'
 import { asUsage, UsageError } from './usage'
 
 const FLAGS = ['env', 'state', 'actions', 'params', 'weights', 'mix']
@@ -72,12 +73,20 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
     for (const step of steps) sum += step.components[k]
     for (const step of steps) step.components[k] = sum / steps.length
   }
+  const componentNames = env.spec.components.map((component) => component.name)
   const lines = steps.map(({ components, ...step }) => {
+    const reward = mixOne(mix.weights, components, 0)
+    // JSON would print an overflowed value as null: refuse, naming the step and the value.
+    const at = `step ${step.t}:`
+    assertFinite(step.state, `${at} state`, spec.stateVars)
+    assertFinite(step.obs, `${at} obs`)
+    assertFinite(components, `${at} component`, componentNames)
+    assertFiniteValue(reward, `${at} reward`)
     const named: Record<string, number> = {}
-    env.spec.components.forEach((component, k) => {
-      named[component.name] = components[k]
+    componentNames.forEach((name, k) => {
+      named[name] = components[k]
     })
-    return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward: mixOne(mix.weights, components, 0), terminated: step.terminated, truncated: step.truncated })
+    return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward, terminated: step.terminated, truncated: step.truncated })
   })
   return lines.join('\n') + '\n'
 }

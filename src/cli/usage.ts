@@ -32,7 +32,9 @@ Usage:
       Its custom terms, shaping terms and bonuses become further components (after their
       transforms), named as in the app (the term's name, shaping_<potential>,
       naive_<potential>, bonus_<kind>), and its weights apply; --weights overrides them. A design
-      with problems is refused with every problem named.
+      with problems is refused with every problem named. A step whose state, observation,
+      components or reward overflow (NaN or ±Infinity, which JSON cannot print) is refused, naming
+      the step and the value.
 
   reward-playground train --config FILE [--iterations N | --steps N] [--every K]
       Train as the app does, from a run config (FILE, or - for stdin):
