@@ -106,5 +106,6 @@ Examples:
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
-line on stderr that names every problem found. Numbers are printed at full (double) precision.
+line on stderr that names every problem found. Stdin and input files are read up to 16 MiB; more
+is refused. Numbers are printed at full (double) precision.
 `
