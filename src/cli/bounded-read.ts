@@ -1,17 +1,5 @@
 import { readSync } from 'node:fs'
-
-/*
- * The command line reads its input (stdin, a --mix or --config file) whole before parsing it, so it
- * reads at most this much: an endless pipe or /dev/zero must end quickly, and a string of several
- * hundred MB would exhaust memory or JavaScript's longest string. Reward designs and run configs
- * are a few KB; 16 MiB leaves room for large advantage batches.
- */
-
-/** The most bytes read from stdin or an input file. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024
-
-/** MAX_INPUT_BYTES as messages say it. */
-export const MAX_INPUT_SIZE = '16 MiB'
+import { MAX_INPUT_BYTES } from './limits'
 
 /**
  * All of a descriptor as UTF-8 text, or null when it holds more than MAX_INPUT_BYTES (the rest is

@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs'
-import { MAX_INPUT_SIZE, readAtMost } from './bounded-read'
+import { readAtMost } from './bounded-read'
+import { MAX_INPUT_SIZE } from './limits'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_INPUT_BYTES } from './bounded-read'
+import { MAX_INPUT_BYTES } from './limits'
 import { cli, cliAsync, expectUsageError, spawnCli } from './testing'
 
 /*

@@ -1,4 +1,5 @@
-import { MAX_INPUT_SIZE, readAtMost } from './bounded-read'
+import { readAtMost } from './bounded-read'
+import { MAX_INPUT_SIZE } from './limits'
 import { UsageError } from './usage'
 
 /** All of standard input, read synchronously (the CLI is synchronous), up to MAX_INPUT_BYTES. */

@@ -1,4 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
+import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
+
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
 
@@ -42,8 +44,9 @@ Usage:
          "learner": {"kind": "ppo"|"qlearning"|"sarsa"|"expected_sarsa"|"sarsa_lambda"|
                      "value_iteration"|"reinforce"|"grpo"|"independent", ...hyperparameters},
          "seed": integer}
-      Runs N iterations (default 100), or with --steps until at least N environment steps
-      (whole iterations), printing one JSON line every K iterations (default 1):
+      Runs N iterations (default 100, at most ${MAX_ITERATIONS}), or with --steps until at least
+      N environment steps (whole iterations; N at most ${MAX_STEPS}), printing one JSON line
+      every K iterations (default 1, at most ${MAX_ITERATIONS}):
         {"iteration", "envSteps", "wallSeconds", "episodes", "meanReturn", "meanObjective",
          "meanLength", "recentReturn", "recentObjective", "contributions": {name: mean},
          "diagnostics": {...}}
@@ -106,6 +109,6 @@ Examples:
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
-line on stderr that names every problem found. Stdin and input files are read up to 16 MiB; more
-is refused. Numbers are printed at full (double) precision.
+line on stderr that names every problem found. Stdin and input files are read up to
+${MAX_INPUT_SIZE}; more is refused. Numbers are printed at full (double) precision.
 `
