@@ -19,3 +19,12 @@ export const MAX_ITERATIONS = 1_000_000
 
 /** The most `train --steps`: the app's largest step budget (a PPO learner's totalSteps). */
 export const MAX_STEPS = 1_000_000_000
+
+/** The most problems one message lists; the rest are counted ("and 12 more"). Also the most quoted values in a row. */
+export const MAX_LISTED = 10
+
+/** The longest run of characters without a space a message keeps (an unquoted name, in a path such as weights.NAME). */
+export const MAX_WORD_LENGTH = 80
+
+/** The longest message line, whatever it says: the last guard on what stderr gets. */
+export const MAX_MESSAGE_LENGTH = 4000

@@ -5,6 +5,7 @@ import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { readInputFile, sourceName } from './input-file'
 import { MAX_ITERATIONS, MAX_STEPS } from './limits'
+import { listProblems, messageLine } from './message'
 import type { StreamingCommand } from './command'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
@@ -64,8 +65,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       } catch (error) {
         // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
         if (unprinted > 0) print(metrics.flush())
-        const diagnosis = errorMessage(error).replace(/\s*\n\s*/g, ' ')
-        io.err(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${diagnosis}\n`)
+        io.err(`${messageLine(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${errorMessage(error)}`)}\n`)
         return 1
       }
       unprinted += 1
@@ -143,6 +143,6 @@ export function parseRunConfig(text: string, source: string): RunConfig {
     throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected a run config ${CONFIG_SHAPE}`)
   }
   const checked = checkRunConfig(raw)
-  if (!checked.ok) throw new UsageError(`${where}: ${checked.problems.join('; ')}`)
+  if (!checked.ok) throw new UsageError(`${where}: ${listProblems(checked.problems)}`)
   return checked.config
 }
