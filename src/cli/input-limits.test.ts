@@ -44,13 +44,18 @@ describe('input files', () => {
   })
 })
 
-describe.concurrent('stdin', () => {
+describe.concurrent('as a process', () => {
   const refusal = `stdin ${TOO_MUCH}; give a smaller input`
 
   it('refuses more than the limit on stdin with exit 2 and one line', async () => {
     const input = padded('{"groups": [[1, 2]]}', MAX_INPUT_BYTES + 1)
     expect(expectUsageError(await spawnCli(['advantages', '--estimator', 'group'], input))).toBe(refusal)
     expect(expectUsageError(await spawnCli(['train', '--config', '-'], input))).toBe(refusal)
+  })
+
+  it.runIf(existsSync('/dev/zero'))('ends at once on /dev/zero as a process', async () => {
+    const result = await spawnCli([...TRACE, '--mix', '/dev/zero'])
+    expect(expectUsageError(result)).toBe(`cannot read --mix file "/dev/zero": it ${TOO_MUCH}; give a smaller file`)
   })
 
   it('ends an endless pipe quickly', async () => {
