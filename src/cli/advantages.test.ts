@@ -170,6 +170,18 @@ describe('advantages: bad input', () => {
     expect(expectUsageError(cli(args, input))).toContain(message)
   })
 
+  it.each([
+    // Σ_k w_k·c_k = 10·1e308 overflows: zeros came out before.
+    [[], { groups: [[[1e308], [0]]], weights: [10], combine: 'sum' }, 'advantages[0] came out as NaN'],
+    // Component 0 is (0, 1e308, −1e308): mean 0, but its std overflows to ∞.
+    [[], { groups: [[[0, 0], [1e308, 0], [-1e308, 0]]], weights: [1, 1], combine: 'decoupled' }, 'advantages[0] came out as NaN'],
+    // Finite rewards whose spread overflows, and a batch normalisation of overflowed advantages.
+    [[], { groups: [[0, 1e308, -1e308]] }, 'advantages[0] came out as NaN'],
+    [['--scale', 'none', '--batch-normalize'], { groups: [[1e308, -1e308]] }, 'advantages[0] came out as NaN'],
+  ])('refuses advantages that overflow (%j, %j) instead of printing zeros', (flags, input, message) => {
+    expect(expectUsageError(cli([...GROUP, ...flags], input))).toBe(`${message}: the input is too large to compute with`)
+  })
+
   it('says so when there is no stdin to read', () => {
     expect(cli(GROUP)).toEqual({ code: 2, stdout: '', stderr: 'advantages reads JSON on stdin, and there is none to read\n' })
   })

@@ -1,6 +1,7 @@
 import type { EnvSpec } from '../core/envs/types'
 import { parseRewardDesign, type RewardDesign } from '../core/rewards/designSchema'
 import { rewardDesignProblems } from '../core/rewards/rewardProblems'
+import { listProblems } from './message'
 import { UsageError } from './usage'
 
 /**
@@ -15,7 +16,7 @@ export function loadRewardDesign(text: string, source: string, spec: EnvSpec): R
   const problems = parsed.ok ? rewardDesignProblems(parsed.design, spec) : parsed.problems
   if (!parsed.ok || problems.length > 0) {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
-    throw new UsageError(`the reward design in --mix ${source} has ${count}: ${problems.join('; ')}`)
+    throw new UsageError(`the reward design in --mix ${source} has ${count}: ${listProblems(problems)}`)
   }
   return parsed.design
 }

@@ -1,20 +1,31 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync } from 'node:fs'
+import { readAtMost } from './bounded-read'
+import { MAX_INPUT_SIZE } from './limits'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 
 /**
  * The text of the file a flag names (`--mix FILE`, `--config FILE`), or all of stdin for "-".
- * A file that cannot be read is a usage error naming the flag, the path and why.
+ * A file that cannot be read, or holds more than MAX_INPUT_BYTES, is a usage error naming the flag,
+ * the path and why.
  */
 export function readInputFile(flag: string, path: string, readStdin: () => string): string {
   if (path === '-') return readStdin()
+  let text: string | null
   try {
-    return readFileSync(path, 'utf8')
+    const fd = openSync(path, 'r')
+    try {
+      text = readAtMost(fd)
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : errorMessage(error)
     throw new UsageError(`cannot read ${flag} file "${path}": ${reason}; give a JSON file, or - for stdin`)
   }
+  if (text === null) throw new UsageError(`cannot read ${flag} file "${path}": it holds more than ${MAX_INPUT_SIZE}, the most the command line reads; give a smaller file`)
+  return text
 }
 
 /** Where the text came from, for messages: "stdin" or the quoted path. */

@@ -62,9 +62,15 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text
 }
 
-/** JSON would print ±Infinity and NaN as null: refuse instead (only overflow can produce them). */
-export function assertFinite(values: ArrayLike<number>, name: string): void {
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) throw new UsageError(`${name}[${i}] came out as ${values[i]}: the input is too large to compute with`)
-  }
+/**
+ * JSON would print ±Infinity and NaN as null: refuse instead (only overflow can produce them).
+ * Each value is named `name[i]`, or `name label` where `labels` name the entries.
+ */
+export function assertFinite(values: ArrayLike<number>, name: string, labels?: readonly string[]): void {
+  for (let i = 0; i < values.length; i++) assertFiniteValue(values[i], labels === undefined ? `${name}[${i}]` : `${name} ${labels[i]}`)
+}
+
+/** One value, as assertFinite does it. */
+export function assertFiniteValue(value: number, name: string): void {
+  if (!Number.isFinite(value)) throw new UsageError(`${name} came out as ${value}: the input is too large to compute with`)
 }

@@ -4,6 +4,7 @@ import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
+import { messageLine } from './message'
 import { HELP, UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 import type { CliIo, StreamingCommand } from './command'
@@ -24,14 +25,14 @@ function dispatch(argv: string[], io: CliIo): Dispatch {
   const [command, ...rest] = argv
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     if (command === undefined) {
-      io.err(`missing command; accepted: ${ACCEPTED}\n`)
+      printError(io, `missing command; accepted: ${ACCEPTED}`)
       return { done: 2 }
     }
     io.out(HELP)
     return { done: 0 }
   }
   if (!Object.hasOwn(COMMANDS, command) && !Object.hasOwn(STREAMING_COMMANDS, command)) {
-    io.err(`unknown command "${command}"; accepted: ${ACCEPTED}\n`)
+    printError(io, `unknown command "${command}"; accepted: ${ACCEPTED}`)
     return { done: 2 }
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -48,15 +49,19 @@ function stdinReader(command: string, io: CliIo): () => string {
   }
 }
 
+/** One line on stderr, however long the values the message quotes. */
+function printError(io: CliIo, message: string): void {
+  io.err(`${messageLine(message)}\n`)
+}
+
 /** Report a thrown error as one line: exit 2 for a usage error, 1 for anything else. */
 function reportError(error: unknown, io: CliIo): number {
   const message = errorMessage(error)
-  const oneLine = message.replace(/\s*\n\s*/g, ' ')
   if (error instanceof UsageError) {
-    io.err(`${oneLine}\n`)
+    printError(io, message)
     return 2
   }
-  io.err(`internal error: ${oneLine}\n`)
+  printError(io, `internal error: ${message}`)
   return 1
 }
 

@@ -1,27 +1,10 @@
-import { readSync } from 'node:fs'
+import { readAtMost } from './bounded-read'
+import { MAX_INPUT_SIZE } from './limits'
+import { UsageError } from './usage'
 
-/**
- * All of standard input, read synchronously (the CLI is synchronous). Retries when the descriptor is
- * non-blocking and momentarily empty (EAGAIN), which happens with some terminals and parent processes.
- */
+/** All of standard input, read synchronously (the CLI is synchronous), up to MAX_INPUT_BYTES. */
 export function readStdin(): string {
-  const chunks: Buffer[] = []
-  const buffer = Buffer.alloc(1 << 16)
-  for (;;) {
-    let bytes: number
-    try {
-      bytes = readSync(0, buffer, 0, buffer.length, null)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
-        continue
-      }
-      if (code === 'EOF') break
-      throw error
-    }
-    if (bytes === 0) break
-    chunks.push(Buffer.from(buffer.subarray(0, bytes)))
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const text = readAtMost(0)
+  if (text === null) throw new UsageError(`stdin holds more than ${MAX_INPUT_SIZE}, the most the command line reads; give a smaller input`)
+  return text
 }

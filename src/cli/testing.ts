@@ -58,6 +58,8 @@ export function spawnCli(args: string[], input?: string, command = 'npx', prefix
     const child = execFile(command, [...prefix, ...args], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
     })
+    // The command may stop reading early (input over its limit): the broken pipe is its answer.
+    child.stdin?.on('error', () => {})
     if (input !== undefined) child.stdin?.end(input)
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cli, spawnCli, traceLines } from './testing'
+import { cli, expectUsageError, spawnCli, traceLines } from './testing'
 
 /*
  * `trace` over the classic-control environments, checked against a Python transcription of
@@ -59,6 +59,24 @@ describe('trace for the classic-control environments', () => {
     expect(steps).toHaveLength(1)
     expect(steps[0]).toMatchObject({ reward: 0, terminated: true, truncated: false, components: { step: 0, goal: 1 } })
     expect(steps[0].components.height).toBeCloseTo(1.8674384011809368, 14)
+  })
+
+  it('wraps a huge Acrobot angle at once (the wrapping loop never ended at 1e300)', () => {
+    const { code, stdout, stderr } = cli(['trace', '--env', 'acrobot', '--state', '1e300,0,0,0', '--actions', '1'])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const [step] = traceLines(stdout)
+    expect(Math.abs(step.state[0])).toBeLessThanOrEqual(Math.PI)
+  })
+
+  it.each([
+    // JSON would print these as null with exit 0.
+    [['--env', 'cartpole', '--state', '0,0,0,1e200', '--actions', '1'], 'step 0: state x_dot came out as NaN'],
+    [['--env', 'cartpole', '--state', '1e300,0,0,0', '--actions', '1'], 'step 0: obs[0] came out as Infinity'],
+    [['--env', 'acrobot', '--state', '0,0,1e200,1e200', '--actions', '1'], 'step 0: state theta1 came out as NaN'],
+    [['--env', 'cartpole', '--state', '0,0,0,0', '--actions', '1,1', '--weights', 'alive=1e308,upright=1e308'], 'step 0: reward came out as Infinity'],
+  ])('refuses a step whose numbers overflow: %j', (args, message) => {
+    expect(expectUsageError(cli(['trace', ...args]))).toBe(`${message}: the input is too large to compute with`)
   })
 
   it('names the state layout and the actions in its errors', () => {

@@ -7,6 +7,7 @@ import { Rng } from '../core/rng'
 import { parseFlags, parseNumber, parseNumberList, parsePairs } from './args'
 import { loadRewardDesign } from './design-input'
 import { readInputFile, sourceName } from './input-file'
+import { assertFinite, assertFiniteValue } from './json-input'
 import { asUsage, UsageError } from './usage'
 
 const FLAGS = ['env', 'state', 'actions', 'params', 'weights', 'mix']
@@ -70,9 +71,18 @@ export function traceCommand(argv: string[], readStdin: () => string): string {
     for (const step of steps) sum += step.components[k]
     for (const step of steps) step.components[k] = sum / steps.length
   }
+  const componentNames = env.spec.components.map((component) => component.name)
   const lines = steps.map(({ components, ...step }) => {
-    const named = Object.fromEntries(env.spec.components.map((component, k) => [component.name, components[k]]))
-    return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward: mixOne(mix.weights, components, 0), terminated: step.terminated, truncated: step.truncated })
+    const reward = mixOne(mix.weights, components, 0)
+    // JSON would print an overflowed value as null: refuse, naming the step and the value.
+    const at = `step ${step.t}:`
+    assertFinite(step.state, `${at} state`, spec.stateVars)
+    assertFinite(step.obs, `${at} obs`)
+    assertFinite(components, `${at} component`, componentNames)
+    assertFiniteValue(reward, `${at} reward`)
+    // Object.fromEntries: a component's name is data, never a key that reaches Object.prototype.
+    const named = Object.fromEntries(componentNames.map((name, k) => [name, components[k]]))
+    return JSON.stringify({ t: step.t, state: step.state, obs: step.obs, components: named, reward, terminated: step.terminated, truncated: step.truncated })
   })
   return lines.join('\n') + '\n'
 }

@@ -143,6 +143,8 @@ describe('trace --mix', () => {
     [['--mix', '-'], undefined, 'trace reads JSON on stdin, and there is none to read'],
     // A term that comes out NaN at the traced state is the input's fault, reported with the state.
     [['--mix', '-'], '{"terms": [{"name": "bad", "expression": "log(x)"}]}', 'custom term: "log(x)" gave NaN for x = -0.'],
+    // alive = 1 scaled by 1e308 twice: JSON would print the component as null.
+    [['--mix', '-'], '{"transforms": {"alive": [{"kind": "scale", "factor": 1e308}, {"kind": "scale", "factor": 1e308}]}}', 'step 0: component alive came out as Infinity: the input is too large to compute with'],
   ])('refuses %j with stdin %j', (flags, input, message) => {
     const result = cli(['trace', '--env', 'cartpole', '--state', '-0.3,0,0,0', '--actions', '1', ...flags], input)
     expect(expectUsageError(result)).toContain(message)

@@ -4,6 +4,8 @@ import { MetricsAccumulator, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { readInputFile, sourceName } from './input-file'
+import { MAX_ITERATIONS, MAX_STEPS } from './limits'
+import { listProblems, messageLine } from './message'
 import type { StreamingCommand } from './command'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
@@ -32,10 +34,10 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const flags = parseFlags('train', argv, FLAGS)
   const path = flags.get('config')
   if (path === undefined) throw new UsageError(`train needs --config FILE (a run config as JSON, ${CONFIG_SHAPE}), or --config - to read it from stdin`)
-  const iterations = positiveInteger(flags, 'iterations')
-  const steps = positiveInteger(flags, 'steps')
+  const iterations = positiveInteger(flags, 'iterations', MAX_ITERATIONS)
+  const steps = positiveInteger(flags, 'steps', MAX_STEPS)
   if (iterations !== undefined && steps !== undefined) throw new UsageError('give --iterations or --steps, not both')
-  const every = positiveInteger(flags, 'every') ?? 1
+  const every = positiveInteger(flags, 'every', MAX_ITERATIONS) ?? 1
   const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path))
 
   // Loaded only here: TensorFlow.js takes a while to load, and the other commands never need it.
@@ -63,8 +65,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       } catch (error) {
         // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
         if (unprinted > 0) print(metrics.flush())
-        const diagnosis = errorMessage(error).replace(/\s*\n\s*/g, ' ')
-        io.err(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${diagnosis}\n`)
+        io.err(`${messageLine(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${errorMessage(error)}`)}\n`)
         return 1
       }
       unprinted += 1
@@ -117,11 +118,13 @@ function intervalLine(summary: MetricsSummary, names: string[], wallSeconds: num
   }
 }
 
-function positiveInteger(flags: Map<string, string>, name: string): number | undefined {
+/** A whole number from 1 to `max`, or undefined when the flag is not given. */
+function positiveInteger(flags: Map<string, string>, name: string, max: number): number | undefined {
   const text = flags.get(name)
   if (text === undefined) return undefined
   const value = parseNumber(text, `--${name}`)
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got "${text}"`)
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got "${text}"`)
+  if (value > max) throw new UsageError(`--${name} must be at most ${max}, got "${text}"`)
   return value
 }
 
@@ -140,6 +143,6 @@ export function parseRunConfig(text: string, source: string): RunConfig {
     throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected a run config ${CONFIG_SHAPE}`)
   }
   const checked = checkRunConfig(raw)
-  if (!checked.ok) throw new UsageError(`${where}: ${checked.problems.join('; ')}`)
+  if (!checked.ok) throw new UsageError(`${where}: ${listProblems(checked.problems)}`)
   return checked.config
 }

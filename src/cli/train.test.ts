@@ -157,6 +157,10 @@ describe('train with Q-learning on CliffWalking', () => {
     [['train', '--config', '-', '--steps', '1.5'], '--steps must be a whole number of at least 1, got "1.5"'],
     [['train', '--config', '-', '--every', 'x'], '--every must be a finite number, got "x"'],
     [['train', '--config', '-', '--iterations', '2', '--steps', '100'], 'give --iterations or --steps, not both'],
+    // Accepted before, and ran for ever.
+    [['train', '--config', '-', '--iterations', '1e12'], '--iterations must be at most 1000000, got "1e12"'],
+    [['train', '--config', '-', '--steps', '1e12'], '--steps must be at most 1000000000, got "1e12"'],
+    [['train', '--config', '-', '--every', '1000001'], '--every must be at most 1000000, got "1000001"'],
     [['train', '--config', '-', '--seed', '1'], 'unknown flag "--seed" for train; accepted: --config, --iterations, --steps, --every'],
   ])('refuses the arguments %j', async (args, message) => {
     expect(expectUsageError(await cliAsync(args, JSON.stringify(Q_CONFIG)))).toContain(message)
@@ -165,6 +169,8 @@ describe('train with Q-learning on CliffWalking', () => {
   it('lists train among the commands and in the help', async () => {
     expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, lessons, train, lesson, --help\n')
     expect((await cliAsync(['train', '--help'])).stdout).toContain('train --config FILE [--iterations N | --steps N] [--every K]')
+    expect((await cliAsync(['train', '--help'])).stdout).toContain('Runs N iterations (default 100, at most 1000000)')
+    expect((await cliAsync(['train', '--help'])).stdout).toContain('N environment steps (whole iterations; N at most 1000000000)')
     // The synchronous entry point cannot run it, and says which one can.
     expect(runCli(['train', '--config', '-'], { out: () => {}, err: () => {} })).toBe(1)
   })

@@ -1,4 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
+import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
+
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
 
@@ -32,7 +34,9 @@ Usage:
       Its custom terms, shaping terms and bonuses become further components (after their
       transforms), named as in the app (the term's name, shaping_<potential>,
       naive_<potential>, bonus_<kind>), and its weights apply; --weights overrides them. A design
-      with problems is refused with every problem named.
+      with problems is refused with every problem named. A step whose state, observation,
+      components or reward overflow (NaN or ±Infinity, which JSON cannot print) is refused, naming
+      the step and the value.
 
   reward-playground train --config FILE [--iterations N | --steps N] [--every K]
       Train as the app does, from a run config (FILE, or - for stdin):
@@ -40,8 +44,9 @@ Usage:
          "learner": {"kind": "ppo"|"qlearning"|"sarsa"|"expected_sarsa"|"sarsa_lambda"|
                      "value_iteration"|"reinforce"|"grpo"|"independent", ...hyperparameters},
          "seed": integer}
-      Runs N iterations (default 100), or with --steps until at least N environment steps
-      (whole iterations), printing one JSON line every K iterations (default 1):
+      Runs N iterations (default 100, at most ${MAX_ITERATIONS}), or with --steps until at least
+      N environment steps (whole iterations; N at most ${MAX_STEPS}), printing one JSON line
+      every K iterations (default 1, at most ${MAX_ITERATIONS}):
         {"iteration", "envSteps", "wallSeconds", "episodes", "meanReturn", "meanObjective",
          "meanLength", "recentReturn", "recentObjective", "contributions": {name: mean},
          "diagnostics": {...}}
@@ -124,5 +129,6 @@ Examples:
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
-line on stderr that names every problem found. Numbers are printed at full (double) precision.
+line on stderr that names every problem found. Stdin and input files are read up to
+${MAX_INPUT_SIZE}; more is refused. Numbers are printed at full (double) precision.
 `

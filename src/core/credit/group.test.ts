@@ -222,6 +222,15 @@ describe('groupAdvantagesMulti', () => {
     expect(Array.from(groupAdvantagesMulti([0.1, 0.2, 0.1, 0.2], 2, [0.3, 0.7], [2], estimator({ combine: 'sum' })))).toEqual([0, 0])
   })
 
+  it('gives NaN, not zeros, when the weighted sum or the spread overflows', () => {
+    // R = (10·1e308, 0) = (∞, 0): the mean and the spread are NaN.
+    expect(Array.from(groupAdvantagesMulti([1e308, 0], 1, [10], [2], estimator({ combine: 'sum' })))).toEqual([NaN, NaN])
+    // (0, 1e308, −1e308): mean 0, but the squares overflow, s = ∞, and a/∞ would be a quiet 0.
+    expect(Array.from(groupAdvantages([0, 1e308, -1e308], [3], estimator()))).toEqual([NaN, NaN, NaN])
+    // The batch normalisation of advantages that overflowed (scale none: (∞, ∞)).
+    expect(Array.from(groupAdvantages([1e308, -1e308], [2], estimator({ scale: 'none', batchNormalize: true })))).toEqual([NaN, NaN])
+  })
+
   it('rejects mismatched shapes', () => {
     expect(() => groupAdvantagesMulti([1, 2, 3], 2, [1, 1], [1], estimator())).toThrow(/do not split into rows of K = 2/)
     expect(() => groupAdvantagesMulti([1, 2], 2, [1], [1], estimator())).toThrow(/1 weights for K = 2/)

@@ -16,6 +16,8 @@ import type { GroupEstimator } from '../run/learnerOptions'
  * Means are taken around the group's first value, so a group whose rewards are all equal gets
  * exactly zero advantage, not a rounding error. A zero divisor (s + eps = 0, possible only with
  * eps = 0) means there is no spread to measure against: the advantage is then 0, never NaN or ±∞.
+ * A divisor that overflowed (an infinite or NaN spread, from rewards near the float64 limit or a
+ * weighted sum beyond it) gives NaN, so that the caller sees the overflow instead of quiet zeros.
  */
 
 /** One reward per completion; returns (or writes into `out`) one advantage per completion. */
@@ -184,9 +186,13 @@ function median(values: ArrayLike<number>, start: number, n: number, scratch: Fl
   return n % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2
 }
 
-/** x/d, and 0 where there is nothing to divide by (d = 0 happens only with eps = 0 and no spread). */
+/**
+ * x/d, and 0 where there is nothing to divide by (d = 0 happens only with eps = 0 and no spread);
+ * NaN where d overflowed (x/∞ would be a quiet 0).
+ */
 function divide(x: number, d: number): number {
-  return d > 0 ? x / d : 0
+  if (d === 0) return 0
+  return Number.isFinite(d) ? x / d : NaN
 }
 
 /** a ← (a − mean)/(std + eps) over the whole batch (Bessel's correction). */

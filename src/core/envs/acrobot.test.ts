@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileMix, defaultMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
-import { acrobot, ACROBOT_LIMITS } from './acrobot'
+import { acrobot, ACROBOT_LIMITS, wrapAngle } from './acrobot'
 import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
 
 /*
@@ -132,6 +132,50 @@ describe('acrobot dynamics', () => {
       expect(second.env.state[j]).toBeGreaterThanOrEqual(-Math.PI)
       expect(second.env.state[j]).toBeLessThanOrEqual(Math.PI)
     }
+  })
+
+  describe('wrapAngle', () => {
+    const TWO_PI = Math.PI - -Math.PI
+    /** Gymnasium's wrap(x, −π, π), as written there. */
+    function gymnasiumWrap(x: number): number {
+      while (x > Math.PI) x = x - TWO_PI
+      while (x < -Math.PI) x = x + TWO_PI
+      return x
+    }
+
+    it('agrees with Gymnasium’s loop bit for bit within ±4π, the edges included', () => {
+      const edges = [0, -0, Math.PI, -Math.PI, 3 * Math.PI, -3 * Math.PI, TWO_PI, -TWO_PI, 2 * TWO_PI, -2 * TWO_PI, 5 * Math.PI, -5 * Math.PI]
+      const justAbove = (x: number) => x + Math.abs(x) * Number.EPSILON
+      for (const x of [...edges, justAbove(Math.PI), -justAbove(Math.PI), justAbove(3 * Math.PI), -justAbove(3 * Math.PI)]) {
+        expect(Object.is(wrapAngle(x), gymnasiumWrap(x)), `wrap(${x})`).toBe(true)
+      }
+      // An even grid over [−4π, 4π] plus seeded random points.
+      const rng = new Rng(11)
+      for (let i = 0; i <= 20_000; i++) {
+        const grid = -2 * TWO_PI + (i / 20_000) * 4 * TWO_PI
+        const drawn = (rng.uniform() * 2 - 1) * 2 * TWO_PI
+        for (const x of [grid, drawn]) if (!Object.is(wrapAngle(x), gymnasiumWrap(x))) expect.fail(`wrap(${x}): ${wrapAngle(x)} ≠ ${gymnasiumWrap(x)}`)
+      }
+    })
+
+    it('wraps huge angles at once into [−π, π], where the loop never ends', () => {
+      // Further out the loop rounds once per period it removes; the remainder here is exact.
+      expect(wrapAngle(100)).toBeCloseTo(gymnasiumWrap(100), 12)
+      for (const x of [1e9, -1e9, 1e300, -1e300, Number.MAX_VALUE]) {
+        const wrapped = wrapAngle(x)
+        expect(wrapped).toBeGreaterThanOrEqual(-Math.PI)
+        expect(wrapped).toBeLessThanOrEqual(Math.PI)
+      }
+      expect(wrapAngle(Infinity)).toBeNaN()
+      expect(wrapAngle(NaN)).toBeNaN()
+    })
+
+    it('lets a step from θ1 = 1e300 end', () => {
+      const { env, act } = single()
+      env.setState(0, [1e300, 0, 0, 0])
+      act(1)
+      expect(Math.abs(env.state[0])).toBeLessThanOrEqual(Math.PI)
+    })
   })
 
   it('clips θ̇1 to ±4π and θ̇2 to ±9π after the step', () => {

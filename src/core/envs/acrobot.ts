@@ -91,11 +91,21 @@ function describe(raw: EnvParams): EnvSpec {
   return { ...BASE_SPEC, timeLimit: params.time_limit as number }
 }
 
-/** Gymnasium's wrap into [−π, π]: subtract or add 2π while outside. */
-function wrap(x: number): number {
-  while (x > Math.PI) x = x - TWO_PI
-  while (x < -Math.PI) x = x + TWO_PI
-  return x
+/**
+ * Gymnasium's wrap into [−π, π] (`while x > π: x −= 2π; while x < −π: x += 2π`) in one step, so
+ * that a huge angle costs no more than a small one (1e300 − 2π is 1e300: the loop never ended).
+ * x % 2π is exact, and so is every subtraction the loop makes while |x| ≤ 4π (Sterbenz: a − b is
+ * exact for b/2 ≤ a ≤ 2b), so there the two agree bit for bit; further out the loop rounds once per
+ * period it removes and this gives the exact remainder. Infinity gives NaN; NaN stays NaN.
+ */
+export function wrapAngle(x: number): number {
+  if (x >= -Math.PI && x <= Math.PI) return x
+  // r = x − 2π·trunc(x/2π), in (−2π, 2π), with x's sign
+  let r = x % TWO_PI
+  if (r > Math.PI) r = r - TWO_PI
+  else if (r < -Math.PI) r = r + TWO_PI
+  // + 0 turns −0 into 0, as the loop's last addition (−2π + 2π) gives it
+  return r + 0
 }
 
 class AcrobotBatch implements BatchEnv {
@@ -211,8 +221,8 @@ class AcrobotBatch implements BatchEnv {
         p2 = y2 + h * k2
         p3 = y3 + h * k3
       }
-      const theta1 = wrap(y0 + SIXTH_DT * sum0)
-      const theta2 = wrap(y1 + SIXTH_DT * sum1)
+      const theta1 = wrapAngle(y0 + SIXTH_DT * sum0)
+      const theta2 = wrapAngle(y1 + SIXTH_DT * sum1)
       let dtheta1 = y2 + SIXTH_DT * sum2
       let dtheta2 = y3 + SIXTH_DT * sum3
       if (dtheta1 < -MAX_VEL_1) dtheta1 = -MAX_VEL_1
