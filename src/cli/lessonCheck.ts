@@ -1,13 +1,10 @@
-import { MetricsAccumulator } from '../core/run/metrics'
+import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import type { Claim, ClaimFigure } from '../lessons/claims'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
 import { runConfigOf, type Design } from '../model/design'
 import { createCliTrainer } from './cliTrainer'
-
-/** Finished episodes behind a figure, as the page's "last 20" readouts. */
-const RECENT_EPISODES = 20
 
 /** One variant trained on one seed: its figures at the end of the budget (NaN where no episode finished). */
 export type SeedFigures = Record<ClaimFigure, number>

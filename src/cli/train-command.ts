@@ -1,8 +1,9 @@
 import { checkRunConfig, RUN_CONFIG_SHAPE } from '../core/run/checkRunConfig'
-import type { LearnerKind, RunConfig } from '../core/run/config'
-import { MetricsAccumulator, type MetricsSummary } from '../core/run/metrics'
+import type { RunConfig } from '../core/run/config'
+import { MetricsAccumulator, RECENT_EPISODES, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
+import { createCliTrainer } from './cliTrainer'
 import { readInputFile, sourceName } from './input-file'
 import { MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { listProblems, messageLine } from './message'
@@ -22,12 +23,6 @@ const FLAGS = ['config', 'iterations', 'steps', 'every']
 /** Iterations when neither --iterations nor --steps is given. */
 export const DEFAULT_ITERATIONS = 100
 
-/** Finished episodes behind recentReturn and recentObjective (as the app's charts). */
-export const RECENT_EPISODES = 20
-
-/** The learners that run on TensorFlow.js (src/learn/); the tabular ones need no backend. */
-const TENSOR_LEARNERS: readonly LearnerKind[] = ['ppo', 'reinforce', 'grpo']
-
 const CONFIG_SHAPE = RUN_CONFIG_SHAPE
 
 export const trainCommand: StreamingCommand = async (argv, io) => {
@@ -40,13 +35,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const every = positiveInteger(flags, 'every', MAX_ITERATIONS) ?? 1
   const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path))
 
-  // Loaded only here: TensorFlow.js takes a while to load, and the other commands never need it.
-  if (TENSOR_LEARNERS.includes(config.learner.kind)) {
-    const { initBackend } = await import('../learn/backend')
-    await initBackend('wasm')
-  }
-  const { createTrainer } = await import('../learn/trainers')
-  const trainer: Trainer = await createTrainer(config).catch((error: unknown) => {
+  const trainer: Trainer = await createCliTrainer(config).catch((error: unknown) => {
     throw new UsageError(`--config ${sourceName(path)}: ${errorMessage(error)}`)
   })
 

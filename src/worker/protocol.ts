@@ -5,6 +5,7 @@ import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
 
 export type { MetricsFrame }
+export { RECENT_EPISODES } from '../core/run/metrics'
 
 /**
  * The typed messages between the page and the training worker. The page sends the whole run config
@@ -52,7 +53,5 @@ export type FromWorker =
 export const FRAME_INTERVAL_MS = 100
 /** While the page is hidden nobody watches: frames come this seldom, so the hidden page spends next to nothing on them. */
 export const HIDDEN_FRAME_INTERVAL_MS = 2000
-/** Episodes averaged for the "recent" figures (CleanRL's solved criterion uses the last 20). */
-export const RECENT_EPISODES = 20
 /** The step record travels with every this-many frames (it is up to a few hundred kilobytes). */
 export const RECORD_EVERY_FRAMES = 10

@@ -1,6 +1,9 @@
 import type { FinishedEpisode } from './episodes'
 import type { IterationReport } from './trainer'
 
+/** Episodes averaged for the "recent" figures, everywhere they are shown (CleanRL's solved criterion uses the last 20). */
+export const RECENT_EPISODES = 20
+
 /** Summary of the episodes and iterations since the last flush, plus a rolling recent window. */
 export interface MetricsSummary {
   iteration: number
