@@ -151,3 +151,103 @@ test('without IndexedDB the page says saving is off and still trains', async ({ 
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
 })
+
+/** Train until the run is saved, then pause it: one good record in the library. */
+async function saveOnePausedRun(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect(savedName(page, `${name} (live)`)).toBeVisible({ timeout: 60_000 })
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect.poll(async () => (await rowCells(page, name))[6]).toBe('paused')
+}
+
+test('a damaged saved run (a date past what a Date holds, a numeric id) is listed as damaged with Delete; the page and the other runs stay', async ({ page }) => {
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto('./?env=cliffwalking&seed=3')
+  const name = 'CliffWalking · qlearning · seed 3'
+  await openSavedRuns(page)
+  await saveOnePausedRun(page, name)
+  // Beside the saved run: a good copy of it, one saved "in the year 1e300" and one whose id is a number.
+  await page.evaluate(async () => {
+    const settled = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))))
+    const db = await settled(indexedDB.open('reward-playground'))
+    const store = db.transaction('runs', 'readwrite').objectStore('runs')
+    const [good] = await settled(store.getAll())
+    await settled(store.put({ ...good, id: 'copy', name: 'cliff copy', updatedAt: good.updatedAt - 1 }))
+    await settled(store.put({ ...good, id: 'far-future', name: 'far future', updatedAt: 1e300 }))
+    await settled(store.put({ ...good, id: 42, name: 'numbered' }))
+    db.close()
+  })
+  await page.reload()
+  await openSavedRuns(page)
+  const damaged = page.getByRole('list', { name: 'Damaged saved records' }).getByRole('listitem')
+  await expect(damaged).toHaveCount(2)
+  await expect(damaged.filter({ hasText: 'far future' })).toContainText(/The saved run "far future" is damaged and cannot be opened: updatedAt: must be a time in ms since 1970, from 0 to 8\.64e15 ms/)
+  await expect(damaged.filter({ hasText: 'numbered' })).toContainText('The saved run "numbered" is damaged and cannot be opened: id: expected string')
+  // The page still renders, with the good runs.
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
+  await expect(savedName(page, name)).toBeVisible()
+  await expect(savedName(page, 'cliff copy')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Saved runs' }).locator('summary')).toContainText('Saved runs (2)')
+
+  await page.getByRole('button', { name: 'Delete the damaged record far future' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted the damaged run "far future".' })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete the damaged record numbered' }).click()
+  await expect(page.getByRole('list', { name: 'Damaged saved records' })).toHaveCount(0)
+  await page.reload()
+  await openSavedRuns(page)
+  await expect(savedName(page, name)).toBeVisible()
+  await expect(savedName(page, 'cliff copy')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Damaged saved records' })).toHaveCount(0)
+  expect(pageErrors).toEqual([])
+})
+
+test('a second run under the same default name is saved numbered "(2)"', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=6')
+  const name = 'CliffWalking · qlearning · seed 6'
+  await openSavedRuns(page)
+  await saveOnePausedRun(page, name)
+  await page.getByRole('button', { name: 'Reset' }).click()
+  await saveOnePausedRun(page, `${name} (2)`)
+  await expect(savedName(page, name)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Delete ${name} (2)` })).toBeVisible()
+})
+
+test('the saved runs deleted from another tab while a run trains: saving is off saying so, the counts go to 0, training goes on', async ({ page, context }) => {
+  await page.goto('./?env=cliffwalking&seed=4')
+  await openSavedRuns(page)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect(savedName(page, 'CliffWalking · qlearning · seed 4 (live)')).toBeVisible({ timeout: 60_000 })
+  const other = await context.newPage()
+  await other.goto('./?env=cartpole')
+  await other.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('reward-playground')
+        request.onsuccess = () => resolve()
+        request.onerror = () => reject(request.error)
+      }),
+  )
+  await expect(page.getByRole('alert').filter({ hasText: /^Saving is off: the saved runs were deleted/ })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'updated in another tab' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Saved runs' }).locator('summary')).toHaveText('Saved runs (0)')
+  await expect(page.getByRole('table', { name: 'Saved runs, newest first' })).toHaveCount(0)
+  const steps = await envSteps(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(steps)
+  await expectTraining(page)
+})
+
+test('the browser clearing the site data while a run trains: saving is off saying so, the counts go to 0', async ({ page, context, baseURL }) => {
+  await page.goto('./?env=cliffwalking&seed=5')
+  await openSavedRuns(page)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect(savedName(page, 'CliffWalking · qlearning · seed 5 (live)')).toBeVisible({ timeout: 60_000 })
+  // What the browser's "Clear site data" does to IndexedDB.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL!).origin, storageTypes: 'indexeddb' })
+  await expect(page.getByRole('alert').filter({ hasText: /^Saving is off: the saved runs were deleted/ })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Saved runs' }).locator('summary')).toHaveText('Saved runs (0)')
+})

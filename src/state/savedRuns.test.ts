@@ -1,14 +1,15 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
+import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SavedRun } from '../storage/savedRun'
 import { defaultDesign } from '../model/design'
 
-function savedRun(id: string, updatedAt: number): SavedRun {
+function savedRun(id: string, updatedAt: number, name = `run ${id}`): SavedRun {
   return {
     version: 1,
     id,
-    name: `run ${id}`,
+    name,
     createdAt: updatedAt,
     updatedAt,
     status: 'running',
@@ -90,5 +91,75 @@ describe('saved runs of the page', () => {
     expect(await saved.saveCheckpoint(savedRun('a', 1000), true)).toBe('failed')
     expect(await saved.renameSavedRun('a', 'name')).toMatch(/^saving is off: /)
     expect(await saved.deleteSavedRun('a')).toMatch(/^saving is off: /)
+  })
+
+  it('a damaged record with a numeric key is listed and deleted by that key', async () => {
+    const saved = await freshModule()
+    await saved.openSavedRuns()
+    const db = await openDB('reward-playground')
+    await db.put('runs', { ...savedRun('x', 1000), id: 42 })
+    await db.put('runs', savedRun('good', 2000))
+    db.close()
+    const reloaded = await freshModule()
+    await reloaded.openSavedRuns()
+    const [record] = reloaded.useSavedRuns.getState().damaged
+    expect(record).toMatchObject({ key: 42, label: 'run x' })
+    expect(await reloaded.deleteDamagedRecord(record)).toBeNull()
+    expect(reloaded.useSavedRuns.getState().damaged).toEqual([])
+    // Gone from the library too, and the good run stays.
+    const again = await freshModule()
+    await again.openSavedRuns()
+    expect(again.useSavedRuns.getState()).toMatchObject({ damaged: [], runs: [{ id: 'good' }] })
+  })
+
+  it('two runs saved under the same default name are told apart by a number', async () => {
+    const saved = await freshModule()
+    await saved.saveCheckpoint(savedRun('a', 1000, 'CliffWalking · qlearning · seed 1'), true)
+    await saved.saveCheckpoint(savedRun('b', 2000, 'CliffWalking · qlearning · seed 1'), true)
+    expect(saved.useSavedRuns.getState().runs.map((run) => run.name)).toEqual(['CliffWalking · qlearning · seed 1 (2)', 'CliffWalking · qlearning · seed 1'])
+    expect(await saved.renameSavedRun('a', 'CliffWalking · qlearning · seed 1 (2)')).toMatch(/^another saved run is already named/)
+  })
+
+  it('the database deleted while a run trains: saving is off saying why, and the list and its counts are emptied', async () => {
+    const saved = await freshModule()
+    expect(await saved.saveCheckpoint(savedRun('a', 1000), true)).toBe('saved')
+    expect(await saved.saveCheckpoint(savedRun('b', 2000), true)).toBe('saved')
+    expect(await saved.deleteSavedRun('a')).toBeNull()
+    // As another tab, or the browser clearing the site's data, does it; it waits for the page to step aside.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('reward-playground')
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+    const state = saved.useSavedRuns.getState()
+    expect(state).toMatchObject({ phase: 'off', runs: [], damaged: [], bytes: {}, lastDeleted: null })
+    expect(state.problem?.message).toMatch(/^saving is off: the saved runs were deleted/)
+    expect(state.problem?.message).not.toMatch(/updated in another tab/)
+    // The live run's next checkpoint does not bring the list back.
+    expect(await saved.saveCheckpoint(savedRun('b', 3000), false)).toBe('failed')
+    expect(saved.useSavedRuns.getState().runs).toEqual([])
+    expect(saved.useSavedRuns.getState().problem?.message).toMatch(/^saving is off: the saved runs were deleted/)
+  })
+
+  it('a checkpoint written just as the database is deleted does not bring its run back to the list', async () => {
+    const saved = await freshModule()
+    await saved.openSavedRuns()
+    const writing = saved.saveCheckpoint(savedRun('a', 1000), true)
+    const deleting = new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('reward-playground')
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+    await Promise.all([writing, deleting])
+    expect(saved.useSavedRuns.getState()).toMatchObject({ phase: 'off', runs: [], bytes: {} })
+  })
+
+  it('a newer version of the app in another tab: saving is off because of the update, and the list stays', async () => {
+    const saved = await freshModule()
+    expect(await saved.saveCheckpoint(savedRun('a', 1000), true)).toBe('saved')
+    const newer = await openDB('reward-playground', 99)
+    expect(saved.useSavedRuns.getState()).toMatchObject({ phase: 'off', runs: [{ id: 'a' }] })
+    expect(saved.useSavedRuns.getState().problem?.message).toMatch(/^saving is off: the app was updated in another tab/)
+    newer.close()
   })
 })

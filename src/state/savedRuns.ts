@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { openRunLibrary, requestPersistentStorage, storageEstimate, type DamagedRecord, type RunLibrary, type StorageEstimate } from '../storage/runLibrary'
+import { openRunLibrary, requestPersistentStorage, storageEstimate, type DamagedRecord, type LibraryClosure, type RunLibrary, type StorageEstimate } from '../storage/runLibrary'
 import { savedRunBytes, type SavedRun } from '../storage/savedRun'
 import { libraryError, type LibraryError } from '../storage/storageErrors'
 import type { CheckpointOutcome } from './runAutosave'
@@ -28,11 +28,13 @@ export const useSavedRuns = create<SavedRunsState>()(() => initial)
 
 let library: Promise<RunLibrary | null> | null = null
 let persistenceAsked = false
+/** The database was deleted under the page: nothing it answers afterwards is in storage any more. */
+let libraryDeleted = false
 
 /** Open the library and read it (once); later calls wait for the same opening. Never throws. */
 export function openSavedRuns(): Promise<RunLibrary | null> {
   library ??= (async () => {
-    const opened = await openRunLibrary()
+    const opened = await openRunLibrary({ closed: libraryClosed })
     if (!opened.ok) {
       useSavedRuns.setState({ phase: 'off', problem: { kind: opened.error.kind, message: opened.error.message } })
       return null
@@ -80,6 +82,16 @@ export async function saveCheckpoint(run: SavedRun, first: boolean): Promise<Che
   }
 }
 
+/**
+ * The library closed under the page: saving is off, and why. Where the database was deleted the
+ * list is emptied (its runs are gone; the counts follow); where a newer tab took it over they stay.
+ */
+function libraryClosed({ deleted, error }: LibraryClosure): void {
+  libraryDeleted ||= deleted
+  useSavedRuns.setState({ phase: 'off', problem: { kind: error.kind, message: error.message }, ...(deleted ? { runs: [], damaged: [], bytes: {}, lastDeleted: null } : {}) })
+  void refreshEstimate()
+}
+
 /** Rename a saved run; returns why it was refused (the old name stays), or null. */
 export async function renameSavedRun(id: string, name: string): Promise<string | null> {
   const lib = await openSavedRuns()
@@ -110,18 +122,33 @@ export async function deleteSavedRun(id: string): Promise<string | null> {
   return null
 }
 
-/** Put the last deleted run back, as it was. */
+/** Delete a damaged record by its key (which may be a number or a date, not an id); it cannot be restored. */
+export async function deleteDamagedRecord(record: DamagedRecord): Promise<string | null> {
+  const lib = await openSavedRuns()
+  if (!lib) return useSavedRuns.getState().problem?.message ?? 'saving is off'
+  try {
+    await lib.delete(record.key)
+  } catch (error) {
+    return libraryError(error, 'delete the damaged record').message
+  }
+  useSavedRuns.setState((state) => ({ damaged: state.damaged.filter((candidate) => candidate !== record) }))
+  void refreshEstimate()
+  return null
+}
+
+/** Put the last deleted run back, as it was (numbered, if a new run took its name meanwhile). */
 export async function restoreDeletedRun(): Promise<string | null> {
   const run = useSavedRuns.getState().lastDeleted
   const lib = await openSavedRuns()
   if (!run || !lib) return null
+  let restored: SavedRun
   try {
-    await lib.put(run)
+    restored = await lib.put(run)
   } catch (error) {
     return libraryError(error, 'restore the run').message
   }
   useSavedRuns.setState({ lastDeleted: null })
-  upsert(run)
+  upsert(restored)
   return null
 }
 
@@ -131,6 +158,8 @@ export function setLiveRun(id: string | null): void {
 }
 
 function upsert(run: SavedRun): void {
+  // A write that finished as the database was deleted does not bring its run back to the list.
+  if (libraryDeleted) return
   useSavedRuns.setState((state) => ({
     runs: [run, ...state.runs.filter((candidate) => candidate.id !== run.id)].sort((a, b) => b.updatedAt - a.updatedAt),
     bytes: { ...state.bytes, [run.id]: savedRunBytes(run) },

@@ -168,3 +168,150 @@ describe('run library', () => {
     await expect(library.put(savedRun('a', 1))).rejects.toMatchObject({ kind: 'off' })
   })
 })
+
+describe('whole records, ranges included', () => {
+  it('lists a record whose dates are past what a Date holds (or before 1970), or whose counts are not counts, as damaged, and keeps the rest', async () => {
+    const library = await openLibrary()
+    await library.put(savedRun('good', 1000))
+    // 1e300 passes as a number but `new Date(1e300).toISOString()` throws: the list blanked the page.
+    await writeRaw({ ...savedRun('far-future', 2000), name: 'far future', updatedAt: 1e300 })
+    await writeRaw({ ...savedRun('past-the-range', 2000), createdAt: 8.64e15 + 1 })
+    await writeRaw({ ...savedRun('before-1970', 2000), createdAt: -1 })
+    await writeRaw({ ...savedRun('mark-time', 2000), marks: [{ envSteps: 150, at: 1e300, changes: { cliff: 2 }, changeId: 1 }] })
+    await writeRaw({ ...savedRun('odd-steps', 2000), envSteps: 1e300 })
+    await writeRaw({ ...savedRun('half-step', 2000), series: [{ envSteps: 100.5, wallSeconds: 1, shapedReturn: 0, objective: 0, contributions: {} }] })
+    await writeRaw({ ...savedRun('endless-time', 2000), wallSeconds: Infinity })
+    const listing = await library.list()
+    expect(listing.runs.map((run) => run.id)).toEqual(['good'])
+    const damaged = Object.fromEntries(listing.damaged.map((record) => [record.id, record.problem]))
+    expect(Object.keys(damaged).sort()).toEqual(['before-1970', 'endless-time', 'far-future', 'half-step', 'mark-time', 'odd-steps', 'past-the-range'])
+    expect(damaged['far-future']).toMatch(/^updatedAt: .*0 to 8\.64e15 ms/)
+    expect(damaged['past-the-range']).toMatch(/^createdAt: /)
+    expect(damaged['before-1970']).toMatch(/^createdAt: /)
+    expect(damaged['mark-time']).toMatch(/^marks\.0\.at: /)
+    expect(damaged['odd-steps']).toMatch(/^envSteps: .*whole number/)
+    expect(damaged['half-step']).toMatch(/^series\.0\.envSteps: /)
+    expect(damaged['endless-time']).toMatch(/^wallSeconds: /)
+    // The edges of the range are fine.
+    await library.put(savedRun('edges', 8.64e15, { createdAt: 0 }))
+    expect((await library.list()).runs.map((run) => run.id)).toEqual(['edges', 'good'])
+  })
+
+  it('names a record whose id is not a string, and at most a few of its problems', async () => {
+    const library = await openLibrary()
+    await writeRaw({ ...savedRun('x', 1000), id: 42, series: Array.from({ length: 30 }, () => ({ envSteps: -1 })) })
+    const [record] = (await library.list()).damaged
+    expect(record).toMatchObject({ id: null, key: 42, label: 'run x' })
+    expect(record.problem).toMatch(/^id: expected string/)
+    expect(record.problem).toMatch(/; and \d+ more problems$/)
+  })
+})
+
+describe('deleting by key', () => {
+  it('deletes a damaged record by its key whatever its type (a number, a date, an array)', async () => {
+    const library = await openLibrary()
+    await library.put(savedRun('good', 1000))
+    await writeRaw({ ...savedRun('x', 2000), id: 42 })
+    await writeRaw({ ...savedRun('y', 3000), id: new Date(5000), name: 7 })
+    await writeRaw({ ...savedRun('z', 4000), id: [1, 'two'], name: undefined })
+    const damaged = (await library.list()).damaged
+    expect(damaged.map((record) => record.label).sort()).toEqual(['id 1970-01-01T00:00:05.000Z', 'id [1, "two"]', 'run x'])
+    for (const record of damaged) await library.delete(record.key)
+    const listing = await library.list()
+    expect(listing.damaged).toEqual([])
+    expect(listing.runs.map((run) => run.id)).toEqual(['good'])
+  })
+})
+
+describe('names', () => {
+  it('a new run whose name is taken gets the first free "(n)"; a rename to a taken name is refused', async () => {
+    const library = await openLibrary()
+    const named = (id: string, at: number) => savedRun(id, at, { name: 'CliffWalking · qlearning · seed 3' })
+    expect(await library.checkpoint(named('a', 1000), true)).toMatchObject({ saved: true, run: { name: 'CliffWalking · qlearning · seed 3' } })
+    expect(await library.checkpoint(named('b', 2000), true)).toMatchObject({ saved: true, run: { name: 'CliffWalking · qlearning · seed 3 (2)' } })
+    expect(await library.checkpoint(named('c', 3000), true)).toMatchObject({ saved: true, run: { name: 'CliffWalking · qlearning · seed 3 (3)' } })
+    // Later checkpoints keep the name each run has.
+    expect(await library.checkpoint(named('b', 4000), false)).toMatchObject({ saved: true, run: { name: 'CliffWalking · qlearning · seed 3 (2)' } })
+    await expect(library.rename('c', ' CliffWalking · qlearning · seed 3 ')).rejects.toThrow('another saved run is already named "CliffWalking · qlearning · seed 3"; accepted: a name no other saved run has')
+    expect((await library.rename('c', 'CliffWalking · qlearning · seed 3 (3)')).name).toBe('CliffWalking · qlearning · seed 3 (3)')
+    // A deleted run restored after its name was taken comes back numbered; the suffix fits in 80 characters.
+    const deleted = (await library.get('a'))!
+    await library.delete('a')
+    await library.checkpoint(named('d', 5000), true)
+    expect((await library.put(deleted)).name).toBe('CliffWalking · qlearning · seed 3 (4)')
+    await library.put(savedRun('long', 6000, { name: 'x'.repeat(80) }))
+    expect((await library.put(savedRun('long-2', 7000, { name: 'x'.repeat(80) }))).name).toBe(`${'x'.repeat(76)} (2)`)
+    expect(new Set((await library.list()).runs.map((run) => run.name)).size).toBe(6)
+  })
+
+  it('opens a library written by the first version (no name index) and keeps its runs', async () => {
+    const old = await openDB(LIBRARY_DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore(RUNS_STORE, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt')
+      },
+    })
+    await old.put(RUNS_STORE, savedRun('a', 1000, { name: 'same' }))
+    await old.put(RUNS_STORE, savedRun('b', 2000, { name: 'same' }))
+    old.close()
+    const library = await openLibrary()
+    expect((await library.list()).runs.map((run) => [run.id, run.name])).toEqual([
+      ['b', 'same'],
+      ['a', 'same'],
+    ])
+    expect(await library.checkpoint(savedRun('c', 3000, { name: 'same' }), true)).toMatchObject({ run: { name: 'same (2)' } })
+  })
+})
+
+describe('storage taken away', () => {
+  it('a database deleted from elsewhere (another tab, the browser clearing site data) closes the library saying so, not "updated"', async () => {
+    const closures: unknown[] = []
+    const opened = await openRunLibrary({ closed: (closure) => closures.push(closure) })
+    if (!opened.ok) throw opened.error
+    await opened.library.put(savedRun('a', 1000))
+    // The deletion waits for this connection to close: the library steps aside at once.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(LIBRARY_DB_NAME)
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+    expect(closures).toEqual([{ deleted: true, error: expect.objectContaining({ kind: 'off', message: expect.stringMatching(/^saving is off: the saved runs were deleted/) }) }])
+    await expect(opened.library.list()).rejects.toThrow(/^saving is off: the saved runs were deleted/)
+    await expect(opened.library.checkpoint(savedRun('a', 2000), false)).rejects.toMatchObject({ kind: 'off' })
+  })
+
+  it('a newer version opened in another tab still says the app was updated, and the runs are kept', async () => {
+    const closures: { deleted: boolean }[] = []
+    const opened = await openRunLibrary({ closed: (closure) => closures.push(closure) })
+    if (!opened.ok) throw opened.error
+    await opened.library.put(savedRun('a', 1000))
+    const newer = await openDB(LIBRARY_DB_NAME, 99)
+    expect(closures).toMatchObject([{ deleted: false, error: { message: expect.stringMatching(/^saving is off: the app was updated in another tab/) } }])
+    expect(await newer.count(RUNS_STORE)).toBe(1)
+    newer.close()
+  })
+
+  it('a connection the browser closes without a word (Chromium clearing site data) closes the library, saying whether the runs are gone', async () => {
+    const closures: { deleted: boolean; error: { message: string } }[] = []
+    const opened = await openRunLibrary({ closed: (closure) => closures.push(closure) })
+    if (!opened.ok) throw opened.error
+    await opened.library.put(savedRun('a', 1000))
+    // Chromium's "Clear site data": no close or versionchange event, the next transaction throws, the database is gone.
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(() => {
+      throw new DOMException("Failed to execute 'transaction' on 'IDBDatabase': The database connection is closing.", 'InvalidStateError')
+    })
+    vi.spyOn(indexedDB, 'databases').mockResolvedValue([])
+    await expect(opened.library.checkpoint(savedRun('a', 2000), false)).rejects.toThrow(/^saving is off: the saved runs were deleted/)
+    expect(closures).toMatchObject([{ deleted: true }])
+    await expect(opened.library.list()).rejects.toThrow(/^saving is off: the saved runs were deleted/)
+
+    // Where the database is still there (or the browser cannot say), the runs are not called deleted.
+    vi.restoreAllMocks()
+    const again = await openRunLibrary({ closed: (closure) => closures.push(closure) })
+    if (!again.ok) throw again.error
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(() => {
+      throw new DOMException('The database connection is closing.', 'InvalidStateError')
+    })
+    await expect(again.library.list()).rejects.toThrow(/^saving is off: the browser closed the saved runs/)
+    expect(closures[1]).toMatchObject({ deleted: false })
+  })
+})

@@ -1,29 +1,47 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import { parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb'
+import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
 import { LibraryError, libraryError, savingOff } from './storageErrors'
 
 /*
  * The run library: saved runs in the browser's IndexedDB, one record per run. Every write is one
  * transaction, so a tab closed mid-write keeps the previous version of that record and every other
- * record whole. Records are validated when read back; a damaged one is skipped and named.
+ * record whole. Records are validated when read back; a damaged one is skipped and named, and can be
+ * deleted by its key. No two runs share a name: a new run whose name is taken is numbered "(2)", "(3)".
  */
 
 export const LIBRARY_DB_NAME = 'reward-playground'
-/** Raise with an upgrade step when the stores or indexes change. */
-export const LIBRARY_DB_VERSION = 1
+/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`. */
+export const LIBRARY_DB_VERSION = 2
 export const RUNS_STORE = 'runs'
 /** A browser that neither opens nor refuses the database within this time counts as refusing it. */
 const OPEN_TIMEOUT_MS = 10_000
 
+/** Keys are whatever the records' `id` holds: a string for a run, anything IndexedDB takes for a damaged record. */
 interface LibrarySchema extends DBSchema {
-  runs: { key: string; value: SavedRun; indexes: { updatedAt: number } }
+  runs: { key: IDBValidKey; value: SavedRun; indexes: { updatedAt: number; name: string } }
 }
 
-/** A record that could not be read back as a run: its id (null when it has none), its name if any, and why. */
+/**
+ * A record that could not be read back as a run: its key in the store (deletes it, whatever its
+ * type), its id when that is a string (null otherwise), its name if any, what the list calls it, and why.
+ */
 export interface DamagedRecord {
+  key: IDBValidKey
   id: string | null
   name: string | null
+  label: string
   problem: string
+}
+
+/** Why the library closed under the page: deleted (the browser cleared the site's data, another tab deleted it) or not. */
+export interface LibraryClosure {
+  deleted: boolean
+  error: LibraryError
+}
+
+export interface LibraryEvents {
+  /** The connection closed under the page; every later call throws `error`. */
+  closed?(closure: LibraryClosure): void
 }
 
 export interface LibraryListing {
@@ -49,7 +67,7 @@ export type OpenedLibrary = { ok: true; library: RunLibrary } | { ok: false; err
  * Open the library; never throws. Where IndexedDB is missing, refused (private windows), blocked by
  * an older tab, or silent, the result says "saving is off: <reason>".
  */
-export async function openRunLibrary(): Promise<OpenedLibrary> {
+export async function openRunLibrary(events: LibraryEvents = {}): Promise<OpenedLibrary> {
   if (typeof indexedDB === 'undefined' || indexedDB === null) {
     return { ok: false, error: savingOff('this browser offers no IndexedDB here (a private window, or site data turned off). The app works as usual, but runs are not kept after the page closes') }
   }
@@ -58,18 +76,19 @@ export async function openRunLibrary(): Promise<OpenedLibrary> {
   let opening: Promise<IDBPDatabase<LibrarySchema>>
   try {
     opening = openDB<LibrarySchema>(LIBRARY_DB_NAME, LIBRARY_DB_VERSION, {
-      upgrade(db, oldVersion) {
-        if (oldVersion < 1) {
-          const runs = db.createObjectStore(RUNS_STORE, { keyPath: 'id' })
-          runs.createIndex('updatedAt', 'updatedAt')
-        }
+      upgrade(db, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) db.createObjectStore(RUNS_STORE, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt')
+        // Names are looked up to keep them apart; a record without a string name is not indexed.
+        if (oldVersion < 2) transaction.objectStore(RUNS_STORE).createIndex('name', 'name')
       },
-      // A newer app in another tab wants to upgrade: step aside rather than block it.
-      blocking() {
-        library?.close('the app was updated in another tab; reload this page to keep saving')
+      // Another tab deletes the database (newVersion null) or a newer app upgrades it: step aside rather than block it.
+      blocking(_currentVersion, newVersion) {
+        if (newVersion === null) library?.close(DELETED_REASON, true)
+        else library?.close('the app was updated in another tab; reload this page to keep saving', false)
       },
+      // The browser closed the connection itself (site data cleared, storage failing): say whether the database is gone.
       terminated() {
-        library?.markClosed('the browser closed the library (site data cleared?); reload the page to keep saving')
+        void library?.connectionLost()
       },
     })
   } catch (error) {
@@ -81,7 +100,7 @@ export async function openRunLibrary(): Promise<OpenedLibrary> {
   })
   try {
     const db = await Promise.race([opening, timeout])
-    library = new RunLibrary(db)
+    library = new RunLibrary(db, events)
     return { ok: true, library }
   } catch (error) {
     // A late success after the timeout must not leave a connection open.
@@ -92,27 +111,71 @@ export async function openRunLibrary(): Promise<OpenedLibrary> {
   }
 }
 
+const DELETED_REASON =
+  "the saved runs were deleted (the browser's site data was cleared, or another tab deleted them), and this page saves nothing more; reload it to save runs again"
+const CLOSED_REASON = "the browser closed the saved runs (its site data may have been cleared, or its storage failed); reload the page to keep saving"
+
+/** True or false where the browser lists its databases (indexedDB.databases), null where it cannot say. */
+async function libraryExists(): Promise<boolean | null> {
+  try {
+    const databases = await indexedDB.databases()
+    return databases.some((database) => database.name === LIBRARY_DB_NAME)
+  } catch {
+    return null
+  }
+}
+
+/** A key as the list names it: `42`, `"x"`, an ISO date, `[1, "two"]`, or what kind of key it is. */
+export function describeKey(key: IDBValidKey): string {
+  if (typeof key === 'number') return String(key)
+  if (typeof key === 'string') return JSON.stringify(key)
+  if (key instanceof Date) return key.toISOString()
+  if (Array.isArray(key)) return `[${key.map(describeKey).join(', ')}]`
+  return `a binary key of ${key.byteLength} bytes`
+}
+
+type RunsStore = IDBPObjectStore<LibrarySchema, ['runs'], 'runs', 'readwrite'>
+
+/** Whether a record other than `id` has this name. */
+async function nameTaken(store: RunsStore, name: string, id: string): Promise<boolean> {
+  const holders = await store.index('name').getAllKeys(name)
+  return holders.some((key) => key !== id)
+}
+
+/** The name itself where no other run has it, else the first free "name (n)". */
+async function freeName(store: RunsStore, name: string, id: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = numberedRunName(name, n)
+    if (!(await nameTaken(store, candidate, id))) return candidate
+  }
+}
+
 /** The saved runs. Every method throws LibraryError only, with one clear message. */
 export class RunLibrary {
   private closedBecause: string | null = null
 
-  constructor(private readonly db: IDBPDatabase<LibrarySchema>) {}
+  constructor(
+    private readonly db: IDBPDatabase<LibrarySchema>,
+    private readonly events: LibraryEvents = {},
+  ) {}
 
-  /** Write a whole run (a new one, or a deleted one restored): one transaction. */
-  async put(run: SavedRun): Promise<void> {
+  /** Write a whole run (a new one, or a deleted one restored) in one transaction, numbered where its name is taken; returns it as saved. */
+  async put(run: SavedRun): Promise<SavedRun> {
     const db = this.open()
     try {
       const tx = db.transaction(RUNS_STORE, 'readwrite')
-      await Promise.all([tx.store.put(run), tx.done])
+      const written = { ...run, name: await freeName(tx.store, run.name, run.id) }
+      await Promise.all([tx.store.put(written), tx.done])
+      return written
     } catch (error) {
-      throw libraryError(error, `save the run "${run.name}"`)
+      throw await this.failure(error, `save the run "${run.name}"`)
     }
   }
 
   /**
    * Write a checkpoint of a run being trained, in one transaction: the name it has in the library
    * wins (it may have been renamed meanwhile), and a run deleted meanwhile is not brought back
-   * unless `first` (the run's first checkpoint creates it).
+   * unless `first` (the run's first checkpoint creates it, numbered where its name is taken).
    */
   async checkpoint(run: SavedRun, first: boolean): Promise<CheckpointResult> {
     const db = this.open()
@@ -123,40 +186,37 @@ export class RunLibrary {
         await tx.done
         return { saved: false }
       }
-      const written = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? { ...run, name: stored.name } : run
+      const kept = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : null
+      const written = { ...run, name: kept ?? (await freeName(tx.store, run.name, run.id)) }
       await Promise.all([tx.store.put(written), tx.done])
       return { saved: true, run: written }
     } catch (error) {
-      throw libraryError(error, `save the run "${run.name}"`)
+      throw await this.failure(error, `save the run "${run.name}"`)
     }
   }
 
   /** Every run, newest first; damaged records are skipped and listed with what is wrong. */
   async list(): Promise<LibraryListing> {
     const db = this.open()
-    let ordered: unknown[]
-    let unindexed: unknown[] = []
+    let keys: IDBValidKey[]
+    let records: unknown[]
     try {
+      // Both in key order, read in one transaction: the same records, side by side.
       const tx = db.transaction(RUNS_STORE, 'readonly')
-      ordered = (await tx.store.index('updatedAt').getAll()).reverse()
-      // A record without a usable updatedAt is missing from the index: find it by its key.
-      if ((await tx.store.count()) > ordered.length) {
-        const indexed = new Set(ordered.map((record) => (record as { id?: unknown }).id))
-        const keys = (await tx.store.getAllKeys()).filter((key) => !indexed.has(key))
-        unindexed = await Promise.all(keys.map((key) => tx.store.get(key)))
-      }
-      await tx.done
+      ;[keys, records] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done])
     } catch (error) {
-      throw libraryError(error, 'read the saved runs')
+      throw await this.failure(error, 'read the saved runs')
     }
     const listing: LibraryListing = { runs: [], damaged: [], bytes: new Map() }
-    for (const record of [...ordered, ...unindexed]) {
+    records.forEach((record, k) => {
       const parsed = parseSavedRun(record)
       if (parsed.ok) {
         listing.runs.push(parsed.run)
         listing.bytes.set(parsed.run.id, savedRunBytes(parsed.run))
-      } else listing.damaged.push({ id: parsed.id, name: parsed.name, problem: parsed.problem })
-    }
+      } else listing.damaged.push({ key: keys[k], id: parsed.id, name: parsed.name, label: parsed.name ?? `id ${describeKey(keys[k])}`, problem: parsed.problem })
+    })
+    // Newest first; runs saved in the same millisecond, by id (as the updatedAt index ordered them).
+    listing.runs.sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     return listing
   }
 
@@ -167,7 +227,7 @@ export class RunLibrary {
     try {
       record = await db.get(RUNS_STORE, id)
     } catch (error) {
-      throw libraryError(error, 'read the saved run')
+      throw await this.failure(error, 'read the saved run')
     }
     if (record === undefined) return null
     const parsed = parseSavedRun(record)
@@ -175,7 +235,7 @@ export class RunLibrary {
     return parsed.run
   }
 
-  /** Rename a run (trimmed, 1 to 80 characters) in one transaction; returns the run as now saved. */
+  /** Rename a run (trimmed, 1 to 80 characters, a name no other run has) in one transaction; returns the run as now saved. */
   async rename(id: string, text: string): Promise<SavedRun> {
     const valid = validateRunName(text)
     if (!valid.ok) throw new LibraryError('invalid', valid.message)
@@ -187,34 +247,57 @@ export class RunLibrary {
         await tx.done
         throw new LibraryError('missing', 'this run is no longer saved (deleted in another tab?)')
       }
+      if (await nameTaken(tx.store, valid.name, id)) {
+        await tx.done
+        throw new LibraryError('invalid', `another saved run is already named "${valid.name}"; accepted: a name no other saved run has`)
+      }
       const renamed = { ...stored, name: valid.name }
       await Promise.all([tx.store.put(renamed), tx.done])
       return renamed
     } catch (error) {
-      throw libraryError(error, 'rename the run')
+      throw await this.failure(error, 'rename the run')
     }
   }
 
-  /** Delete a run; deleting one that is not there does nothing. */
-  async delete(id: string): Promise<void> {
+  /** Delete a run, or a damaged record by its key (a number, a date…); deleting one that is not there does nothing. */
+  async delete(key: IDBValidKey): Promise<void> {
     const db = this.open()
     try {
       const tx = db.transaction(RUNS_STORE, 'readwrite')
-      await Promise.all([tx.store.delete(id), tx.done])
+      await Promise.all([tx.store.delete(key), tx.done])
     } catch (error) {
-      throw libraryError(error, 'delete the run')
+      throw await this.failure(error, 'delete the run')
     }
   }
 
   /** Close the connection; every later call says saving is off, with `reason`. */
-  close(reason: string): void {
-    this.markClosed(reason)
+  close(reason: string, deleted = false): void {
+    this.markClosed(reason, deleted)
     this.db.close()
   }
 
-  /** The connection was closed under us (by the browser): later calls say why. */
-  markClosed(reason: string): void {
-    this.closedBecause ??= reason
+  /**
+   * The browser closed the connection under us. Chromium clearing site data fires no event: the
+   * next transaction throws InvalidStateError ("the database connection is closing"); some browsers
+   * fire `close`. Either way the library closes, saying whether the database is gone.
+   */
+  async connectionLost(): Promise<void> {
+    if (this.closedBecause !== null) return
+    const exists = await libraryExists()
+    this.close(exists === false ? DELETED_REASON : CLOSED_REASON, exists === false)
+  }
+
+  /** The connection was closed under us (by the browser): later calls say why, and the page is told once. */
+  markClosed(reason: string, deleted = false): void {
+    if (this.closedBecause !== null) return
+    this.closedBecause = reason
+    this.events.closed?.({ deleted, error: savingOff(reason) })
+  }
+
+  /** What an IndexedDB failure while `doing` something means: a connection lost under us closes the library. */
+  private async failure(error: unknown, doing: string): Promise<LibraryError> {
+    if (error !== null && typeof error === 'object' && 'name' in error && error.name === 'InvalidStateError') await this.connectionLost()
+    return this.closedBecause !== null ? savingOff(this.closedBecause) : libraryError(error, doing)
   }
 
   private open(): IDBPDatabase<LibrarySchema> {

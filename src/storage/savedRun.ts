@@ -52,33 +52,45 @@ export function validateRunName(text: string): ValidName {
   return { ok: true, name }
 }
 
+/** JavaScript's Date holds ±8.64e15 ms around 1970; a saved time is one of those, and not before 1970. */
+export const MAX_TIME_MS = 8.64e15
+/** At most this many of a damaged record's problems are named; the rest are counted. */
+const MAX_PROBLEMS_NAMED = 3
+
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 /** Final figures may be NaN (no episode length known yet), never ±Infinity. */
 const figure = z.union([finite, z.nan()])
-const time = finite.min(0)
+/** A duration in seconds: any finite amount, none negative. */
+const duration = finite.min(0)
+/** Steps and change numbers: whole numbers that a double holds exactly. */
+const count = z.number().int('must be a whole number').min(0, 'must be a whole number from 0').max(Number.MAX_SAFE_INTEGER, `must be a whole number up to ${Number.MAX_SAFE_INTEGER}`)
+/** A moment (Date.now()); past this range `new Date(t)` is an Invalid Date, and formatting it throws. */
+const moment = z
+  .number()
+  .refine((t) => Number.isFinite(t) && t >= 0 && t <= MAX_TIME_MS, `must be a time in ms since 1970, from 0 to 8.64e15 ms (the dates JavaScript can hold)`)
 
 const CurvePointSchema = z.object({
-  envSteps: time,
-  wallSeconds: time,
+  envSteps: count,
+  wallSeconds: duration,
   shapedReturn: finite,
   objective: finite,
   contributions: z.record(z.string(), finite),
 })
 
 const DesignMarkSchema = z.object({
-  envSteps: time,
-  at: time,
+  envSteps: count,
+  at: moment,
   changes: z.record(z.string(), finite),
   note: z.string().max(10_000).optional(),
-  changeId: finite,
+  changeId: count,
 })
 
 const SavedRunSchema = z.object({
   version: z.literal(SAVED_RUN_VERSION, { error: `unsupported version; accepted: ${SAVED_RUN_VERSION}` }),
   id: z.string().min(1).max(100),
   name: z.string().refine((name) => validateRunName(name).ok, `expected 1 to ${MAX_RUN_NAME_LENGTH} characters`),
-  createdAt: time,
-  updatedAt: time,
+  createdAt: moment,
+  updatedAt: moment,
   status: z.enum(SAVED_RUN_STATUSES),
   design: z.unknown(),
   envLabel: z.string().max(100),
@@ -86,8 +98,8 @@ const SavedRunSchema = z.object({
   series: z.array(CurvePointSchema).max(MAX_CURVE_POINTS),
   marks: z.array(DesignMarkSchema).max(100_000),
   final: z.object({ shapedReturn: figure, objective: figure, length: figure }),
-  envSteps: time,
-  wallSeconds: time,
+  envSteps: count,
+  wallSeconds: duration,
   diagnosis: z.string().max(10_000).nullable(),
 })
 
@@ -97,15 +109,24 @@ export type ParsedSavedRun = { ok: true; run: SavedRun } | { ok: false; id: stri
 export function parseSavedRun(value: unknown): ParsedSavedRun {
   const record = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
   const id = typeof record.id === 'string' ? record.id : null
-  const name = typeof record.name === 'string' ? record.name.slice(0, MAX_RUN_NAME_LENGTH) : null
+  const name = typeof record.name === 'string' && record.name.trim() !== '' ? record.name.slice(0, MAX_RUN_NAME_LENGTH) : null
   const parsed = SavedRunSchema.safeParse(value)
   if (!parsed.success) {
-    const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message.replace(/^Invalid input: /, '')}`).join('; ')
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message.replace(/^Invalid input: /, '')}`)
+    const more = problems.length - MAX_PROBLEMS_NAMED
+    const problem = problems.slice(0, MAX_PROBLEMS_NAMED).join('; ') + (more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : '')
     return { ok: false, id, name, problem }
   }
   const design = parseSavedDesign(parsed.data.design)
   if (!design.ok) return { ok: false, id, name, problem: `design: ${design.problem}` }
   return { ok: true, run: { ...parsed.data, design: design.design } }
+}
+
+/** The name numbered `n` (n ≥ 2): "CartPole · ppo · seed 1 (2)", the base shortened to keep 80 characters. */
+export function numberedRunName(base: string, n: number): string {
+  if (n < 2) return base
+  const suffix = ` (${n})`
+  return `${base.slice(0, MAX_RUN_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`
 }
 
 /** The bytes a run takes as JSON text (UTF-8): what the library counts as its own size. */

@@ -4,17 +4,18 @@ import { renameSavedRun } from '../state/savedRuns'
 import { componentColumns } from '../model/metricsExport'
 import { downloadMetrics } from './MetricsExport'
 import { formatCount } from './format'
+import { savedAt } from './storageFormat'
 
 /** A saved run's metrics as the export reads them (the same files as the live run's). */
 function savedMetrics(run: SavedRun) {
   return { design: run.design, series: run.series, marks: run.marks, componentNames: componentColumns(run.series), meanLength: run.final.length }
 }
 
-/** What one row can do with its run; the panel carries them out and says what happened. */
+/** What one row can do with its run (`label`: what the list calls it); the panel carries them out and says what happened. */
 export interface RowActions {
-  pin(run: SavedRun): void
-  open(run: SavedRun): void
-  remove(run: SavedRun): void
+  pin(run: SavedRun, label: string): void
+  open(run: SavedRun, label: string): void
+  remove(run: SavedRun, label: string): void
 }
 
 const STATUS_TEXT: Record<SavedRun['status'], string> = {
@@ -25,10 +26,13 @@ const STATUS_TEXT: Record<SavedRun['status'], string> = {
   error: 'error',
 }
 
-/** One saved run: its figures, and Rename (inline: Enter saves, Escape cancels), Pin, Open design and Delete. */
-export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boolean; actions: RowActions }) {
+/**
+ * One saved run: its figures, and Rename (inline: Enter saves, Escape cancels), Pin, Open design
+ * and Delete. `label` is its name, numbered where older runs share it (storageFormat's runLabels).
+ */
+export function SavedRunRow({ run, label, live, actions }: { run: SavedRun; label: string; live: boolean; actions: RowActions }) {
   const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(run.name)
+  const [draft, setDraft] = useState(label)
   const [error, setError] = useState<string | null>(null)
   const renameButton = useRef<HTMLButtonElement>(null)
   const errorId = useId()
@@ -54,6 +58,7 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
   }
   // A run whose page closed while it trained was kept up to its last checkpoint.
   const status = run.status === 'running' && !live ? 'cut off (kept to its last checkpoint)' : STATUS_TEXT[run.status]
+  const saved = savedAt(run.updatedAt)
   return (
     <tr>
       <th scope="row">
@@ -61,7 +66,7 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
           <>
             <input
               type="text"
-              aria-label={`New name for ${run.name}`}
+              aria-label={`New name for ${label}`}
               value={draft}
               autoFocus
               maxLength={200}
@@ -77,7 +82,9 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
             )}
           </>
         ) : (
-          <span className="saved-run-name">{run.name}</span>
+          <span className="saved-run-name" title={label === run.name ? undefined : `Saved as "${run.name}", as another saved run is; rename it to keep them apart`}>
+            {label}
+          </span>
         )}
         {live && <span className="saved-run-live"> (live)</span>}
       </th>
@@ -89,35 +96,36 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
       <td>{formatFigure(run.final.objective)}</td>
       <td>{status}</td>
       <td>
-        <time dateTime={new Date(run.updatedAt).toISOString()}>{formatDate(run.updatedAt)}</time>
+        <time dateTime={saved.dateTime}>{saved.text}</time>
       </td>
       <td className="saved-run-actions">
         <button
           type="button"
           ref={renameButton}
-          aria-label={`Rename ${run.name}`}
+          aria-label={`Rename ${label}`}
           disabled={editing}
           onClick={() => {
-            setDraft(run.name)
+            // A run numbered in the list only is offered that name, which keeps it apart once saved.
+            setDraft(label)
             setError(null)
             setEditing(true)
           }}
         >
           Rename
         </button>
-        <button type="button" aria-label={`Pin ${run.name} for comparison`} onClick={() => actions.pin(run)}>
+        <button type="button" aria-label={`Pin ${label} for comparison`} onClick={() => actions.pin(run, label)}>
           Pin
         </button>
-        <button type="button" aria-label={`Open the design of ${run.name}`} onClick={() => actions.open(run)}>
+        <button type="button" aria-label={`Open the design of ${label}`} onClick={() => actions.open(run, label)}>
           Open design
         </button>
-        <button type="button" aria-label={`Export the metrics of ${run.name} as CSV`} onClick={() => downloadMetrics(savedMetrics(run), 'csv')}>
+        <button type="button" aria-label={`Export the metrics of ${label} as CSV`} onClick={() => downloadMetrics(savedMetrics(run), 'csv')}>
           CSV
         </button>
-        <button type="button" aria-label={`Export the metrics of ${run.name} as JSON`} onClick={() => downloadMetrics(savedMetrics(run), 'json')}>
+        <button type="button" aria-label={`Export the metrics of ${label} as JSON`} onClick={() => downloadMetrics(savedMetrics(run), 'json')}>
           JSON
         </button>
-        <button type="button" aria-label={`Delete ${run.name}`} onClick={() => actions.remove(run)}>
+        <button type="button" aria-label={`Delete ${label}`} onClick={() => actions.remove(run, label)}>
           Delete
         </button>
       </td>
@@ -127,8 +135,4 @@ export function SavedRunRow({ run, live, actions }: { run: SavedRun; live: boole
 
 function formatFigure(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '—'
-}
-
-function formatDate(ms: number): string {
-  return new Date(ms).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 }

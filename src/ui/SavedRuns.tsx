@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
 import { addPin } from '../model/compare'
-import { deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
+import { deleteDamagedRecord, deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
 import { resetRun } from '../state/trainingClient'
+import type { DamagedRecord } from '../storage/runLibrary'
 import type { SavedRun } from '../storage/savedRun'
 import { SavedRunRow, type RowActions } from './SavedRunRow'
-import { usageLine } from './storageFormat'
+import { runLabels, usageLine } from './storageFormat'
 
 /**
  * The runs kept in the browser: every run is saved as it trains (state/runAutosave.ts) and listed
  * here, newest first, to rename, pin for the Compare view, open again, or delete (with Undo).
+ * Records that fail validation are listed apart as damaged, each with what is wrong and Delete.
  */
 export function SavedRuns() {
   const { phase, problem, runs, damaged, bytes, estimate, liveId, lastDeleted } = useSavedRuns()
@@ -18,20 +20,24 @@ export function SavedRuns() {
   // The list is drawn only while open: closed, it costs nothing while runs are checkpointed.
   const [open, setOpen] = useState(false)
   const actions: RowActions = {
-    pin: (run) => {
-      usePlayground.setState((state) => ({ pins: addPin(state.pins, { label: run.name, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
-      setMessage({ ok: true, text: `Pinned "${run.name}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
+    pin: (run, label) => {
+      usePlayground.setState((state) => ({ pins: addPin(state.pins, { label, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
+      setMessage({ ok: true, text: `Pinned "${label}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
     },
-    open: (run) => {
+    open: (run, label) => {
       resetRun()
       loadDesign(run.design)
-      setMessage({ ok: true, text: `Opened the design of "${run.name}" (${run.envLabel}, ${run.learner}, seed ${run.design.seed}); press Start to train it.` })
+      setMessage({ ok: true, text: `Opened the design of "${label}" (${run.envLabel}, ${run.learner}, seed ${run.design.seed}); press Start to train it.` })
     },
-    remove: async (run) => {
+    remove: async (run, label) => {
       const refusal = await deleteSavedRun(run.id)
       if (refusal !== null) return setMessage({ ok: false, text: refusal })
-      setMessage({ ok: true, text: `Deleted "${run.name}".`, undo: true })
+      setMessage({ ok: true, text: `Deleted "${label}".`, undo: true })
     },
+  }
+  const removeDamaged = async (record: DamagedRecord) => {
+    const refusal = await deleteDamagedRecord(record)
+    setMessage(refusal === null ? { ok: true, text: `Deleted the damaged ${damagedName(record)}.` } : { ok: false, text: refusal })
   }
   // Undo takes the focus as soon as it is drawn, so Enter brings the run back.
   useEffect(() => {
@@ -42,6 +48,7 @@ export function SavedRuns() {
     setMessage(refusal === null ? { ok: true, text: 'Restored.' } : { ok: false, text: refusal })
   }
   const totalBytes = Object.values(bytes).reduce((sum, size) => sum + size, 0)
+  const labels = runLabels(runs)
   return (
     <section className="saved-runs" aria-label="Saved runs">
       {problem && (
@@ -71,13 +78,11 @@ export function SavedRuns() {
             {damaged.length > 0 && (
               <ul className="field-error" aria-label="Damaged saved records">
                 {damaged.map((record, k) => (
-                  <li key={record.id ?? k}>
-                    The saved run "{record.name ?? record.id ?? 'without an id'}" could not be read and was skipped: {record.problem}
-                    {record.id !== null && (
-                      <button type="button" aria-label={`Delete the damaged record ${record.name ?? record.id}`} onClick={() => void deleteSavedRun(record.id!)}>
-                        Delete
-                      </button>
-                    )}
+                  <li key={k}>
+                    The saved {damagedName(record)} is damaged and cannot be opened: {record.problem}{' '}
+                    <button type="button" aria-label={`Delete the damaged record ${record.label}`} onClick={() => void removeDamaged(record)}>
+                      Delete
+                    </button>
                   </li>
                 ))}
               </ul>
@@ -105,7 +110,7 @@ export function SavedRuns() {
                 </thead>
                 <tbody>
                   {runs.map((run: SavedRun) => (
-                    <SavedRunRow key={run.id} run={run} live={run.id === liveId} actions={actions} />
+                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} actions={actions} />
                   ))}
                 </tbody>
               </table>
@@ -115,6 +120,11 @@ export function SavedRuns() {
       </details>
     </section>
   )
+}
+
+/** 'run "cliff baseline"' where it has a name, else "record id 42". */
+function damagedName(record: DamagedRecord): string {
+  return record.name !== null ? `run "${record.name}"` : `record ${record.label}`
 }
 
 function capitalise(text: string): string {
