@@ -40,7 +40,8 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    return { ok: false, problems: [`not valid JSON (${errorMessage(error)}); accepted: a reward design or a whole setup as exported by this app`] }
+    // The parser quotes the text around the fault, which may hold line breaks: one line, like every problem.
+    return { ok: false, problems: [`not valid JSON (${errorMessage(error).replace(/\s+/g, ' ')}); accepted: a reward design or a whole setup as exported by this app`] }
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms"} or a whole setup {"env", "mix", "learner", "seed"}'] }
