@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { MAX_CHECK_SEEDS, MIN_CHECK_SEEDS } from '../lessons/claims'
 import { findLesson, LESSON_IDS, LESSONS } from '../lessons/catalogue'
 import type { Lesson } from '../lessons/types'
@@ -12,6 +13,9 @@ import { UsageError } from './usage'
  * `lessons` lists the catalogue with every lesson's variants and claims; `lesson check` trains the
  * claims over seeds and says whether each holds; `lesson export` prints one variant's setup.
  */
+
+/** The most runs trained at once. */
+const MAX_JOBS = 64
 
 /** `lessons`: every lesson, its variants (index, label) and its claims, as JSON. */
 export function lessonsCommand(argv: string[]): string {
@@ -33,17 +37,17 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
     return 0
   }
   if (action !== 'check') throw new UsageError(`lesson needs check or export, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K`)
-  const { lessons, seeds, firstSeed, json } = checkArguments(rest)
+  const { lessons, seeds, firstSeed, jobs, json } = checkArguments(rest)
   let holds = true
   for (const lesson of lessons) {
-    const result = await checkLesson(lesson, seeds ?? lesson.check!.seeds, firstSeed, (line) => io.err(`${line}\n`))
+    const result = await checkLesson(lesson, seeds ?? lesson.check!.seeds, firstSeed, jobs, (line) => io.err(`${line}\n`))
     holds &&= result.holds
     io.out(json ? `${JSON.stringify(result)}\n` : describeResult(result))
   }
   return holds ? 0 : 1
 }
 
-function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | undefined; firstSeed: number; json: boolean } {
+function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | undefined; firstSeed: number; jobs: number; json: boolean } {
   // Lesson ids are the words that are neither a flag nor a flag's value; --json takes no value.
   const ids: string[] = []
   const valued: string[] = []
@@ -57,7 +61,9 @@ function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | un
       if (!word.includes('=') && i + 1 < argv.length) valued.push(argv[++i])
     }
   }
-  const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed'])
+  const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed', 'jobs'])
+  // One run per core by default, each in a process of its own; --jobs 1 trains here, one run after another.
+  const jobs = flags.has('jobs') ? wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS) : Math.min(availableParallelism(), MAX_JOBS)
   const seeds = flags.has('seeds') ? wholeNumber(flags.get('seeds')!, '--seeds', MIN_CHECK_SEEDS, MAX_CHECK_SEEDS) : undefined
   const firstSeed = flags.has('first-seed') ? wholeNumber(flags.get('first-seed')!, '--first-seed', 0, MAX_SEED - MAX_CHECK_SEEDS) : 1
   const named = ids.length > 0 ? ids.map(lessonOf) : LESSONS.filter((lesson) => lesson.check !== undefined)
@@ -66,7 +72,7 @@ function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | un
     const claimed = LESSONS.filter((lesson) => lesson.check !== undefined).map((lesson) => lesson.id)
     throw new UsageError(`lesson ${unclaimed.join(', ')} has no claims written down yet, so there is nothing to check; lessons with claims: ${claimed.join(', ')}`)
   }
-  return { lessons: named, seeds, firstSeed, json }
+  return { lessons: named, seeds, firstSeed, jobs, json }
 }
 
 /** `lesson export ID --variant K`: the variant's setup, in the schema `train --config` reads. */

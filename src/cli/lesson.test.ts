@@ -52,9 +52,11 @@ describe('lesson check', () => {
     }
   })
 
-  it('is deterministic: the same seeds give the same figures', async () => {
-    const run = async () => JSON.parse((await cliAsync(['lesson', 'check', 'free-riding', '--seeds', '2', '--first-seed', '7', '--json'])).stdout).variants
-    expect(await run()).toEqual(await run())
+  it('is deterministic: the same seeds give the same figures, trained here or in processes of their own', async () => {
+    const run = async (jobs: string) => JSON.parse((await cliAsync(['lesson', 'check', 'free-riding', '--seeds', '2', '--first-seed', '7', '--jobs', jobs, '--json'])).stdout).variants
+    const here = await run('1')
+    expect(here[0].figures.objective.values).toHaveLength(2)
+    expect(await run('2')).toEqual(here)
   })
 
   it.each([
@@ -62,6 +64,7 @@ describe('lesson check', () => {
     [['lesson', 'check', 'nope'], /^no lesson "nope"; accepted: /],
     [['lesson', 'check', 'sparse-vs-shaped'], /^lesson sparse-vs-shaped has no claims written down yet, so there is nothing to check; lessons with claims: /],
     [['lesson', 'check', '--first-seed', '-1'], /^--first-seed must be a whole number from 0 to /],
+    [['lesson', 'check', 'free-riding', '--jobs', '0'], /^--jobs must be a whole number from 1 to 64, got "0"$/],
   ])('%j exits 2 with one line', async (args, message) => {
     expect(expectUsageError(await cliAsync(args))).toMatch(message)
   })

@@ -4,6 +4,7 @@ import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
 import { runConfigOf, type Design } from '../model/design'
+import { mapConcurrently, trainInChild } from './childRuns'
 import { createCliTrainer } from './cliTrainer'
 
 /** One variant trained on one seed: its figures at the end of the budget (NaN where no episode finished). */
@@ -41,24 +42,34 @@ export interface LessonCheckResult {
   holds: boolean
 }
 
+/** Train `design` on `seed` in a process of its own (the same run, bit for bit, as trainForFigures). */
+async function trainForFiguresInChild(design: Design, seed: number, steps: number): Promise<SeedFigures> {
+  const { recentObjective, recentReturn } = await trainInChild(runConfigOf({ ...design, seed }), steps)
+  return { objective: recentObjective ?? NaN, shapedReturn: recentReturn ?? NaN }
+}
+
 /**
  * Train every variant a lesson's claims name on seeds firstSeed … firstSeed + seeds − 1 for the
- * check's budget, then judge each claim by the claim rule (claimRule.ts). `progress` hears of each
- * finished run.
+ * check's budget, then judge each claim by the claim rule (claimRule.ts). With jobs > 1 the runs
+ * go to that many child processes at once (one per core); with 1 they run here, one after another.
+ * `progress` hears of each finished run.
  */
-export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: number, progress: (line: string) => void = () => {}): Promise<LessonCheckResult> {
+export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: number, jobs = 1, progress: (line: string) => void = () => {}): Promise<LessonCheckResult> {
   const check = lesson.check
   if (!check) throw new Error(`lesson ${lesson.id} has no claims yet`)
   const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k)
-  const named = new Set(check.claims.flatMap((claim) => [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]))
+  const named = [...new Set(check.claims.flatMap((claim) => [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]))].sort((a, b) => a - b)
+  const tasks = named.flatMap((index) => seedList.map((seed) => ({ index, seed })))
+  const train = jobs > 1 ? trainForFiguresInChild : trainForFigures
+  const figuresOf = await mapConcurrently(tasks, jobs, async ({ index, seed }) => {
+    const figures = await train(lesson.variants[index].design, seed, check.steps)
+    progress(`${lesson.id} / ${lesson.variants[index].label}: seed ${seed} done`)
+    return figures
+  })
   const variants: VariantResult[] = []
-  for (const index of [...named].sort((a, b) => a - b)) {
-    const { label, design } = lesson.variants[index]
-    const runs: SeedFigures[] = []
-    for (const seed of seedList) {
-      runs.push(await trainForFigures(design, seed, check.steps))
-      progress(`${lesson.id} / ${label}: seed ${seed} done`)
-    }
+  for (const index of named) {
+    const { label } = lesson.variants[index]
+    const runs = figuresOf.filter((_, k) => tasks[k].index === index)
     const figures = Object.fromEntries(
       (['objective', 'shapedReturn'] as const).map((figure) => {
         const values = runs.map((run) => run[figure])

@@ -97,15 +97,17 @@ Usage:
       {"steps", "seeds", "claims": [{"text", "figure", "variant", "relation"}]} (null while the
       lesson has no claims written down).
 
-  reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--json]
+  reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--json]
       Train every variant the named lessons' claims compare (all lessons with claims when none is
       named) for the check's steps on K seeds S, S+1, … (default: the lesson's own K, S = 1),
       print each variant's figures (mean ± std and every seed's value; a figure is the mean of
       the last 20 finished episodes) and whether each claim holds, with the numbers that decide
       it. A claim holds when its mean margin is at least 0 (above 0 for a comparison of two
       variants), at least twice its standard error (more, for a comparison), and it holds on at
-      least K − 1 seeds. --json prints one JSON object per lesson. Exit 0 when every claim holds,
-      1 when one does not. K is 2 to 50.
+      least K − 1 seeds. --json prints one JSON object per lesson. Runs train N at a time, each
+      in a process of its own (default: one per core; --jobs 1 trains in this process, one run
+      after another; the figures are the same). Exit 0 when every claim holds, 1 when one does
+      not. K is 2 to 50.
 
   reward-playground lesson export ID --variant K
       Print variant K of the lesson as a run config, exactly as train --config reads it.
