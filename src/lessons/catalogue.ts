@@ -163,6 +163,14 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train the hard prompts from scratch, then each variant. Keep an eye on the Advantages panel and the zero-advantage fraction in Diagnostics.',
     lookFor: 'On hard prompts almost every group is all wrong: the advantage histogram is nearly all "exactly zero" and correct (last 20) stays at 0 for a long while. A format reward makes groups differ again, but the gradient it restores points at what it pays for; bigger groups make a lucky correct answer more likely but cost more steps per update; easy prompts give real signal from the start. Measured (200,000 steps, seed 1, correct of the last 20): 0.4 on hard prompts (it does get going, slowly), 0 with the format reward (every answer well formed, none right), 0.1 with groups of 32 (a quarter as many updates), 0.8 on easy prompts.',
+    check: {
+      steps: 200_000,
+      seeds: 5,
+      claims: [
+        { text: 'Easy prompts give real signal from the start: correct (last 20) at least 0.5', figure: 'objective', variant: 3, relation: { kind: 'atLeast', value: 0.5 } },
+        { text: 'Hard prompts, correct only: correct stays below the easy prompts’', figure: 'objective', variant: 0, relation: { kind: 'below', variant: 3 } },
+      ],
+    },
     why: 'GRPO’s advantage is the reward minus its group’s mean, divided by the group’s std (Shao et al. 2024). When all rewards of a group are equal, every advantage is exactly zero and the group contributes no gradient, however wrong it is. Remedies add variety within groups: partial credit, larger groups, an easier curriculum, or DAPO’s dynamic sampling, which keeps drawing groups until their rewards differ (Yu et al. 2025).',
     reference: REFS.deepseekMath2024,
     seeAlso: [REFS.dapo2025],
@@ -178,6 +186,15 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train each variant on the noisy bandit (Gaussian payouts, noise 1, arm means 0.1 to 0.9) for the same number of steps and compare regret and the advantage histograms.',
     lookFor: 'With a median baseline and G = 3 one sample per group sits exactly on the baseline: the histogram shows a third of advantages exactly zero. Regret falls in every variant: on this bandit both baselines learn, and what differs is the credit each sample gets, which the histogram shows. Measured (seed 1, regret of the last 20 pulls): 0.02 with the mean and 0.04 with the median after 5,000 pulls, 0.04 for both after 50,000, and 0.01 with groups of 16. Try other seeds: with small groups the runs differ more.',
+    check: {
+      steps: 5_000,
+      seeds: 5,
+      claims: [
+        { text: 'With the mean baseline and groups of 3, regret falls: at most 0.15 after 5,000 pulls', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.15 } },
+        { text: 'With the median baseline and groups of 3, regret falls too: at most 0.15', figure: 'objective', variant: 1, relation: { kind: 'atMost', value: 0.15 } },
+        { text: 'Groups of 16 pay 16 pulls for every update: after the same 5,000 pulls their regret is still above the groups of 3’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
     why: 'A group’s mean is itself a noisy estimate: one lucky payout drags it up so that a better-than-average arm in the same group lands below it and is pushed down, a sign flip. The median ignores a single outlier, so signs flip less often in small groups (MC-GRPO, Kim 2026). Larger groups make the mean steadier at the cost of more samples per update.',
     reference: REFS.mcGrpo2026,
     seeAlso: [REFS.deepseekMath2024],
@@ -213,6 +230,15 @@ export const LESSONS: Lesson[] = [
     ],
     tryThis: 'Train "correct only" until correct (last 20) passes 0.8, then drag the length slider to its end while it trains: the change applies live and is marked on the chart. Then train the judge variants from scratch, raw and bounded.',
     lookFor: 'With length paid, the shaped return keeps climbing while correctness collapses and the chart warns of reward hacking: answers stop ending, because every extra token pays. With the judge added, its score rises while correct falls, although a correct answer would earn more in total. Measured (200,000 steps, correct of the last 20): 0.8 correct only; 0 with length paid; 0 with the judge, raw or bounded (seeds 1 and 2, also with Dr. GRPO’s unscaled advantages).',
+    check: {
+      steps: 200_000,
+      seeds: 5,
+      claims: [
+        { text: 'Correct only: the policy learns the task, correct (last 20) at least 0.5', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 0.5 } },
+        { text: 'Length paid: correctness collapses below the correct-only run’s', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'Length paid: the shaped return climbs above the correct-only run’s, the mark of a hacked reward', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
     why: 'A proxy reward and the real goal agree near where the proxy was fitted and come apart as the policy moves away from its start: optimising the proxy harder first helps the gold reward, then hurts it (Gao, Schulman & Hilton 2023). Here the judge’s favourite answers (long, many digits) are easier to find than correct ones, and once the policy settles there the correct reward is rarely seen. A bounded, centred reward σ(r − r_ref) flattens far above the reference, so a hack gains little beyond it (Fu et al. 2025), but it keeps the judge’s ranking, and GRPO’s division by the group’s std scales small differences back up: bounding limits how much a hack pays, it does not make a wrong judge right. The transform bounds the episode’s reward and pays it at the end (the steps before pay 0, so length earns nothing from it); the judge’s score is scaled ×10 first and centred at 5, so the sigmoid’s steep middle spans the judge’s range.',
     reference: REFS.gao2023,
     seeAlso: [REFS.fu2025],
