@@ -33,6 +33,11 @@ export interface RunView {
   valueBatch: ValueBatch | null
   /** A group learner's latest completions, for what-if advantages. */
   groupBatch: GroupBatch | null
+  /**
+   * The learner's advantages of the batch the record holds (from the frame that carried it), so
+   * the histogram and its what-if always show the same batch; null before the first record.
+   */
+  batchAdvantages: Float32Array | null
   /** A team game's effort and credit per agent over the latest record; null elsewhere or before one. */
   team: TeamSummary | null
   /** The team game's mean effort per agent, one point per step record (bounded). */
@@ -41,7 +46,7 @@ export interface RunView {
   diagnosis: string | null
 }
 
-export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, team: null, teamHistory: [], diagnosis: null }
+export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null }
 
 /** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit. */
 export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {
@@ -58,6 +63,7 @@ export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): 
     tabular: frame.tabular ?? run.tabular,
     valueBatch: frame.record ? frame.valueBatch : run.valueBatch,
     groupBatch: frame.record ? frame.groupBatch : run.groupBatch,
+    batchAdvantages: frame.record ? frame.advantages : run.batchAdvantages,
     team: frame.record ? team : run.team,
     teamHistory,
   }

@@ -11,9 +11,13 @@ import { BarChart, type BarSeries } from './charts/BarChart'
 
 const NO_BARS: AdvantageBar[] = []
 
-/** The latest update's advantages: where credit went, and how much of the batch got none. */
+/**
+ * The advantages of the latest recorded batch (the record comes about once a second): where credit
+ * went, and how much of the batch got none. The what-if re-scores that same batch, so with nothing
+ * changed the two agree exactly.
+ */
 export function AdvantageView() {
-  const advantages = usePlayground((state) => state.run.latest?.advantages ?? null)
+  const advantages = usePlayground((state) => state.run.batchAdvantages ?? state.run.latest?.advantages ?? null)
   const record = usePlayground((state) => state.run.record)
   const valueBatch = usePlayground((state) => state.run.valueBatch)
   const groupBatch = usePlayground((state) => state.run.groupBatch)
