@@ -7,6 +7,7 @@ import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
 import { benchSoak } from './soak'
+import { benchTabsBrowser } from './tabsBrowser'
 import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
 import { progress, round } from './stats'
@@ -24,6 +25,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   grpo: (args) => benchGrpoTokenseq(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
+  tabs: (args) => benchTabsBrowser(args.quick),
   soak: (args) => benchSoak(args.quick, args.backend),
 }
 

@@ -1,0 +1,55 @@
+import { openApp, withBuiltApp } from './browserApp'
+import { emptyResult, type SectionResult } from './results'
+import { progress, round } from './stats'
+
+/** Tabs of the app training at once in one browser, as a student with several experiments open. */
+const TABS = 5
+
+interface ProbeState {
+  startedAt: number
+  status: string
+  longTasks: [number, number][]
+}
+
+/**
+ * Five tabs each training CartPole at once: the longest main-thread task in each tab while they
+ * train, how many tabs had one over 200 ms, and how long Pause takes to show in the first tab.
+ * Headless Chromium counts every page as visible, so no tab gets the hidden page's slower frames:
+ * this is the worst case, every tab drawing.
+ */
+export async function benchTabsBrowser(quick: boolean): Promise<SectionResult> {
+  const trainSeconds = quick ? 6 : 20
+  return withBuiltApp(async (browser, baseUrl) => {
+    const result = emptyResult()
+    const tabs = []
+    for (let k = 0; k < TABS; k++) tabs.push(await openApp(browser, baseUrl, new URLSearchParams({ seed: String(k + 1) })))
+    try {
+      for (const { page } of tabs) {
+        await page.evaluate('window.__benchWatch(Infinity)')
+        await page.getByRole('button', { name: 'Start', exact: true }).click()
+      }
+      progress(`${TABS} tabs training for ${trainSeconds} s…`)
+      await tabs[0].page.waitForTimeout(trainSeconds * 1000)
+      const first = tabs[0].page
+      const pressedAt = performance.now()
+      await first.getByRole('button', { name: 'Pause', exact: true }).click()
+      await first.waitForFunction(`(window.__benchRead()?.status ?? '').startsWith('Paused')`, undefined, { timeout: 30_000 })
+      const pauseMs = performance.now() - pressedAt
+      const longest: number[] = []
+      for (const { page } of tabs) {
+        const probe = (await page.evaluate('window.__benchRead()')) as ProbeState
+        const whileTraining = probe.longTasks.filter(([start]) => start >= probe.startedAt).map(([, duration]) => duration)
+        longest.push(Math.max(0, ...whileTraining))
+      }
+      result.figures.tabs_5_longest_main_thread_task_ms = round(Math.max(...longest), 4)
+      result.figures.tabs_5_tabs_with_task_over_200_ms = longest.filter((ms) => ms > 200).length
+      result.figures.tabs_5_pause_shown_ms = round(pauseMs, 4)
+      result.notes.tabs_5_longest_main_thread_task_ms = `${TABS} tabs of CartPole PPO training at once for ${trainSeconds} s; the worst tab's longest task (Long Tasks API: only tasks over 50 ms count; 0 means none); every tab visible (headless)`
+      result.notes.tabs_5_pause_shown_ms = 'from the click on Pause in the first tab until its status reads Paused, measured from outside the page (includes Playwright\'s round trips)'
+      result.runs.tabs_5 = { longestPerTabMs: longest.map((ms) => round(ms, 4)), trainSeconds }
+      return result
+    } finally {
+      for (const tab of tabs) await tab.close()
+    }
+  })
+}
