@@ -68,3 +68,18 @@ test('REINFORCE with a baseline trains CartPole, and a bad hyperparameter is ref
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
 })
+
+test('the Dr. GRPO preset sets all it names: no std scaling and the constant loss divisor; GRPO puts the per-sequence mean back', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  const preset = page.getByRole('combobox', { name: 'Estimator preset' })
+  await preset.selectOption({ label: 'Dr. GRPO' })
+  await expect(page.getByRole('combobox', { name: 'scale' })).toHaveValue('none')
+  await expect(page.getByRole('combobox', { name: 'loss aggregation' })).toHaveValue('constant')
+  await expect(preset).toHaveValue('dr_grpo')
+  await preset.selectOption({ label: 'GRPO' })
+  await expect(page.getByRole('combobox', { name: 'scale' })).toHaveValue('group')
+  await expect(page.getByRole('combobox', { name: 'loss aggregation' })).toHaveValue('sequence')
+  // Dr. GRPO's estimator with GRPO's per-sequence mean is neither preset.
+  await page.getByRole('combobox', { name: 'scale' }).selectOption('none')
+  await expect(preset).toHaveValue('custom')
+})

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { describeIssues, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { describeIssues, GROUP_PRESET_AGGREGATION, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
@@ -53,11 +53,24 @@ const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO
 
 function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'grpo' }>; onPick: (candidate: unknown) => void }) {
   const id = useId()
-  const current = Object.entries(GROUP_PRESETS).find(([, preset]) => Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value))?.[0] ?? 'custom'
+  // A preset is in force when its estimator fields match, and its loss aggregation where it names one.
+  const current =
+    Object.entries(GROUP_PRESETS).find(
+      ([name, preset]) =>
+        Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value) &&
+        (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation),
+    )?.[0] ?? 'custom'
   return (
     <div className="field">
       <label htmlFor={id}>Estimator preset</label>
-      <select id={id} value={current} onChange={(event) => onPick({ ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[event.target.value] } })}>
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => {
+          const name = event.target.value
+          onPick({ ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name] }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation })
+        }}
+      >
         {Object.keys(GROUP_PRESETS).map((name) => (
           <option key={name} value={name}>
             {PRESET_LABELS[name] ?? name}

@@ -97,6 +97,17 @@ export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
   rank: { center: 'mean', scale: 'group', rank: true },
 }
 
+/**
+ * What a preset sets beyond its estimator, where its name promises it: GRPO averages each
+ * sequence's token losses, then the sequences (Shao et al. 2024); Dr. GRPO drops that per-sequence
+ * length normalisation for one constant divisor, sequences × max length (Liu et al. 2025). The
+ * others name an estimator only and leave the loss as it is.
+ */
+export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS, 'sequence' | 'token' | 'constant'>> = {
+  grpo: 'sequence',
+  dr_grpo: 'constant',
+}
+
 /** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit), as TRL implements it. */
 export const GrpoOptionsSchema = z.object({
   kind: z.literal('grpo'),
