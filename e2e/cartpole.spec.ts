@@ -19,6 +19,11 @@ test('trains CartPole in a worker on the automatically chosen backend and the cu
   await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('entropy')
   // PPO's whole batch (4 copies × 128 steps) goes to the advantage histogram.
   await expect(page.getByRole('region', { name: 'Advantages' })).toContainText(/512 sampled: \d+% positive, \d+% negative, \d+% exactly zero/)
+  // Its three shares are whole percentages that add up to 100.
+  const summary = (await page.getByRole('region', { name: 'Advantages' }).getByText(/^512 sampled:/).textContent()) ?? ''
+  const percents = [...summary.matchAll(/(\d+)%/g)].map((match) => Number(match[1]))
+  expect(percents).toHaveLength(3)
+  expect(percents.reduce((sum, value) => sum + value, 0)).toBe(100)
 
   await page.getByRole('button', { name: 'Pause' }).click()
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../core/run/stepRecord'
 import { GrpoOptionsSchema, PpoOptionsSchema } from '../core/run/config'
-import { ADVANTAGE_BINS, advantageHistograms, whatIfBatchAdvantages, whatIfReward } from './creditViews'
+import { ADVANTAGE_BINS, advantageHistograms, binDecimals, formatFixed, wholePercentages, whatIfBatchAdvantages, whatIfReward } from './creditViews'
 
 /** Two components, three rows of one copy; the episode ends on the second row. */
 function record(): StepRecord {
@@ -80,5 +80,27 @@ describe('the what-if batch', () => {
     expect(advantages).toHaveLength(3)
     expect(advantages[0]).toBeCloseTo(-1 / Math.sqrt(3), 3)
     expect(advantages[2]).toBeCloseTo(2 / Math.sqrt(3), 3)
+  })
+})
+
+describe('the histogram’s words and ticks', () => {
+  it('gives whole percentages that add up to 100 (largest remainder)', () => {
+    // 1/3 each: 33.3 % → 33, 33, 33 and the point left goes to the first
+    expect(wholePercentages([1, 1, 1])).toEqual([34, 33, 33])
+    // 40.5, 40.5, 19 → 40, 40, 19 + 1 point to the first of the tied largest fractions
+    expect(wholePercentages([81, 81, 38])).toEqual([41, 40, 19])
+    expect(wholePercentages([0, 5, 0])).toEqual([0, 100, 0])
+    expect(wholePercentages([0, 0])).toEqual([0, 0])
+    for (const counts of [[2, 3, 7], [1, 1, 1, 1, 1, 1, 1], [999, 1, 0]]) expect(wholePercentages(counts).reduce((a, b) => a + b, 0)).toBe(100)
+  })
+
+  it('labels bins with enough decimals to tell them apart, and never as −0', () => {
+    expect(binDecimals([-1, -0.9, -0.8])).toBe(1)
+    expect(binDecimals([-0.021, -0.019])).toBe(3)
+    expect(binDecimals([-10, 0, 10])).toBe(1)
+    expect(formatFixed(-0.04, 1)).toBe('0.0')
+    expect(formatFixed(-0.0004, 3)).toBe('0.000')
+    expect(formatFixed(-0.25, 1)).toBe('-0.3')
+    expect(formatFixed(0.019, 3)).toBe('0.019')
   })
 })

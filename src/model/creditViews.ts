@@ -78,3 +78,35 @@ export function whatIfReward(record: StepRecord, weights: Record<string, number>
     .map(([name, value]) => ({ name, share: Math.abs(value) / magnitude }))
   return { rows: record.rows, meanReward: scored.meanReward, episodes: returns.length, meanReturn, shares }
 }
+
+/**
+ * Whole percentages of `counts` that add up to exactly 100 (largest remainder: each share rounded
+ * down, then the points left go to the largest fractions, ties to the first), so a caption never
+ * reads 101 %. All zeros when the total is 0.
+ */
+export function wholePercentages(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, count) => sum + count, 0)
+  if (total <= 0) return counts.map(() => 0)
+  const exact = counts.map((count) => (100 * count) / total)
+  const floors = exact.map(Math.floor)
+  let left = 100 - floors.reduce((sum, value) => sum + value, 0)
+  const order = exact.map((value, i) => ({ i, fraction: value - floors[i] })).sort((a, b) => b.fraction - a.fraction || a.i - b.i)
+  for (const { i } of order) {
+    if (left <= 0) break
+    floors[i] += 1
+    left -= 1
+  }
+  return floors
+}
+
+/** Decimals that tell the histogram's bin centres apart: enough for the bin width (one at least). */
+export function binDecimals(edges: readonly number[]): number {
+  const width = edges.length > 1 ? Math.abs(edges[1] - edges[0]) : 1
+  return Math.min(6, Math.max(1, Math.ceil(-Math.log10(width))))
+}
+
+/** A number with `decimals` places, never "-0.0": a value that rounds to zero reads as zero. */
+export function formatFixed(value: number, decimals: number): string {
+  const text = value.toFixed(decimals)
+  return Number(text) === 0 ? (0).toFixed(decimals) : text
+}

@@ -1,6 +1,6 @@
-import { useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import type { AdvantageHistogram } from '../core/credit/histogram'
-import { advantageHistograms, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
+import { advantageHistograms, binDecimals, formatFixed, wholePercentages, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'
@@ -27,7 +27,6 @@ export function AdvantageView() {
   const whatIf = useMemo(() => whatIfBatchAdvantages(record, valueBatch, groupBatch, weights, learner), [record, valueBatch, groupBatch, weights, learner])
   const histograms = useMemo(() => advantageHistograms(advantages, whatIf), [advantages, whatIf])
   const histogram = histograms?.batch ?? null
-  const percent = (count: number) => (histogram && histogram.total > 0 ? `${((100 * count) / histogram.total).toFixed(0)}%` : '—')
   const [view, setView] = useView('credit')
   const isTeam = usePlayground((state) => state.spec.team !== undefined)
   return (
@@ -47,27 +46,25 @@ export function AdvantageView() {
         )}
       </div>
       </IfVisible>
-      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={histograms?.whatIf ?? null} data={histograms?.bars ?? NO_BARS} percent={percent} />}
+      {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={histograms?.whatIf ?? null} data={histograms?.bars ?? NO_BARS} />}
       <WhatIf />
     </section>
   )
 }
 
-function Histogram({
-  histogram,
-  whatIf,
-  data,
-  percent,
-}: {
-  histogram: AdvantageHistogram | null
-  whatIf: AdvantageHistogram | null
-  data: AdvantageBar[]
-  percent: (count: number) => string
-}) {
-  const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(0)}%`
+/** "40% positive, 40% negative, 20% exactly zero": whole percentages that add up to 100. */
+function shares({ positives, negatives, zeros }: AdvantageHistogram): string {
+  const [positive, negative, zero] = wholePercentages([positives, negatives, zeros])
+  return `${positive}% positive, ${negative}% negative, ${zero}% exactly zero`
+}
+
+function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram | null; whatIf: AdvantageHistogram | null; data: AdvantageBar[] }) {
   const chartRef = useRef<HTMLDivElement>(null)
   // The batch's counts, and beside each the what-if batch's counts scaled to the same total.
   const categories = useMemo(() => data.map((row) => row.centre), [data])
+  // Bin centres with as many decimals as the bins' width needs, never "-0.0".
+  const decimals = histogram ? binDecimals(histogram.edges) : 1
+  const formatCentre = useCallback((value: number) => formatFixed(value, decimals), [decimals])
   const bars = useMemo<BarSeries[]>(
     () => [
       { key: 'count', colour: '#7fd1b9', values: data.map((row) => row.count) },
@@ -79,19 +76,18 @@ function Histogram({
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
         {histogram
-          ? `${histogram.total} sampled: ${percent(histogram.positives)} positive, ${percent(histogram.negatives)} negative, ${percent(histogram.zeros)} exactly zero`
+          ? `${histogram.total} sampled: ${histogram.total > 0 ? shares(histogram) : 'none yet'}`
           : 'Shown after the first update.'}
       </p>
       {whatIf && (
         <p className="what-if-advantages" role="status" aria-label="What-if advantages">
-          Gold: the same batch under the sliders and estimator now — {share(whatIf.positives, whatIf.total)} positive, {share(whatIf.negatives, whatIf.total)} negative,{' '}
-          {share(whatIf.zeros, whatIf.total)} exactly zero.
+          Gold: the same batch under the sliders and estimator now — {shares(whatIf)}.
         </p>
       )}
       <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
       <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
-        <BarChart categories={categories} series={bars} format={(value) => value.toFixed(1)} colour="#9fb3c8" fontSize={10} yWidth={32} categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />
+        <BarChart categories={categories} series={bars} format={formatCentre} colour="#9fb3c8" fontSize={10} yWidth={32} categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />
       </div>
     </section>
   )
@@ -103,12 +99,13 @@ function WhatIf() {
   const weights = usePlayground((state) => state.design.weights)
   const scored = useMemo(() => (record ? whatIfReward(record, weights) : null), [record, weights])
   if (!scored) return null
-  const shares = scored.shares.map(({ name, share }) => `${name} ${(100 * share).toFixed(0)}%`).join(', ')
+  const percents = wholePercentages(scored.shares.map(({ share }) => share))
+  const componentShares = scored.shares.map(({ name }, k) => `${name} ${percents[k]}%`).join(', ')
   return (
     <p className="what-if" role="status" aria-label="What-if">
       What-if: the last {scored.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
       {scored.meanReturn !== null ? `; their ${scored.episodes} finished episodes return ${scored.meanReturn.toFixed(1)} on average` : ''}
-      {shares ? `; shares: ${shares}` : ''}.
+      {componentShares ? `; shares: ${componentShares}` : ''}.
     </p>
   )
 }
