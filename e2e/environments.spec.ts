@@ -22,3 +22,12 @@ for (const env of ENVIRONMENTS) {
     await expect(page.getByRole('img', { name: env.picture })).toBeVisible({ timeout: 60_000 })
   })
 }
+
+test('switching environment leaves no caption of the previous one under the new picture', async ({ page }) => {
+  await page.goto('./?env=mountaincar')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expect(page.getByRole('img', { name: /Car at position/ })).toBeVisible({ timeout: 60_000 })
+  await page.getByLabel('Environment').selectOption({ label: 'FrozenLake' })
+  await expect(page.getByRole('img', { name: /^FrozenLake: waiting for the first rollout/ })).toBeVisible()
+  await expect(page.getByText(/Car at position/)).toHaveCount(0)
+})

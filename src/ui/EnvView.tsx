@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { IterationReport } from '../core/run/trainer'
+import type { EnvSpec } from '../core/envs/types'
 import { episodeField, potentialField } from '../model/gridFields'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
@@ -35,7 +36,9 @@ export function EnvView() {
   overlayRef.current = { tabular, visits, overlays, potential, episode }
   const demoRef = useRef(demo)
   demoRef.current = demo
-  const [caption, setCaption] = useState('')
+  // The caption belongs to the spec it describes: after a switch of environment the old one is not shown under the new.
+  const [described, setDescribed] = useState<{ spec: EnvSpec; text: string } | null>(null)
+  const caption = described?.spec === spec ? described.text : ''
   const [editing, setEditing] = useState(false)
   const renderer = rendererFor(spec)
   const showOverlays = useControlVisible('overlays')
@@ -103,7 +106,7 @@ export function EnvView() {
           })
         }
         if (now - lastCaptionAt > 500) {
-          setCaption(renderer.describe(state, offset, playing.copies))
+          setDescribed({ spec, text: renderer.describe(state, offset, playing.copies) })
           lastCaptionAt = now
         }
         index += advance
