@@ -1,4 +1,5 @@
 import { truncate } from '../model/design'
+import { summariseProblems } from '../model/problemList'
 import { MAX_LISTED, MAX_MESSAGE_LENGTH, MAX_WORD_LENGTH } from './limits'
 
 /*
@@ -6,10 +7,12 @@ import { MAX_LISTED, MAX_MESSAGE_LENGTH, MAX_WORD_LENGTH } from './limits'
  * any length: the command line's one line on stderr stays short whatever the input.
  */
 
-/** At most MAX_LISTED problems joined by "; ", then how many more there are. */
+/**
+ * At most MAX_LISTED problems joined by "; ", then how many more there are (the page's notices
+ * follow the same rule). Each problem stays whole here: messageLine bounds what it quotes.
+ */
 export function listProblems(problems: readonly string[]): string {
-  if (problems.length <= MAX_LISTED) return problems.join('; ')
-  return `${problems.slice(0, MAX_LISTED).join('; ')}; and ${problems.length - MAX_LISTED} more`
+  return summariseProblems(problems, MAX_LISTED, Infinity)
 }
 
 const QUOTED = /"[^"]*"/g

@@ -104,9 +104,3 @@ export function binDecimals(edges: readonly number[]): number {
   const width = edges.length > 1 ? Math.abs(edges[1] - edges[0]) : 1
   return Math.min(6, Math.max(1, Math.ceil(-Math.log10(width))))
 }
-
-/** A number with `decimals` places, never "-0.0": a value that rounds to zero reads as zero. */
-export function formatFixed(value: number, decimals: number): string {
-  const text = value.toFixed(decimals)
-  return Number(text) === 0 ? (0).toFixed(decimals) : text
-}

@@ -98,7 +98,8 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   },
   setReward: (reward) => {
     const state = usePlayground.getState()
-    const { base } = resolveDesign(state.design)
+    // The environment's own spec: the reward's additions are checked against it, then appended.
+    const base = resolveEnvironment(state.design.envId, state.design.params).spec
     const candidate = RewardDesignSchema.safeParse(reward)
     if (!candidate.success) return candidate.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     const problems = rewardDesignProblems(candidate.data, base)

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react'
 import type { AdvantageHistogram } from '../core/credit/histogram'
-import { advantageHistograms, binDecimals, formatFixed, wholePercentages, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
+import { advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
+import { formatFixed } from './format'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
 import { TeamView } from './TeamView'

@@ -17,3 +17,9 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }
 export function formatCount(value: number): string {
   return COUNT_FORMAT.format(value)
 }
+
+/** A number with `decimals` places, never "-0.0": a value that rounds to zero reads as zero. */
+export function formatFixed(value: number, decimals: number): string {
+  const text = value.toFixed(decimals)
+  return Number(text) === 0 ? (0).toFixed(decimals) : text
+}
