@@ -13,6 +13,7 @@ import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show, type StepResult } from './gradientStep'
 import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
+import { ObservationNormalizer } from './observationNormalizer'
 import { ppoLoss } from './ppoLoss'
 import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
 import { diagnoseReward } from './rewardGuard'
@@ -52,7 +53,13 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const scratch = new Float64Array(numActions)
   const batchSize = options.numSteps * n
   const numIterations = Math.max(1, Math.floor(options.totalSteps / batchSize))
+  // With normObs the policy and critic see running-normalised observations (observationNormalizer.ts), the buffer keeps them so.
+  const normalizer = options.normObs ? new ObservationNormalizer(obsSize) : null
   env.reset(envRng, stepBuffers.obs)
+  if (normalizer) {
+    normalizer.update(stepBuffers.obs, n)
+    normalizer.normalize(stepBuffers.obs, n)
+  }
 
   // Components whose design ends with `redistribute`: spread over each episode of the rollout.
   const redistributed = env.redistributed ?? []
@@ -75,6 +82,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
       const actions = rollout.actions.subarray(base, base + n)
       sampleActions(logitValues, numActions, actionRng, actions, rollout.logProbs.subarray(base, base + n), scratch)
       env.step(actions, stepBuffers, envRng)
+      if (normalizer) normalizeStep(normalizer)
 
       const rewards = rollout.rewards.subarray(base, base + n)
       // r_t = Σ_k w_k · c_k,t
@@ -103,6 +111,13 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
     }
     if (spread) redistributeRollout(rollout.rewards, spread, rollout.terminated, rollout.truncated, n)
     return demo.take()
+  }
+
+  /** Fold the new observations into the statistics, then normalise them and the final observations of cut episodes. */
+  function normalizeStep(normalizer: ObservationNormalizer): void {
+    normalizer.update(stepBuffers.obs, n)
+    normalizer.normalize(stepBuffers.obs, n)
+    for (let i = 0; i < n; i++) if (stepBuffers.truncated[i]) normalizer.normalize(stepBuffers.finalObs.subarray(i * obsSize, (i + 1) * obsSize), 1)
   }
 
   /** V(s_t) for the rollout, V of the next observation per copy, V(final observation) where truncated: one forward pass. */

@@ -21,7 +21,12 @@ function lesson(source: LessonSource): Lesson {
 const TOKEN_EASY = { difficulty: 'easy', max_length: 4, group_size: 16 }
 const GRPO_FAST = { kind: 'grpo', learningRate: 2e-3, beta: 0 } as const
 
-const MOUNTAINCAR: DesignRecipe = { envId: 'mountaincar' }
+/**
+ * PPO for MountainCar: observations normalised by their running mean and std (the raw velocity is
+ * within ±0.07, too small for the network to act on), 16 copies × 128 steps, learning rate 1e-3.
+ */
+const PPO_MOUNTAINCAR = { kind: 'ppo', normObs: true, numEnvs: 16, numSteps: 128, learningRate: 1e-3, totalSteps: 150_000 } as const
+const MOUNTAINCAR: DesignRecipe = { envId: 'mountaincar', learner: PPO_MOUNTAINCAR }
 const COINLOOP: DesignRecipe = { envId: 'gridworld', params: { map: 'coinloop' } }
 const CARTPOLE: DesignRecipe = { envId: 'cartpole' }
 const FOURROOMS_SPARSE: DesignRecipe = {
@@ -42,12 +47,27 @@ export const LESSONS: Lesson[] = [
     question: 'Can a car that is only ever told "−1 per step" learn to reach the flag, and which hint helps without changing the goal?',
     variants: [
       { label: 'Nothing: −1 per step', recipe: MOUNTAINCAR },
-      { label: 'Naive height bonus', recipe: { ...MOUNTAINCAR, weights: { height: 2 } } },
+      { label: 'Naive height bonus', recipe: { ...MOUNTAINCAR, weights: { height: 5 } } },
       { label: 'Potential-based (energy)', recipe: { ...MOUNTAINCAR, reward: { shaping: [{ potential: 'energy', weight: 30, gamma: 0.99 }] } } },
+      {
+        label: 'Potential-based, raw observations',
+        recipe: { ...MOUNTAINCAR, reward: { shaping: [{ potential: 'energy', weight: 30, gamma: 0.99 }] }, learner: { ...PPO_MOUNTAINCAR, normObs: false } },
+      },
     ],
-    tryThis: 'Start with nothing but the step cost, then load the naive height bonus, then potential-based shaping with the car’s energy as Φ. Give each the same number of steps; then try a heavier shaping weight, more copies or a longer time limit.',
-    lookFor: 'Steps to goal (the true objective, lower is better) against the shaped return. Unshaped, the car almost never finds the flag: steps to goal sits at 200 and the return at −200, so there is nothing to learn from. Both hints lift the shaped return, and that is the sting: a rising shaped return is not progress. Measured (150,000 steps, seed 1): shaped return −200 unshaped, −191 with the height bonus, −143 with energy shaping at weight 30, yet steps to goal stayed at 200 in all three; with energy shaping the car ends its episodes with far more energy than it started with, but PPO had still not reached the flag after 600,000 steps.',
-    why: 'A random policy almost never reaches the flag, so with −1 per step every episode looks the same and there is nothing to learn from. A bonus paid every step for height changes the task: above the step cost, staying high and never finishing is the best policy. Potential-based shaping F = γΦ(s′) − Φ(s) telescopes: over an episode its discounted sum is −Φ(start) (Φ is 0 at the end), the same whatever the policy does, so it cannot change which policy is best (Ng, Harada & Russell 1999), yet it tells the agent at every step whether it gained energy. It guides; it does not explore for the agent: the flag still has to be found once before finishing can be learned.',
+    tryThis: 'Start with nothing but the step cost and train for 100,000 steps, then load the naive height bonus, then potential-based shaping with the car’s energy as Φ, each from scratch for the same number of steps. Last, load the energy shaping with raw observations: the same reward, but PPO no longer normalises what it sees.',
+    lookFor: 'Steps to goal (the true objective, lower is better) against the shaped return. Unshaped, the car never finds the flag: steps to goal stays at the time limit of 200 and the return at −200, so there is nothing to learn from. The height bonus lifts the shaped return well above −200 while steps to goal stays at 200: the car has learned to sit high on the hill, not to finish. Energy shaping is the one that teaches: steps to goal falls below 200 as the car learns to pump, swinging back before it climbs. With raw observations the same shaping teaches nothing in this budget.',
+    check: {
+      steps: 100_000,
+      seeds: 5,
+      claims: [
+        { text: 'With nothing but −1 per step, the car never reaches the flag: steps to goal at least 200', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 200 } },
+        { text: 'Potential-based energy shaping reaches the flag: steps to goal at most 180', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 180 } },
+        { text: 'The naive height bonus lifts the shaped return above the unshaped run’s', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'while steps to goal does not improve: it stays at 200', figure: 'objective', variant: 1, relation: { kind: 'atLeast', value: 200 } },
+        { text: 'With raw observations, the same energy shaping takes more steps to goal than with normalised ones', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 2 } },
+      ],
+    },
+    why: 'A random policy almost never reaches the flag, so with −1 per step every episode looks the same and there is nothing to learn from. A bonus paid every step for height changes the task: above the step cost, staying high and never finishing is the best policy. Potential-based shaping F = γΦ(s′) − Φ(s) telescopes: over an episode its discounted sum is −Φ(start) (Φ is 0 at the end), the same whatever the policy does, so it cannot change which policy is best (Ng, Harada & Russell 1999), yet it tells the agent at every step whether it gained energy. What was needed here besides the shaping: PPO normalises each observation by its running mean and std (as Gymnasium’s NormalizeObservation does). The car’s velocity never exceeds ±0.07, so unnormalised it barely moves the network’s output, and the policy cannot learn to push with the velocity, which is what pumping is.',
     reference: REFS.ngHaradaRussell1999,
     seeAlso: [REFS.suttonBarto2018],
   }),

@@ -38,6 +38,8 @@ export const PpoOptionsSchema = z.object({
   vfCoef: z.number().min(0).max(10).default(0.5),
   maxGradNorm: z.number().positive().max(1e6).default(0.5),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
+  /** Normalise observations by their running mean and std (Gymnasium's NormalizeObservation), clipped to ±10. */
+  normObs: z.boolean().default(false),
 }).refine((options) => options.numEnvs * options.numSteps <= MAX_BATCH_STEPS, {
   message: `copies × steps per rollout must be at most ${MAX_BATCH_STEPS} (a batch larger than that stalls the browser)`,
   path: ['numSteps'],
