@@ -28,11 +28,12 @@ test('a lesson card charts the measured evidence of each claim: the numbers in t
   await openCoinLoop(page)
   const measured = `${goalOnly.mean!.toFixed(2)} ± ${goalOnly.std!.toFixed(2)}`
   // The first claim: goal only, path efficiency at least 0.5.
-  const chart = page.getByRole('img', { name: new RegExp(`^path efficiency \\(last 20\\), mean ± standard deviation over 5 seeds\\. Goal only \\(coin 0\\): ${measured.replaceAll('.', '\\.')}; bound: at least 0\\.50\\. The claim held\\.$`) })
+  const chart = page.getByRole('img', { name: new RegExp(`^path efficiency \\(last 20\\), mean ± standard deviation over 5 seeds\\. Goal only \\(coin 0\\): ${measured.replaceAll('.', '\\.')}; bound: at least 0\\.50\\. The claim held \\(on 5 of 5 seeds\\)\\.$`) })
   await expect(card(page).locator(chart)).toBeVisible()
   const claim = card(page).getByRole('figure').filter({ has: chart })
   await expect(claim).toContainText('Held With the goal only, the agent learns to walk to the goal')
   await expect(claim).toContainText(`Goal only (coin 0): ${measured}`)
+  await expect(claim).toContainText('Held on 5 of 5 seeds')
   // Every claim of the lesson has its chart.
   await expect(card(page).getByRole('img', { name: /mean ± standard deviation over 5 seeds/ })).toHaveCount(coin.claims.length)
   await expect(card(page)).toContainText(/Measured over 5 seeds, \d{1,2} [A-Z][a-z]{2} \d{4} \(20,000 steps per run/)

@@ -45,7 +45,7 @@ function chartLabel(claim: Claim, figureName: string, rows: readonly EvidenceRow
   const bound = boundOf(claim)
   const parts = rows.map((row) => `${row.label}: ${measuredText(claim.figure, row.figure)}${row.yours === null ? '' : `, your run ${formatClaimFigure(claim.figure, row.yours)}`}`)
   if (bound) parts.push(`bound: ${bound.words} ${formatClaimFigure(claim.figure, bound.value)}`)
-  return `${figureName}, mean ± standard deviation over ${verdict.seeds} seeds. ${parts.join('; ')}. The claim ${verdict.holds ? 'held' : 'did not hold'}.`
+  return `${figureName}, mean ± standard deviation over ${verdict.seeds} seeds. ${parts.join('; ')}. The claim ${verdict.holds ? 'held' : 'did not hold'} (on ${verdict.seedsHolding} of ${verdict.seeds} seeds).`
 }
 
 /**

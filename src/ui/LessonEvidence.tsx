@@ -56,7 +56,10 @@ export function LessonEvidence({ lesson }: { lesson: Lesson }) {
                   {row.label}: {measuredText(claim.figure, row.figure)}
                 </li>
               ))}
-              {!verdict.holds && verdict.failure && <li>Why not: {verdict.failure}</li>}
+              <li>
+                {verdict.holds ? 'Held' : 'Did not hold'} on {verdict.seedsHolding} of {verdict.seeds} seeds
+                {!verdict.holds && verdict.failure ? `: ${verdict.failure}` : ''}
+              </li>
               {rows.map((row) =>
                 yours && row.variant === yours.variant ? (
                   <li key={`yours-${row.label}`} className="evidence-yours">
