@@ -64,7 +64,7 @@ describe('writeEvidence', () => {
     writeFileSync(path, '{"version": 1, "lessons": ')
     expect(() => writeEvidence(path, {})).toThrow(/^the lesson evidence file .* is not JSON .*; fix it or delete it, then run npm run lessons -- --write$/)
     writeFileSync(path, JSON.stringify({ version: 1, generatedBy: 'x', lessons: { 'coin-loop': { steps: 1 } } }))
-    expect(() => writeEvidence(path, {})).toThrow(/^the lesson evidence file .* is damaged: lessons\.coin-loop\.date: .*regenerate it with npm run lessons -- --write \(or delete it first\)$/)
+    expect(() => writeEvidence(path, {})).toThrow(/^the lesson evidence file .* is damaged: lessons\.coin-loop\.date: .*fix it, or delete it and run npm run lessons -- --write$/)
     expect(readFileSync(path, 'utf8')).toContain('"steps":1')
   })
 

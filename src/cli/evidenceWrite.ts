@@ -77,7 +77,7 @@ export function readEvidenceFile(path: string): EvidenceFile {
     throw new Error(`the lesson evidence file ${path} is not JSON (${errorMessage(error)}); fix it or delete it, then run ${REGENERATE_COMMAND}`)
   }
   const { evidence, problem } = parseEvidenceFile(raw)
-  if (problem !== null) throw new Error(`${problem.replace('the lesson evidence file', `the lesson evidence file ${path}`)} (or delete it first)`)
+  if (problem !== null) throw new Error(problem.replace('the lesson evidence file', `the lesson evidence file ${path}`))
   return evidence
 }
 

@@ -84,7 +84,7 @@ describe('parseEvidenceFile', () => {
   ])('gives one message for %s, saying how to regenerate', (_, input, message) => {
     const { problem } = parseEvidenceFile(input)
     expect(problem).toMatch(message)
-    expect(problem).toMatch(/regenerate it with npm run lessons -- --write$/)
+    expect(problem).toMatch(/; fix it, or delete it and run npm run lessons -- --write$/)
     expect(problem).not.toContain('\n')
   })
 })

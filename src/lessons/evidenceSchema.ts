@@ -68,12 +68,12 @@ export type EvidenceFile = z.infer<typeof EvidenceFileSchema>
 /** The command that regenerates the file. */
 export const REGENERATE_COMMAND = 'npm run lessons -- --write'
 
-/** The file validated, or one line saying where it is damaged and how to regenerate it. */
+/** The file validated, or one line saying where it is damaged and how to regenerate it (--write never overwrites a damaged file). */
 export function parseEvidenceFile(raw: unknown): { evidence: EvidenceFile; problem: null } | { evidence: null; problem: string } {
   const parsed = EvidenceFileSchema.safeParse(raw)
   if (parsed.success) return { evidence: parsed.data, problem: null }
   const issue = parsed.error.issues[0]
   const where = issue.path.length > 0 ? issue.path.join('.') : 'the file'
   const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : ''
-  return { evidence: null, problem: `the lesson evidence file is damaged: ${where}: ${issue.message}${more}; regenerate it with ${REGENERATE_COMMAND}` }
+  return { evidence: null, problem: `the lesson evidence file is damaged: ${where}: ${issue.message}${more}; fix it, or delete it and run ${REGENERATE_COMMAND}` }
 }
