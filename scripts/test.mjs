@@ -1,8 +1,10 @@
-// `npm test`: unit tests (vitest) and end-to-end tests (Playwright in real Chromium against the
-// built app), then one closing line "N passed, N failed" over both.
+// `npm test`: unit tests (vitest), a smoke of `lesson check` on one quick lesson, and end-to-end
+// tests (Playwright in real Chromium against the built app), then one closing line
+// "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync } from 'node:fs'
 import { findChromium } from './chromium.mjs'
+import { lessonSmoke, SMOKE_LESSON } from './lessonSmoke.mjs'
 
 const RESULTS = 'test-results'
 mkdirSync(RESULTS, { recursive: true })
@@ -27,6 +29,16 @@ if (unit) {
   failed += unit.numFailedTests + (unit.numTotalTestSuites > 0 && unit.success === false && unit.numFailedTests === 0 ? 1 : 0)
 } else {
   console.error('vitest wrote no results: counting the unit suite as one failure')
+  failed += 1
+}
+
+// The lesson checker on one quick lesson, counted as one test.
+const smoke = lessonSmoke()
+if (smoke.problems.length === 0) {
+  console.log(`lesson check ${SMOKE_LESSON} smoke passed (${smoke.seconds.toFixed(1)} s)`)
+  passed += 1
+} else {
+  console.error(`lesson check ${SMOKE_LESSON} smoke failed (${smoke.seconds.toFixed(1)} s): ${smoke.problems.join('; ')}`)
   failed += 1
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { MAX_CHECK_SEEDS, MIN_CHECK_SEEDS } from '../lessons/claims'
+import { EVIDENCE_FIRST_SEED } from '../lessons/evidenceStaleness'
 import { findLesson, LESSON_IDS, LESSONS } from '../lessons/catalogue'
 import type { Lesson } from '../lessons/types'
 import { MAX_SEED } from '../model/design'
@@ -7,7 +8,8 @@ import { setupToJson } from '../model/setupFile'
 import { parseFlags, parseNumber } from './args'
 import type { StreamingCommand } from './command'
 import { checkLesson, type LessonCheckResult } from './lessonCheck'
-import { UsageError } from './usage'
+import { evidenceEntryOf, EVIDENCE_PATH, readEvidenceFile, thisMachine, writeEvidence } from './evidenceWrite'
+import { asUsage, UsageError } from './usage'
 
 /*
  * `lessons` lists the catalogue with every lesson's variants and claims; `lesson check` trains the
@@ -37,31 +39,50 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
     return 0
   }
   if (action !== 'check') throw new UsageError(`lesson needs check or export, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K`)
-  const { lessons, seeds, firstSeed, jobs, json } = checkArguments(rest)
+  const { lessons, seeds, firstSeed, jobs, json, write } = checkArguments(rest)
+  // A damaged evidence file is refused before anything trains, not after minutes of training.
+  if (write !== null) asUsage(() => readEvidenceFile(write))
   let holds = true
   for (const lesson of lessons) {
     const result = await checkLesson(lesson, seeds ?? lesson.check!.seeds, firstSeed, jobs, (line) => io.err(`${line}\n`))
     holds &&= result.holds
     io.out(json ? `${JSON.stringify(result)}\n` : describeResult(result))
+    // Each lesson as it finishes, so that an interrupted run keeps what it measured; a failed claim is evidence too.
+    if (write !== null) {
+      writeEvidence(write, { [lesson.id]: evidenceEntryOf(lesson, result, firstSeed, thisMachine(), new Date()) })
+      io.err(`${lesson.id}: evidence written to ${write}\n`)
+    }
   }
   return holds ? 0 : 1
 }
 
-function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | undefined; firstSeed: number; jobs: number; json: boolean } {
-  // Lesson ids are the words that are neither a flag nor a flag's value; --json takes no value.
+interface CheckArguments {
+  lessons: Lesson[]
+  seeds: number | undefined
+  firstSeed: number
+  jobs: number
+  json: boolean
+  /** The evidence file to write (--write), or null. */
+  write: string | null
+}
+
+function checkArguments(argv: string[]): CheckArguments {
+  // Lesson ids are the words that are neither a flag nor a flag's value; --json and --write take no value.
   const ids: string[] = []
   const valued: string[] = []
   let json = false
+  let write = false
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]
     if (word === '--json') json = true
+    else if (word === '--write') write = true
     else if (!word.startsWith('--')) ids.push(word)
     else {
       valued.push(word)
       if (!word.includes('=') && i + 1 < argv.length) valued.push(argv[++i])
     }
   }
-  const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed', 'jobs'])
+  const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed', 'jobs', 'evidence'])
   // One run per core by default, each in a process of its own; --jobs 1 trains here, one run after another.
   const jobs = flags.has('jobs') ? wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS) : Math.min(availableParallelism(), MAX_JOBS)
   const seeds = flags.has('seeds') ? wholeNumber(flags.get('seeds')!, '--seeds', MIN_CHECK_SEEDS, MAX_CHECK_SEEDS) : undefined
@@ -72,7 +93,14 @@ function checkArguments(argv: string[]): { lessons: Lesson[]; seeds: number | un
     const claimed = LESSONS.filter((lesson) => lesson.check !== undefined).map((lesson) => lesson.id)
     throw new UsageError(`lesson ${unclaimed.join(', ')} has no claims written down yet, so there is nothing to check; lessons with claims: ${claimed.join(', ')}`)
   }
-  return { lessons: named, seeds, firstSeed, jobs, json }
+  if (flags.has('evidence') && !write) throw new UsageError('--evidence FILE names where --write puts the evidence; give --write too')
+  // The evidence is of the check as declared: its own seeds, from seed 1.
+  if (write && firstSeed !== EVIDENCE_FIRST_SEED) throw new UsageError(`--write records the check as declared, from seed ${EVIDENCE_FIRST_SEED}; drop --first-seed ${firstSeed} (or drop --write to try other seeds)`)
+  const differing = seeds === undefined ? [] : named.filter((lesson) => lesson.check!.seeds !== seeds)
+  if (write && differing.length > 0) throw new UsageError(`--write records the check as declared: ${differing.map((lesson) => `${lesson.id} has ${lesson.check!.seeds} seeds`).join(', ')}; drop --seeds ${seeds} (or drop --write to try other seeds)`)
+  const evidence = flags.get('evidence')
+  if (evidence !== undefined && evidence.trim() === '') throw new UsageError('--evidence needs a file path')
+  return { lessons: named, seeds, firstSeed, jobs, json, write: write ? (evidence ?? EVIDENCE_PATH) : null }
 }
 
 /** `lesson export ID --variant K`: the variant's setup, in the schema `train --config` reads. */

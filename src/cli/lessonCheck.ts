@@ -1,5 +1,5 @@
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
-import type { Claim, ClaimFigure } from '../lessons/claims'
+import { namedVariants, type Claim, type ClaimFigure } from '../lessons/claims'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
@@ -58,7 +58,7 @@ export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: numb
   const check = lesson.check
   if (!check) throw new Error(`lesson ${lesson.id} has no claims yet`)
   const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k)
-  const named = [...new Set(check.claims.flatMap((claim) => [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]))].sort((a, b) => a - b)
+  const named = namedVariants(check)
   const tasks = named.flatMap((index) => seedList.map((seed) => ({ index, seed })))
   const train = jobs > 1 ? trainForFiguresInChild : trainForFigures
   const figuresOf = await mapConcurrently(tasks, jobs, async ({ index, seed }) => {

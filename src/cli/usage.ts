@@ -98,6 +98,7 @@ Usage:
       lesson has no claims written down).
 
   reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--json]
+                               [--write [--evidence FILE]]
       Train every variant the named lessons' claims compare (all lessons with claims when none is
       named) for the check's steps on K seeds S, S+1, … (default: the lesson's own K, S = 1),
       print each variant's figures (mean ± std and every seed's value; a figure is the mean of
@@ -108,6 +109,11 @@ Usage:
       in a process of its own (default: one per core; --jobs 1 trains in this process, one run
       after another; the figures are the same). Exit 0 when every claim holds, 1 when one does
       not. K is 2 to 50.
+      --write records what was measured in src/lessons/evidence.json (the lesson cards show it):
+      the date, this machine, each variant's figures and each claim's verdict, also when a claim
+      fails. Only the named lessons' entries change. It measures the check as declared, so it
+      refuses --first-seed other than 1 and --seeds other than the lesson's own.
+      --evidence FILE writes to FILE instead (with --write).
 
   reward-playground lesson export ID --variant K
       Print variant K of the lesson as a run config, exactly as train --config reads it.

@@ -81,7 +81,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Potential-based instead', recipe: { ...COINLOOP, reward: { shaping: [{ potential: 'distance', weight: 10, gamma: 1 }] } } },
     ],
     tryThis: 'Train with the goal only until path efficiency is high, then drag the coin slider up while it trains (or load "Coin worth 10"). Last, load the potential-based variant: a shaping term as heavy as the coin (weight 10).',
-    lookFor: 'With a heavy coin the shaped return shoots up while path efficiency falls to 0 and the chart warns of reward hacking; the greedy-policy overlay shows the loop beside the start. With potential-based shaping the shaped return is large too, yet path efficiency stays high. Measured (20,000 steps, seed 1): path efficiency 0.90 with the goal only, 0 with the coin at 10 (shaped return 370), 0.90 with potential-based shaping.',
+    lookFor: 'With a heavy coin the shaped return shoots far above the goal-only run’s while path efficiency falls to nothing and the chart warns of reward hacking; the greedy-policy overlay shows the loop beside the start. With potential-based shaping the shaped return is large too, yet path efficiency stays as high as with the goal only: the agent still walks straight to the goal.',
     check: {
       steps: 20_000,
       seeds: 5,
@@ -106,7 +106,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Expected SARSA', recipe: { envId: 'cliffwalking', learner: { kind: 'expected_sarsa' } } },
     ],
     tryThis: 'Train Q-learning for a few seconds, turn on the policy overlay, then load SARSA and compare. Expected SARSA is the third way.',
-    lookFor: 'Q-learning’s greedy path runs along the cliff edge (13 steps) yet its return per episode while it learns is worse, around −50 in the book, because ε-greedy steps now and then fall off. SARSA’s path keeps a row or two away and earns more online, around −25. Measured here (20,000 steps, seed 1): return (last 20) −73 for Q-learning, −22 for SARSA.',
+    lookFor: 'Q-learning’s greedy path runs along the cliff edge (13 steps) yet its return per episode while it learns is worse, because ε-greedy steps now and then fall off, and each fall costs 100. SARSA’s path keeps a row or two away: its episodes are longer, so its path efficiency is lower, but it falls less and earns more online, as in Sutton & Barto’s Example 6.6. Expected SARSA too earns more than Q-learning.',
     check: {
       steps: 50_000,
       seeds: 5,
@@ -131,7 +131,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Delayed, then redistributed', recipe: { ...CARTPOLE, reward: { transforms: { alive: [{ kind: 'delay' }, { kind: 'redistribute' }] } } } },
     ],
     tryThis: 'Train each variant for the same number of steps. Open the credit timeline to see, step by step, the reward, the value, the TD error and the advantage of the latest episode.',
-    lookFor: 'Delayed to the end, the whole return lands on the last step; balance time grows more slowly and the timeline shows credit reaching early steps only through the value estimate. With λ = 0 the advantage is the one-step TD error, which must wait for the critic to carry the reward back. Redistributed, the same total is spread evenly over the episode again and learning recovers much of the way. Measured (100,000 steps, seed 1, balance time of the last 20 episodes): every step 315, delayed 46, delayed with λ = 0 9, delayed then redistributed 118.',
+    lookFor: 'Delayed to the end, the whole return lands on the last step; balance time grows more slowly and the timeline shows credit reaching early steps only through the value estimate. With λ = 0 the advantage is the one-step TD error, which must wait for the critic to carry the reward back. Redistributed, the same total is spread evenly over the episode again and learning recovers part of the way: over the same budget it balances longer than left delayed, though not as long as with a reward every step.',
     check: {
       steps: 100_000,
       seeds: 5,
@@ -156,7 +156,7 @@ export const LESSONS: Lesson[] = [
       { label: 'RND', recipe: { ...FOURROOMS_SPARSE, reward: { bonuses: [{ kind: 'rnd', beta: 0.1 }] } } },
     ],
     tryThis: 'Train each variant for about 100,000 steps with the visit-count overlay on. The goal pays 10 and nothing else does; the bonus is its own component on the chart.',
-    lookFor: 'How the visits spread over the four rooms, when path efficiency first rises, and what each bonus is worth late in the run. The global bonus fades as cells get familiar and the agent settles on the goal. The episodic bonus never fades: every episode starts fresh, so on this fixed map the agent can keep wandering for it and path efficiency may stay near 0. On a map this small ε-greedy alone does find the goal; the bonuses change how. Measured (200,000 steps, seed 1): path efficiency about 0.89 with no bonus, global counts, the product and RND; 0 with episodic counts alone.',
+    lookFor: 'How the visits spread over the four rooms, when path efficiency first rises, and what each bonus is worth late in the run. The global bonus fades as cells get familiar and the agent settles on the goal. The episodic bonus never fades: every episode starts fresh, so on this fixed map the agent can keep wandering for it and path efficiency may stay near 0. On a map this small ε-greedy alone does find the goal, and so do global counts and their product with episodic counts, with path efficiency high; the bonuses change how it gets there. Episodic counts alone keep the agent wandering, and path efficiency stays near nothing.',
     check: {
       steps: 200_000,
       seeds: 5,
@@ -205,7 +205,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Mean baseline, G = 16', recipe: { ...NOISY_BANDIT, learner: { kind: 'grpo', groupSize: 16 } } },
     ],
     tryThis: 'Train each variant on the noisy bandit (Gaussian payouts, noise 1, arm means 0.1 to 0.9) for the same number of steps and compare regret and the advantage histograms.',
-    lookFor: 'With a median baseline and G = 3 one sample per group sits exactly on the baseline: the histogram shows a third of advantages exactly zero. Regret falls in every variant: on this bandit both baselines learn, and what differs is the credit each sample gets, which the histogram shows. Measured (seed 1, regret of the last 20 pulls): 0.02 with the mean and 0.04 with the median after 5,000 pulls, 0.04 for both after 50,000, and 0.01 with groups of 16. Try other seeds: with small groups the runs differ more.',
+    lookFor: 'With a median baseline and G = 3 one sample per group sits exactly on the baseline: the histogram shows a third of advantages exactly zero. Regret falls with both baselines: on this bandit both learn, and what differs is the credit each sample gets, which the histogram shows. Groups of 16 pay 16 pulls for every update, so after the same pulls their regret is still higher than the groups of 3’s; train them longer to see them catch up. Try other seeds: with small groups the runs differ more.',
     check: {
       steps: 5_000,
       seeds: 5,
@@ -274,7 +274,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Shapley values', recipe: { ...TEAM, learner: { kind: 'independent', credit: 'shapley' } } },
     ],
     tryThis: 'Train the equal share first, then each other credit, and compare the team view: each agent’s effort over the run and its credit under every method side by side.',
-    lookFor: 'With an equal share, efforts fall to none and welfare to about 0: each agent free-rides. With difference rewards or Shapley values every agent works and welfare reaches the team optimum (10.4 per round for four agents). Measured (20,000 steps, seed 1): welfare about 0 with the equal share, 10.4 with shared, difference and Shapley credit. Shared credit works here too, but pays out four times what the team makes, and a team where everyone idles can stay stuck, since one agent working alone adds 1 per level against a cost of 1.2.',
+    lookFor: 'With an equal share, efforts fall to none and welfare to about 0: each agent free-rides. With difference rewards or Shapley values every agent works and welfare reaches the team optimum (10.4 per round for four agents). Shared credit works here too, but pays out four times what the team makes, and a team where everyone idles can stay stuck, since one agent working alone adds 1 per level against a cost of 1.2.',
     check: {
       steps: 20_000,
       seeds: 5,

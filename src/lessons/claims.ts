@@ -59,3 +59,8 @@ export function checkProblems(check: LessonCheck, variants: number): string[] {
   })
   return problems
 }
+
+/** The variants a check's claims name (the one each claim is about and any it compares with), ascending. */
+export function namedVariants(check: LessonCheck): number[] {
+  return [...new Set(check.claims.flatMap((claim) => [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]))].sort((a, b) => a - b)
+}

@@ -4,6 +4,7 @@ import { summariseTeams, type TeamSummary } from '../core/credit/teamView'
 import type { MetricsFrame } from '../core/run/frame'
 import type { StepRecord } from '../core/run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../core/run/trainer'
+import type { Design } from './design'
 import type { DesignMark } from './marks'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
 
@@ -22,6 +23,8 @@ export interface RunView {
   runId: string | null
   status: RunStatus
   learner: string | null
+  /** The design the run started from (live changes since are its marks); null before a run. */
+  design: Design | null
   series: CurvePoint[]
   marks: DesignMark[]
   latest: MetricsFrame | null
@@ -46,7 +49,7 @@ export interface RunView {
   diagnosis: string | null
 }
 
-export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null }
+export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null }
 
 /** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit. */
 export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {

@@ -111,7 +111,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
   setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: EMPTY_RUN })),
-  runStarting: (runId) => set((state) => ({ run: { ...EMPTY_RUN, runId, status: 'starting', learner: state.design.learner.kind } })),
+  runStarting: (runId) => set((state) => ({ run: { ...EMPTY_RUN, runId, status: 'starting', learner: state.design.learner.kind, design: state.design } })),
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
   addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.spec) })),
   addFrames: (frames) => set((state) => ({ run: frames.reduce((run, frame) => runWithFrame(run, frame, state.spec), state.run) })),

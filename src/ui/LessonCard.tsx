@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { findLesson } from '../lessons/catalogue'
 import { applyVariant, closeLesson, isCurrentDesign, useLessonSession } from '../state/lessonSession'
 import { usePlayground } from '../state/store'
+import { LessonEvidence } from './LessonEvidence'
 
 /**
  * The open lesson beside the controls: its question, what to try, what to look for, why (revealed
@@ -38,6 +39,8 @@ export function LessonCard() {
       <p>{lesson.tryThis}</p>
       <h3>Look for</h3>
       <p>{lesson.lookFor}</p>
+      <h3>Evidence</h3>
+      <LessonEvidence lesson={lesson} />
       <details className="lesson-why">
         <summary>Why does it happen?</summary>
         <p>{lesson.why}</p>

@@ -23,3 +23,15 @@ export function formatFixed(value: number, decimals: number): string {
   const text = value.toFixed(decimals)
   return Number(text) === 0 ? (0).toFixed(decimals) : text
 }
+
+/** A lesson figure as the run's readouts show it: the shaped return to one decimal, the true objective to two. */
+export function formatClaimFigure(figure: 'objective' | 'shapedReturn', value: number): string {
+  return formatFixed(value, figure === 'shapedReturn' ? 1 : 2)
+}
+
+/** A date as a reader says it, in UTC so that everyone reads the same day: 1 Dec 2026. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+export function formatDate(iso: string): string {
+  return DATE_FORMAT.format(new Date(iso))
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import raw from './evidence.json'
+import { LESSONS } from './catalogue'
+import { EvidenceFileSchema, parseEvidenceFile, type EvidenceFile, type LessonEvidence } from './evidenceSchema'
+import { evidenceStaleness } from './evidenceStaleness'
+import { designFingerprint } from './fingerprint'
+import { namedVariants } from './claims'
+import type { Lesson } from './types'
+
+describe('the generated evidence file', () => {
+  it('is valid', () => {
+    expect(parseEvidenceFile(raw).problem).toBeNull()
+  })
+
+  it('measures the catalogue as it is: every check has an entry of exactly that check, named designs unchanged (else: npm run lessons -- ID --write)', () => {
+    // A failure here names each lesson whose claims, budget, seeds or designs changed since it was measured.
+    expect(evidenceStaleness(LESSONS, EvidenceFileSchema.parse(raw))).toEqual([])
+  })
+})
+
+/** An entry that measures `lesson` exactly as it is now (figures made up). */
+function entryFor(lesson: Lesson): LessonEvidence {
+  const check = lesson.check!
+  const figure = { mean: 1, std: 0, values: Array(check.seeds).fill(1) }
+  return {
+    date: '2026-12-01T12:00:00.000Z',
+    machine: { cpu: 'test', cores: 2, node: 'v20.19.0' },
+    firstSeed: 1,
+    seeds: check.seeds,
+    steps: check.steps,
+    claims: check.claims,
+    variants: namedVariants(check).map((index) => ({ index, label: lesson.variants[index].label, fingerprint: designFingerprint(lesson.variants[index].design), seeds: [1, 2, 3, 4, 5].slice(0, check.seeds), figures: { objective: figure, shapedReturn: figure } })),
+    verdicts: check.claims.map(() => ({ holds: true, meanMargin: 1, standardError: 0, seedsHolding: check.seeds, seeds: check.seeds, failure: null })),
+  }
+}
+
+describe('evidenceStaleness', () => {
+  const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
+  const fresh = (entry: LessonEvidence = entryFor(coin)): EvidenceFile => ({ version: 1, generatedBy: 'test', lessons: { 'coin-loop': entry } })
+
+  it('passes an entry that measures the lesson as it is', () => {
+    expect(evidenceStaleness([coin], fresh())).toEqual([])
+  })
+
+  it('names a lesson with a check but no entry, and the command that measures it', () => {
+    expect(evidenceStaleness([coin], { version: 1, generatedBy: 'test', lessons: {} })).toEqual(['lesson coin-loop has a check but no evidence; run npm run lessons -- coin-loop --write'])
+  })
+
+  it('names an entry whose lesson has no check, or is gone', () => {
+    const unchecked = { ...coin, check: undefined }
+    expect(evidenceStaleness([unchecked], fresh())[0]).toMatch(/^lesson coin-loop has evidence but no check; any npm run lessons -- --write run drops the entry/)
+    expect(evidenceStaleness([], fresh())[0]).toMatch(/^lesson coin-loop has evidence but is not in the catalogue/)
+  })
+
+  it.each([
+    ['the budget', (lesson: Lesson) => ({ ...lesson, check: { ...lesson.check!, steps: 30_000 } }), /budget 30000 steps, measured with 20000/],
+    ['the seeds', (lesson: Lesson) => ({ ...lesson, check: { ...lesson.check!, seeds: 6 } }), /6 seeds, measured with 5/],
+    ['a claim', (lesson: Lesson) => ({ ...lesson, check: { ...lesson.check!, claims: [{ ...lesson.check!.claims[0], relation: { kind: 'atLeast' as const, value: 0.6 } }, ...lesson.check!.claims.slice(1)] } }), /its claims changed/],
+    ['a named variant’s design', (lesson: Lesson) => ({ ...lesson, variants: lesson.variants.map((variant, index) => (index === 1 ? { ...variant, design: { ...variant.design, weights: { ...variant.design.weights, coin: 9 } } } : variant)) }), /variant 1 \(Coin worth 10\) changed its design/],
+  ])('names the lesson when %s changed without re-measuring', (_, change, difference) => {
+    const problems = evidenceStaleness([change(coin)], fresh())
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^lesson coin-loop: the evidence is stale \(/)
+    expect(problems[0]).toMatch(difference)
+    expect(problems[0]).toMatch(/run npm run lessons -- coin-loop --write$/)
+  })
+
+  it('does not care which seed a variant’s design names: the check sets the seed', () => {
+    const reseeded = { ...coin, variants: coin.variants.map((variant) => ({ ...variant, design: { ...variant.design, seed: 42 } })) }
+    expect(evidenceStaleness([reseeded], fresh())).toEqual([])
+  })
+
+  it('names evidence measured from another first seed', () => {
+    expect(evidenceStaleness([coin], fresh({ ...entryFor(coin), firstSeed: 101 }))[0]).toMatch(/measured from seed 101, not 1/)
+  })
+})
+
+describe('parseEvidenceFile', () => {
+  it.each([
+    ['not an object', 'nope', /^the lesson evidence file is damaged: the file: /],
+    ['a wrong version', { version: 2, generatedBy: '', lessons: {} }, /^the lesson evidence file is damaged: version: /],
+    ['a figure that is not a number', { version: 1, generatedBy: '', lessons: { 'coin-loop': { ...entryFor(LESSONS.find((lesson) => lesson.id === 'coin-loop')!), steps: 'many' } } }, /^the lesson evidence file is damaged: lessons\.coin-loop\.steps: /],
+    ['a verdict missing', { version: 1, generatedBy: '', lessons: { 'coin-loop': { ...entryFor(LESSONS.find((lesson) => lesson.id === 'coin-loop')!), verdicts: [] } } }, /lessons\.coin-loop\.verdicts: needs one verdict per claim/],
+  ])('gives one message for %s, saying how to regenerate', (_, input, message) => {
+    const { problem } = parseEvidenceFile(input)
+    expect(problem).toMatch(message)
+    expect(problem).toMatch(/; fix it, or delete it and run npm run lessons -- --write$/)
+    expect(problem).not.toContain('\n')
+  })
+})

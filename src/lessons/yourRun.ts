@@ -1,0 +1,38 @@
+import type { Design } from '../model/design'
+import type { RunView } from '../model/runView'
+import { designFingerprint } from './fingerprint'
+import type { Lesson } from './types'
+
+/** The student's own run of a lesson's variant: its figures now, as the page's "last 20" readouts show them. */
+export interface YourRun {
+  /** The variant it trains (index into the lesson's variants). */
+  variant: number
+  envSteps: number
+  objective: number | null
+  shapedReturn: number | null
+}
+
+/**
+ * The page's run as a run of one of the lesson's variants: it started from that variant's design
+ * (on any seed: the evidence is over seeds), the page's design is still that one, and nothing
+ * changed live in between (no marks). Null when there is no such run or no frame yet.
+ */
+export function yourRunOf(lesson: Lesson, run: RunView, current: Design): YourRun | null {
+  if (run.design === null || run.latest === null || run.marks.length > 0) return null
+  const fingerprint = fingerprintOf(run.design)
+  if (fingerprintOf(current) !== fingerprint) return null
+  const variant = lesson.variants.findIndex((entry) => fingerprintOf(entry.design) === fingerprint)
+  if (variant < 0) return null
+  return { variant, envSteps: run.latest.envSteps, objective: run.latest.recentObjective, shapedReturn: run.latest.recentReturn }
+}
+
+/** Designs are replaced, never changed in place: each one's fingerprint is worked out once, not on every frame. */
+const fingerprints = new WeakMap<Design, string>()
+function fingerprintOf(design: Design): string {
+  let fingerprint = fingerprints.get(design)
+  if (fingerprint === undefined) {
+    fingerprint = designFingerprint(design)
+    fingerprints.set(design, fingerprint)
+  }
+  return fingerprint
+}
