@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cartpole } from '../core/envs/cartpole'
+import type { BatchEnv } from '../core/envs/types'
 import { compileMix, defaultMix, type CompiledMix } from '../core/rewards/mix'
 import { Rng } from '../core/rng'
 import { PpoOptionsSchema, type PpoOptions } from '../core/run/config'
@@ -65,6 +66,35 @@ describe('PPO trainer', () => {
       return reports.map((report) => ({ diagnostics: report.diagnostics, lengths: report.episodes.map((e) => e.length) }))
     }
     expect(await run()).toEqual(await run())
+  })
+
+  it('with normObs the policy sees observations by their running mean and std, so their scale does not matter', async () => {
+    /** CartPole whose observations are multiplied by `factor` (a power of two: exact in float32). */
+    const scaled = (factor: number): BatchEnv => {
+      const env = cartpole.create(4, {})
+      const scale = (obs: Float32Array) => obs.forEach((value, j) => (obs[j] = value * factor))
+      return Object.assign(Object.create(env) as BatchEnv, {
+        reset(rng: Rng, obs: Float32Array) {
+          env.reset(rng, obs)
+          scale(obs)
+        },
+        step(...args: Parameters<BatchEnv['step']>) {
+          env.step(...args)
+          scale(args[1].obs)
+          scale(args[1].finalObs)
+        },
+      })
+    }
+    const lengths = async (env: BatchEnv, normObs: boolean) => {
+      const trainer = await createPpoTrainer(env, cartpoleMix(), ppoOptions({ numSteps: 64, normObs }), new Rng(7))
+      const reports = [await trainer.iterate(), await trainer.iterate(), await trainer.iterate()]
+      trainer.dispose()
+      return reports.flatMap((report) => report.episodes.map((episode) => episode.length))
+    }
+    // (k·o − k·μ)/√(k²·σ² + ε) = (o − μ)/√(σ² + ε/k²): the same inputs to the networks, the same run
+    expect(await lengths(scaled(1024), true)).toEqual(await lengths(scaled(1), true))
+    // raw, the networks see 1024 times larger inputs and act differently
+    expect(await lengths(scaled(1024), false)).not.toEqual(await lengths(scaled(1), false))
   })
 
   it('anneals the learning rate linearly to 0 over totalSteps', async () => {

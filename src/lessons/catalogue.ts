@@ -1,3 +1,4 @@
+import { MOUNTAINCAR_PPO } from '../core/run/config'
 import { buildDesign, type DesignRecipe } from './recipe'
 import { REFS } from './references'
 import type { Lesson, Reference } from './types'
@@ -21,11 +22,8 @@ function lesson(source: LessonSource): Lesson {
 const TOKEN_EASY = { difficulty: 'easy', max_length: 4, group_size: 16 }
 const GRPO_FAST = { kind: 'grpo', learningRate: 2e-3, beta: 0 } as const
 
-/**
- * PPO for MountainCar: observations normalised by their running mean and std (the raw velocity is
- * within ±0.07, too small for the network to act on), 16 copies × 128 steps, learning rate 1e-3.
- */
-const PPO_MOUNTAINCAR = { kind: 'ppo', normObs: true, numEnvs: 16, numSteps: 128, learningRate: 1e-3, totalSteps: 150_000 } as const
+/** MountainCar's default PPO (observations normalised), annealed over 150,000 steps. */
+const PPO_MOUNTAINCAR = { kind: 'ppo', ...MOUNTAINCAR_PPO, totalSteps: 150_000 } as const
 const MOUNTAINCAR: DesignRecipe = { envId: 'mountaincar', learner: PPO_MOUNTAINCAR }
 const COINLOOP: DesignRecipe = { envId: 'gridworld', params: { map: 'coinloop' } }
 const CARTPOLE: DesignRecipe = { envId: 'cartpole' }
@@ -47,27 +45,27 @@ export const LESSONS: Lesson[] = [
     question: 'Can a car that is only ever told "−1 per step" learn to reach the flag, and which hint helps without changing the goal?',
     variants: [
       { label: 'Nothing: −1 per step', recipe: MOUNTAINCAR },
-      { label: 'Naive height bonus', recipe: { ...MOUNTAINCAR, weights: { height: 5 } } },
+      { label: 'Naive swing bonus', recipe: { ...MOUNTAINCAR, weights: { swing: 2 } } },
       { label: 'Potential-based (energy)', recipe: { ...MOUNTAINCAR, reward: { shaping: [{ potential: 'energy', weight: 30, gamma: 0.99 }] } } },
       {
         label: 'Potential-based, raw observations',
         recipe: { ...MOUNTAINCAR, reward: { shaping: [{ potential: 'energy', weight: 30, gamma: 0.99 }] }, learner: { ...PPO_MOUNTAINCAR, normObs: false } },
       },
     ],
-    tryThis: 'Start with nothing but the step cost and train for 100,000 steps, then load the naive height bonus, then potential-based shaping with the car’s energy as Φ, each from scratch for the same number of steps. Last, load the energy shaping with raw observations: the same reward, but PPO no longer normalises what it sees.',
-    lookFor: 'Steps to goal (the true objective, lower is better) against the shaped return. Unshaped, the car never finds the flag: steps to goal stays at the time limit of 200 and the return at −200, so there is nothing to learn from. The height bonus lifts the shaped return well above −200 while steps to goal stays at 200: the car has learned to sit high on the hill, not to finish. Energy shaping is the one that teaches: steps to goal falls below 200 as the car learns to pump, swinging back before it climbs. With raw observations the same shaping teaches nothing in this budget.',
+    tryThis: 'Start with nothing but the step cost and train for 100,000 steps, then load the naive swing bonus (+2 whenever the car turns round), then potential-based shaping with the car’s energy as Φ, each from scratch for the same number of steps. Last, load the energy shaping with raw observations: the same reward, but PPO no longer normalises what it sees.',
+    lookFor: 'Steps to goal (the true objective, lower is better) against the shaped return. Unshaped, the car almost never finds the flag: steps to goal stays at or near the time limit of 200 and the return at −200, so there is nothing to learn from. The swing bonus lifts the shaped return far above −200 while steps to goal stays at 200: the car has learned to wiggle in the valley, turning round at every step, not to finish. Energy shaping is the one that teaches: steps to goal falls below 200 as the car learns to pump, swinging back before it climbs. With raw observations the same shaping teaches nothing in this budget.',
     check: {
       steps: 100_000,
       seeds: 5,
       claims: [
-        { text: 'With nothing but −1 per step, the car never reaches the flag: steps to goal at least 200', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 200 } },
+        { text: 'With nothing but −1 per step, the car almost never reaches the flag: steps to goal at least 190', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 190 } },
         { text: 'Potential-based energy shaping reaches the flag: steps to goal at most 180', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 180 } },
-        { text: 'The naive height bonus lifts the shaped return above the unshaped run’s', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
-        { text: 'while steps to goal does not improve: it stays at 200', figure: 'objective', variant: 1, relation: { kind: 'atLeast', value: 200 } },
+        { text: 'The naive swing bonus lifts the shaped return above the unshaped run’s', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'while steps to goal does not improve: at least 190, the car wiggles instead of finishing', figure: 'objective', variant: 1, relation: { kind: 'atLeast', value: 190 } },
         { text: 'With raw observations, the same energy shaping takes more steps to goal than with normalised ones', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 2 } },
       ],
     },
-    why: 'A random policy almost never reaches the flag, so with −1 per step every episode looks the same and there is nothing to learn from. A bonus paid every step for height changes the task: above the step cost, staying high and never finishing is the best policy. Potential-based shaping F = γΦ(s′) − Φ(s) telescopes: over an episode its discounted sum is −Φ(start) (Φ is 0 at the end), the same whatever the policy does, so it cannot change which policy is best (Ng, Harada & Russell 1999), yet it tells the agent at every step whether it gained energy. What was needed here besides the shaping: PPO normalises each observation by its running mean and std (as Gymnasium’s NormalizeObservation does). The car’s velocity never exceeds ±0.07, so unnormalised it barely moves the network’s output, and the policy cannot learn to push with the velocity, which is what pumping is.',
+    why: 'A random policy almost never reaches the flag, so with −1 per step every episode looks the same and there is nothing to learn from. A bonus paid for turning round is meant to reward pumping, the way the car really gets up; but a wiggle in the valley is a turn too, and far cheaper than a big swing, so the bonus changes the task: wiggling for +2 a step more than pays the step cost, and finishing would end the stream. Potential-based shaping F = γΦ(s′) − Φ(s) telescopes: over an episode its discounted sum is −Φ(start) (Φ is 0 at the end), the same whatever the policy does, so it cannot change which policy is best (Ng, Harada & Russell 1999), yet it tells the agent at every step whether it gained energy. What was needed here besides the shaping: PPO normalises each observation by its running mean and std (as Gymnasium’s NormalizeObservation does). The car’s velocity never exceeds ±0.07, so unnormalised it barely moves the network’s output, and the policy cannot learn to push with the velocity, which is what pumping is.',
     reference: REFS.ngHaradaRussell1999,
     seeAlso: [REFS.suttonBarto2018],
   }),

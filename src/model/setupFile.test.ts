@@ -60,7 +60,7 @@ describe('reading a file: a design or a setup, told apart by shape', () => {
       expect.stringMatching(/^env\.params: parameter "time_limit" of cartpole must be/),
       expect.stringMatching(/^env\.params: unknown parameter "gravity" for cartpole/),
       expect.stringMatching(/^learner\.gamma: /),
-      'learner.learningrate: unknown key in a ppo learner; accepted: kind, numEnvs, numSteps, numMinibatches, updateEpochs, learningRate, annealLr, totalSteps, gamma, gaeLambda, normAdvantages, clipCoef, clipValueLoss, entCoef, vfCoef, maxGradNorm, hiddenSize',
+      'learner.learningrate: unknown key in a ppo learner; accepted: kind, numEnvs, numSteps, numMinibatches, updateEpochs, learningRate, annealLr, totalSteps, gamma, gaeLambda, normAdvantages, clipCoef, clipValueLoss, entCoef, vfCoef, maxGradNorm, hiddenSize, normObs',
       expect.stringMatching(/^mix\.terms\[0\]\.name: /),
       expect.stringMatching(/^seed: /),
     ])

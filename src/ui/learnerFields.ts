@@ -39,6 +39,7 @@ export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
     { path: 'gaeLambda', label: 'GAE λ', kind: 'number', hint: '1 = Monte-Carlo return, 0 = one-step TD error.' },
     { path: 'clipCoef', label: 'clip ε', kind: 'number', hint: 'The ratio is clipped to [1 − ε, 1 + ε].' },
     { path: 'entCoef', label: 'entropy bonus', kind: 'number', hint: 'Rewards a less certain policy: exploration.' },
+    { path: 'normObs', label: 'normalise observations', kind: 'boolean', hint: 'Scale each observation by its running mean and std (Gymnasium’s NormalizeObservation): needed where an input is tiny, like MountainCar’s velocity.' },
   ],
   qlearning: TABULAR,
   sarsa: TABULAR,
