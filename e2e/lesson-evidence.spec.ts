@@ -59,7 +59,9 @@ test('after training a variant the card shows the student’s own figure beside 
   await expect(card(page).getByRole('img', { name: new RegExp(`Goal only \\(coin 0\\): [^;]+, your run ${yours.replaceAll('.', '\\.')}`) }).first()).toBeVisible()
   await page.screenshot({ path: 'test-results/lesson-evidence.png', fullPage: true })
 
-  // Another design (a variant loaded) is not that run: its figure goes.
-  await card(page).getByRole('button', { name: 'Coin worth 10' }).click()
-  await expect(card(page).getByText(/your run/)).toHaveCount(0)
+  // Another variant starts a fresh run of its own design: the goal-only figure goes, and once
+  // episodes finish the figure is the coin run's.
+  await card(page).getByRole('button', { name: 'Coin worth 10', exact: true }).click()
+  await expect(card(page).getByText(/Goal only \(coin 0\), your run/)).toHaveCount(0)
+  await expect(card(page).getByText(/Coin worth 10, your run/).first()).toBeVisible({ timeout: 60_000 })
 })

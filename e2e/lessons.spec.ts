@@ -80,18 +80,33 @@ test('a variant loads its design, visible in the fields; the answer is revealed 
   await expect(page.getByRole('combobox', { name: 'Learner' })).toHaveValue('sarsa')
 })
 
-test('a variant that only changes the reward reaches a running run live, marked on the chart', async ({ page }) => {
+test('a variant starts from scratch while a run trains; applying it to the running run live is a second, explicit button', async ({ page }) => {
   await page.goto('./')
   await openLesson(page, 'The coin loop')
+  const card = lessonCard(page, 'The coin loop')
+  await expect(card).toContainText('Each variant starts from scratch')
+  // Nothing runs yet: there is nothing to apply a variant to.
+  await expect(card.getByRole('group', { name: 'Apply to the running run' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Start' }).click()
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
-  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
-  const card = lessonCard(page, 'The coin loop')
-  await card.getByRole('button', { name: 'Coin worth 10' }).click()
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(2000)
+  const before = await envSteps(page)
+
+  // The variant's own button: a fresh run of its design, no design change marked.
+  await card.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Coin worth 10' }).click()
   await expect(page.getByRole('slider', { name: 'coin' })).toHaveValue('10')
-  await expect(card.getByRole('button', { name: 'Coin worth 10' })).toHaveAttribute('aria-pressed', 'true')
-  // The run goes on: the change is marked, not a restart.
-  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: coin = 10/)
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  expect(await envSteps(page)).toBeLessThan(before)
+  await expect(page.getByRole('list', { name: 'Design changes' }).getByRole('listitem')).toHaveCount(0)
+
+  // The live button: the same run goes on, the change is marked on the chart.
+  const live = card.getByRole('group', { name: 'Apply to the running run' })
+  await expect(live.getByRole('button', { name: 'Coin worth 10 (live)' })).toHaveCount(0)
+  await live.getByRole('button', { name: 'Goal only (coin 0) (live)' }).click()
+  await expect(page.getByRole('slider', { name: 'coin' })).toHaveValue('0')
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: coin = 0/)
+  await expect(card.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Goal only (coin 0)' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
 })
 

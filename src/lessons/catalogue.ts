@@ -78,7 +78,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Coin worth 10', recipe: { ...COINLOOP, weights: { coin: 10 } } },
       { label: 'Potential-based instead', recipe: { ...COINLOOP, reward: { shaping: [{ potential: 'distance', weight: 10, gamma: 1 }] } } },
     ],
-    tryThis: 'Train with the goal only until path efficiency is high, then drag the coin slider up while it trains (or load "Coin worth 10"). Last, load the potential-based variant: a shaping term as heavy as the coin (weight 10).',
+    tryThis: 'Train with the goal only until path efficiency is high, then drag the coin slider up while it trains (or press "Coin worth 10 (live)": the coin reaches the running run, marked on the chart). Then compare from scratch: press "Coin worth 10", then the potential-based variant, a shaping term as heavy as the coin (weight 10); each button starts a fresh run.',
     lookFor: 'With a heavy coin the shaped return shoots far above the goal-only run’s while path efficiency falls to nothing and the chart warns of reward hacking; the greedy-policy overlay shows the loop beside the start. With potential-based shaping the shaped return is large too, yet path efficiency stays as high as with the goal only: the agent still walks straight to the goal.',
     check: {
       steps: 20_000,

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
 import { defaultDesign } from '../model/design'
+import { EMPTY_RUN } from '../model/runView'
 import { designToSearch } from '../model/designLink'
-import { applyVariant, closeLesson, isCurrentDesign, openLesson, restoreLessonFromUrl, useLessonSession } from './lessonSession'
+import { applyVariant, applyVariantLive, canApplyLive, closeLesson, isCurrentDesign, openLesson, restoreLessonFromUrl, useLessonSession } from './lessonSession'
 import { loadDesign, usePlayground } from './store'
 import { getUrlExtra } from './urlExtras'
 
@@ -34,9 +35,44 @@ describe('lesson session', () => {
     const lesson = findLesson('cliff-sarsa-vs-q')!
     openLesson(lesson.id)
     expect(isCurrentDesign(lesson.variants[1].design)).toBe(false)
-    applyVariant(lesson.variants[1].design, lesson.variants[1].label)
+    applyVariant(lesson.variants[1].design)
     expect(usePlayground.getState().design.learner.kind).toBe('sarsa')
     expect(isCurrentDesign(lesson.variants[1].design)).toBe(true)
+  })
+
+  it('starts a variant from scratch while a run trains: curves cleared, its design loaded, a fresh run starting', () => {
+    const lesson = findLesson('coin-loop')!
+    openLesson(lesson.id)
+    usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-old', status: 'running', series: [{ envSteps: 100 } as never] } })
+    applyVariant(lesson.variants[1].design)
+    const { run, design } = usePlayground.getState()
+    expect(design).toEqual(lesson.variants[1].design)
+    expect(run.status).toBe('starting')
+    expect(run.runId).not.toBe('run-old')
+    expect(run.series).toEqual([])
+    expect(run.marks).toEqual([])
+  })
+
+  it('applies a reward-only variant live only on request, and only while a run trains', () => {
+    const lesson = findLesson('coin-loop')!
+    openLesson(lesson.id)
+    const coin = lesson.variants[1]
+    // stopped: nothing to apply to
+    expect(canApplyLive(coin.design)).toBe(false)
+    usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-1', status: 'running' } })
+    expect(canApplyLive(coin.design)).toBe(true)
+    // the variant already on the page is not offered
+    expect(canApplyLive(lesson.variants[0].design)).toBe(false)
+    applyVariantLive(coin.design, coin.label)
+    const { run, design } = usePlayground.getState()
+    expect(run.runId).toBe('run-1')
+    expect(design.weights.coin).toBe(10)
+    expect(isCurrentDesign(coin.design)).toBe(true)
+    // a variant with another learner cannot reach the run live
+    const cliff = findLesson('cliff-sarsa-vs-q')!
+    openLesson(cliff.id)
+    usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-2', status: 'running' } })
+    expect(canApplyLive(cliff.variants[1].design)).toBe(false)
   })
 
   it('restores a lesson link: the lesson alone opens its design, a link with a design keeps it', () => {

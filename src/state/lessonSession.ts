@@ -4,7 +4,7 @@ import { NO_EXTRAS, truncate, type Design } from '../model/design'
 import { designToSearch } from '../model/designLink'
 import { loadDesign, usePlayground } from './store'
 import { isRunActive } from '../model/runView'
-import { changeReward, changeWeight, resetRun } from './trainingClient'
+import { changeReward, changeWeight, resetRun, startRun } from './trainingClient'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
 import { noteLinkProblems } from './linkNotice'
 
@@ -45,20 +45,36 @@ export function closeLesson(): void {
 }
 
 /**
- * Load a variant. While a run is active and the variant changes only the reward (weights, terms,
- * shaping, bonuses, transforms), the change reaches the run live, as moving the sliders would, and
- * is marked on the chart; otherwise the run stops and the variant's design is loaded whole.
+ * Load a variant from scratch: the run stops, its curves clear and the variant's design is loaded
+ * whole; when a run was training, the variant starts training at once, so variants are compared
+ * from the same start (their figures then match the lesson's evidence, which trains each from
+ * scratch).
  */
-export function applyVariant(design: Design, label: string): void {
-  const { design: current, run } = usePlayground.getState()
-  const active = isRunActive(run.status)
-  if (active && setupKey(current) === setupKey(design)) {
-    if (JSON.stringify(current.reward) !== JSON.stringify(design.reward)) changeReward(design.reward, `lesson variant: ${label}`)
-    const after = usePlayground.getState().design
-    for (const [name, weight] of Object.entries(design.weights)) if (after.weights[name] !== weight) changeWeight(name, weight)
-    if (isCurrentDesign(design)) return
-  }
+export function applyVariant(design: Design): void {
+  const wasActive = isRunActive(usePlayground.getState().run.status)
   openDesign(design)
+  if (wasActive) startRun()
+}
+
+/**
+ * Whether a variant can reach the running run live: a run is active and the variant differs from
+ * the page's design only in its reward (weights, terms, shaping, bonuses, transforms).
+ */
+export function canApplyLive(design: Design): boolean {
+  const { design: current, run } = usePlayground.getState()
+  return isRunActive(run.status) && setupKey(current) === setupKey(design) && !isCurrentDesign(design)
+}
+
+/**
+ * Apply a variant to the running run, as moving the sliders would: the reward changes from the
+ * next rollout and the change is marked on the chart. Does nothing when canApplyLive is false.
+ */
+export function applyVariantLive(design: Design, label: string): void {
+  if (!canApplyLive(design)) return
+  const current = usePlayground.getState().design
+  if (JSON.stringify(current.reward) !== JSON.stringify(design.reward)) changeReward(design.reward, `lesson variant: ${label}`)
+  const after = usePlayground.getState().design
+  for (const [name, weight] of Object.entries(design.weights)) if (after.weights[name] !== weight) changeWeight(name, weight)
 }
 
 /** Whether the design on the page is this one (a variant's button shows it as pressed). */

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { findLesson } from '../lessons/catalogue'
-import { applyVariant, closeLesson, isCurrentDesign, useLessonSession } from '../state/lessonSession'
+import type { LessonVariant } from '../lessons/types'
+import { applyVariant, applyVariantLive, canApplyLive, closeLesson, isCurrentDesign, useLessonSession } from '../state/lessonSession'
 import { usePlayground } from '../state/store'
 import { LessonEvidence } from './LessonEvidence'
 
@@ -12,6 +13,8 @@ export function LessonCard() {
   const lessonId = useLessonSession((state) => state.lessonId)
   // Re-render when the design changes, so the pressed variant follows the sliders.
   usePlayground((state) => state.design)
+  // …and when a run starts or stops, so the live buttons follow it.
+  usePlayground((state) => state.run.status)
   const titleId = useId()
   const lesson = lessonId ? findLesson(lessonId) : null
   if (!lesson) return null
@@ -27,13 +30,17 @@ export function LessonCard() {
       </div>
       <p className="lesson-question">{lesson.question}</p>
       {lesson.variants.length > 1 && (
-        <div className="lesson-variants" role="group" aria-label="Lesson variants">
-          {lesson.variants.map((variant) => (
-            <button key={variant.label} type="button" aria-pressed={isCurrentDesign(variant.design)} onClick={() => applyVariant(variant.design, variant.label)}>
-              {variant.label}
-            </button>
-          ))}
-        </div>
+        <>
+          <div className="lesson-variants" role="group" aria-label="Lesson variants">
+            {lesson.variants.map((variant) => (
+              <button key={variant.label} type="button" aria-pressed={isCurrentDesign(variant.design)} onClick={() => applyVariant(variant.design)}>
+                {variant.label}
+              </button>
+            ))}
+          </div>
+          <p className="lesson-variants-note">Each variant starts from scratch: a fresh run, as the evidence below was measured.</p>
+          <LiveVariants variants={lesson.variants} />
+        </>
       )}
       <h3>Try this</h3>
       <p>{lesson.tryThis}</p>
@@ -60,5 +67,25 @@ export function LessonCard() {
         ))}
       </p>
     </section>
+  )
+}
+
+/**
+ * While a run trains, the variants that differ from it only in their reward can also be applied to
+ * it live, as moving the sliders would: the second, explicit way, for lessons where a live change
+ * is the point (a bonus added to a policy that already works).
+ */
+function LiveVariants({ variants }: { variants: LessonVariant[] }) {
+  const live = variants.filter((variant) => canApplyLive(variant.design))
+  if (live.length === 0) return null
+  return (
+    <div className="lesson-variants" role="group" aria-label="Apply to the running run">
+      <span className="lesson-variants-label">Apply to the running run, without restarting:</span>
+      {live.map((variant) => (
+        <button key={variant.label} type="button" onClick={() => applyVariantLive(variant.design, variant.label)}>
+          {variant.label} (live)
+        </button>
+      ))}
+    </div>
   )
 }
