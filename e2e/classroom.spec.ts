@@ -105,7 +105,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   await dialog.getByRole('group', { name: 'Single reward sliders' }).getByRole('checkbox', { name: 'coin' }).check()
   await dialog.getByRole('checkbox', { name: 'Presenter layout (large fonts)' }).check()
   const field = dialog.getByRole('textbox', { name: 'Link for the class' })
-  await expect(field).toHaveValue(/[?&]c=run\.curveTabs\.overlays\.w-coin&present=1$/)
+  await expect(field).toHaveValue(/[?&]c=run\.curveTabs\.overlays\.lessons\.tour\.w-coin&present=1$/)
   await expect(field).toHaveAttribute('readonly', '')
   await dialog.getByRole('button', { name: 'Copy classroom link' }).click()
   await expect(dialog.getByRole('status')).toHaveText('Copied the classroom link.')

@@ -12,7 +12,7 @@ test('a teacher turns a lesson into a classroom link; a student opens the lesson
   await page.getByRole('button', { name: 'Classroom' }).click()
   const dialog = page.getByRole('dialog', { name: 'Classroom link' })
   const controls = dialog.getByRole('group', { name: 'Controls students see' })
-  for (const name of ['Environment picker', 'Seed', 'Add to the reward (terms, shaping, bonuses, transforms)', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Saved runs', 'Reward sliders (all of them)']) {
+  for (const name of ['Environment picker', 'Seed', 'Add to the reward (terms, shaping, bonuses, transforms)', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Saved runs', 'Reward sliders (all of them)', 'Lessons list (an open lesson’s card stays)', 'Tour button']) {
     await controls.getByRole('checkbox', { name, exact: true }).uncheck()
   }
   await dialog.getByRole('group', { name: 'Single reward sliders' }).getByRole('checkbox', { name: 'coin' }).check()
@@ -30,6 +30,9 @@ test('a teacher turns a lesson into a classroom link; a student opens the lesson
   await expect(student.getByRole('slider', { name: 'goal' })).toHaveCount(0)
   await expect(student.getByLabel('Environment', { exact: true })).toHaveCount(0)
   await expect(student.getByLabel('Seed', { exact: true })).toHaveCount(0)
+  // The teacher hid the lessons list and the tour: the student cannot leave the lesson for another.
+  await expect(student.getByRole('button', { name: 'Lessons', exact: true })).toHaveCount(0)
+  await expect(student.getByRole('button', { name: 'Tour', exact: true })).toHaveCount(0)
   await student.getByRole('button', { name: 'Start' }).click()
   await expectTraining(student)
 })

@@ -25,6 +25,8 @@ export const CONTROLS = [
   { id: 'creditTabs', label: 'Credit tabs (Advantages, Credit timeline, Team)' },
   { id: 'overlays', label: 'Grid overlays' },
   { id: 'savedRuns', label: 'Saved runs' },
+  { id: 'lessons', label: 'Lessons list (an open lesson’s card stays)' },
+  { id: 'tour', label: 'Tour button' },
 ] as const
 
 export type ControlId = (typeof CONTROLS)[number]['id']

@@ -1,5 +1,6 @@
 import { usePlayground } from '../state/store'
 import { Classroom } from './Classroom'
+import { IfVisible } from './IfVisible'
 import { Lessons } from './Lessons'
 import { TourButton } from './Tour'
 
@@ -10,8 +11,12 @@ export function Header() {
       <h1>Reward Playground</h1>
       <p className="tagline">Compose a reward, train an agent, watch what the reward does.</p>
       <Classroom />
-      <Lessons />
-      <TourButton />
+      <IfVisible control="lessons">
+        <Lessons />
+      </IfVisible>
+      <IfVisible control="tour">
+        <TourButton />
+      </IfVisible>
       <div className="backend" role="status" aria-label="Compute backend">
         <span className="backend-name">Backend: {backend.name ?? (backend.error ? 'none' : '…')}</span>
         <span className="backend-reason">{backend.error ?? backend.reason}</span>
