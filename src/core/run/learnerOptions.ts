@@ -142,7 +142,13 @@ export const GrpoOptionsSchema = z.object({
   dynamicSampling: DynamicSamplingSchema.default(DynamicSamplingSchema.parse({})),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
-}).refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
+})
+  .refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
+  // Every round is sampled before the worker can answer pause or stop.
+  .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {
+    message: `with dynamic sampling, groups × group size × max rounds must be at most ${MAX_STEPS_PER_REPORT} completions per update, so that pause and stop answer promptly`,
+    path: ['dynamicSampling', 'maxRounds'],
+  })
 export type GrpoOptions = z.infer<typeof GrpoOptionsSchema>
 
 /** How a team's outcome is credited to each agent (coop). */
