@@ -202,6 +202,64 @@ describe('GRPO trainer', () => {
     expect(report.demo.copies).toBe(4)
   })
 
+  it('with dynamic sampling on and every group informative, trains exactly as with it off', async () => {
+    // Gaussian payouts differ within every group, so one round fills the batch and nothing is dropped.
+    const run = async (enabled: boolean) => {
+      const env = bandit.create(6 * 4, { arms: 'gaussian', noise: 1 })
+      const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 6, groupSize: 4, learningRate: 0.05, dynamicSampling: { enabled, maxRounds: 3 } }), new Rng(11))
+      const reports = []
+      for (let k = 0; k < 5; k++) reports.push(await trainer.iterate())
+      trainer.dispose()
+      return reports
+    }
+    const off = await run(false)
+    const on = await run(true)
+    on.forEach((report, k) => {
+      const { groups_drawn, groups_kept, update_skipped, ...rest } = report.diagnostics
+      expect({ groups_drawn, groups_kept, update_skipped }).toEqual({ groups_drawn: 6, groups_kept: 6, update_skipped: 0 })
+      expect(rest).toEqual(off[k].diagnostics)
+      expect(report.advantages).toEqual(off[k].advantages)
+      expect(report.episodes).toEqual(off[k].episodes)
+      expect(report.envSteps).toBe(off[k].envSteps)
+    })
+  })
+
+  it('with dynamic sampling, draws up to maxRounds rounds, counts every completion’s steps and skips the update when every group is silent', async () => {
+    // Hard prompts (two-digit sums) under a fresh policy: a right answer is rarer than 1 in 1,000, so every group is all wrong.
+    const env = tokenseq.create(4 * 4, { group_size: 4, max_length: 4, difficulty: 'hard' }) as TokenSeqEnv
+    const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 4, dynamicSampling: { enabled: true, maxRounds: 3 } }), new Rng(3))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    expect(report.diagnostics).toMatchObject({ groups_drawn: 12, groups_kept: 0, update_skipped: 1 })
+    expect(report.diagnostics.policy_loss).toBeUndefined()
+    expect(report.advantages).toBeUndefined()
+    expect(report.groupBatch).toBeUndefined()
+    // Every sampled completion is an episode for the charts, and its tokens are steps taken.
+    expect(report.episodes).toHaveLength(48)
+    expect(report.envSteps).toBe(report.episodes.reduce((sum, episode) => sum + episode.length, 0))
+    expect(report.diagnostics.mean_length).toBeCloseTo(report.envSteps / 48, 12)
+  })
+
+  it('with dynamic sampling, trains only on groups whose rewards differ', async () => {
+    // The format reward on a fresh policy: some groups all badly formed, others mixed.
+    const env = tokenseqEnv(8)
+    const trainer = await createGrpoTrainer(env, mixFor(env, { correct: 0, format: 1 }), grpoOptions({ groupsPerIteration: 8, dynamicSampling: { enabled: true, maxRounds: 10 } }), new Rng(5))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    const { groups_drawn, groups_kept } = report.diagnostics
+    expect(groups_kept).toBe(8)
+    expect(groups_drawn).toBeGreaterThan(8)
+    expect(report.episodes).toHaveLength(groups_drawn * 4)
+    expect(report.envSteps).toBe(report.episodes.reduce((sum, episode) => sum + episode.length, 0))
+    const batch = report.groupBatch!
+    expect(Array.from(batch.groupSizes)).toEqual(new Array(8).fill(4))
+    for (let g = 0; g < 8; g++) {
+      const formats = [0, 1, 2, 3].map((j) => batch.components[(4 * g + j) * 4 + 1])
+      expect(new Set(formats).size).toBe(2)
+    }
+    expect(report.diagnostics.zero_advantage_fraction).toBe(0)
+  })
+
   it('learns the best arm of a contextual bandit', async () => {
     // 5 arms, 5 contexts: the best arm differs by context. Expected payout as the reward.
     const env = bandit.create(16 * 8, { contexts: 5 })

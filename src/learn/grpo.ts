@@ -11,6 +11,7 @@ import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show } from './gradientStep'
 import { aggregationWeights, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
+import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, type Mlp } from './mlp'
@@ -21,7 +22,9 @@ import { createMlp, type Mlp } from './mlp'
  * under the current policy, score each completion with the mix (components summed over the
  * completion), turn the scores into one advantage per completion with the group estimator, then
  * updateEpochs full-batch steps on the clipped, KL-penalised, aggregated token loss (grpoLoss.ts).
- * The reference policy of the KL penalty is a frozen copy of the initial policy.
+ * The reference policy of the KL penalty is a frozen copy of the initial policy. With dynamic
+ * sampling on (DAPO), the rollout draws rounds of groups and keeps only those whose rewards differ
+ * (dynamicSampling.ts); the charts and the step count get every completion sampled.
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -77,64 +80,97 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
+  /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
+  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null }> {
+    if (!options.dynamicSampling.enabled) {
+      startGroups(env, groupSize, envRng, stepBuffers.obs)
+      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
+      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null }
+    }
+    let round = 0
+    const drawn = await drawGroupsWithSignal(
+      async () => {
+        startGroups(env, groupSize, envRng, stepBuffers.obs)
+        // The picture shows the first round only.
+        return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
+      },
+      activeMix.weights,
+      { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
+    )
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn }
+  }
+
+  /** updateEpochs full-batch steps on the batch; the diagnostics averaged over them. */
+  async function update(completions: Completions, advantages: Float64Array): Promise<Record<string, number>> {
+    const batch = tokenBatch(completions, advantages)
+    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
+    try {
+      for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
+        const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
+          const terms = grpoLoss(actor, batch, lossOptions)
+          return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
+        })
+        const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
+        if (!step.applied) {
+          throw new Error(
+            `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
+              `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
+          )
+        }
+        sums.loss += step.loss
+        sums.policyLoss += policyLoss
+        sums.kl += kl
+        sums.clipLow += clipLow
+        sums.clipHigh += clipHigh
+        sums.entropy += entropy
+        sums.gradNorm += step.gradNorm
+      }
+    } finally {
+      tf.dispose(Object.values(batch))
+    }
+    const epochs = options.updateEpochs
+    return {
+      policy_loss: sums.policyLoss / epochs,
+      kl: sums.kl / epochs,
+      clip_fraction: (sums.clipLow + sums.clipHigh) / epochs,
+      clip_low_fraction: sums.clipLow / epochs,
+      clip_high_fraction: sums.clipHigh / epochs,
+      entropy: sums.entropy / epochs,
+      grad_norm: sums.gradNorm / epochs,
+      loss: sums.loss / epochs,
+    }
+  }
+
   return learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const weights = activeMix.weights
-      startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
-      const demoRecording = demo.take()
+      const { trained, sampled, demo: demoRecording, drawn } = await draw(activeMix)
+      const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
       // (combine 'decoupled' normalises each C_·k within the group first)
-      const advantages = groupAdvantagesMulti(completions.components, weights.length, weights, groupSizes, options.estimator)
-      const episodes = completionEpisodes(completions, weights)
+      const advantages = groupAdvantagesMulti(trained.components, weights.length, weights, trainedSizes, options.estimator)
+      const episodes = completionEpisodes(sampled, weights)
 
-      const batch = tokenBatch(completions, advantages)
-      const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
-      try {
-        for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
-          const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
-            const terms = grpoLoss(actor, batch, lossOptions)
-            return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
-          })
-          const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
-          if (!step.applied) {
-            throw new Error(
-              `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
-                `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
-            )
-          }
-          sums.loss += step.loss
-          sums.policyLoss += policyLoss
-          sums.kl += kl
-          sums.clipLow += clipLow
-          sums.clipHigh += clipHigh
-          sums.entropy += entropy
-          sums.gradNorm += step.gradNorm
-        }
-      } finally {
-        tf.dispose(Object.values(batch))
-      }
-      const epochs = options.updateEpochs
+      // With dynamic sampling every round may come back silent: then there is nothing to learn from and no update.
+      const skipped = trained.count === 0
+      const diagnostics: Record<string, number> = skipped ? {} : await update(trained, advantages)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
-      const diagnostics: Record<string, number> = {
-        policy_loss: sums.policyLoss / epochs,
-        kl: sums.kl / epochs,
-        clip_fraction: (sums.clipLow + sums.clipHigh) / epochs,
-        clip_low_fraction: sums.clipLow / epochs,
-        clip_high_fraction: sums.clipHigh / epochs,
-        entropy: sums.entropy / epochs,
-        grad_norm: sums.gradNorm / epochs,
-        loss: sums.loss / epochs,
-        zero_advantage_fraction: zeroAdvantageFraction(advantages),
-        mean_length: completions.tokens / completions.count,
-        reward_mean: rewardSum / completions.count,
+      if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
+      diagnostics.mean_length = sampled.tokens / sampled.count
+      diagnostics.reward_mean = rewardSum / sampled.count
+      if (correctIndex >= 0) diagnostics.correct_rate = columnMean(sampled.components, weights.length, correctIndex)
+      else diagnostics.objective_mean = mean(sampled.objective)
+      if (drawn !== null) {
+        diagnostics.groups_drawn = drawn.groupsDrawn
+        diagnostics.groups_kept = drawn.groupsKept
+        diagnostics.update_skipped = skipped ? 1 : 0
       }
-      if (correctIndex >= 0) diagnostics.correct_rate = columnMean(completions.components, weights.length, correctIndex)
-      else diagnostics.objective_mean = mean(completions.objective)
-      const groupBatch = { names: activeMix.names.slice(), components: completions.components.slice(0, completions.count * weights.length), groupSizes: groupSizes.slice() }
-      return { envSteps: completions.tokens, episodes, diagnostics, advantages: sampleAdvantages(advantages), groupBatch, demo: demoRecording }
+      const report: IterationReport = { envSteps: sampled.tokens, episodes, diagnostics, demo: demoRecording }
+      if (skipped) return report
+      const groupBatch = { names: activeMix.names.slice(), components: trained.components.slice(0, trained.count * weights.length), groupSizes: trainedSizes.slice() }
+      return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
     release() {
       actor.dispose()

@@ -16,6 +16,21 @@ describe('learner ↔ URL', () => {
     expect(ignored).toEqual([])
   })
 
+  it('carries GRPO’s dynamic sampling both ways, and names a bad cap', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', dynamicSampling: { enabled: true, maxRounds: 4 } })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.dynamicSampling.enabled=true&l.dynamicSampling.maxRounds=4')
+    const ignored: string[] = []
+    expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
+    expect(ignored).toEqual([])
+
+    const bad: string[] = []
+    const kept = learnerFromQuery(new URLSearchParams('l=grpo&l.dynamicSampling.enabled=true&l.dynamicSampling.maxRounds=0'), spec('tokenseq'), bad)
+    expect(kept.kind === 'grpo' && kept.dynamicSampling).toEqual({ enabled: true, maxRounds: 10 })
+    expect(bad).toEqual(['learner dynamicSampling.maxRounds: Too small: expected number to be >=1'])
+  })
+
   it('falls back to the environment’s default learner and says why', () => {
     const ignored: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=qlearning&l.alpha=0.1'), spec('cartpole'), ignored).kind).toBe('ppo')

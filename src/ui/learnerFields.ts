@@ -26,6 +26,13 @@ const GROUP: LearnerField[] = [
   { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
   { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Penalty on the k3 KL to the frozen starting policy.' },
   { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
+  {
+    path: 'dynamicSampling.enabled',
+    label: 'dynamic sampling',
+    kind: 'boolean',
+    hint: 'DAPO: drop groups whose rewards are all equal and draw more until the update has as many groups with signal; every completion drawn counts as steps.',
+  },
+  { path: 'dynamicSampling.maxRounds', label: 'max sampling rounds', kind: 'number', hint: 'With dynamic sampling: the most rounds of groups drawn for one update (1–64); then it trains on what it found.' },
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 

@@ -13,6 +13,25 @@ describe('learner options', () => {
   })
 })
 
+describe('GRPO dynamic sampling', () => {
+  it('is off by default, with a cap of 10 rounds', () => {
+    expect(LearnerOptionsSchema.parse({ kind: 'grpo' })).toMatchObject({ dynamicSampling: { enabled: false, maxRounds: 10 } })
+    expect(LearnerOptionsSchema.parse({ kind: 'grpo', dynamicSampling: { enabled: true } })).toMatchObject({ dynamicSampling: { enabled: true, maxRounds: 10 } })
+  })
+
+  it('names a bad field and what it accepts', () => {
+    const issues = (dynamicSampling: unknown) => describeIssues(LearnerOptionsSchema.safeParse({ kind: 'grpo', dynamicSampling }).error!)
+    expect(issues({ enabled: true, maxRounds: 0 })).toBe('dynamicSampling.maxRounds: Too small: expected number to be >=1')
+    expect(issues({ enabled: true, maxRounds: 65 })).toBe('dynamicSampling.maxRounds: Too big: expected number to be <=64')
+    expect(issues({ enabled: true, maxRounds: 2.5 })).toBe('dynamicSampling.maxRounds: Invalid input: expected int, received number')
+    expect(issues({ enabled: 'yes' })).toBe('dynamicSampling.enabled: Invalid input: expected boolean, received string')
+    // 1024 groups × 16 × 64 rounds: a million completions and more before pause could answer.
+    const huge = LearnerOptionsSchema.safeParse({ kind: 'grpo', groupsPerIteration: 1024, groupSize: 16, dynamicSampling: { enabled: true, maxRounds: 64 } })
+    expect(describeIssues(huge.error!)).toBe('dynamicSampling.maxRounds: with dynamic sampling, groups × group size × max rounds must be at most 1000000 completions per update, so that pause and stop answer promptly')
+    expect(LearnerOptionsSchema.safeParse({ kind: 'grpo', groupsPerIteration: 1024, groupSize: 16, dynamicSampling: { enabled: false, maxRounds: 64 } }).success).toBe(true)
+  })
+})
+
 describe('default learners', () => {
   it('starts CartPole on PPO’s fast preset and the other continuous tasks on CleanRL’s defaults', () => {
     const cartpole = defaultLearnerFor(getEnv('cartpole').spec)

@@ -108,6 +108,19 @@ export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS
   dr_grpo: 'constant',
 }
 
+/**
+ * DAPO's dynamic sampling (Yu et al. 2025): draw rounds of groupsPerIteration groups and keep only
+ * those whose mixed rewards differ (a silent group, all rewards equal, has zero advantage), until
+ * groupsPerIteration such groups are in hand or maxRounds rounds are drawn. Every sampled
+ * completion counts as environment steps, kept or not.
+ */
+export const DynamicSamplingSchema = z.object({
+  enabled: z.boolean().default(false),
+  /** The most rounds drawn for one update (verl's max_num_gen_batches; here the update then uses what it has). */
+  maxRounds: z.number().int().min(1).max(64).default(10),
+})
+export type DynamicSampling = z.infer<typeof DynamicSamplingSchema>
+
 /** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit), as TRL implements it. */
 export const GrpoOptionsSchema = z.object({
   kind: z.literal('grpo'),
@@ -125,9 +138,17 @@ export const GrpoOptionsSchema = z.object({
   /** sequence: mean over tokens then sequences; token: sum ÷ token count (DAPO); constant: sum ÷ (G·max length) (Dr. GRPO). */
   aggregation: z.enum(['sequence', 'token', 'constant']).default('sequence'),
   estimator: GroupEstimatorSchema.default(GroupEstimatorSchema.parse({})),
+  /** Off by default: every group drawn is trained on. */
+  dynamicSampling: DynamicSamplingSchema.default(DynamicSamplingSchema.parse({})),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
-}).refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
+})
+  .refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
+  // Every round is sampled before the worker can answer pause or stop.
+  .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {
+    message: `with dynamic sampling, groups × group size × max rounds must be at most ${MAX_STEPS_PER_REPORT} completions per update, so that pause and stop answer promptly`,
+    path: ['dynamicSampling', 'maxRounds'],
+  })
 export type GrpoOptions = z.infer<typeof GrpoOptionsSchema>
 
 /** How a team's outcome is credited to each agent (coop). */
