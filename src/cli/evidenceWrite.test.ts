@@ -59,6 +59,29 @@ describe('writeEvidence', () => {
     expect(file.lessons['coin-loop'].date).toBe('2026-12-02T00:00:00.000Z')
   })
 
+  it('records each variant’s objective and shapedReturn and the figures the claims are about, keyed by figure id', () => {
+    const claims = [
+      ...coin.check!.claims,
+      { text: 'The coin pays', figure: 'contribution' as const, component: 'coin', variant: 1, relation: { kind: 'atLeast' as const, value: 1 } },
+      { text: 'Few zero advantages', figure: 'zeroAdvantageFraction' as const, variant: 1, relation: { kind: 'atMost' as const, value: 0.5 } },
+    ]
+    const lesson = { ...coin, check: { ...coin.check!, claims } }
+    const base = resultOf('coin-loop')
+    const extra = { 'contribution:coin': { values: [1, 2, 3, 4, NaN], mean: NaN, std: NaN }, zeroAdvantageFraction: { values: [0, 0.5, 0, 0, 0], mean: 0.1, std: 0.22 } }
+    const result: LessonCheckResult = {
+      ...base,
+      variants: base.variants.map((variant) => ({ ...variant, figures: { ...variant.figures, ...extra } })),
+      claims: [...base.claims, ...claims.slice(-2).map((claim) => ({ ...base.claims[0], claim }))],
+    }
+    const path = temporaryPath()
+    writeEvidence(path, { 'coin-loop': evidenceEntryOf(lesson, result, 1, machine, date) }, [lesson])
+    const entry = readEvidenceFile(path).lessons['coin-loop']
+    expect(Object.keys(entry.variants[1].figures)).toEqual(['objective', 'shapedReturn', 'contribution:coin', 'zeroAdvantageFraction'])
+    expect(entry.variants[1].figures['contribution:coin']).toEqual({ mean: null, std: null, values: [1, 2, 3, 4, null] })
+    expect(entry.variants[0].figures.zeroAdvantageFraction).toEqual({ mean: 0.1, std: 0.22, values: [0, 0.5, 0, 0, 0] })
+    expect(evidenceStaleness([lesson], readEvidenceFile(path))).toEqual([])
+  })
+
   it('refuses a damaged file in one message rather than overwrite what it holds', () => {
     const path = temporaryPath()
     writeFileSync(path, '{"version": 1, "lessons": ')

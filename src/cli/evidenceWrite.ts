@@ -6,7 +6,8 @@ import { LESSONS } from '../lessons/catalogue'
 import { parseEvidenceFile, REGENERATE_COMMAND, type EvidenceFile, type LessonEvidence } from '../lessons/evidenceSchema'
 import { designFingerprint } from '../lessons/fingerprint'
 import type { Lesson } from '../lessons/types'
-import type { LessonCheckResult } from './lessonCheck'
+import { recordedFigures, type FigureId } from '../lessons/claimFigures'
+import type { LessonCheckResult, VariantResult } from './lessonCheck'
 
 /*
  * `lesson check --write`: the measured figures go to one generated file the lesson cards read,
@@ -32,6 +33,16 @@ function orNull(value: number): number | null {
   return Number.isFinite(value) ? value : null
 }
 
+/** A variant's measured figures as the evidence records them: the figures `ids` (those the check records), in that order. */
+function figuresEvidence(figures: VariantResult['figures'], ids: readonly FigureId[]): LessonEvidence['variants'][number]['figures'] {
+  const entries = ids.map((id) => {
+    const figure = figures[id]
+    if (!figure) throw new Error(`the check's result has no figure ${id}`)
+    return [id, { mean: orNull(figure.mean), std: orNull(figure.std), values: figure.values.map(orNull) }] as const
+  })
+  return Object.fromEntries(entries) as LessonEvidence['variants'][number]['figures']
+}
+
 /** A check's result as the lesson's entry in the evidence file. */
 export function evidenceEntryOf(lesson: Lesson, result: LessonCheckResult, firstSeed: number, machine: Machine, date: Date): LessonEvidence {
   const check = lesson.check
@@ -48,10 +59,7 @@ export function evidenceEntryOf(lesson: Lesson, result: LessonCheckResult, first
       label: variant.label,
       fingerprint: designFingerprint(lesson.variants[variant.index].design),
       seeds: variant.seeds,
-      figures: {
-        objective: { mean: orNull(variant.figures.objective.mean), std: orNull(variant.figures.objective.std), values: variant.figures.objective.values.map(orNull) },
-        shapedReturn: { mean: orNull(variant.figures.shapedReturn.mean), std: orNull(variant.figures.shapedReturn.std), values: variant.figures.shapedReturn.values.map(orNull) },
-      },
+      figures: figuresEvidence(variant.figures, recordedFigures(check)),
     })),
     verdicts: result.claims.map((claim) => ({
       holds: claim.holds,

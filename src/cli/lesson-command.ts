@@ -131,7 +131,7 @@ function wholeNumber(text: string, flag: string, min: number, max: number): numb
 function describeResult(result: LessonCheckResult): string {
   const lines = [`${result.id} (${result.steps} steps per run, seeds ${result.variants[0].seeds.join(', ')})`]
   for (const variant of result.variants) {
-    const figures = Object.entries(variant.figures).map(([name, { mean, std, values }]) => `${name} ${format(mean)} ± ${format(std)} [${values.map(format).join(', ')}]`)
+    const figures = Object.entries(variant.figures).flatMap(([name, figure]) => (figure ? [`${name} ${format(figure.mean)} ± ${format(figure.std)} [${figure.values.map(format).join(', ')}]`] : []))
     lines.push(`  variant ${variant.index} ${variant.label}: ${figures.join('; ')}`)
   }
   for (const claim of result.claims) {

@@ -1,5 +1,6 @@
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
-import { namedVariants, type Claim, type ClaimFigure } from '../lessons/claims'
+import { checkProblems, namedVariants, type Claim } from '../lessons/claims'
+import { componentProblems, figureIdOf, figureOf, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
@@ -7,27 +8,45 @@ import { runConfigOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
 import { createCliTrainer } from './cliTrainer'
 
-/** One variant trained on one seed: its figures at the end of the budget (NaN where no episode finished). */
-export type SeedFigures = Record<ClaimFigure, number>
+/** One variant trained on one seed: the figures a check records, by id, at the end of the budget (NaN where the run has none). */
+export type SeedFigures = Partial<Record<FigureId, number>>
 
-/** Train `design` on `seed` for at least `steps` environment steps (whole iterations) and read its figures. */
-export async function trainForFigures(design: Design, seed: number, steps: number): Promise<SeedFigures> {
+/** Train `design` on `seed` for at least `steps` environment steps (whole iterations) and read its recent figures, as `train`'s done line gives them. */
+export async function trainForRecentFigures(design: Design, seed: number, steps: number): Promise<RecentFigures> {
   const trainer = await createCliTrainer(runConfigOf({ ...design, seed }))
-  const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES)
+  const names = trainer.spec.components.map((component) => component.name)
+  const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
   try {
     while (metrics.totalEnvSteps < steps) metrics.add(await trainer.iterate())
   } finally {
     trainer.dispose()
   }
   const summary = metrics.flush()
-  return { objective: summary.recentObjective ?? NaN, shapedReturn: summary.recentReturn ?? NaN }
+  const contributions = summary.recentContributions
+  return {
+    recentReturn: summary.recentReturn,
+    recentObjective: summary.recentObjective,
+    recentContributions: contributions === null ? null : Object.fromEntries(names.map((name, k) => [name, contributions[k]])),
+    recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+  }
+}
+
+/** The figures `ids` of a run's recent figures; NaN where it has none. */
+export function seedFiguresOf(recent: RecentFigures, ids: readonly FigureId[]): SeedFigures {
+  return Object.fromEntries(ids.map((id) => [id, figureOf(recent, id) ?? NaN]))
+}
+
+/** Train `design` on `seed` and read the figures `ids` (objective and shapedReturn unless told). */
+export async function trainForFigures(design: Design, seed: number, steps: number, ids: readonly FigureId[] = ['objective', 'shapedReturn']): Promise<SeedFigures> {
+  return seedFiguresOf(await trainForRecentFigures(design, seed, steps), ids)
 }
 
 export interface VariantResult {
   index: number
   label: string
   seeds: number[]
-  figures: Record<ClaimFigure, { values: number[]; mean: number; std: number }>
+  /** By figure id: objective, shapedReturn and every other figure the lesson's claims are about (recordedFigures). */
+  figures: Partial<Record<FigureId, { values: number[]; mean: number; std: number }>>
 }
 
 export interface ClaimResult extends ClaimVerdict {
@@ -43,9 +62,8 @@ export interface LessonCheckResult {
 }
 
 /** Train `design` on `seed` in a process of its own (the same run, bit for bit, as trainForFigures). */
-async function trainForFiguresInChild(design: Design, seed: number, steps: number): Promise<SeedFigures> {
-  const { recentObjective, recentReturn } = await trainInChild(runConfigOf({ ...design, seed }), steps)
-  return { objective: recentObjective ?? NaN, shapedReturn: recentReturn ?? NaN }
+async function trainForFiguresInChild(design: Design, seed: number, steps: number, ids: readonly FigureId[]): Promise<SeedFigures> {
+  return seedFiguresOf(await trainInChild(runConfigOf({ ...design, seed }), steps), ids)
 }
 
 /**
@@ -57,12 +75,15 @@ async function trainForFiguresInChild(design: Design, seed: number, steps: numbe
 export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: number, jobs = 1, progress: (line: string) => void = () => {}): Promise<LessonCheckResult> {
   const check = lesson.check
   if (!check) throw new Error(`lesson ${lesson.id} has no claims yet`)
+  const problems = [...checkProblems(check, lesson.variants.length), ...componentProblems(check, lesson.variants)]
+  if (problems.length > 0) throw new Error(`lesson ${lesson.id}: ${problems.join('; ')}`)
+  const ids = recordedFigures(check)
   const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k)
   const named = namedVariants(check)
   const tasks = named.flatMap((index) => seedList.map((seed) => ({ index, seed })))
   const train = jobs > 1 ? trainForFiguresInChild : trainForFigures
   const figuresOf = await mapConcurrently(tasks, jobs, async ({ index, seed }) => {
-    const figures = await train(lesson.variants[index].design, seed, check.steps)
+    const figures = await train(lesson.variants[index].design, seed, check.steps, ids)
     progress(`${lesson.id} / ${lesson.variants[index].label}: seed ${seed} done`)
     return figures
   })
@@ -71,17 +92,22 @@ export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: numb
     const { label } = lesson.variants[index]
     const runs = figuresOf.filter((_, k) => tasks[k].index === index)
     const figures = Object.fromEntries(
-      (['objective', 'shapedReturn'] as const).map((figure) => {
-        const values = runs.map((run) => run[figure])
-        return [figure, { values, ...meanStd(values) }]
+      ids.map((id) => {
+        const values = runs.map((run) => run[id] ?? NaN)
+        return [id, { values, ...meanStd(values) }]
       }),
     ) as VariantResult['figures']
     variants.push({ index, label, seeds: seedList, figures })
   }
-  const valuesOf = (variant: number, figure: ClaimFigure) => variants.find((v) => v.index === variant)!.figures[figure].values
-  const claims = check.claims.map((claim) => ({
-    claim,
-    ...judgeClaim(claim.relation, valuesOf(claim.variant, claim.figure), 'variant' in claim.relation ? valuesOf(claim.relation.variant, claim.figure) : []),
-  }))
+  const valuesOf = (variant: number, id: FigureId) => variants.find((v) => v.index === variant)!.figures[id]!.values
+  const claims = check.claims.map((claim) => {
+    const id = figureIdOf(claim)
+    return { claim, ...judgeClaim(claim.relation, valuesOf(claim.variant, id), 'variant' in claim.relation ? valuesOf(claim.relation.variant, id) : [], missingReason(claim)) }
+  })
   return { id: lesson.id, steps: check.steps, variants, claims, holds: claims.every((claim) => claim.holds) }
+}
+
+/** Why a run can lack a claim's figure, for the claim rule's message. */
+function missingReason(claim: Claim): string {
+  return claim.figure === 'zeroAdvantageFraction' ? 'the learner reported no zero-advantage fraction' : 'no episode finished within the budget'
 }

@@ -81,6 +81,8 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       episodes: summary.episodesTotal,
       recentReturn: summary.recentReturn,
       recentObjective: summary.recentObjective,
+      recentContributions: byName(names, summary.recentContributions),
+      recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
     })}\n`,
   )
   return 0
@@ -91,7 +93,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
  * when none did); recentReturn and recentObjective over the last RECENT_EPISODES of the whole run.
  */
 function intervalLine(summary: MetricsSummary, names: string[], wallSeconds: number) {
-  const contributions = summary.meanContributions === null ? null : Object.fromEntries(names.map((name, k) => [name, summary.meanContributions![k]]))
+  const contributions = byName(names, summary.meanContributions)
   return {
     iteration: summary.iteration,
     envSteps: summary.envSteps,
@@ -105,6 +107,11 @@ function intervalLine(summary: MetricsSummary, names: string[], wallSeconds: num
     contributions,
     diagnostics: summary.diagnostics,
   }
+}
+
+/** Per-component numbers in spec order as {name: value}; null stays null. */
+function byName(names: readonly string[], values: readonly number[] | null): Record<string, number> | null {
+  return values === null ? null : Object.fromEntries(names.map((name, k) => [name, values[k]]))
 }
 
 /** A whole number from 1 to `max`, or undefined when the flag is not given. */

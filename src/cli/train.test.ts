@@ -32,6 +32,8 @@ interface DoneLine {
   episodes: number
   recentReturn: number | null
   recentObjective: number | null
+  recentContributions: Record<string, number> | null
+  recentZeroAdvantageFraction: number | null
 }
 
 function configFile(name: string, config: unknown): string {
@@ -173,6 +175,29 @@ describe('train with Q-learning on CliffWalking', () => {
     expect((await cliAsync(['train', '--help'])).stdout).toContain('N environment steps (whole iterations; N at most 1000000000)')
     // The synchronous entry point cannot run it, and says which one can.
     expect(runCli(['train', '--config', '-'], { out: () => {}, err: () => {} })).toBe(1)
+  })
+})
+
+describe('the done line’s recent contributions and zero-advantage fraction', () => {
+  it('gives each component’s mean contribution over the last 20 episodes (summing to recentReturn) and the mean zero_advantage_fraction of the last 20 iterations', async () => {
+    const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '30', '--every', '1'], JSON.stringify(Q_CONFIG))
+    expect(code).toBe(0)
+    const { intervals, done } = parse(stdout)
+    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction'])
+    expect(Object.keys(done.recentContributions!)).toEqual(['step', 'hazard', 'goal', 'progress'])
+    expect(Object.values(done.recentContributions!).reduce((a, b) => a + b, 0)).toBeCloseTo(done.recentReturn!, 9)
+    // One line per iteration: the last 20 lines' own zero_advantage_fraction, averaged by hand.
+    const last20 = intervals.slice(-20).map((line) => line.diagnostics.zero_advantage_fraction)
+    expect(done.recentZeroAdvantageFraction).toBeCloseTo(last20.reduce((a, b) => a + b, 0) / 20, 12)
+  })
+
+  it('is null for a learner that reports no zero-advantage fraction (value iteration)', async () => {
+    const config = { env: { id: 'cliffwalking' }, learner: { kind: 'value_iteration', numEnvs: 2, stepsPerIteration: 50 }, seed: 7 }
+    const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '3'], JSON.stringify(config))
+    expect(code).toBe(0)
+    const { intervals, done } = parse(stdout)
+    expect('zero_advantage_fraction' in intervals[0].diagnostics).toBe(false)
+    expect(done.recentZeroAdvantageFraction).toBeNull()
   })
 })
 

@@ -51,9 +51,14 @@ Usage:
          "meanLength", "recentReturn", "recentObjective", "contributions": {name: mean},
          "diagnostics": {...}}
       and finally {"done": true, "iterations", "envSteps", "wallSeconds", "episodes",
-      "recentReturn", "recentObjective"}. "episodes" and the means cover the episodes that
+      "recentReturn", "recentObjective", "recentContributions": {name: mean},
+      "recentZeroAdvantageFraction"}. "episodes" and the means cover the episodes that
       finished in the interval (null, and contributions null, when none did); the recent values
-      the last 20 episodes of the run; the final "episodes" counts them all.
+      the last 20 episodes of the run (recentContributions: each component's sum_t w_k c_k,t,
+      null when none finished); recentZeroAdvantageFraction is the mean of the diagnostic
+      zero_advantage_fraction (the share of an update's advantages that are zero) over the last
+      20 iterations, null when the learner reports none (value_iteration); the final "episodes"
+      counts them all.
       PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.
@@ -94,15 +99,18 @@ Usage:
 
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
-      {"steps", "seeds", "claims": [{"text", "figure", "variant", "relation"}]} (null while the
-      lesson has no claims written down).
+      {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
+      (null while the lesson has no claims written down). A claim's figure is "objective",
+      "shapedReturn", "contribution" (of the claim's "component") or "zeroAdvantageFraction".
 
   reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--json]
                                [--write [--evidence FILE]]
       Train every variant the named lessons' claims compare (all lessons with claims when none is
       named) for the check's steps on K seeds S, S+1, … (default: the lesson's own K, S = 1),
       print each variant's figures (mean ± std and every seed's value; a figure is the mean of
-      the last 20 finished episodes) and whether each claim holds, with the numbers that decide
+      the last 20 finished episodes, the zero-advantage fraction of the last 20 iterations;
+      contributions are named contribution:<component>) and whether each claim holds, with the
+      numbers that decide
       it. A claim holds when its mean margin is at least 0 (above 0 for a comparison of two
       variants), at least twice its standard error (more, for a comparison), and it holds on at
       least K − 1 seeds. --json prints one JSON object per lesson. Runs train N at a time, each

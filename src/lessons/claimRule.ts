@@ -25,8 +25,9 @@ export interface ClaimVerdict {
  *      spread at all, m̄ = SE = 0, passes; a comparison needs m̄ > 2·SE);
  *   3. the relation holds seed by seed (margin ≥ 0 for a bound, > 0 for a comparison) on at least
  *      K − 1 of the K seeds.
+ * A seed without the figure (NaN) fails the claim; `missing` says why a run can lack it.
  */
-export function judgeClaim(relation: Relation, values: readonly number[], compared: readonly number[] = []): ClaimVerdict {
+export function judgeClaim(relation: Relation, values: readonly number[], compared: readonly number[] = [], missing: string = 'no episode finished within the budget'): ClaimVerdict {
   const seeds = values.length
   if (seeds < 2) throw new Error(`a claim needs at least 2 seeds to be judged, got ${seeds}`)
   const strict = relation.kind === 'above' || relation.kind === 'below'
@@ -49,8 +50,8 @@ export function judgeClaim(relation: Relation, values: readonly number[], compar
   const standardError = Math.sqrt(variance / seeds)
   const seedsHolding = margins.filter((m) => (strict ? m > 0 : m >= 0)).length
   let failure: string | null = null
-  const missing = margins.filter((m) => !Number.isFinite(m)).length
-  if (missing > 0) failure = `no figure on ${missing} of ${seeds} seeds (no episode finished within the budget)`
+  const lacking = margins.filter((m) => !Number.isFinite(m)).length
+  if (lacking > 0) failure = `no figure on ${lacking} of ${seeds} seeds (${missing})`
   else if (strict ? !(meanMargin > 0) : !(meanMargin >= 0)) failure = 'the means go the other way'
   else if (strict ? !(meanMargin > 2 * standardError) : !(meanMargin >= 2 * standardError)) failure = `the mean margin ${round(meanMargin)} is within twice its standard error (${round(standardError)})`
   else if (seedsHolding < seeds - 1) failure = `it holds on only ${seedsHolding} of ${seeds} seeds (needs ${seeds - 1})`

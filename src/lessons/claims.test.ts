@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { LESSONS } from './catalogue'
 import { checkProblems, LessonCheckSchema } from './claims'
+import { componentProblems } from './claimFigures'
 
 describe('the lessons’ claims', () => {
   it.each(LESSONS.filter((lesson) => lesson.check).map((lesson) => [lesson.id, lesson] as const))('%s: its check fits the schema and names only variants it has', (_, lesson) => {
     expect(LessonCheckSchema.safeParse(lesson.check).success).toBe(true)
     expect(checkProblems(lesson.check!, lesson.variants.length)).toEqual([])
+    expect(componentProblems(lesson.check!, lesson.variants)).toEqual([])
   })
 
   it('names a claim about a variant the lesson does not have, and one compared with itself', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
 
 /*
  * What a lesson claims a student will see, in machine form, so that a command can train it over
@@ -6,8 +7,16 @@ import { z } from 'zod'
  * of the training budget, as the page's "last 20" readouts show it.
  */
 
-/** The figures a claim can be about: the mean true objective or shaped return of the last 20 finished episodes. */
-export const CLAIM_FIGURES = ['objective', 'shapedReturn'] as const
+/**
+ * The figures a claim can be about, each a mean over the end of the run:
+ *   objective              the true objective of the last 20 finished episodes;
+ *   shapedReturn           the shaped return Σ_t r_t of the last 20 finished episodes;
+ *   contribution           one component's contribution Σ_t w_k·c_k,t over the last 20 finished
+ *                          episodes (the claim names the component: `component: 'format'`);
+ *   zeroAdvantageFraction  the zero_advantage_fraction diagnostic (the share of an update's
+ *                          advantages that are zero) over the last 20 iterations.
+ */
+export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction'] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
@@ -26,14 +35,25 @@ export const RelationSchema = z.discriminatedUnion('kind', [
 ])
 export type Relation = z.infer<typeof RelationSchema>
 
-export const ClaimSchema = z.object({
-  /** The claim in the words a student reads. */
-  text: z.string().min(1).max(300),
-  figure: z.enum(CLAIM_FIGURES),
-  /** The variant the claim is about (index into the lesson's variants). */
-  variant: variantIndex,
-  relation: RelationSchema,
-})
+export const ClaimSchema = z
+  .object({
+    /** The claim in the words a student reads. */
+    text: z.string().min(1).max(300),
+    figure: z.enum(CLAIM_FIGURES, { error: `expected a figure: ${CLAIM_FIGURES.join(', ')}` }),
+    /** With figure 'contribution' only: the component whose contribution it is (its name in the variants' spec). */
+    component: z
+      .string()
+      .max(MAX_NAME_LENGTH)
+      .regex(IDENTIFIER, { error: 'expected a component name: letters, digits and _ (e.g. format)' })
+      .optional(),
+    /** The variant the claim is about (index into the lesson's variants). */
+    variant: variantIndex,
+    relation: RelationSchema,
+  })
+  .superRefine((claim, context) => {
+    if (claim.figure === 'contribution' && claim.component === undefined) context.addIssue({ code: 'custom', path: ['component'], message: "a contribution claim names its component (component: 'format')" })
+    if (claim.figure !== 'contribution' && claim.component !== undefined) context.addIssue({ code: 'custom', path: ['component'], message: `only a contribution claim names a component, not a ${claim.figure} claim` })
+  })
 export type Claim = z.infer<typeof ClaimSchema>
 
 /** The most seeds a check trains per variant; the fewest that can tell an effect from a lucky seed. */

@@ -88,3 +88,34 @@ describe('parseEvidenceFile', () => {
     expect(problem).not.toContain('\n')
   })
 })
+
+describe('the figures an entry records', () => {
+  const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
+  const contribution = { text: 'The coin pays the coin run', figure: 'contribution' as const, component: 'coin', variant: 1, relation: { kind: 'atLeast' as const, value: 1 } }
+  const zeros = { text: 'Few zero advantages', figure: 'zeroAdvantageFraction' as const, variant: 0, relation: { kind: 'atMost' as const, value: 0.5 } }
+  const lesson: Lesson = { ...coin, check: { ...coin.check!, claims: [...coin.check!.claims, contribution, zeros] } }
+  const figure = { mean: 1, std: 0, values: [1, 1, 1, 1, 1] }
+  /** The entry with each variant's figures replaced by `figures(index)`. */
+  const entryWith = (figures: (index: number) => Record<string, typeof figure>): LessonEvidence => {
+    const entry = entryFor(lesson)
+    return { ...entry, variants: entry.variants.map((variant) => ({ ...variant, figures: figures(variant.index) as LessonEvidence['variants'][number]['figures'] })) }
+  }
+  const fileOf = (entry: LessonEvidence) => ({ version: 1, generatedBy: 'test', lessons: { 'coin-loop': entry } })
+
+  it('keys them by figure id, and takes the figures each claim is about beside objective and shapedReturn', () => {
+    const entry = entryWith((index) => ({ objective: figure, shapedReturn: figure, ...(index === 1 ? { 'contribution:coin': figure } : {}), ...(index === 0 ? { zeroAdvantageFraction: figure } : {}) }))
+    const { evidence, problem } = parseEvidenceFile(fileOf(entry))
+    expect(problem).toBeNull()
+    expect(Object.keys(evidence!.lessons['coin-loop'].variants[1].figures)).toEqual(['objective', 'shapedReturn', 'contribution:coin'])
+  })
+
+  it.each([
+    ['a claim’s figure missing for the variant it is about', () => ({ objective: figure, shapedReturn: figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.1\.figures: has no "contribution:coin", the figure claims\[4\] is about; fix it/],
+    ['objective missing', () => ({ shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.0\.figures\.objective: every variant records objective and shapedReturn( \(and \d+ more\))?; fix it/],
+    ['a figure id that is none', () => ({ objective: figure, shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure, advantage: figure }), /lessons\.coin-loop\.variants\.0\.figures\.advantage: expected a figure id: objective, shapedReturn, zeroAdvantageFraction or contribution:<component>/],
+  ])('refuses %s in one line', (_, figures, message) => {
+    const { problem } = parseEvidenceFile(fileOf(entryWith(figures)))
+    expect(problem).toMatch(message)
+    expect(problem).not.toContain('\n')
+  })
+})

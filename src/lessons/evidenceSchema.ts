@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CLAIM_FIGURES, ClaimSchema } from './claims'
+import { ClaimSchema } from './claims'
+import { ALWAYS_RECORDED, FIGURE_ID, figureIdOf, type FigureId } from './claimFigures'
 
 /*
  * The generated evidence file (src/lessons/evidence.json, written by `reward-playground lesson check
@@ -15,6 +16,19 @@ const count = z.number().int().min(0)
 export const FigureEvidenceSchema = z.object({ mean: measured, std: measured, values: z.array(measured).min(1) })
 export type FigureEvidence = z.infer<typeof FigureEvidenceSchema>
 
+/**
+ * A variant's figures by figure id (claimFigures.ts): objective and shapedReturn always, and every
+ * other figure the lesson's claims are about (zeroAdvantageFraction, contribution:<component>).
+ */
+const FiguresSchema = z
+  .record(z.string(), FigureEvidenceSchema)
+  .superRefine((figures, context) => {
+    // Checked here rather than by the key's schema, whose message zod replaces by "Invalid key in record".
+    for (const id of Object.keys(figures)) if (!FIGURE_ID.test(id)) context.addIssue({ code: 'custom', path: [id], message: 'expected a figure id: objective, shapedReturn, zeroAdvantageFraction or contribution:<component>' })
+    for (const id of ALWAYS_RECORDED) if (!Object.hasOwn(figures, id)) context.addIssue({ code: 'custom', path: [id], message: `every variant records ${ALWAYS_RECORDED.join(' and ')}` })
+  })
+  .transform((figures) => figures as Partial<Record<FigureId, FigureEvidence>> & Record<(typeof ALWAYS_RECORDED)[number], FigureEvidence>)
+
 export const VariantEvidenceSchema = z.object({
   index: count,
   /** The variant's label when it was measured (the card shows the catalogue's). */
@@ -22,7 +36,7 @@ export const VariantEvidenceSchema = z.object({
   /** designFingerprint of the variant's design when it was measured. */
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex digits'),
   seeds: z.array(count).min(1),
-  figures: z.object(Object.fromEntries(CLAIM_FIGURES.map((figure) => [figure, FigureEvidenceSchema])) as Record<(typeof CLAIM_FIGURES)[number], typeof FigureEvidenceSchema>),
+  figures: FiguresSchema,
 })
 export type VariantEvidence = z.infer<typeof VariantEvidenceSchema>
 
@@ -53,6 +67,17 @@ export const LessonEvidenceSchema = z
     verdicts: z.array(VerdictEvidenceSchema),
   })
   .refine((entry) => entry.verdicts.length === entry.claims.length, { message: 'needs one verdict per claim', path: ['verdicts'] })
+  .superRefine((entry, context) => {
+    // A claim's figure is there for every variant it names, so that a card never lacks what it shows.
+    entry.claims.forEach((claim, index) => {
+      const id = figureIdOf(claim)
+      for (const variant of [claim.variant, ...('variant' in claim.relation ? [claim.relation.variant] : [])]) {
+        const position = entry.variants.findIndex((measured) => measured.index === variant)
+        if (position < 0) context.addIssue({ code: 'custom', path: ['variants'], message: `claims[${index}] names variant ${variant}, which has no measured figures` })
+        else if (!Object.hasOwn(entry.variants[position].figures, id)) context.addIssue({ code: 'custom', path: ['variants', position, 'figures'], message: `has no "${id}", the figure claims[${index}] is about` })
+      }
+    })
+  })
 
 export type LessonEvidence = z.infer<typeof LessonEvidenceSchema>
 

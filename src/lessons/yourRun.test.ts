@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { MetricsFrame } from '../core/run/frame'
 import { EMPTY_RUN, type RunView } from '../model/runView'
 import { LESSONS } from './catalogue'
-import { yourRunOf } from './yourRun'
+import { recentFiguresOfFrame, yourRunOf } from './yourRun'
+import { figureOf } from './claimFigures'
 
 const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
 const frame = { envSteps: 12_000, recentObjective: 0.5, recentReturn: 40 } as MetricsFrame
@@ -29,5 +30,21 @@ describe('yourRunOf', () => {
   it('is null once the page’s design differs from the one the run started from (a change not yet marked, or made after it stopped)', () => {
     const goal = coin.variants[0].design
     expect(yourRunOf(coin, runOf(goal), coin.variants[1].design)).toBeNull()
+  })
+})
+
+describe('recentFiguresOfFrame', () => {
+  it('reads the frame’s recent windows by name: each component’s contribution and the zero-advantage fraction', () => {
+    const latest = { ...frame, componentNames: ['step', 'coin'], recentContributions: [-12, 30], recentZeroAdvantageFraction: 0.125 } as MetricsFrame
+    const recent = recentFiguresOfFrame(latest)
+    expect(recent).toEqual({ recentObjective: 0.5, recentReturn: 40, recentContributions: { step: -12, coin: 30 }, recentZeroAdvantageFraction: 0.125 })
+    expect(figureOf(recent, 'contribution:coin')).toBe(30)
+    expect(figureOf(recent, 'zeroAdvantageFraction')).toBe(0.125)
+  })
+
+  it('has no contributions before an episode finished, and no fraction before an update reported one', () => {
+    const recent = recentFiguresOfFrame({ ...frame, componentNames: ['step'], recentContributions: null, recentZeroAdvantageFraction: null } as MetricsFrame)
+    expect(figureOf(recent, 'contribution:step')).toBeNull()
+    expect(figureOf(recent, 'zeroAdvantageFraction')).toBeNull()
   })
 })

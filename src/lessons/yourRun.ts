@@ -1,4 +1,6 @@
+import type { MetricsFrame } from '../core/run/frame'
 import type { Design } from '../model/design'
+import type { RecentFigures } from './claimFigures'
 import type { RunView } from '../model/runView'
 import { designFingerprint } from './fingerprint'
 import type { Lesson } from './types'
@@ -24,6 +26,20 @@ export function yourRunOf(lesson: Lesson, run: RunView, current: Design): YourRu
   const variant = lesson.variants.findIndex((entry) => fingerprintOf(entry.design) === fingerprint)
   if (variant < 0) return null
   return { variant, envSteps: run.latest.envSteps, objective: run.latest.recentObjective, shapedReturn: run.latest.recentReturn }
+}
+
+/**
+ * The recent figures of the page's latest frame, by name as the check reads a run's: the worker's
+ * frames carry the same windows as `train`'s done line (the last 20 episodes, the last 20 updates).
+ */
+export function recentFiguresOfFrame(frame: MetricsFrame): RecentFigures {
+  const contributions = frame.recentContributions
+  return {
+    recentObjective: frame.recentObjective,
+    recentReturn: frame.recentReturn,
+    recentContributions: contributions === null ? null : Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k]])),
+    recentZeroAdvantageFraction: frame.recentZeroAdvantageFraction,
+  }
 }
 
 /** Designs are replaced, never changed in place: each one's fingerprint is worked out once, not on every frame. */

@@ -19,6 +19,8 @@ export function cartpoleFrame(envSteps: number, meanReturn: number | null): Metr
     componentNames: ['alive', 'upright', 'centred', 'calm', 'effort', 'failure'],
     recentReturn: meanReturn,
     recentObjective: meanReturn,
+    recentContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
+    recentZeroAdvantageFraction: null,
     diagnostics: {},
     advantages: null,
     record: null,

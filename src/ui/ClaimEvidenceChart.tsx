@@ -36,7 +36,7 @@ export function boundOf(claim: Claim): { value: number; words: string } | null {
 
 /** "0.90 ± 0.01", or the reason there is no figure. */
 export function measuredText(kind: ClaimFigure, figure: FigureEvidence): string {
-  if (figure.mean === null) return 'no episode finished'
+  if (figure.mean === null) return kind === 'zeroAdvantageFraction' ? 'no update reported it' : 'no episode finished'
   return `${formatClaimFigure(kind, figure.mean)} ± ${formatClaimFigure(kind, figure.std ?? 0)}`
 }
 

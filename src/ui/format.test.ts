@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFixed } from './format'
+import { claimFigureName, formatClaimFigure, formatFixed } from './format'
 
 describe('formatFixed', () => {
   it('writes the places asked for and never −0', () => {
@@ -7,5 +7,18 @@ describe('formatFixed', () => {
     expect(formatFixed(-0.0004, 3)).toBe('0.000')
     expect(formatFixed(-0.25, 1)).toBe('-0.3')
     expect(formatFixed(0.019, 3)).toBe('0.019')
+  })
+})
+
+describe('a claim’s figure on the card', () => {
+  it('is named as a student reads it', () => {
+    expect(claimFigureName({ figure: 'objective' }, 'Path efficiency')).toBe('Path efficiency (last 20)')
+    expect(claimFigureName({ figure: 'shapedReturn' }, 'Path efficiency')).toBe('Return (last 20)')
+    expect(claimFigureName({ figure: 'contribution', component: 'format' }, 'Accuracy')).toBe('format’s contribution (last 20)')
+    expect(claimFigureName({ figure: 'zeroAdvantageFraction' }, 'Accuracy')).toBe('Zero-advantage fraction (last 20 updates)')
+  })
+
+  it('shows returns and contributions to one decimal, the objective and the zero-advantage fraction to two', () => {
+    expect([formatClaimFigure('shapedReturn', 12.345), formatClaimFigure('contribution', 12.345), formatClaimFigure('objective', 0.456), formatClaimFigure('zeroAdvantageFraction', 0.456)]).toEqual(['12.3', '12.3', '0.46', '0.46'])
   })
 })

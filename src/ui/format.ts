@@ -1,3 +1,5 @@
+import type { Claim, ClaimFigure } from '../lessons/claims'
+
 /** A weight as the sliders and chart marks show it: integers plain, others to two decimals. */
 export function formatWeight(weight: number): string {
   return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
@@ -24,9 +26,23 @@ export function formatFixed(value: number, decimals: number): string {
   return Number(text) === 0 ? (0).toFixed(decimals) : text
 }
 
-/** A lesson figure as the run's readouts show it: the shaped return to one decimal, the true objective to two. */
-export function formatClaimFigure(figure: 'objective' | 'shapedReturn', value: number): string {
-  return formatFixed(value, figure === 'shapedReturn' ? 1 : 2)
+/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage fraction to two. */
+export function formatClaimFigure(figure: ClaimFigure, value: number): string {
+  return formatFixed(value, figure === 'shapedReturn' || figure === 'contribution' ? 1 : 2)
+}
+
+/** What a claim's figure is called on the card: "Return (last 20)", "format’s contribution (last 20)", … */
+export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, objectiveName: string): string {
+  switch (claim.figure) {
+    case 'objective':
+      return `${objectiveName} (last 20)`
+    case 'shapedReturn':
+      return 'Return (last 20)'
+    case 'contribution':
+      return `${claim.component}’s contribution (last 20)`
+    case 'zeroAdvantageFraction':
+      return 'Zero-advantage fraction (last 20 updates)'
+  }
 }
 
 /** A date as a reader says it, in UTC so that everyone reads the same day: 1 Dec 2026. */

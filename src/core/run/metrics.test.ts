@@ -44,3 +44,48 @@ describe('MetricsAccumulator', () => {
     expect(summary.episodesTotal).toBe(5)
   })
 })
+
+const report = (episodes: FinishedEpisode[], diagnostics: Record<string, number> = {}) => ({ envSteps: 10, episodes, diagnostics, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
+
+describe('the recent contributions and zero-advantage fraction', () => {
+  it('averages each component’s contribution over the same last `window` episodes as the recent return', () => {
+    const metrics = new MetricsAccumulator(2, 3)
+    expect(metrics.flush().recentContributions).toBeNull()
+    metrics.add(report([episode(3, 0, [1, 2]), episode(7, 0, [4, 3])]))
+    // Two episodes so far: ((1 + 4)/2, (2 + 3)/2).
+    expect(metrics.flush().recentContributions).toEqual([2.5, 2.5])
+    metrics.add(report([episode(0, 0, [10, -10]), episode(1, 0, [7, -6])]))
+    // The first episode left the window of 3: ((4 + 10 + 7)/3, (3 − 10 − 6)/3) = (7, −13/3).
+    const summary = metrics.flush()
+    expect(summary.recentContributions).toEqual([7, -13 / 3])
+    expect(summary.recentReturn).toBe((7 + 0 + 1) / 3)
+  })
+
+  it('keeps the shared components’ recent contributions when the design adds one, counting 0 for it before', () => {
+    const metrics = new MetricsAccumulator(1, 2)
+    metrics.add(report([episode(4, 0, [4])]))
+    metrics.add(report([episode(6, 0, [5, 1])]))
+    // Episodes [4] and [5, 1]: (4 + 5)/2 = 4.5 and (0 + 1)/2 = 0.5.
+    expect(metrics.flush().recentContributions).toEqual([4.5, 0.5])
+  })
+
+  it('averages zero_advantage_fraction over the last `iterationWindow` iterations that report it', () => {
+    const metrics = new MetricsAccumulator(1, 20, 3)
+    expect(metrics.flush().recentZeroAdvantageFraction).toBeNull()
+    metrics.add(report([], { zero_advantage_fraction: 0.5 }))
+    metrics.add(report([], { zero_advantage_fraction: 0.25 }))
+    expect(metrics.flush().recentZeroAdvantageFraction).toBe(0.375)
+    // An iteration without the diagnostic (value iteration) changes nothing; then 1 and 0 push 0.5 out: (0.25 + 1 + 0)/3.
+    metrics.add(report([], { bellman_residual: 0.1 }))
+    metrics.add(report([], { zero_advantage_fraction: 1 }))
+    metrics.add(report([], { zero_advantage_fraction: 0 }))
+    expect(metrics.flush().recentZeroAdvantageFraction).toBeCloseTo(1.25 / 3, 15)
+  })
+
+  it('has a 20-iteration window by default', () => {
+    const metrics = new MetricsAccumulator(1, 20)
+    // Iterations 1 … 25 report 0.01·m; the last 20 are m = 6 … 25, mean 0.01·15.5.
+    for (let m = 1; m <= 25; m++) metrics.add(report([], { zero_advantage_fraction: m / 100 }))
+    expect(metrics.flush().recentZeroAdvantageFraction).toBeCloseTo(0.155, 12)
+  })
+})

@@ -4,6 +4,12 @@ import type { IterationReport } from './trainer'
 /** Episodes averaged for the "recent" figures, everywhere they are shown (CleanRL's solved criterion uses the last 20). */
 export const RECENT_EPISODES = 20
 
+/** Iterations (updates) averaged for the recent zero-advantage fraction: as many as the episodes of the other recent figures. */
+export const RECENT_ITERATIONS = 20
+
+/** The diagnostic every learner that computes advantages (or TD errors) reports; value iteration has none. */
+export const ZERO_ADVANTAGE_FRACTION = 'zero_advantage_fraction'
+
 /** Summary of the episodes and iterations since the last flush, plus a rolling recent window. */
 export interface MetricsSummary {
   iteration: number
@@ -20,6 +26,15 @@ export interface MetricsSummary {
   /** Mean shaped return and objective of the last `window` (20) finished episodes (the "solved" test). */
   recentReturn: number | null
   recentObjective: number | null
+  /** Mean contribution Σ_t w_k·c_k,t of each component over the same last 20 episodes, in spec order; null when none finished. */
+  recentContributions: number[] | null
+  /**
+   * Mean of the zero_advantage_fraction diagnostic over the last 20 iterations that reported it:
+   * (1/M)·Σ_m z_m over those M ≤ 20 iterations, z_m the fraction of update m's advantages (or TD
+   * errors) that are zero, i.e. moved nothing (core/credit/group.ts zeroAdvantageFraction); null
+   * while no iteration reported it.
+   */
+  recentZeroAdvantageFraction: number | null
   diagnostics: Record<string, number>
 }
 
@@ -39,16 +54,24 @@ export class MetricsAccumulator {
   private diagnostics: Record<string, number> = {}
   private readonly recentReturns: Float64Array
   private readonly recentObjectives: Float64Array
+  /** The recent episodes' contributions, K per slot: slot j's component k at j·K + k (the slots of recentReturns). */
+  private recentContributions: Float64Array
   private recentCount = 0
   private recentNext = 0
+  private readonly recentZeroFractions: Float64Array
+  private zeroCount = 0
+  private zeroNext = 0
 
   constructor(
     private numComponents: number,
     readonly window: number,
+    readonly iterationWindow: number = RECENT_ITERATIONS,
   ) {
     this.frameContributions = new Float64Array(numComponents)
     this.recentReturns = new Float64Array(window)
     this.recentObjectives = new Float64Array(window)
+    this.recentContributions = new Float64Array(window * numComponents)
+    this.recentZeroFractions = new Float64Array(iterationWindow)
   }
 
   get totalEnvSteps(): number {
@@ -59,6 +82,13 @@ export class MetricsAccumulator {
     this.iteration += 1
     this.envSteps += report.envSteps
     this.diagnostics = report.diagnostics
+    const zeroFraction = report.diagnostics[ZERO_ADVANTAGE_FRACTION]
+    // An iteration without the diagnostic (value iteration's sweeps) leaves the window as it is.
+    if (typeof zeroFraction === 'number' && Number.isFinite(zeroFraction)) {
+      this.recentZeroFractions[this.zeroNext] = zeroFraction
+      this.zeroNext = (this.zeroNext + 1) % this.iterationWindow
+      this.zeroCount = Math.min(this.zeroCount + 1, this.iterationWindow)
+    }
     for (const episode of report.episodes) this.addEpisode(episode)
   }
 
@@ -71,11 +101,17 @@ export class MetricsAccumulator {
     if (episode.contributions.length !== this.numComponents) {
       // The design added or removed components: sums of the components both lists share carry on.
       const resized = new Float64Array(episode.contributions.length)
-      resized.set(this.frameContributions.subarray(0, Math.min(resized.length, this.numComponents)))
+      const shared = Math.min(resized.length, this.numComponents)
+      resized.set(this.frameContributions.subarray(0, shared))
       this.frameContributions = resized
+      // So do the recent episodes' (a component they did not have counts 0 for them, as it paid them nothing).
+      const recent = new Float64Array(this.window * resized.length)
+      for (let slot = 0; slot < this.window; slot++) recent.set(this.recentContributions.subarray(slot * this.numComponents, slot * this.numComponents + shared), slot * resized.length)
+      this.recentContributions = recent
       this.numComponents = resized.length
     }
     for (let k = 0; k < this.numComponents; k++) this.frameContributions[k] += episode.contributions[k]
+    this.recentContributions.set(episode.contributions, this.recentNext * this.numComponents)
     this.recentReturns[this.recentNext] = episode.shapedReturn
     this.recentObjectives[this.recentNext] = episode.objective
     this.recentNext = (this.recentNext + 1) % this.window
@@ -96,6 +132,8 @@ export class MetricsAccumulator {
       meanContributions: count > 0 ? Array.from(this.frameContributions, (sum) => sum / count) : null,
       recentReturn: this.recentCount > 0 ? mean(this.recentReturns, this.recentCount) : null,
       recentObjective: this.recentCount > 0 ? mean(this.recentObjectives, this.recentCount) : null,
+      recentContributions: this.recentCount > 0 ? this.recentContributionMeans() : null,
+      recentZeroAdvantageFraction: this.zeroCount > 0 ? mean(this.recentZeroFractions, this.zeroCount) : null,
       diagnostics: this.diagnostics,
     }
     this.frameEpisodes = 0
@@ -104,6 +142,18 @@ export class MetricsAccumulator {
     this.frameLength = 0
     this.frameContributions.fill(0)
     return summary
+  }
+
+  /** (1/n)·Σ_j C_j,k per component k over the n recent episodes j (slots in storage order, as mean() sums). */
+  private recentContributionMeans(): number[] {
+    const K = this.numComponents
+    const means: number[] = []
+    for (let k = 0; k < K; k++) {
+      let sum = 0
+      for (let slot = 0; slot < this.recentCount; slot++) sum += this.recentContributions[slot * K + k]
+      means.push(sum / this.recentCount)
+    }
+    return means
   }
 }
 

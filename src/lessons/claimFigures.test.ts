@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { LESSONS } from './catalogue'
+import { ClaimSchema, LessonCheckSchema, type Claim } from './claims'
+import { componentProblems, figureIdOf, figureOf, recordedFigures } from './claimFigures'
+
+const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
+const claim = (figure: string, extra: Record<string, unknown> = {}): Claim => ClaimSchema.parse({ text: 'a', figure, variant: 0, relation: { kind: 'atLeast', value: 0 }, ...extra })
+const checkOf = (...claims: Claim[]) => LessonCheckSchema.parse({ steps: 10, seeds: 2, claims })
+
+describe('claim figures', () => {
+  it('gives every figure an id: the figure, or contribution:<component>', () => {
+    expect(figureIdOf(claim('objective'))).toBe('objective')
+    expect(figureIdOf(claim('shapedReturn'))).toBe('shapedReturn')
+    expect(figureIdOf(claim('zeroAdvantageFraction'))).toBe('zeroAdvantageFraction')
+    expect(figureIdOf(claim('contribution', { component: 'format' }))).toBe('contribution:format')
+  })
+
+  it('records objective and shapedReturn always, then the claims’ other figures once each, in their order', () => {
+    expect(recordedFigures(checkOf(claim('objective')))).toEqual(['objective', 'shapedReturn'])
+    const check = checkOf(claim('contribution', { component: 'coin' }), claim('zeroAdvantageFraction'), claim('contribution', { component: 'coin' }), claim('contribution', { component: 'goal' }))
+    expect(recordedFigures(check)).toEqual(['objective', 'shapedReturn', 'contribution:coin', 'zeroAdvantageFraction', 'contribution:goal'])
+  })
+
+  it('reads each figure from a run’s recent figures, null where the run has none', () => {
+    const recent = { recentObjective: 0.5, recentReturn: 40, recentContributions: { coin: 12, goal: 1 }, recentZeroAdvantageFraction: 0.25 }
+    expect(figureOf(recent, 'objective')).toBe(0.5)
+    expect(figureOf(recent, 'shapedReturn')).toBe(40)
+    expect(figureOf(recent, 'contribution:coin')).toBe(12)
+    expect(figureOf(recent, 'zeroAdvantageFraction')).toBe(0.25)
+    expect(figureOf(recent, 'contribution:format')).toBeNull()
+    // A name an object has by inheritance is no component.
+    expect(figureOf(recent, 'contribution:toString')).toBeNull()
+    expect(figureOf({ ...recent, recentContributions: null, recentZeroAdvantageFraction: null }, 'contribution:coin')).toBeNull()
+    expect(figureOf({ ...recent, recentZeroAdvantageFraction: null }, 'zeroAdvantageFraction')).toBeNull()
+  })
+})
+
+describe('a claim’s figure in the schema', () => {
+  it('accepts a contribution claim that names its component, and the zero-advantage fraction', () => {
+    expect(claim('contribution', { component: 'format' })).toMatchObject({ figure: 'contribution', component: 'format' })
+    expect(claim('zeroAdvantageFraction')).not.toHaveProperty('component')
+  })
+
+  it.each([
+    [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
+    [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
+    [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction'],
+  ])('refuses %j with one message', (figure, path, message) => {
+    const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
+    expect(parsed.success).toBe(false)
+    expect(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([[path, message]])
+  })
+})
+
+describe('componentProblems', () => {
+  it('passes a contribution claim whose component every variant it names has', () => {
+    expect(componentProblems(checkOf(claim('contribution', { component: 'coin', variant: 1, relation: { kind: 'above', variant: 0 } })), coin.variants)).toEqual([])
+  })
+
+  it('names, in one line per variant, a component a named variant does not have, and the ones it has', () => {
+    const problems = componentProblems(checkOf(claim('objective'), claim('contribution', { component: 'format', variant: 1 })), coin.variants)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^claims\[1\]: variant 1 \(Coin worth 10\) has no component "format"; accepted: step, hazard, goal, progress, coin/)
+  })
+})

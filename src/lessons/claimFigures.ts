@@ -1,0 +1,64 @@
+import { specOf } from '../model/design'
+import { namedVariants, type Claim, type LessonCheck } from './claims'
+import type { LessonVariant } from './types'
+
+/*
+ * A figure as the check's results and the evidence file key it: one id per thing measured, so that a
+ * contribution claim about `format` and one about `coin` are two figures.
+ *   objective, shapedReturn, zeroAdvantageFraction, contribution:<component>
+ */
+
+export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | `contribution:${string}`
+
+/** The figures every variant's evidence records, whatever its claims are about. */
+export const ALWAYS_RECORDED = ['objective', 'shapedReturn'] as const satisfies readonly FigureId[]
+
+/** A figure id as the evidence file keys it (the component part: a name as ClaimSchema accepts one). */
+export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
+
+/** The id of the figure a claim is about. */
+export function figureIdOf(claim: Pick<Claim, 'figure' | 'component'>): FigureId {
+  return claim.figure === 'contribution' ? `contribution:${claim.component ?? ''}` : claim.figure
+}
+
+/** The figures a check records per variant: objective and shapedReturn, then those its claims name, in the claims' order. */
+export function recordedFigures(check: LessonCheck): FigureId[] {
+  return [...new Set([...ALWAYS_RECORDED, ...check.claims.map(figureIdOf)])]
+}
+
+/** What a run's figures are read from: its recent means at the end of the budget (null: none yet). */
+export interface RecentFigures {
+  recentObjective: number | null
+  recentReturn: number | null
+  /** By component name. */
+  recentContributions: Record<string, number> | null
+  recentZeroAdvantageFraction: number | null
+}
+
+/** One figure of a run, or null where it has none (no episode finished, no iteration reported it, no such component). */
+export function figureOf(recent: RecentFigures, id: FigureId): number | null {
+  if (id === 'objective') return recent.recentObjective
+  if (id === 'shapedReturn') return recent.recentReturn
+  if (id === 'zeroAdvantageFraction') return recent.recentZeroAdvantageFraction
+  const component = id.slice('contribution:'.length)
+  return recent.recentContributions !== null && Object.hasOwn(recent.recentContributions, component) ? recent.recentContributions[component] : null
+}
+
+/**
+ * Problems of a check's contribution claims: a component that some variant the claim names does
+ * not have (its environment's components and the ones its reward adds), naming those it has.
+ */
+export function componentProblems(check: LessonCheck, variants: readonly Pick<LessonVariant, 'label' | 'design'>[]): string[] {
+  const problems: string[] = []
+  check.claims.forEach((claim, index) => {
+    if (claim.figure !== 'contribution' || claim.component === undefined) return
+    const named = namedVariants({ ...check, claims: [claim] })
+    for (const variant of named) {
+      const entry = variants[variant]
+      if (!entry) continue
+      const names = specOf(entry.design).components.map((component) => component.name)
+      if (!names.includes(claim.component)) problems.push(`claims[${index}]: variant ${variant} (${entry.label}) has no component "${claim.component}"; accepted: ${names.join(', ')}`)
+    }
+  })
+  return problems
+}
