@@ -62,7 +62,6 @@ describe('lesson check', () => {
   it.each([
     [['lesson', 'check', 'free-riding', '--seeds', '1'], /^--seeds must be a whole number from 2 to 50, got "1"$/],
     [['lesson', 'check', 'nope'], /^no lesson "nope"; accepted: /],
-    [['lesson', 'check', 'sparse-vs-shaped'], /^lesson sparse-vs-shaped has no claims written down yet, so there is nothing to check; lessons with claims: /],
     [['lesson', 'check', '--first-seed', '-1'], /^--first-seed must be a whole number from 0 to /],
     [['lesson', 'check', 'free-riding', '--jobs', '0'], /^--jobs must be a whole number from 1 to 64, got "0"$/],
   ])('%j exits 2 with one line', async (args, message) => {

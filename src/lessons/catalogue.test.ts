@@ -21,6 +21,10 @@ describe('the lesson catalogue', () => {
     }
   })
 
+  it('writes down the claims of every lesson, so that every one is checked over seeds', () => {
+    expect(LESSONS.filter((lesson) => !lesson.check).map((lesson) => lesson.id)).toEqual([])
+  })
+
   it.each(everyDesign)('$name survives the link round trip unchanged, nothing ignored', ({ design }) => {
     const { design: back, ignored } = designFromSearch(designToSearch(design, new URLSearchParams([['lesson', 'x']])))
     expect(ignored).toEqual([])
