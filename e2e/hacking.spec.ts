@@ -13,7 +13,24 @@ test('a coin weight that makes looping pay more than the goal is flagged as rewa
   await coin.focus()
   await page.keyboard.press('End')
   await expect(coin).toHaveValue('10')
-  await expect(page.getByRole('alert').filter({ hasText: 'Reward hacking?' })).toContainText('path efficiency moved the wrong way', { timeout: 60_000 })
+  const alert = page.getByRole('alert').filter({ hasText: 'Reward hacking?' })
+  await expect(alert).toContainText('path efficiency moved the wrong way', { timeout: 60_000 })
+  const quoted = await alert.textContent()
+  // It is latched: while the agent keeps looping it stays, quoting the same figures, on every look.
+  for (let look = 0; look < 6; look++) {
+    await page.waitForTimeout(500)
+    await expect(alert).toHaveText(quoted!)
+  }
+  expect(quoted).not.toMatch(/by -?0\.00\b/)
+  // It covers no control: the chart's tabs are still clickable, and its band is on the chart.
+  await page.getByRole('group', { name: 'Chart view' }).getByRole('button', { name: 'Live' }).click({ trial: true })
+  await expect(page.getByRole('figure', { name: 'Learning curve' }).locator('[aria-label^="hacking?"]')).toHaveCount(1)
+  // Dismissed, the notice goes and stays gone; the band stays.
+  await alert.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(alert).toHaveCount(0)
+  await page.waitForTimeout(1500)
+  await expect(page.getByRole('alert').filter({ hasText: 'Reward hacking?' })).toHaveCount(0)
+  await expect(page.getByRole('figure', { name: 'Learning curve' }).locator('[aria-label^="hacking?"]')).toHaveCount(1)
 })
 
 test('a heavy length weight on the token task is flagged as reward hacking', async ({ page }) => {

@@ -6,6 +6,7 @@ import type { StepRecord } from '../core/run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../core/run/trainer'
 import type { Design } from './design'
 import type { DesignMark } from './marks'
+import { latchHackingAlert, type HackingAlert } from './hackingAlert'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
@@ -47,9 +48,11 @@ export interface RunView {
   teamHistory: { envSteps: number; effort: number[] }[]
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
   diagnosis: string | null
+  /** The latched reward-hacking alert (hackingAlert.ts); null while the curves never diverged. */
+  hacking: HackingAlert | null
 }
 
-export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null }
+export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null, hacking: null }
 
 /** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit. */
 export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {
@@ -69,5 +72,6 @@ export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): 
     batchAdvantages: frame.record ? frame.advantages : run.batchAdvantages,
     team: frame.record ? team : run.team,
     teamHistory,
+    hacking: point ? latchHackingAlert(run.hacking, series, spec.objective.higherIsBetter) : run.hacking,
   }
 }

@@ -54,6 +54,8 @@ export interface PlaygroundState {
   /** Several frames in one update (the page draws once for them). */
   addFrames(frames: readonly MetricsFrame[]): void
   addMark(mark: DesignMark): void
+  /** Close the reward-hacking notice; its band stays on the chart until a new alert replaces it. */
+  dismissHacking(): void
   setBackend(backend: Partial<BackendInfo>): void
 }
 
@@ -116,6 +118,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.spec) })),
   addFrames: (frames) => set((state) => ({ run: frames.reduce((run, frame) => runWithFrame(run, frame, state.spec), state.run) })),
   addMark: (mark) => set((state) => ({ run: { ...state.run, marks: withMark(state.run.marks, state.run.series, mark) } })),
+  dismissHacking: () => set((state) => (state.run.hacking ? { run: { ...state.run, hacking: { ...state.run.hacking, dismissed: true } } } : {})),
   setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
 }))
 

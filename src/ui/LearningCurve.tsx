@@ -2,10 +2,10 @@ import { useId, useMemo, useRef } from 'react'
 import { usePlayground } from '../state/store'
 import { markLabel } from '../model/marks'
 import { COMPONENT_COLOURS } from './colours'
-import { detectRewardHacking } from '../core/run/hacking'
+import { hackingNoticeShown } from '../model/hackingAlert'
 import { smooth } from '../core/run/smooth'
 import { CompareView } from './CompareView'
-import { formatSteps, formatWeight } from './format'
+import { formatChange, formatSteps, formatWeight } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
 import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
@@ -64,14 +64,28 @@ export function LearningCurve() {
   const summary = latest
     ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
     : 'Learning curve: no finished episodes yet. Press Start to train.'
-  const hacking = useMemo(() => detectRewardHacking(series, spec.objective.higherIsBetter), [series, spec.objective.higherIsBetter])
+  const hacking = usePlayground((state) => state.run.hacking)
+  const dismissHacking = usePlayground((state) => state.dismissHacking)
+  // The alert's band: from where the divergence began to its recovery (or the latest point).
+  const spans = useMemo(() => {
+    if (!hacking || series.length === 0) return []
+    const end = hacking.recoveredAt ?? series[series.length - 1].envSteps
+    const at = (envSteps: number) => (axis === 'envSteps' ? envSteps : (series.find((point) => point.envSteps >= envSteps)?.wallSeconds ?? series[series.length - 1].wallSeconds))
+    return [{ key: 'hacking', from: at(hacking.fromStep), to: at(end), label: hacking.recoveredAt === null ? 'hacking?' : 'hacking? (recovered)' }]
+  }, [hacking, series, axis])
   return (
     <figure className="curve" aria-label="Learning curve">
-      {hacking && (
-        <p className="hacking" role="alert">
-          Reward hacking? Over the last {hacking.window} points the shaped return rose by {hacking.returnChange.toFixed(2)} while {spec.objective.name} moved the wrong way by{' '}
-          {Math.abs(hacking.objectiveChange).toFixed(2)}.
-        </p>
+      {hackingNoticeShown(hacking) && (
+        <div className="hacking" role="alert">
+          <p>
+            Reward hacking? Since step {formatSteps(hacking.fromStep)} the shaped return rose by {formatChange(hacking.returnChange)} while {spec.objective.name} moved the wrong way by{' '}
+            {formatChange(Math.abs(hacking.objectiveChange))} (over {hacking.window} points, up to step {formatSteps(hacking.detectedAt)}). It stays until {spec.objective.name} is back to{' '}
+            {formatChange(hacking.objectiveBefore)}.
+          </p>
+          <button type="button" onClick={dismissHacking}>
+            Dismiss
+          </button>
+        </div>
       )}
       <figcaption className="sr-only" aria-live="polite">
         {summary}
@@ -112,6 +126,7 @@ export function LearningCurve() {
             xFormat={axis === 'envSteps' ? formatSteps : formatSeconds}
             readoutLabel={(x) => (axis === 'envSteps' ? `step ${formatSteps(x)}` : `${x.toFixed(1)} s`)}
             marks={chartMarks}
+            spans={spans}
             legend
             fontSize={11}
             margin={{ top: 8, right: 12, bottom: 4, left: 0 }}

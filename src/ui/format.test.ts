@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claimFigureName, formatClaimFigure, formatFixed } from './format'
+import { claimFigureName, formatChange, formatClaimFigure, formatFixed } from './format'
 
 describe('formatFixed', () => {
   it('writes the places asked for and never −0', () => {
@@ -20,5 +20,15 @@ describe('a claim’s figure on the card', () => {
 
   it('shows returns and contributions to one decimal, the objective and the zero-advantage fraction to two', () => {
     expect([formatClaimFigure('shapedReturn', 12.345), formatClaimFigure('contribution', 12.345), formatClaimFigure('objective', 0.456), formatClaimFigure('zeroAdvantageFraction', 0.456)]).toEqual(['12.3', '12.3', '0.46', '0.46'])
+  })
+})
+
+describe('formatChange', () => {
+  it('quotes a change with two decimals, or two significant digits when smaller, never "0.00"', () => {
+    expect(formatChange(1.234)).toBe('1.23')
+    expect(formatChange(0.01)).toBe('0.01')
+    expect(formatChange(0.0042)).toBe('0.0042')
+    expect(formatChange(-0.00012)).toBe('-0.00012')
+    expect(formatChange(0)).toBe('0.00')
   })
 })

@@ -51,3 +51,8 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 's
 export function formatDate(iso: string): string {
   return DATE_FORMAT.format(new Date(iso))
 }
+
+/** A change the alert quotes: two decimals, or two significant digits when smaller (never "0.00"). */
+export function formatChange(value: number): string {
+  return Math.abs(value) >= 0.01 || value === 0 ? value.toFixed(2) : value.toPrecision(2)
+}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Axis } from './Axis'
 import { Grid } from './Grid'
 import { Legend, type LegendEntry } from './Legend'
-import { Marks, type ChartMark } from './Marks'
+import { Marks, Spans, type ChartMark, type ChartSpan } from './Marks'
 import { pointerX, Readout, type ReadoutRow } from './Readout'
 import { bandPath, linePath } from './paths'
 import { extent, linearScale, nearestIndex, niceAxis, ticksWithin, widen, type Domain } from './scale'
@@ -60,6 +60,7 @@ export function LineChart({
   xFormat,
   readoutLabel,
   marks = [],
+  spans = [],
   markColour = '#ef476f',
   legend = false,
   fontSize,
@@ -74,6 +75,8 @@ export function LineChart({
   xFormat: (value: number) => string
   readoutLabel: (value: number) => string
   marks?: readonly ChartMark[]
+  /** Shaded x ranges behind the lines (the reward-hacking alert's), in the mark colour. */
+  spans?: readonly ChartSpan[]
   markColour?: string
   legend?: boolean
   fontSize: number
@@ -150,6 +153,7 @@ export function LineChart({
             {right && (
               <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - 5 - fontSize / 2} />
             )}
+            <Spans spans={spans} scale={xScale} domain={xDomain} top={plot.top} bottom={plot.bottom} colour={markColour} fontSize={fontSize - 1} />
             {band && <path className="chart-band" d={bandD} fill={band.colour} fillOpacity={band.opacity} stroke="none" />}
             {series.map((line, k) => (
               <path key={line.key} className="chart-line" d={paths[k]} fill="none" stroke={line.colour} strokeWidth={line.width} strokeDasharray={line.dash} strokeLinejoin="round" />

@@ -30,3 +30,33 @@ export const Marks = memo(function Marks({ marks, scale, domain, top, bottom, co
     </g>
   )
 })
+
+/** A shaded x range with a label (the reward-hacking alert's band). */
+export interface ChartSpan {
+  key: string
+  from: number
+  to: number
+  label: string
+}
+
+/** Spans clipped to the x domain, shaded faintly behind the lines, each labelled at its bottom left. */
+export const Spans = memo(function Spans({ spans, scale, domain, top, bottom, colour, fontSize }: { spans: readonly ChartSpan[]; scale: (value: number) => number; domain: readonly [number, number]; top: number; bottom: number; colour: string; fontSize: number }) {
+  return (
+    <g className="chart-spans">
+      {spans
+        .filter((span) => Number.isFinite(span.from) && Number.isFinite(span.to) && span.to >= domain[0] && span.from <= domain[1])
+        .map((span) => {
+          const x0 = scale(Math.max(span.from, domain[0]))
+          const x1 = scale(Math.min(span.to, domain[1]))
+          return (
+            <g key={span.key} className="chart-span" aria-label={span.label}>
+              <rect x={x0} y={top} width={Math.max(2, x1 - x0)} height={bottom - top} fill={colour} fillOpacity={0.14} />
+              <text x={x0 + 4} y={bottom - 4} fill={colour} fontSize={fontSize}>
+                {span.label}
+              </text>
+            </g>
+          )
+        })}
+    </g>
+  )
+})
