@@ -39,6 +39,8 @@ const SILENT_STEPS = 80_000
 const SILENT_FORMAT_WEIGHT = 1
 const SILENT_MAX_ROUNDS = 10
 const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learner: GRPO_FAST }
+/** A judge (the proxy) at a twentieth of correct's weight: light enough that only GRPO's std division lets it take over. */
+const WEAK_JUDGE = 0.05
 const NOISY_BANDIT: DesignRecipe = { envId: 'bandit', params: { arms: 'gaussian', noise: 1 }, learner: { kind: 'grpo', groupSize: 3 } }
 const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', credit: 'equal' } }
 
@@ -231,23 +233,31 @@ export const LESSONS: Lesson[] = [
   lesson({
     id: 'many-rewards',
     title: 'Many rewards: sum first or normalise first',
-    question: 'When a completion earns several rewards, does it matter whether they are added before or after the group normalisation?',
+    question: 'When a completion earns a rare 0/1 reward and a dense judge’s score, does it matter whether they are added before or after the group normalisation?',
     variants: [
-      { label: 'correct + format, summed first', recipe: { ...TOKEN_FAST, weights: { format: 1 } } },
-      { label: 'correct + format, each normalised first', recipe: { ...TOKEN_FAST, weights: { format: 1 }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
-      { label: 'correct + dense proxy, summed first', recipe: { ...TOKEN_FAST, weights: { proxy: 1 } } },
-      { label: 'correct + dense proxy, each normalised first', recipe: { ...TOKEN_FAST, weights: { proxy: 1 }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
+      { label: 'Correct + judge at 0.05, summed first', recipe: { ...TOKEN_FAST, weights: { proxy: WEAK_JUDGE } } },
+      { label: 'Correct + judge at 0.05, each normalised first', recipe: { ...TOKEN_FAST, weights: { proxy: WEAK_JUDGE }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
+      { label: 'Correct + judge at 0.5, each normalised first', recipe: { ...TOKEN_FAST, weights: { proxy: 0.5 }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
     ],
-    tryThis: 'Train the four variants for the same number of steps. The proxy is a dense score in (0, 1) that differs for every completion; correct is 0 or 1.',
-    lookFor: 'Correct (last 20), the true objective, and the advantage histogram. Summed first, completions with different mixes of rewards (correct but badly formed vs wrong but well formed) can get the same advantage; each normalised first, they stay apart. Watch whether the dense proxy leaves correctness behind. Measured (200,000 steps, seed 1, correct of the last 20): 0.8 with correct + format summed first, 0.3 each normalised first; 0 with the dense proxy either way, its score maximised instead. Decoupling keeps the rewards’ advantages apart; it does not change what they pay for. Try other seeds and weights.',
-    why: 'Summed first, GRPO sees only the total: a group where one answer is correct and another well formed has the same totals, and the same advantages, as one where the roles are swapped; and a reward that varies in every completion sets the group’s std, shrinking the share of a rare 0/1 reward. Normalising each reward within its group first, then adding (and normalising over the batch), keeps each reward’s own say (GDPO, Liu et al. 2026; TRL’s normalize_then_sum).',
+    tryThis: 'Train the three variants for the same number of steps. Each pays correct (0 or 1, weight 1) plus the judge (the proxy: a dense score in (0, 1) that differs for every completion and likes long, digit-filled answers), at a twentieth of correct’s weight in the first two and at half of it in the third. Watch correct (last 20), the answers’ length and the advantage histogram.',
+    lookFor: 'Summed first, the judge takes over although it weighs a twentieth of correct: early in the run the answers grow to the full 4 tokens, stop ending, and correct stays at 0 for the rest of the run. Normalised reward by reward first, the same two rewards with the same weights learn the task: the answers stay short and correct climbs. With the judge at half of correct’s weight, normalising first no longer saves correct: it falls to 0, as summed, so there summing first does as well (or as badly). What the effect needed: correct answers rare at the start (a random policy seldom writes a right digit and then end) and a judge weighted well below correct.',
+    check: {
+      steps: 200_000,
+      seeds: 5,
+      claims: [
+        { text: 'Summed first, a judge at a twentieth of correct’s weight still takes over: correct (last 20) at most 0.05', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.05 } },
+        { text: 'Each normalised first, the same rewards and weights learn the task: correct above the summed-first run’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'With the judge at half of correct’s weight, normalising first no longer saves correct: at most 0.05, no better than summing first', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 0.05 } },
+      ],
+    },
+    why: 'Summed first, GRPO divides each group’s advantages by the group’s std. At the start almost no group holds a correct answer, so correct is 0 in every completion of the group and only the judge varies: divided by its own small std, the judge’s differences become advantages of full size, whatever its weight, and they push towards the judge’s favourite answers (long, full of digits), which never end and are never correct; once there, a correct answer is not sampled again. Normalising each reward within its group first, then weighting and adding them (GDPO, Liu et al. 2026; TRL’s multi-reward normalisation), keeps the judge’s advantages at a twentieth of the size in those groups, while a rare correct answer gets a large advantage of its own, so correct is found before the judge’s pull wins. It keeps the weights; it does not change what the rewards pay for: weighted heavily enough, the judge still wins in every group without a correct answer, and the order of normalising cannot help. Summing also gives different mixes of rewards the same advantage when their totals agree; normalising each first keeps them apart.',
     reference: REFS.gdpo2026,
     seeAlso: [REFS.deepseekMath2024],
   }),
   lesson({
     id: 'reward-hacking',
     title: 'Reward hacking on the token task',
-    question: 'When the reward also pays for length or for a learned judge’s score, does the policy get better at the task or better at the reward?',
+    question: 'When the reward also pays for length or for a learned judge’s score, does the policy get better at the task or better at the reward, and what keeps it on the task?',
     variants: [
       { label: 'Correct only', recipe: TOKEN_FAST },
       { label: 'Length paid', recipe: { ...TOKEN_FAST, weights: { length: 4 } } },
@@ -256,19 +266,24 @@ export const LESSONS: Lesson[] = [
         label: 'Correct + bounded, centred judge',
         recipe: { ...TOKEN_FAST, weights: { proxy: 1 }, reward: { transforms: { proxy: [{ kind: 'scale', factor: 10 }, { kind: 'bounded', reference: 5 }] } } },
       },
+      { label: 'Correct + judge at 0.05, no std division', recipe: { ...TOKEN_FAST, weights: { proxy: WEAK_JUDGE }, learner: { ...GRPO_FAST, estimator: { scale: 'none' } } } },
     ],
-    tryThis: 'Train "correct only" until correct (last 20) passes 0.8, then drag the length slider to its end while it trains: the change applies live and is marked on the chart. Then train the judge variants from scratch, raw and bounded.',
-    lookFor: 'With length paid, the shaped return keeps climbing while correctness collapses and the chart warns of reward hacking: answers stop ending, because every extra token pays. With the judge added, its score rises while correct falls, although a correct answer would earn more in total. Measured (200,000 steps, correct of the last 20): 0.8 correct only; 0 with length paid; 0 with the judge, raw or bounded (seeds 1 and 2, also with Dr. GRPO’s unscaled advantages).',
+    tryThis: 'Train "correct only" until correct (last 20) passes 0.8, then drag the length slider to its end while it trains: the change applies live and is marked on the chart. Then train the judge variants from scratch: the raw judge, the bounded, centred judge, and the judge at a twentieth of correct’s weight with the group’s std division turned off (the estimator’s scale set to none, as in Dr. GRPO). The many-rewards lesson trains that small judge with the division kept.',
+    lookFor: 'With length paid, the shaped return keeps climbing while correctness collapses and the chart warns of reward hacking: answers stop ending, because every extra token pays. With the judge added, the judge’s score (the whole shaped return, since nothing is correct any more) climbs near its top while correct falls to 0: the answers grow to the full 4 tokens and fill with digits, although a correct answer would earn more in total. Bounding and centring the judge does not stop this. A judge at a twentieth of correct’s weight with advantages not divided by the group’s std is curbed: the answers stay short and correct climbs, on most seeds as far as with correct alone. What it needed: the small weight and the undivided advantages together; with the division kept, even that small judge is hacked (the many-rewards lesson shows it).',
     check: {
-      steps: 200_000,
+      steps: 300_000,
       seeds: 5,
       claims: [
         { text: 'Correct only: the policy learns the task, correct (last 20) at least 0.5', figure: 'objective', variant: 0, relation: { kind: 'atLeast', value: 0.5 } },
         { text: 'Length paid: correctness collapses below the correct-only run’s', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
         { text: 'Length paid: the shaped return climbs above the correct-only run’s, the mark of a hacked reward', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'Correct + judge: correctness falls below the correct-only run’s', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 0 } },
+        { text: 'Correct + judge: the judge scores the answers at least 0.7, above the σ(0) = 0.5 it gives a correct one-digit answer before its noise', figure: 'shapedReturn', variant: 2, relation: { kind: 'atLeast', value: 0.7 } },
+        { text: 'Bounded, centred judge: correctness still falls below the correct-only run’s', figure: 'objective', variant: 3, relation: { kind: 'below', variant: 0 } },
+        { text: 'A judge at a twentieth of correct’s weight, advantages not divided by the group’s std: the hack is curbed, correct above the raw judge’s run', figure: 'objective', variant: 4, relation: { kind: 'above', variant: 2 } },
       ],
     },
-    why: 'A proxy reward and the real goal agree near where the proxy was fitted and come apart as the policy moves away from its start: optimising the proxy harder first helps the gold reward, then hurts it (Gao, Schulman & Hilton 2023). Here the judge’s favourite answers (long, many digits) are easier to find than correct ones, and once the policy settles there the correct reward is rarely seen. A bounded, centred reward σ(r − r_ref) flattens far above the reference, so a hack gains little beyond it (Fu et al. 2025), but it keeps the judge’s ranking, and GRPO’s division by the group’s std scales small differences back up: bounding limits how much a hack pays, it does not make a wrong judge right. The transform bounds the episode’s reward and pays it at the end (the steps before pay 0, so length earns nothing from it); the judge’s score is scaled ×10 first and centred at 5, so the sigmoid’s steep middle spans the judge’s range.',
+    why: 'A proxy reward and the real goal agree near where the proxy was fitted and come apart as the policy moves away from its start: optimising the proxy harder first helps the gold reward, then hurts it (Gao, Schulman & Hilton 2023). Here the judge’s favourite answers (long, many digits) are far easier to find than correct ones, and once the policy settles there the correct reward is rarely seen. A bounded, centred reward σ(r − r_ref) flattens far above the reference, so a hack gains little beyond it (Fu et al. 2025); but it keeps the judge’s ranking, and GRPO divides each group’s advantages by the group’s std. At the start almost no group holds a correct answer, so only the judge varies within a group, and that division turns its differences, however flattened or lightly weighted, into advantages of full size that point at the judge’s favourites (the same happens to a judge at a twentieth of correct’s weight): bounding limits how much a hack pays, it does not make a wrong judge right, and here it cannot curb the hack. Without the division (Dr. GRPO’s advantages, r − mean) a judge at a twentieth stays a twentieth: its pull is small next to the 1 a rare correct answer earns, and the policy learns the task first. (The bounded transform bounds the episode’s reward and pays it at the end; the judge’s score is scaled ×10 first and centred at 5, so the sigmoid’s steep middle spans the judge’s range.)',
     reference: REFS.gao2023,
     seeAlso: [REFS.fu2025],
   }),
