@@ -1,3 +1,4 @@
+import { perDesign } from '../model/perDesign'
 import type { MetricsFrame } from '../core/run/frame'
 import type { Design } from '../model/design'
 import type { RecentFigures } from './claimFigures'
@@ -42,13 +43,5 @@ export function recentFiguresOfFrame(frame: MetricsFrame): RecentFigures {
   }
 }
 
-/** Designs are replaced, never changed in place: each one's fingerprint is worked out once, not on every frame. */
-const fingerprints = new WeakMap<Design, string>()
-function fingerprintOf(design: Design): string {
-  let fingerprint = fingerprints.get(design)
-  if (fingerprint === undefined) {
-    fingerprint = designFingerprint(design)
-    fingerprints.set(design, fingerprint)
-  }
-  return fingerprint
-}
+/** Each design's fingerprint, worked out once, not on every frame. */
+const fingerprintOf = perDesign(designFingerprint)

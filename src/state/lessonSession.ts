@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import { findLesson, LESSON_IDS } from '../lessons/catalogue'
 import { NO_EXTRAS, truncate, type Design } from '../model/design'
 import { designToSearch } from '../model/designLink'
+import { perDesign } from '../model/perDesign'
 import { loadDesign, usePlayground } from './store'
 import { isRunActive } from '../model/runView'
 import { changeReward, changeWeight, resetRun, startRun } from './trainingClient'
@@ -82,19 +83,8 @@ export function isCurrentDesign(design: Design): boolean {
   return searchOf(usePlayground.getState().design) === searchOf(design)
 }
 
-/**
- * A design's link text, worked out once per design object: designs are replaced, never changed in
- * place, so the lesson card's buttons compare links without rebuilding them on every render.
- */
-const searches = new WeakMap<Design, string>()
-function searchOf(design: Design): string {
-  let search = searches.get(design)
-  if (search === undefined) {
-    search = designToSearch(design)
-    searches.set(design, search)
-  }
-  return search
-}
+/** A design's link text, worked out once per design: the card's buttons compare links on every render. */
+const searchOf = perDesign(designToSearch)
 
 /**
  * Reopen the lesson the page was opened with (`?lesson=<id>`). The design in the link wins, so a
