@@ -97,6 +97,12 @@ test('a paused run survives a reload, keeps a new name, is pinned for comparison
   const pins = page.getByRole('table', { name: 'Pinned runs and their final figures' })
   await expect(pins.getByRole('rowheader')).toHaveText(['#1 cliff baseline'])
   expect((await pins.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2)).toEqual([liveReturn, liveObjective])
+  // Pin toggles: pressed again, the saved run is unpinned (never pinned twice, which would band a run with itself).
+  const pinSaved = page.getByRole('button', { name: 'Pin cliff baseline for comparison' })
+  await expect(pinSaved).toHaveAttribute('aria-pressed', 'true')
+  await pinSaved.click()
+  await expect(pinSaved).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByRole('button', { name: 'Compare (0)' })).toBeVisible()
 
   // Open design: the saved design comes back after the page moved to another environment and seed.
   await page.getByLabel('Environment', { exact: true }).selectOption('cartpole')

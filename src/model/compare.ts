@@ -1,11 +1,21 @@
 import type { CurvePoint } from './series'
 import type { EnvSpec } from '../core/envs/types'
 import type { Design } from './design'
+import { autoGroupName, differingSettings } from './pinNames'
 
 /** A run kept for comparison: its curve and its final figures. */
 export interface PinnedRun {
   id: number
+  /** "#id name": the user's name, else what tells its design apart from the other pins' (relabelPins). */
   label: string
+  /** The name of its group of seeds (every pin of the same design): "CliffWalking, qlearning, w.coin 10". */
+  groupLabel: string
+  /** The name the user gave it (a saved run's name, or a rename); null: named automatically. */
+  name: string | null
+  envLabel: string
+  design: Design
+  /** Which run it is (a saved run's id, a live run's id and seed): the same run is pinned once. */
+  sourceKey: string
   /** Runs of the same design (all but the seed) are grouped: mean and spread over their seeds. */
   designKey: string
   seed: number
@@ -24,8 +34,10 @@ export function finalFigures(series: readonly CurvePoint[], length: number, wind
 
 /** What a pin is made of: a live run or a saved one. */
 export interface PinSource {
-  /** Says which run it is, after the pin's number: "CartPole, ppo, seed 1". */
-  label: string
+  envLabel: string
+  /** The user's name for it (a saved run's); null: named by what differs from the other pins. */
+  name: string | null
+  sourceKey: string
   design: Design
   series: readonly CurvePoint[]
   final: PinnedRun['final']
@@ -33,19 +45,55 @@ export interface PinSource {
 
 /**
  * Add a run to the pins: it takes the next number, runs of one design (all but the seed) share a
- * design key, and only the latest `maxPins` are kept.
+ * design key, only the latest `maxPins` are kept, and every pin is named again (relabelPins). A run
+ * already pinned (the same source key) is not pinned twice: the pins come back unchanged.
  */
 export function addPin(pins: readonly PinnedRun[], source: PinSource, maxPins: number): PinnedRun[] {
+  if (isPinned(pins, source.sourceKey)) return [...pins]
   const id = (pins[pins.length - 1]?.id ?? 0) + 1
   const pin: PinnedRun = {
     id,
-    label: `#${id} ${source.label}`,
+    label: '',
+    groupLabel: '',
+    name: source.name,
+    envLabel: source.envLabel,
+    design: source.design,
+    sourceKey: source.sourceKey,
     designKey: JSON.stringify({ ...source.design, seed: null }),
     seed: source.design.seed,
     points: source.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
     final: source.final,
   }
-  return [...pins, pin].slice(-maxPins)
+  return relabelPins([...pins, pin].slice(-maxPins))
+}
+
+/** Whether the run with this source key is pinned. */
+export function isPinned(pins: readonly PinnedRun[], sourceKey: string): boolean {
+  return pins.some((pin) => pin.sourceKey === sourceKey)
+}
+
+/** The pins without `id`, named again (what told them apart may have gone with it). */
+export function removePin(pins: readonly PinnedRun[], id: number): PinnedRun[] {
+  return relabelPins(pins.filter((pin) => pin.id !== id))
+}
+
+/** The pins with pin `id` named `name` (trimmed; empty: named automatically again). */
+export function renamePin(pins: readonly PinnedRun[], id: number, name: string): PinnedRun[] {
+  const trimmed = name.trim()
+  return relabelPins(pins.map((pin) => (pin.id === id ? { ...pin, name: trimmed === '' ? null : trimmed } : pin)))
+}
+
+/**
+ * Name every pin: "#id " and the user's name, or the environment, the learner, the settings in
+ * which its design differs from the other pins' (pinNames.ts) and its seed; a group of seeds is
+ * named the same way without the seed. Pins of one design differ only by seed, so they share a group name.
+ */
+export function relabelPins(pins: readonly PinnedRun[]): PinnedRun[] {
+  const differences = differingSettings(pins.map((pin) => pin.design))
+  return pins.map((pin, k) => {
+    const groupLabel = autoGroupName(pin.envLabel, pin.design, differences[k])
+    return { ...pin, groupLabel, label: `#${pin.id} ${pin.name ?? `${groupLabel}, seed ${pin.seed}`}` }
+  })
 }
 
 /** The value of a run's curve at `steps`, linearly interpolated (held flat beyond its ends). */
@@ -87,7 +135,7 @@ export function meanStd(values: readonly number[]): { mean: number; std: number 
   return { mean, std: Math.sqrt(variance) }
 }
 
-/** A run of `design` as a pin: labelled by environment, learner and seed, with its final figures. */
-export function pinSourceOf(design: Design, spec: Pick<EnvSpec, 'label'>, series: readonly CurvePoint[], meanLength: number): PinSource {
-  return { label: `${spec.label}, ${design.learner.kind}, seed ${design.seed}`, design, series, final: finalFigures(series, meanLength) }
+/** A live run of `design` (its run id names it) as a pin, named automatically, with its final figures. */
+export function pinSourceOf(design: Design, spec: Pick<EnvSpec, 'label'>, runId: string, series: readonly CurvePoint[], meanLength: number): PinSource {
+  return { envLabel: spec.label, name: null, sourceKey: `live:${runId}:seed ${design.seed}`, design, series, final: finalFigures(series, meanLength) }
 }

@@ -7,7 +7,7 @@ import { withPath } from './paths'
 type Flat = Record<string, string | number | boolean>
 
 /** Options as dotted keys: { kind, learningRate, 'estimator.center', … }. */
-function flatten(options: object, prefix = ''): Flat {
+export function flatten(options: object, prefix = ''): Flat {
   const flat: Flat = {}
   for (const [key, value] of Object.entries(options)) {
     if (value !== null && typeof value === 'object') Object.assign(flat, flatten(value as object, `${prefix}${key}.`))

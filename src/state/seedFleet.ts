@@ -135,11 +135,11 @@ export function clearExtras(): void {
 
 /** Pin every extra seed's curve beside the main run's (the Compare view bands them by design). */
 export function pinExtraSeeds(): void {
-  const { pins, design, spec } = usePlayground.getState()
+  const { pins, design, spec, run } = usePlayground.getState()
   let next = pins
   for (const extra of useSeedFleet.getState().extras) {
     if (extra.series.length === 0) continue
-    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, extra.series, extra.meanLength), MAX_PINS)
+    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, run.runId ?? 'none', extra.series, extra.meanLength), MAX_PINS)
   }
   if (next !== pins) usePlayground.setState({ pins: next })
 }

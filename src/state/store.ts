@@ -7,7 +7,7 @@ import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { learnerFits } from '../core/run/learnerFit'
-import { addPin, pinSourceOf, type PinnedRun } from '../model/compare'
+import { addPin, pinSourceOf, removePin, renamePin, type PinnedRun } from '../model/compare'
 import { defaultDesign, keepWeights, resolveDesign, type Design, type RewardExtras } from '../model/design'
 import { withMark, type DesignMark } from '../model/marks'
 import { EMPTY_RUN, runWithFrame, type RunView } from '../model/runView'
@@ -32,6 +32,8 @@ export interface PlaygroundState {
   /** Keep the current run's curve for comparison; returns why it cannot, or null. */
   pinRun(): string | null
   unpinRun(id: number): void
+  /** Name pin `id` (empty: named automatically again). */
+  renamePin(id: number, name: string): void
   /** A message for the user about input that was ignored (a bad link, say); null when none. */
   notice: string | null
   setNotice(notice: string | null): void
@@ -72,10 +74,11 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   pinRun: () => {
     const { run, design, spec, pins } = usePlayground.getState()
     if (run.series.length === 0) return 'there is no curve to pin yet: train until episodes finish'
-    set({ pins: addPin(pins, pinSourceOf(design, spec, run.series, run.latest?.meanLength ?? NaN), MAX_PINS) })
+    set({ pins: addPin(pins, pinSourceOf(design, spec, run.runId ?? 'none', run.series, run.latest?.meanLength ?? NaN), MAX_PINS) })
     return null
   },
-  unpinRun: (id) => set((state) => ({ pins: state.pins.filter((pin) => pin.id !== id) })),
+  unpinRun: (id) => set((state) => ({ pins: removePin(state.pins, id) })),
+  renamePin: (id, name) => set((state) => ({ pins: renamePin(state.pins, id, name) })),
   setNotice: (notice) => set({ notice }),
   setEnv: (envId) => set((state) => ({ ...initialState(defaultDesign(envId, state.design.seed)), run: EMPTY_RUN })),
   setParams: (params) => {

@@ -5,6 +5,7 @@ import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
+import { PinRow } from './PinRow'
 
 const FIGURES = { shapedReturn: 'shaped return', objective: 'true objective', length: 'episode length' } as const
 type Figure = keyof typeof FIGURES
@@ -16,6 +17,7 @@ type Figure = keyof typeof FIGURES
 export function CompareView() {
   const pins = usePlayground((state) => state.pins)
   const unpin = usePlayground((state) => state.unpinRun)
+  const rename = usePlayground((state) => state.renamePin)
   const [metric, setMetric] = useState<CompareMetric>('shapedReturn')
   const [xFigure, setXFigure] = useState<Figure>('objective')
   const [yFigure, setYFigure] = useState<Figure>('shapedReturn')
@@ -61,10 +63,10 @@ export function CompareView() {
             <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => (Array.isArray(value) ? value.map((v) => Number(v).toFixed(2)).join(' – ') : Number(value).toFixed(2))} />
             <Legend wrapperStyle={{ fontSize: 10 }} />
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
-              <Area key={`band-${g}`} dataKey={`band_${g}`} name={`±1 std over ${group.runs.length} seeds`} stroke="none" fill={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} fillOpacity={0.2} isAnimationActive={false} connectNulls />
+              <Area key={`band-${g}`} dataKey={`band_${g}`} name={`${group.runs[0].groupLabel}: ±1 std over ${group.runs.length} seeds`} stroke="none" fill={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} fillOpacity={0.2} isAnimationActive={false} connectNulls />
             ))}
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
-              <Line key={`mean-${g}`} dataKey={`mean_${g}`} name={`mean of ${group.runs.length} seeds`} stroke={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
+              <Line key={`mean-${g}`} dataKey={`mean_${g}`} name={`${group.runs[0].groupLabel}: mean of ${group.runs.length} seeds`} stroke={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
             ))}
             {pins.map((pin) => (
               <Line key={pin.id} dataKey={`run_${pin.id}`} name={pin.label} stroke="#9fb3c8" strokeWidth={1} strokeDasharray="3 2" dot={false} isAnimationActive={false} connectNulls />
@@ -91,23 +93,13 @@ export function CompareView() {
             <th scope="col">{FIGURES.objective}</th>
             <th scope="col">{FIGURES.length}</th>
             <th scope="col">
-              <span className="sr-only">remove</span>
+              <span className="sr-only">rename or remove</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {pins.map((pin) => (
-            <tr key={pin.id}>
-              <th scope="row">{pin.label}</th>
-              <td>{pin.final.shapedReturn.toFixed(2)}</td>
-              <td>{pin.final.objective.toFixed(2)}</td>
-              <td>{Number.isFinite(pin.final.length) ? pin.final.length.toFixed(1) : '—'}</td>
-              <td>
-                <button type="button" aria-label={`Unpin ${pin.label}`} onClick={() => unpin(pin.id)}>
-                  Unpin
-                </button>
-              </td>
-            </tr>
+            <PinRow key={pin.id} pin={pin} rename={rename} unpin={unpin} />
           ))}
         </tbody>
       </table>

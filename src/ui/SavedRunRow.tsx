@@ -30,7 +30,7 @@ const STATUS_TEXT: Record<SavedRun['status'], string> = {
  * One saved run: its figures, and Rename (inline: Enter saves, Escape cancels), Pin, Open design
  * and Delete. `label` is its name, numbered where older runs share it (storageFormat's runLabels).
  */
-export function SavedRunRow({ run, label, live, actions }: { run: SavedRun; label: string; live: boolean; actions: RowActions }) {
+export function SavedRunRow({ run, label, live, pinned, actions }: { run: SavedRun; label: string; live: boolean; pinned: boolean; actions: RowActions }) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(label)
   const [error, setError] = useState<string | null>(null)
@@ -113,8 +113,8 @@ export function SavedRunRow({ run, label, live, actions }: { run: SavedRun; labe
         >
           Rename
         </button>
-        <button type="button" aria-label={`Pin ${label} for comparison`} onClick={() => actions.pin(run, label)}>
-          Pin
+        <button type="button" aria-label={`Pin ${label} for comparison`} aria-pressed={pinned} onClick={() => actions.pin(run, label)}>
+          {pinned ? 'Pinned' : 'Pin'}
         </button>
         <button type="button" aria-label={`Open the design of ${label}`} onClick={() => actions.open(run, label)}>
           Open design

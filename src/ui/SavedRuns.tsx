@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { addPin } from '../model/compare'
 import { deleteDamagedRecord, deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
@@ -19,9 +19,18 @@ export function SavedRuns() {
   const undoButton = useRef<HTMLButtonElement>(null)
   // The list is drawn only while open: closed, it costs nothing while runs are checkpointed.
   const [open, setOpen] = useState(false)
+  const pins = usePlayground((state) => state.pins)
+  const pinnedKeys = useMemo(() => new Set(pins.map((pin) => pin.sourceKey)), [pins])
   const actions: RowActions = {
     pin: (run, label) => {
-      usePlayground.setState((state) => ({ pins: addPin(state.pins, { label, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
+      const sourceKey = savedPinKey(run)
+      const pinned = usePlayground.getState().pins.find((pin) => pin.sourceKey === sourceKey)
+      if (pinned) {
+        usePlayground.getState().unpinRun(pinned.id)
+        setMessage({ ok: true, text: `Unpinned "${label}": Compare (${usePlayground.getState().pins.length}).` })
+        return
+      }
+      usePlayground.setState((state) => ({ pins: addPin(state.pins, { envLabel: run.envLabel, name: label, sourceKey, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
       setMessage({ ok: true, text: `Pinned "${label}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
     },
     open: (run, label) => {
@@ -110,7 +119,7 @@ export function SavedRuns() {
                 </thead>
                 <tbody>
                   {runs.map((run: SavedRun) => (
-                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} actions={actions} />
+                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} pinned={pinnedKeys.has(savedPinKey(run))} actions={actions} />
                   ))}
                 </tbody>
               </table>
@@ -129,4 +138,9 @@ function damagedName(record: DamagedRecord): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** A saved run's key among the pins: the same saved run is pinned once, and Pin toggles it. */
+function savedPinKey(run: SavedRun): string {
+  return `saved:${run.id}`
 }

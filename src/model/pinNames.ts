@@ -1,0 +1,41 @@
+import type { Design } from './design'
+import { truncate } from '../core/truncate'
+import { flatten } from './learnerCodec'
+
+/** The most differing settings a pin's name lists before "+K more". */
+export const MAX_NAMED_SETTINGS = 3
+
+/**
+ * A design's settings as name → text, the seed left out: the learner's fields by their dotted
+ * names (estimator.center), weights as w.<component>, parameters as p.<name>, and each kind of
+ * reward extra (terms, shaping, bonuses, transforms) as one JSON text.
+ */
+export function settingsOf(design: Design): Map<string, string> {
+  const settings = new Map<string, string>()
+  settings.set('env', design.envId)
+  for (const [key, value] of Object.entries(flatten(design.learner))) settings.set(key === 'kind' ? 'learner' : key, String(value))
+  for (const [name, weight] of Object.entries(design.weights)) settings.set(`w.${name}`, String(weight))
+  for (const [name, value] of Object.entries(design.params)) settings.set(`p.${name}`, JSON.stringify(value))
+  for (const [kind, value] of Object.entries(design.reward)) settings.set(kind, JSON.stringify(value))
+  return settings
+}
+
+/**
+ * What tells each design apart from the others: for every design, "name value" of each setting
+ * whose value is not the same in all of them (a setting a design lacks counts as "none"), in one
+ * stable order; the learner's kind is left out, since a pin's name always gives it. Designs that
+ * differ only by seed get empty lists.
+ */
+export function differingSettings(designs: readonly Design[]): string[][] {
+  const all = designs.map(settingsOf)
+  const names = [...new Set(all.flatMap((settings) => [...settings.keys()]))].filter((name) => name !== 'learner' && name !== 'env')
+  const differing = names.filter((name) => new Set(all.map((settings) => settings.get(name) ?? 'none')).size > 1)
+  return all.map((settings) => differing.map((name) => `${name} ${truncate(settings.get(name) ?? 'none')}`))
+}
+
+/** The automatic name of a design's group of pins: "<environment>, <learner>[, what differs]" (at most MAX_NAMED_SETTINGS, then "+K more"). */
+export function autoGroupName(envLabel: string, design: Design, differences: readonly string[]): string {
+  const shown = differences.slice(0, MAX_NAMED_SETTINGS)
+  const more = differences.length - shown.length
+  return [envLabel, design.learner.kind, ...shown, ...(more > 0 ? [`+${more} more`] : [])].join(', ')
+}
