@@ -91,18 +91,21 @@ test('a paused run survives a reload, keeps a new name, is pinned for comparison
   expect(csv.length - 1).toBeGreaterThanOrEqual(5)
   expect(Number(csv[csv.length - 1].split(',')[0])).toBeLessThanOrEqual(Number(savedSteps.replaceAll(',', '')))
 
-  // Pinned from the library, it joins the Compare view with the same final figures.
-  await page.getByRole('button', { name: 'Pin cliff baseline for comparison' }).click()
-  await page.getByRole('button', { name: 'Compare (1)' }).click()
-  const pins = page.getByRole('table', { name: 'Pinned runs and their final figures' })
-  await expect(pins.getByRole('rowheader')).toHaveText(['#1 cliff baseline'])
-  expect((await pins.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2)).toEqual([liveReturn, liveObjective])
-  // Pin toggles: pressed again, the saved run is unpinned (never pinned twice, which would band a run with itself).
+  // The live run pinned before the reload is still pinned, as this saved run: Pin shows it pressed,
+  // and pressing it unpins (one run is never pinned twice, which would band a run with itself).
   const pinSaved = page.getByRole('button', { name: 'Pin cliff baseline for comparison' })
+  await expect(page.getByRole('button', { name: 'Compare (1)' })).toBeVisible()
   await expect(pinSaved).toHaveAttribute('aria-pressed', 'true')
   await pinSaved.click()
   await expect(pinSaved).toHaveAttribute('aria-pressed', 'false')
   await expect(page.getByRole('button', { name: 'Compare (0)' })).toBeVisible()
+  // Pinned from the library, it joins the Compare view under its name, with the same final figures.
+  await pinSaved.click()
+  await expect(pinSaved).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'Compare (1)' }).click()
+  const pins = page.getByRole('table', { name: 'Pinned runs and their final figures' })
+  await expect(pins.getByRole('rowheader')).toHaveText(['#1 cliff baseline'])
+  expect((await pins.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 2)).toEqual([liveReturn, liveObjective])
 
   // Open design: the saved design comes back after the page moved to another environment and seed.
   await page.getByLabel('Environment', { exact: true }).selectOption('cartpole')

@@ -5,6 +5,7 @@ import { startUrlSync } from './state/urlSync'
 import { connectTrainingWorker } from './state/trainingClient'
 import { openSavedRuns, saveCheckpoint, setLiveRun } from './state/savedRuns'
 import { startRunAutosave } from './state/runAutosave'
+import { startPinAutosave } from './state/pinAutosave'
 import { restoreSeedCount } from './state/seedFleet'
 import { restoreLessonFromUrl } from './state/lessonSession'
 import './ui/styles.css'
@@ -22,6 +23,7 @@ void startUrlSync()
     restoreLessonFromUrl()
     connectTrainingWorker(requestedBackend)
     void openSavedRuns()
+    void startPinAutosave()
     startRunAutosave({ save: saveCheckpoint, onLive: setLiveRun })
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -59,12 +59,22 @@ export function addPin(pins: readonly PinnedRun[], source: PinSource, maxPins: n
     envLabel: source.envLabel,
     design: source.design,
     sourceKey: source.sourceKey,
-    designKey: JSON.stringify({ ...source.design, seed: null }),
+    designKey: designKeyOf(source.design),
     seed: source.design.seed,
     points: source.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
     final: source.final,
   }
   return relabelPins([...pins, pin].slice(-maxPins))
+}
+
+/** What runs of one design share, whatever their seed. */
+function designKeyOf(design: Design): string {
+  return JSON.stringify({ ...design, seed: null })
+}
+
+/** Pins read back from storage (storage/savedPins.ts), grouped and named as when they were pinned. */
+export function restorePins(saved: readonly Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey'>[]): PinnedRun[] {
+  return relabelPins(saved.map((pin) => ({ ...pin, label: '', groupLabel: '', designKey: designKeyOf(pin.design) })))
 }
 
 /** Whether the run with this source key is pinned. */
@@ -135,7 +145,17 @@ export function meanStd(values: readonly number[]): { mean: number; std: number 
   return { mean, std: Math.sqrt(variance) }
 }
 
-/** A live run of `design` (its run id names it) as a pin, named automatically, with its final figures. */
-export function pinSourceOf(design: Design, spec: Pick<EnvSpec, 'label'>, runId: string, series: readonly CurvePoint[], meanLength: number): PinSource {
-  return { envLabel: spec.label, name: null, sourceKey: `live:${runId}:seed ${design.seed}`, design, series, final: finalFigures(series, meanLength) }
+/** A live run of `design` as a pin, named automatically, with its final figures; `sourceKey` says which run it is (savedPinKey, livePinKey). */
+export function pinSourceOf(design: Design, spec: Pick<EnvSpec, 'label'>, sourceKey: string, series: readonly CurvePoint[], meanLength: number): PinSource {
+  return { envLabel: spec.label, name: null, sourceKey, design, series, final: finalFigures(series, meanLength) }
+}
+
+/** A saved run's key among the pins: the live run once it is saved, and the saved run itself, are one run. */
+export function savedPinKey(savedRunId: string): string {
+  return `saved:${savedRunId}`
+}
+
+/** A live run not (yet) saved, by its run id and seed (the extra seeds of a seeds-at-once run). */
+export function livePinKey(runId: string | null, seed: number): string {
+  return `live:${runId ?? 'none'}:seed ${seed}`
 }

@@ -4,7 +4,7 @@ import { MAX_SEED, truncate } from '../model/design'
 import { appendPoint, curvePointOf, type CurvePoint } from '../model/series'
 import { MAX_PINS, usePlayground } from './store'
 import type { RunStatus } from '../model/runView'
-import { addPin, pinSourceOf } from '../model/compare'
+import { addPin, livePinKey, pinSourceOf } from '../model/compare'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
 import { noteLinkProblems } from './linkNotice'
 import type { RunEvent } from './workerRun'
@@ -139,7 +139,7 @@ export function pinExtraSeeds(): void {
   let next = pins
   for (const extra of useSeedFleet.getState().extras) {
     if (extra.series.length === 0) continue
-    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, run.runId ?? 'none', extra.series, extra.meanLength), MAX_PINS)
+    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, livePinKey(run.runId, extra.seed), extra.series, extra.meanLength), MAX_PINS)
   }
   if (next !== pins) usePlayground.setState({ pins: next })
 }

@@ -30,7 +30,8 @@ export interface PlaygroundState {
   /** Runs kept for comparison (this page's session). */
   pins: PinnedRun[]
   /** Keep the current run's curve for comparison; returns why it cannot, or null. */
-  pinRun(): string | null
+  /** Pin the live run as the run `sourceKey` names (compare.ts savedPinKey, livePinKey); returns why not, or null. */
+  pinRun(sourceKey: string): string | null
   unpinRun(id: number): void
   /** Name pin `id` (empty: named automatically again). */
   renamePin(id: number, name: string): void
@@ -71,10 +72,10 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   backend: { name: null, reason: 'starting the training worker…', error: null },
   notice: null,
   pins: [],
-  pinRun: () => {
+  pinRun: (sourceKey) => {
     const { run, design, spec, pins } = usePlayground.getState()
     if (run.series.length === 0) return 'there is no curve to pin yet: train until episodes finish'
-    set({ pins: addPin(pins, pinSourceOf(design, spec, run.runId ?? 'none', run.series, run.latest?.meanLength ?? NaN), MAX_PINS) })
+    set({ pins: addPin(pins, pinSourceOf(design, spec, sourceKey, run.series, run.latest?.meanLength ?? NaN), MAX_PINS) })
     return null
   },
   unpinRun: (id) => set((state) => ({ pins: removePin(state.pins, id) })),
@@ -129,4 +130,3 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
 export function loadDesign(design: Design): void {
   usePlayground.setState({ ...initialState(design), run: EMPTY_RUN })
 }
-

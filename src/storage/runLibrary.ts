@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb'
+import { parseSavedPins, PINS_KEY, type ParsedPins, type SavedPinsRecord } from './savedPins'
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
 import { LibraryError, libraryError, savingOff } from './storageErrors'
 
@@ -10,15 +11,17 @@ import { LibraryError, libraryError, savingOff } from './storageErrors'
  */
 
 export const LIBRARY_DB_NAME = 'reward-playground'
-/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`. */
-export const LIBRARY_DB_VERSION = 2
+/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store. */
+export const LIBRARY_DB_VERSION = 3
 export const RUNS_STORE = 'runs'
+export const PINS_STORE = 'pins'
 /** A browser that neither opens nor refuses the database within this time counts as refusing it. */
 const OPEN_TIMEOUT_MS = 10_000
 
 /** Keys are whatever the records' `id` holds: a string for a run, anything IndexedDB takes for a damaged record. */
 interface LibrarySchema extends DBSchema {
   runs: { key: IDBValidKey; value: SavedRun; indexes: { updatedAt: number; name: string } }
+  pins: { key: string; value: SavedPinsRecord }
 }
 
 /**
@@ -80,6 +83,8 @@ export async function openRunLibrary(events: LibraryEvents = {}): Promise<Opened
         if (oldVersion < 1) db.createObjectStore(RUNS_STORE, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt')
         // Names are looked up to keep them apart; a record without a string name is not indexed.
         if (oldVersion < 2) transaction.objectStore(RUNS_STORE).createIndex('name', 'name')
+        // The Compare view's pins, one record (savedPins.ts).
+        if (oldVersion < 3) db.createObjectStore(PINS_STORE, { keyPath: 'key' })
       },
       // Another tab deletes the database (newVersion null) or a newer app upgrades it: step aside rather than block it.
       blocking(_currentVersion, newVersion) {
@@ -268,6 +273,28 @@ export class RunLibrary {
     } catch (error) {
       throw await this.failure(error, 'delete the run')
     }
+  }
+
+  /** Keep the Compare view's pins (all of them, one record, one transaction). */
+  async savePins(record: SavedPinsRecord): Promise<void> {
+    const db = this.open()
+    try {
+      await db.put(PINS_STORE, record)
+    } catch (error) {
+      throw await this.failure(error, 'save the pinned runs')
+    }
+  }
+
+  /** The pins kept, validated (a damaged record is named, never thrown); null when none were kept. */
+  async loadPins(): Promise<ParsedPins | null> {
+    const db = this.open()
+    let record: unknown
+    try {
+      record = await db.get(PINS_STORE, PINS_KEY)
+    } catch (error) {
+      throw await this.failure(error, 'read the pinned runs')
+    }
+    return record === undefined ? null : parseSavedPins(record)
   }
 
   /** Close the connection; every later call says saving is off, with `reason`. */

@@ -1,10 +1,17 @@
 import { usePlayground } from '../state/store'
 import { pauseRun, resetRun, resumeRun, startRun } from '../state/trainingClient'
 import { pinExtraSeeds } from '../state/seedFleet'
+import { useSavedRuns } from '../state/savedRuns'
+import { livePinKey, savedPinKey } from '../model/compare'
 
-/** Pin the run's curve and, when several seeds train at once, every seed's. */
+/**
+ * Pin the run's curve and, when several seeds train at once, every seed's. Once the run is saved it
+ * is pinned as its saved run, so Pin in Saved runs knows it and one run is never pinned twice.
+ */
 function pinAll() {
-  if (usePlayground.getState().pinRun() === null) pinExtraSeeds()
+  const { run, design, pinRun } = usePlayground.getState()
+  const { liveId } = useSavedRuns.getState()
+  if (pinRun(liveId !== null ? savedPinKey(liveId) : livePinKey(run.runId, design.seed)) === null) pinExtraSeeds()
 }
 
 export function RunControls() {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { addPin } from '../model/compare'
+import { addPin, savedPinKey } from '../model/compare'
 import { deleteDamagedRecord, deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
 import { resetRun } from '../state/trainingClient'
@@ -23,7 +23,7 @@ export function SavedRuns() {
   const pinnedKeys = useMemo(() => new Set(pins.map((pin) => pin.sourceKey)), [pins])
   const actions: RowActions = {
     pin: (run, label) => {
-      const sourceKey = savedPinKey(run)
+      const sourceKey = savedPinKey(run.id)
       const pinned = usePlayground.getState().pins.find((pin) => pin.sourceKey === sourceKey)
       if (pinned) {
         usePlayground.getState().unpinRun(pinned.id)
@@ -119,7 +119,7 @@ export function SavedRuns() {
                 </thead>
                 <tbody>
                   {runs.map((run: SavedRun) => (
-                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} pinned={pinnedKeys.has(savedPinKey(run))} actions={actions} />
+                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} pinned={pinnedKeys.has(savedPinKey(run.id))} actions={actions} />
                   ))}
                 </tbody>
               </table>
@@ -138,9 +138,4 @@ function damagedName(record: DamagedRecord): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
-/** A saved run's key among the pins: the same saved run is pinned once, and Pin toggles it. */
-function savedPinKey(run: SavedRun): string {
-  return `saved:${run.id}`
 }
