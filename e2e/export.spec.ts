@@ -86,15 +86,17 @@ test('a short run exports its metrics as CSV and JSON, and its charts as PNG and
   expect(png.fileName).toBe('learning-curve-cliffwalking.png')
   expect(pngSize(png.bytes)).toEqual({ width: Math.round(chart!.width) * 2, height: Math.round(chart!.height) * 2 })
 
-  // As SVG: well-formed XML with the curves' paths (4 components, shaped return, objective) and their colours.
+  // As SVG: well-formed XML with the curves' paths (the 2 weighted components, shaped return, objective) and their colours;
+  // goal and progress, weighted 0 and never contributing, are left off the chart and its legend.
   const svg = await download(page, 'Export the learning curve as SVG')
   expect(svg.fileName).toBe('learning-curve-cliffwalking.svg')
   const parsed = await parseSvg(page, svg.bytes.toString('utf8'), OWN_CHARTS)
   expect(parsed).toMatchObject({ root: 'svg', errors: 0, width: String(Math.round(chart!.width)), height: String(Math.round(chart!.height)) })
-  expect(parsed.curves).toHaveLength(6)
-  expect(parsed.curvesWithData).toBe(6)
+  expect(parsed.curves).toHaveLength(4)
+  expect(parsed.curvesWithData).toBe(4)
   // The legend comes along as SVG text: one entry per curve.
-  for (const name of ['step (contribution)', 'goal (contribution)', 'shaped return']) expect(parsed.texts).toContain(name)
+  for (const name of ['step (contribution)', 'hazard (contribution)', 'shaped return']) expect(parsed.texts).toContain(name)
+  expect(parsed.texts).not.toContain('goal (contribution)')
   expect(parsed.texts.filter((text) => /^path efficiency \(true objective/.test(text))).toHaveLength(1)
   // The axis titles: the return on the left, the objective on the right.
   expect(parsed.texts).toEqual(expect.arrayContaining(['return', 'path efficiency']))

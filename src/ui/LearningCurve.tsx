@@ -40,9 +40,11 @@ export function LearningCurve() {
       contributions: new Map(spec.components.map((component) => [component.name, column((point) => point.contributions[component.name])])),
     }
   }, [series, smoothing, spec.components])
+  const weights = usePlayground((state) => state.design.weights)
   const lines = useMemo<LineSeries[]>(
     () => [
-      ...spec.components.map((component, k) => ({
+      // A component weighted 0 that never contributed is left off the chart and its legend.
+      ...spec.components.flatMap((component, k) => (weights[component.name] === 0 && !(columns.contributions.get(component.name) ?? []).some((value) => Number.isFinite(value) && value !== 0) ? [] : [{ component, k }])).map(({ component, k }) => ({
         key: `c_${component.name}`,
         name: `${component.name} (contribution)`,
         colour: COMPONENT_COLOURS[k % COMPONENT_COLOURS.length],
@@ -53,7 +55,7 @@ export function LearningCurve() {
       { key: 'shapedReturn', name: 'shaped return', colour: '#e8f1f8', width: 2, y: columns.shapedReturn },
       { key: 'objective', name: `${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`, colour: '#ffd166', width: 2, axis: 'right', y: columns.objective },
     ],
-    [columns, spec.components, spec.objective],
+    [columns, spec.components, spec.objective, weights],
   )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
   const chartMarks = useMemo(() => {

@@ -92,9 +92,9 @@ export function LineChart({
   const leftAxis = useMemo(() => {
     const values = series.filter((line) => line.axis !== 'right').map((line) => line.y)
     if (band) values.push(band.low, band.high)
-    return niceAxis(extent(values, [0]))
+    return niceAxis(extent(values, [0]), 5, true)
   }, [series, band])
-  const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0])), [series])
+  const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0]), 5, true), [series])
   const xLabelWidth = textWidth(xFormat(xDomain[1]), fontSize)
   const hasData = x.length > 0
   const xTicks = useMemo(() => (hasData ? ticksWithin(xDomain, ticksThatFit(plot.right - plot.left, xLabelWidth, fontSize)) : []), [hasData, xDomain, plot.right, plot.left, xLabelWidth, fontSize])

@@ -40,6 +40,13 @@ describe('niceAxis', () => {
   it('covers negative values and leaves no floating-point crumbs', () => {
     expect(niceAxis([-0.3, 0.7])).toEqual({ domain: [-0.4, 0.8], ticks: [-0.4, -0.2, 0, 0.2, 0.4, 0.6, 0.8] })
   })
+  it('with clearOfFrame, gives data on an end one more step, except 0', () => {
+    // a flat −200 (MountainCar unshaped) and the 0 anchor: −200 would sit on the frame
+    expect(niceAxis([-200, 0], 5, true)).toEqual({ domain: [-250, 0], ticks: [-250, -200, -150, -100, -50, 0] })
+    expect(niceAxis([-200, 0]).domain).toEqual([-200, 0])
+    expect(niceAxis([0, 137], 5, true).domain).toEqual([0, 140])
+    expect(niceAxis([0, 500], 5, true).domain).toEqual([0, 600])
+  })
   it('draws empty and constant data on a sensible axis', () => {
     expect(niceAxis(null)).toEqual({ domain: [0, 1], ticks: [0, 0.2, 0.4, 0.6, 0.8, 1] })
     expect(niceAxis([0, 0]).ticks).toEqual([-1, -0.5, 0, 0.5, 1]) // [−1, 1]: step 0.4 → 0.5

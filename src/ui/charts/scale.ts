@@ -58,11 +58,13 @@ function multiple(k: number, step: number): number {
  * A value axis: the domain widened outwards to whole tick steps, and its ticks.
  * [0, 137] with 5 ticks → domain [0, 140], ticks 0, 20, …, 140.
  */
-export function niceAxis(domain: Domain | null, count = 5): { domain: Domain; ticks: number[] } {
+export function niceAxis(domain: Domain | null, count = 5, clearOfFrame = false): { domain: Domain; ticks: number[] } {
   const [min, max] = widen(domain)
   const step = niceStep(max - min, count)
-  const first = Math.floor(min / step)
-  const last = Math.ceil(max / step)
+  // With clearOfFrame, data that would lie on the axis's end (a flat −200 on the chart's frame)
+  // gets one more step of room; 0, the value axis's anchor, may stay on the frame.
+  const first = Math.floor(min / step) - (clearOfFrame && min !== 0 && min % step === 0 ? 1 : 0)
+  const last = Math.ceil(max / step) + (clearOfFrame && max !== 0 && max % step === 0 ? 1 : 0)
   const ticks: number[] = []
   for (let k = first; k <= last; k++) ticks.push(multiple(k, step))
   return { domain: [ticks[0], ticks[ticks.length - 1]], ticks }
