@@ -4,8 +4,23 @@ import { curvePoints, envSteps, expectTraining, runFigure } from './helpers'
 test('switching learners on CliffWalking: SARSA, Expected SARSA, SARSA(λ), value iteration all train', async ({ page }) => {
   await page.goto('./?env=cliffwalking')
   const learner = page.getByRole('combobox', { name: 'Learner' })
-  for (const kind of ['sarsa', 'expected_sarsa', 'sarsa_lambda', 'value_iteration']) {
+  const confirm = page.getByRole('alertdialog', { name: 'Restart the run?' })
+  for (const [k, kind] of ['sarsa', 'expected_sarsa', 'sarsa_lambda', 'value_iteration'].entries()) {
     await learner.selectOption(kind)
+    if (k === 0) await expect(confirm).toHaveCount(0) // no curve yet: nothing to lose, no question
+    if (k === 1) {
+      // With a curve on screen the change asks first; Cancel keeps the learner and the run.
+      await expect(confirm).toContainText('This change starts the run over')
+      await expect(confirm.getByRole('button', { name: 'Pin the run, then apply' })).toBeFocused()
+      await confirm.getByRole('button', { name: 'Cancel' }).click()
+      await expect(learner).toHaveValue('sarsa')
+      await expectTraining(page)
+      await learner.selectOption(kind)
+      await confirm.getByRole('button', { name: 'Pin the run, then apply' }).click()
+      await expect(page.getByRole('button', { name: 'Compare (1)' })).toBeVisible()
+    }
+    if (k >= 2) await confirm.getByRole('button', { name: 'Apply without pinning' }).click()
+    await expect(confirm).toHaveCount(0)
     await expect(page).toHaveURL(new RegExp(`l=${kind}`))
     await page.getByRole('button', { name: 'Start' }).click()
     await expectTraining(page)

@@ -4,6 +4,8 @@ import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
+import { pinLiveRun } from '../state/pinLiveRun'
+import { RestartConfirm } from './RestartConfirm'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
 
 /** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
@@ -12,6 +14,9 @@ export function LearnerPanel() {
   const learner = usePlayground((state) => state.design.learner)
   const selectId = useId()
   const [error, setError] = useState<string | null>(null)
+  const points = usePlayground((state) => state.run.series.length)
+  /** A valid change waiting for the user's word, because it would clear a run's curve. */
+  const [pending, setPending] = useState<LearnerOptions | null>(null)
   const apply = (candidate: unknown) => {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
     if (!parsed.success) {
@@ -19,7 +24,9 @@ export function LearnerPanel() {
       return
     }
     setError(null)
-    changeLearner(parsed.data)
+    // A learner change starts the run over: with a curve on screen, say so first.
+    if (usePlayground.getState().run.series.length > 0) setPending(parsed.data)
+    else changeLearner(parsed.data)
   }
   return (
     <fieldset className="learner-panel">
@@ -43,6 +50,17 @@ export function LearnerPanel() {
         <p className="field-error" role="alert">
           {error}; keeping the last valid value.
         </p>
+      )}
+      {pending && (
+        <RestartConfirm
+          points={points}
+          onApply={(pinFirst) => {
+            if (pinFirst) pinLiveRun()
+            changeLearner(pending)
+            setPending(null)
+          }}
+          onCancel={() => setPending(null)}
+        />
       )}
     </fieldset>
   )

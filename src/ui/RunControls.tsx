@@ -1,18 +1,6 @@
 import { usePlayground } from '../state/store'
 import { pauseRun, resetRun, resumeRun, startRun } from '../state/trainingClient'
-import { pinExtraSeeds } from '../state/seedFleet'
-import { useSavedRuns } from '../state/savedRuns'
-import { livePinKey, savedPinKey } from '../model/compare'
-
-/**
- * Pin the run's curve and, when several seeds train at once, every seed's. Once the run is saved it
- * is pinned as its saved run, so Pin in Saved runs knows it and one run is never pinned twice.
- */
-function pinAll() {
-  const { run, design, pinRun } = usePlayground.getState()
-  const { liveId } = useSavedRuns.getState()
-  if (pinRun(liveId !== null ? savedPinKey(liveId) : livePinKey(run.runId, design.seed)) === null) pinExtraSeeds()
-}
+import { pinLiveRun } from '../state/pinLiveRun'
 
 export function RunControls() {
   const status = usePlayground((state) => state.run.status)
@@ -36,7 +24,7 @@ export function RunControls() {
       <button type="button" onClick={resetRun} disabled={status === 'idle'}>
         Reset
       </button>
-      <button type="button" onClick={pinAll} disabled={!hasCurve} title="Keep this run's curve for the Compare view">
+      <button type="button" onClick={pinLiveRun} disabled={!hasCurve} title="Keep this run's curve for the Compare view">
         Pin run
       </button>
     </div>
