@@ -70,9 +70,15 @@ test('Escape skips the tour, and the Tour button replays it from the start with 
 })
 
 test('a classroom link opens without the tour, which waits for a plain visit', async ({ page }) => {
-  await page.goto('./?c=run.weights')
+  // The teacher kept the Tour button: it is there, but the tour does not start by itself.
+  await page.goto('./?c=run.weights.tour')
   await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Tour' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
+  // A link that does not keep it hides the Tour button as well.
+  await page.goto('./?c=run.weights')
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tour' })).toHaveCount(0)
   await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
   await page.goto('./')
   await expect(page.getByRole('dialog', { name: 'Tour, step 1 of 5' })).toBeVisible()
