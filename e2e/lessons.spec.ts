@@ -90,14 +90,15 @@ test('a variant starts from scratch while a run trains; applying it to the runni
   await page.getByRole('button', { name: 'Start' }).click()
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
   await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(2000)
-  const before = await envSteps(page)
+  // Every run is saved as it trains: one run so far.
+  const savedRuns = page.getByRole('region', { name: 'Saved runs' }).locator('summary')
+  await expect(savedRuns).toContainText('Saved runs (1)')
 
-  // The variant's own button: a fresh run of its design, no design change marked.
+  // The variant's own button: a fresh run of its design (a second saved run), no design change marked.
   await card.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Coin worth 10' }).click()
   await expect(page.getByRole('slider', { name: 'coin' })).toHaveValue('10')
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
-  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
-  expect(await envSteps(page)).toBeLessThan(before)
+  await expect(savedRuns).toContainText('Saved runs (2)')
   await expect(page.getByRole('list', { name: 'Design changes' }).getByRole('listitem')).toHaveCount(0)
 
   // The live button: the same run goes on, the change is marked on the chart.
@@ -108,6 +109,8 @@ test('a variant starts from scratch while a run trains; applying it to the runni
   await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: coin = 0/)
   await expect(card.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Goal only (coin 0)' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  // The same run: still two saved runs.
+  await expect(savedRuns).toContainText('Saved runs (2)')
 })
 
 test('a lesson link reopens the same lesson and design after a reload; a bare lesson link opens its design', async ({ page }) => {
