@@ -67,6 +67,10 @@ test('Escape skips the tour, and the Tour button replays it from the start with 
   for (let i = 1; i < 5; i++) await page.getByRole('dialog', { name: `Tour, step ${i} of 5` }).getByRole('button', { name: 'Next' }).click()
   await page.getByRole('dialog', { name: 'Tour, step 5 of 5' }).getByRole('button', { name: 'Show the lessons' }).click()
   await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible()
+  // Choosing a lesson: its card is the guide now, and the tour no longer covers it.
+  await page.getByRole('dialog', { name: 'Lessons' }).getByRole('button', { name: 'The coin loop', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Lesson The coin loop' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
 })
 
 test('a classroom link opens without the tour, which waits for a plain visit', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { create } from 'zustand'
 import { useClassroom } from '../state/classroom'
-import { setLessonPickerOpen } from '../state/lessonSession'
+import { setLessonPickerOpen, useLessonSession } from '../state/lessonSession'
 import { usePlayground } from '../state/store'
 import { isRunActive } from '../model/runView'
 import { startRun } from '../state/trainingClient'
@@ -102,6 +102,12 @@ export function Tour() {
   const card = useRef<HTMLElement>(null)
   const titleId = useId()
   useEffect(openTourOnFirstVisit, [])
+
+  // Once a lesson is open its card is the guide: the tour steps aside instead of covering it.
+  const lessonId = useLessonSession((state) => state.lessonId)
+  useEffect(() => {
+    if (lessonId !== null) closeTour()
+  }, [lessonId])
 
   // Outline the part of the page the step is about.
   const current = STEPS[step]
