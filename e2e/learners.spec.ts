@@ -98,3 +98,17 @@ test('the Dr. GRPO preset sets all it names: no std scaling and the constant los
   await page.getByRole('combobox', { name: 'scale' }).selectOption('none')
   await expect(preset).toHaveValue('custom')
 })
+
+test('the Learner panel fits its column whatever the learner', async ({ page }) => {
+  for (const env of ['cartpole', 'tokenseq', 'cliffwalking', 'coop', 'mountaincar']) {
+    await page.goto(`./?env=${env}`)
+    const panel = page.getByRole('group', { name: 'Learner' })
+    await expect(panel).toBeVisible()
+    const fit = await panel.evaluate((element) => {
+      const column = element.parentElement!
+      return { panel: element.getBoundingClientRect().right, column: column.getBoundingClientRect().right, overflow: column.scrollWidth - column.clientWidth }
+    })
+    expect(fit.panel, `${env}: the panel ends inside its column`).toBeLessThanOrEqual(fit.column + 0.5)
+    expect(fit.overflow, `${env}: nothing scrolls sideways`).toBeLessThanOrEqual(0)
+  }
+})
