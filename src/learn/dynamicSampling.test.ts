@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { drawGroupsWithSignal, groupsWithSignal, joinGroups, mixedRewards } from './dynamicSampling'
+import { mixInto } from '../core/rewards/mix'
+import { drawGroupsWithSignal, groupsWithSignal, joinGroups } from './dynamicSampling'
+
+/** R_i = Σ_k w_k·C_ik for each completion. */
+function mixedRewards(components: Float64Array, count: number, weights: ArrayLike<number>): Float64Array {
+  const rewards = new Float64Array(count)
+  mixInto(Float64Array.from(weights), components, count, rewards)
+  return rewards
+}
 import type { Completions } from './grpoRollout'
 
 /*
@@ -93,7 +101,7 @@ describe('joinGroups', () => {
 })
 
 describe('drawGroupsWithSignal', () => {
-  const weights = [1, 0]
+  const weights = Float64Array.of(1, 0)
 
   it('filters silent groups and draws more rounds until the batch is full', async () => {
     const source = rounds([

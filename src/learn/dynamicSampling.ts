@@ -1,3 +1,4 @@
+import { mixInto } from '../core/rewards/mix'
 import type { Completions } from './grpoRollout'
 
 /*
@@ -7,18 +8,6 @@ import type { Completions } from './grpoRollout'
  * filter_groups (max_num_gen_batches is the cap); unlike verl, reaching the cap is not an error:
  * the update uses the groups it has, and is skipped when it has none.
  */
-
-/** R_i = Σ_k w_k·C_ik for each completion: the mixed reward the advantages are computed from. */
-export function mixedRewards(components: Float64Array, count: number, weights: ArrayLike<number>): Float64Array {
-  const K = weights.length
-  const rewards = new Float64Array(count)
-  for (let i = 0; i < count; i++) {
-    let total = 0
-    for (let k = 0; k < K; k++) total += weights[k] * components[i * K + k]
-    rewards[i] = total
-  }
-  return rewards
-}
 
 /**
  * The groups (of `groupSize` completions each, in order) whose rewards are not all equal. A group
@@ -99,7 +88,7 @@ export interface DrawnBatch {
  */
 export async function drawGroupsWithSignal(
   drawRound: () => Promise<Completions>,
-  weights: ArrayLike<number>,
+  weights: Float64Array,
   shape: { groupSize: number; obsSize: number; groupsWanted: number; maxRounds: number },
 ): Promise<DrawnBatch> {
   const { groupSize, obsSize, groupsWanted, maxRounds } = shape
@@ -115,7 +104,10 @@ export async function drawGroupsWithSignal(
     const groupCount = completions.count / groupSize
     groupsDrawn += groupCount
     everything.push({ completions, groups: Array.from({ length: groupCount }, (_, g) => g) })
-    const signal = groupsWithSignal(mixedRewards(completions.components, completions.count, weights), groupSize).slice(0, groupsWanted - groupsKept)
+    // R_i = Σ_k w_k·C_ik: the mixed reward the advantages are computed from
+    const rewards = new Float64Array(completions.count)
+    mixInto(weights, completions.components, completions.count, rewards)
+    const signal = groupsWithSignal(rewards, groupSize).slice(0, groupsWanted - groupsKept)
     if (signal.length > 0) picks.push({ completions, groups: signal })
     groupsKept += signal.length
   }
