@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './ui/App'
 import { startUrlSync } from './state/urlSync'
 import { connectTrainingWorker } from './state/trainingClient'
-import { openSavedRuns, saveCheckpoint, setLiveRun } from './state/savedRuns'
+import { openSavedRuns, saveCheckpoint, saveCheckpointAtExit, setLiveRun } from './state/savedRuns'
 import { startRunAutosave } from './state/runAutosave'
 import { startPinAutosave } from './state/pinAutosave'
 import { restoreSeedCount } from './state/seedFleet'
@@ -24,7 +24,7 @@ void startUrlSync()
     connectTrainingWorker(requestedBackend)
     void openSavedRuns()
     void startPinAutosave()
-    startRunAutosave({ save: saveCheckpoint, onLive: setLiveRun })
+    startRunAutosave({ save: saveCheckpoint, saveAtExit: saveCheckpointAtExit, onLive: setLiveRun })
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App />

@@ -9,6 +9,7 @@ import { changeEnv, resetRun } from './trainingClient'
 const frame = cartpoleFrame
 
 let saves: { run: SavedRun; first: boolean }[]
+let exits: SavedRun[]
 let stop: () => void
 let ids: number
 const page = { window: new EventTarget(), document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) }
@@ -17,12 +18,14 @@ beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 })
   loadDesign(defaultDesign('cartpole', 7))
   saves = []
+  exits = []
   ids = 0
   stop = startRunAutosave({
     save: async (run, first) => {
       saves.push({ run, first })
       return 'saved'
     },
+    saveAtExit: (run) => exits.push(run),
     newId: () => `saved-${++ids}`,
     pageEvents: page,
   })
@@ -100,16 +103,16 @@ describe('run autosave', () => {
     expect(saves[saves.length - 1].run).toMatchObject({ id: 'saved-2', status: 'stopped', envLabel: 'CliffWalking' })
   })
 
-  it('a hidden or closing page writes the pending checkpoint at once', async () => {
+  it('a hidden page writes the pending checkpoint at once', async () => {
     usePlayground.getState().runStarting('run-1')
     await train(0, 3)
     const count = saves.length
-    page.window.dispatchEvent(new Event('pagehide'))
+    page.document.visibilityState = 'hidden'
+    page.document.dispatchEvent(new Event('visibilitychange'))
     await vi.advanceTimersByTimeAsync(0)
     expect(saves).toHaveLength(count + 1)
     expect(saves[count].run.envSteps).toBe(300)
     // Nothing pending: hiding the page again writes nothing more.
-    page.document.visibilityState = 'hidden'
     page.document.dispatchEvent(new Event('visibilitychange'))
     await vi.advanceTimersByTimeAsync(0)
     expect(saves).toHaveLength(count + 1)
@@ -118,6 +121,22 @@ describe('run autosave', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(saves).toHaveLength(count + 2)
     page.document.visibilityState = 'visible'
+    expect(exits).toHaveLength(0)
+  })
+
+  it('a closing page hands the run as it has it now to the exit writer, at once, before any timer runs', async () => {
+    // Before the run's record exists there is nothing to carry over.
+    page.window.dispatchEvent(new Event('pagehide'))
+    expect(exits).toHaveLength(0)
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 5)
+    const count = saves.length
+    page.window.dispatchEvent(new Event('pagehide'))
+    expect(exits).toHaveLength(1)
+    expect(exits[0]).toMatchObject({ id: 'saved-1', envSteps: 500, status: 'running' })
+    expect(exits[0].series.at(-1)?.envSteps).toBe(500)
+    // The IndexedDB writer is not asked: the browser would undo it.
+    expect(saves).toHaveLength(count)
   })
 
   it('a failed first write is tried again as a creation', async () => {

@@ -29,6 +29,8 @@ export interface AutosaveOptions {
   save(run: SavedRun, first: boolean): Promise<CheckpointOutcome>
   /** Told which saved run is the live one (null when none). */
   onLive?(id: string | null): void
+  /** Write the run's checkpoint as the page closes, synchronously (pagehide); only for a run whose record exists. */
+  saveAtExit?(run: SavedRun): void
   intervalMs?: number
   now?: () => number
   newId?: () => string
@@ -90,8 +92,8 @@ interface Tracked {
 /**
  * Keep every run in the library: its record is created with its first curve point, checkpointed
  * at most every `intervalMs` while it trains, and at once when it pauses, stops or fails, when it is
- * left (a new run, a reset, another environment, a loaded design) and when the page is hidden or
- * closed. Writes run one at a time; a write asked for while another runs takes the latest state.
+ * left (a new run, a reset, another environment, a loaded design) and when the page is hidden;
+ * as it closes, the run as the page has it goes to `saveAtExit`. Writes run one at a time; a write asked for while another runs takes the latest state.
  * Returns a function that stops watching (after one last checkpoint).
  */
 export function startRunAutosave(options: AutosaveOptions): () => void {
@@ -157,20 +159,22 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
   }
   const unsubscribe = usePlayground.subscribe(onChange)
 
-  // A closed tab or a reload: write what is pending now, while the page still runs.
-  const flush = () => {
-    if (current && current.timer !== null) writeNow(current)
-  }
+  // A hidden page may never run again (a phone closes it): write what is pending now.
   const onVisibility = () => {
-    if (pageEvents?.document.visibilityState === 'hidden') flush()
+    if (pageEvents?.document.visibilityState === 'hidden' && current && current.timer !== null) writeNow(current)
+  }
+  // A closed tab or a reload: the browser undoes what the closing page asks of IndexedDB, so the
+  // run as the page has it now goes to the writer that finishes at once (the next page carries it in).
+  const onPageHide = () => {
+    if (current?.identity && current.snapshot && current.created) options.saveAtExit?.(savedRunFrom(current.snapshot, current.identity, current.left, now()))
   }
   const pageEvents = options.pageEvents === undefined ? (typeof window === 'undefined' ? null : { window, document }) : options.pageEvents
-  pageEvents?.window.addEventListener('pagehide', flush)
+  pageEvents?.window.addEventListener('pagehide', onPageHide)
   pageEvents?.document.addEventListener('visibilitychange', onVisibility)
 
   return () => {
     unsubscribe()
-    pageEvents?.window.removeEventListener('pagehide', flush)
+    pageEvents?.window.removeEventListener('pagehide', onPageHide)
     pageEvents?.document.removeEventListener('visibilitychange', onVisibility)
     if (current) writeNow(current)
   }

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { openRunLibrary, requestPersistentStorage, storageEstimate, type DamagedRecord, type LibraryClosure, type RunLibrary, type StorageEstimate } from '../storage/runLibrary'
 import { savedRunBytes, type SavedRun } from '../storage/savedRun'
+import { takeExitCheckpoints, writeExitCheckpoint } from '../storage/exitCheckpoint'
 import { libraryError, type LibraryError } from '../storage/storageErrors'
 import type { CheckpointOutcome } from './runAutosave'
 
@@ -40,6 +41,7 @@ export function openSavedRuns(): Promise<RunLibrary | null> {
       return null
     }
     useSavedRuns.setState({ phase: 'ready' })
+    await restoreExitCheckpoints(opened.library)
     await refreshSavedRuns(opened.library)
     return opened.library
   })()
@@ -57,12 +59,48 @@ async function refreshSavedRuns(lib: RunLibrary): Promise<void> {
   await refreshEstimate()
 }
 
+/** The page's key-value storage, or null where the browser refuses it (site data off). */
+function pageStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+/** Write the live run's checkpoint as the page closes (runAutosave's writer at pagehide): at once, where the next page finds it. */
+export function saveCheckpointAtExit(run: SavedRun): void {
+  const storage = pageStorage()
+  const known = useSavedRuns.getState().runs.find((saved) => saved.id === run.id)?.name
+  if (storage) writeExitCheckpoint(storage, known === undefined ? run : { ...run, name: known })
+}
+
+/** Carry what the last page checkpointed as it closed into the library; one that cannot be read is named in the alert. */
+async function restoreExitCheckpoints(lib: RunLibrary): Promise<void> {
+  const storage = pageStorage()
+  if (!storage) return
+  const { runs, problems } = takeExitCheckpoints(storage)
+  for (const run of runs) {
+    try {
+      await lib.restoreCheckpoint(run)
+    } catch (error) {
+      report(error, `keep the last moments of "${run.name}"`)
+    }
+  }
+  if (problems.length > 0) {
+    useSavedRuns.setState({ problem: { kind: 'failed', message: `The last moments of a run before the page closed could not be read back (${problems.join('; ')}); it is kept as of its checkpoint before.` } })
+  }
+}
+
 /** Write one checkpoint of the live run (runAutosave's writer); a failure is shown, never thrown. */
 export async function saveCheckpoint(run: SavedRun, first: boolean): Promise<CheckpointOutcome> {
   const lib = await openSavedRuns()
   if (!lib) return 'failed'
+  // The name the page knows (renamed here meanwhile) goes with the write: a checkpoint as the page
+  // closes gets no chance to read the stored one.
+  const known = useSavedRuns.getState().runs.find((saved) => saved.id === run.id)?.name
   try {
-    const result = await lib.checkpoint(run, first)
+    const result = await lib.checkpoint(known === undefined ? run : { ...run, name: known }, first)
     if (!result.saved) return 'gone'
     upsert(result.run)
     // Storage came back (runs were deleted, a passing failure): the alert goes.

@@ -38,6 +38,12 @@ const extraFrames = createDrawQueue<QueuedFrame>((queued) => {
   if (byIndex.size > 0) addExtraFrames(byIndex)
 })
 
+/** Frames held for the next drawing reach the store now: the page is hiding or closing, and its last checkpoint must have them. */
+function drawHeldFrames(): void {
+  mainFrames.flush()
+  extraFrames.flush()
+}
+
 export function connectTrainingWorker(requestedBackend: string | null): void {
   if (runs.length > 0) return
   backendRequest = requestedBackend
@@ -55,8 +61,10 @@ export function connectTrainingWorker(requestedBackend: string | null): void {
   useSeedFleet.subscribe((state) => releaseIdleWorkers(state.count))
   // A hidden page is watched by nobody: its workers send frames seldom (several tabs training at once stay responsive).
   document.addEventListener('visibilitychange', () => {
+    if (document.hidden) drawHeldFrames()
     for (const run of runs) run.pageVisibility(document.hidden)
   })
+  window.addEventListener('pagehide', drawHeldFrames)
   if (document.hidden) runs[0].pageVisibility(true)
 }
 

@@ -111,6 +111,30 @@ describe('run library', () => {
     expect(await library.get('a')).toBeNull()
   })
 
+  it('a later checkpoint asks for its write before its read answers: a page closing now gets no later task to ask', async () => {
+    const library = await openLibrary()
+    await library.checkpoint(savedRun('a', 1000), true)
+    const put = vi.spyOn(globalThis.IDBObjectStore.prototype, 'put')
+    const pending = library.checkpoint(savedRun('a', 2000, { envSteps: 900 }), false)
+    expect(put).toHaveBeenCalledTimes(1)
+    expect(await pending).toMatchObject({ saved: true, run: { envSteps: 900 } })
+  })
+
+  it('carries an exit checkpoint in over an older record only, under the stored name, and never back from deletion', async () => {
+    const library = await openLibrary()
+    await library.checkpoint(savedRun('a', 1000), true)
+    await library.rename('a', 'kept name')
+    expect(await library.restoreCheckpoint(savedRun('a', 2000, { envSteps: 700 }))).toBe(true)
+    expect(await library.get('a')).toMatchObject({ name: 'kept name', envSteps: 700, updatedAt: 2000 })
+    // A page that came back and saved again is newer than what it left as it closed.
+    expect(await library.restoreCheckpoint(savedRun('a', 2000, { envSteps: 800 }))).toBe(false)
+    expect(await library.restoreCheckpoint(savedRun('a', 1500, { envSteps: 800 }))).toBe(false)
+    expect((await library.get('a'))?.envSteps).toBe(700)
+    await library.delete('a')
+    expect(await library.restoreCheckpoint(savedRun('a', 9000))).toBe(false)
+    expect(await library.get('a')).toBeNull()
+  })
+
   it('skips damaged records and names each, listing the good ones', async () => {
     const library = await openLibrary()
     await library.put(savedRun('good', 1000))

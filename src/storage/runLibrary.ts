@@ -186,15 +186,51 @@ export class RunLibrary {
     const db = this.open()
     try {
       const tx = db.transaction(RUNS_STORE, 'readwrite')
-      const stored = await tx.store.get(run.id)
-      if (!stored && !first) {
-        await tx.done
+      if (first) {
+        const stored = await tx.store.get(run.id)
+        const kept = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : null
+        const written = { ...run, name: kept ?? (await freeName(tx.store, run.name, run.id)) }
+        await Promise.all([tx.store.put(written), tx.done])
+        return { saved: true, run: written }
+      }
+      // The write is asked for in this same task, before the read answers, so that a checkpoint
+      // taken as the page closes (pagehide) lands although no later task of the page runs; the
+      // read, answered first, then only corrects it: a run deleted meanwhile is not brought back
+      // (the transaction is undone) and a name given meanwhile is kept.
+      const reading = tx.store.get(run.id)
+      const writing = tx.store.put(run)
+      const stored = await reading
+      if (!stored) {
+        tx.abort()
+        await Promise.allSettled([writing, tx.done])
         return { saved: false }
       }
-      const kept = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : null
-      const written = { ...run, name: kept ?? (await freeName(tx.store, run.name, run.id)) }
-      await Promise.all([tx.store.put(written), tx.done])
+      const kept = typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : run.name
+      const written = kept === run.name ? run : { ...run, name: kept }
+      await Promise.all([writing, written === run ? null : tx.store.put(written), tx.done])
       return { saved: true, run: written }
+    } catch (error) {
+      throw await this.failure(error, `save the run "${run.name}"`)
+    }
+  }
+
+  /**
+   * Carry a run's exit checkpoint (exitCheckpoint.ts) into the library: only over an older record
+   * of the same run (a run deleted meanwhile stays deleted; a page that came back and saved again
+   * wins), under the name the library has. True when it was written.
+   */
+  async restoreCheckpoint(run: SavedRun): Promise<boolean> {
+    const db = this.open()
+    try {
+      const tx = db.transaction(RUNS_STORE, 'readwrite')
+      const stored = await tx.store.get(run.id)
+      if (!stored || !(typeof stored.updatedAt === 'number' && stored.updatedAt < run.updatedAt)) {
+        await tx.done
+        return false
+      }
+      const name = typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : run.name
+      await Promise.all([tx.store.put({ ...run, name }), tx.done])
+      return true
     } catch (error) {
       throw await this.failure(error, `save the run "${run.name}"`)
     }
