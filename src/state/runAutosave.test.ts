@@ -5,6 +5,7 @@ import { defaultDesign } from '../model/design'
 import { savedStatusOf, startRunAutosave } from './runAutosave'
 import { loadDesign, usePlayground } from './store'
 import { changeEnv, resetRun } from './trainingClient'
+import { addExtraFrames, clearExtras, extrasStarting, extrasStopped, useSeedFleet } from './seedFleet'
 
 const frame = cartpoleFrame
 
@@ -33,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   stop()
+  clearExtras()
   vi.useRealTimers()
 })
 
@@ -160,5 +162,44 @@ describe('saved status', () => {
     expect(savedStatusOf('paused', true, ppo, 500_000)).toBe('finished')
     expect(savedStatusOf('error', true, ppo, 10)).toBe('error')
     expect(savedStatusOf('paused', true, defaultDesign('cliffwalking'), 1e9)).toBe('stopped')
+  })
+
+  it('keeps the extra seeds of a seeds-at-once run as saved runs of their own, grouped under the main run', async () => {
+    extrasStarting(7, 3)
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 2)
+    // The extra seeds' frames: seed 8 and seed 9, each its own curve.
+    for (let k = 1; k <= 3; k++) {
+      addExtraFrames(new Map([[0, [frame(k * 100, 20 + k)]], [1, [frame(k * 100, 30 + k)]]]))
+      await vi.advanceTimersByTimeAsync(100)
+    }
+    const byName = (name: string) => saves.filter((save) => save.run.name === name).map((save) => save.run)
+    const main = byName('CartPole · ppo · seed 7')
+    const seed8 = byName('CartPole · ppo · seed 8')
+    const seed9 = byName('CartPole · ppo · seed 9')
+    expect(main.length).toBeGreaterThanOrEqual(1)
+    expect(seed8.length).toBeGreaterThanOrEqual(1)
+    expect(seed9.length).toBeGreaterThanOrEqual(1)
+    const group = main[0].id
+    expect(main[0].seedGroup).toBe(group)
+    expect(seed8[0]).toMatchObject({ seedGroup: group, status: 'running', design: { ...usePlayground.getState().design, seed: 8 }, envLabel: 'CartPole' })
+    expect(seed9[0].seedGroup).toBe(group)
+    expect(new Set([main[0].id, seed8[0].id, seed9[0].id]).size).toBe(3)
+    // Stopped with the main run, each is written at once as stopped, up to its last frame.
+    extrasStopped()
+    await vi.advanceTimersByTimeAsync(0)
+    const last8 = byName('CartPole · ppo · seed 8').at(-1)!
+    expect(last8).toMatchObject({ status: 'stopped', envSteps: 300 })
+    expect(last8.series.map((point) => point.shapedReturn)).toEqual([21, 22, 23])
+    // As the page closes, every seed goes to the exit writer.
+    page.window.dispatchEvent(new Event('pagehide'))
+    expect(exits.map((run) => run.name).sort()).toEqual(['CartPole · ppo · seed 7', 'CartPole · ppo · seed 8', 'CartPole · ppo · seed 9'])
+    expect(useSeedFleet.getState().extras).toHaveLength(2)
+  })
+
+  it('a run trained alone is in no seed group', async () => {
+    usePlayground.getState().runStarting('run-1')
+    await train(0, 2)
+    expect(saves[0].run.seedGroup).toBeUndefined()
   })
 })

@@ -1,7 +1,8 @@
 import type { SavedRun, SavedRunStatus } from '../storage/savedRun'
 import { finalFigures } from '../model/compare'
 import type { Design } from '../model/design'
-import { usePlayground } from './store'
+import { usePlayground, type PlaygroundState } from './store'
+import { useSeedFleet, type ExtraSeedRun, type FleetState } from './seedFleet'
 import { type RunStatus, type RunView } from '../model/runView'
 
 /** Checkpoints of a run in training are written at most this often. */
@@ -39,8 +40,8 @@ export interface AutosaveOptions {
 }
 
 /** A run's name when it is first saved: "CartPole · ppo · seed 1". */
-export function defaultRunName(snapshot: RunSnapshot): string {
-  return `${snapshot.envLabel} · ${snapshot.design.learner.kind} · seed ${snapshot.design.seed}`
+export function defaultRunName({ design, envLabel }: { design: Design; envLabel: string }): string {
+  return `${envLabel} · ${design.learner.kind} · seed ${design.seed}`
 }
 
 /**
@@ -55,8 +56,11 @@ export function savedStatusOf(status: RunStatus, left: boolean, design: Design, 
   return status === 'paused' ? 'paused' : 'running'
 }
 
-/** The record for a run's checkpoint: the live run's own series, marks and design, and its final figures. */
-export function savedRunFrom(snapshot: RunSnapshot, identity: RecordIdentity, left: boolean, now: number): SavedRun {
+/**
+ * The record for a run's checkpoint: the live run's own series, marks and design, and its final
+ * figures; `seedGroup`, where it trains with extra seeds, is its own saved id (theirs too).
+ */
+export function savedRunFrom(snapshot: RunSnapshot, identity: RecordIdentity, left: boolean, now: number, seedGroup?: string): SavedRun {
   const { run, design } = snapshot
   const last = run.series[run.series.length - 1]
   const envSteps = Math.max(run.latest?.envSteps ?? 0, last?.envSteps ?? 0)
@@ -76,17 +80,58 @@ export function savedRunFrom(snapshot: RunSnapshot, identity: RecordIdentity, le
     envSteps,
     wallSeconds: Math.max(run.latest?.wallSeconds ?? 0, last?.wallSeconds ?? 0),
     diagnosis: run.diagnosis,
+    ...(seedGroup === undefined ? {} : { seedGroup }),
   }
 }
 
+/**
+ * The record of an extra seed trained beside the main run (seeds at once): its own curve, figures
+ * and status, the main run's design under its own seed and the main run's marks (every change
+ * reached every seed), in the main run's seed group.
+ */
+export function savedExtraSeedFrom(main: RunSnapshot, extra: ExtraSeedRun, identity: RecordIdentity, seedGroup: string, left: boolean, now: number): SavedRun {
+  const design = { ...main.design, seed: extra.seed }
+  const last = extra.series[extra.series.length - 1]
+  const envSteps = Math.max(extra.envSteps, last?.envSteps ?? 0)
+  return {
+    version: 1,
+    id: identity.id,
+    name: identity.name,
+    createdAt: identity.createdAt,
+    updatedAt: now,
+    status: savedStatusOf(extra.status, left, design, envSteps),
+    design,
+    envLabel: main.envLabel,
+    learner: main.run.learner ?? design.learner.kind,
+    series: extra.series,
+    marks: main.run.marks,
+    final: finalFigures(extra.series, extra.meanLength),
+    envSteps,
+    wallSeconds: last?.wallSeconds ?? 0,
+    diagnosis: extra.diagnosis,
+    seedGroup,
+  }
+}
+
+/** One run the autosave keeps: the main run, or one of its extra seeds. */
 interface Tracked {
-  runId: string
   identity: RecordIdentity | null
-  snapshot: RunSnapshot | null
+  /** Its record as of now, once it has a curve point. */
+  record: ((identity: RecordIdentity, left: boolean, now: number) => SavedRun) | null
   created: boolean
   left: boolean
   lastWriteAt: number
   timer: ReturnType<typeof setTimeout> | null
+}
+
+/** The main run the autosave follows and its extra seeds (by seed). */
+interface TrackedRun extends Tracked {
+  runId: string
+  extras: Map<number, Tracked>
+}
+
+function tracking(): Tracked {
+  return { identity: null, record: null, created: false, left: false, lastWriteAt: -Infinity, timer: null }
 }
 
 /**
@@ -102,7 +147,7 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
   const newId = options.newId ?? (() => crypto.randomUUID())
   const waiting = new Set<Tracked>()
   let writing = false
-  let current: Tracked | null = null
+  let current: TrackedRun | null = null
 
   const drain = async () => {
     if (writing) return
@@ -110,8 +155,8 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
     try {
       for (let next = first(waiting); next; next = first(waiting)) {
         waiting.delete(next)
-        if (!next.snapshot || !next.identity) continue
-        const outcome = await options.save(savedRunFrom(next.snapshot, next.identity, next.left, now()), !next.created)
+        if (!next.record || !next.identity) continue
+        const outcome = await options.save(next.record(next.identity, next.left, now()), !next.created)
         if (outcome !== 'failed') next.created = true
       }
     } finally {
@@ -121,7 +166,7 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
   const writeNow = (tracked: Tracked) => {
     if (tracked.timer !== null) clearTimeout(tracked.timer)
     tracked.timer = null
-    if (!tracked.snapshot) return
+    if (!tracked.record) return
     tracked.lastWriteAt = now()
     waiting.add(tracked)
     void drain()
@@ -131,12 +176,27 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
     if (wait <= 0) writeNow(tracked)
     else tracked.timer ??= setTimeout(() => writeNow(tracked), wait)
   }
-  const leave = (tracked: Tracked) => {
-    tracked.left = true
-    writeNow(tracked)
+  /** Write now where the run just settled (paused, stopped, failed) or was never written, else in its turn. */
+  const checkpoint = (tracked: Tracked, settled: boolean) => {
+    if (settled || tracked.lastWriteAt === -Infinity) writeNow(tracked)
+    else writeSoon(tracked)
+  }
+  const leave = (tracked: TrackedRun) => {
+    for (const each of [tracked, ...tracked.extras.values()]) {
+      each.left = true
+      writeNow(each)
+    }
+  }
+  /** The main run's identity, made when it or one of its seeds is first saved (the seeds' group is its id). */
+  const mainIdentity = (tracked: TrackedRun, state: PlaygroundState): RecordIdentity => {
+    if (!tracked.identity) {
+      tracked.identity = { id: newId(), name: defaultRunName({ design: state.design, envLabel: state.spec.label }), createdAt: now() }
+      options.onLive?.(tracked.identity.id)
+    }
+    return tracked.identity
   }
 
-  const onChange = (state: ReturnType<typeof usePlayground.getState>, previous: ReturnType<typeof usePlayground.getState>) => {
+  const onChange = (state: PlaygroundState, previous: PlaygroundState) => {
     if (state.run === previous.run) return
     const { run } = state
     if (current && current.runId !== run.runId) {
@@ -145,28 +205,49 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
       options.onLive?.(null)
     }
     if (run.runId === null) return
-    current ??= { runId: run.runId, identity: null, snapshot: null, created: false, left: false, lastWriteAt: -Infinity, timer: null }
+    current ??= { ...tracking(), runId: run.runId, extras: new Map() }
     if (run.series.length === 0) return
     const tracked = current
-    tracked.snapshot = { run, design: state.design, envLabel: state.spec.label }
-    if (!tracked.identity) {
-      tracked.identity = { id: newId(), name: defaultRunName(tracked.snapshot), createdAt: now() }
-      options.onLive?.(tracked.identity.id)
-    }
-    const settled = run.status !== previous.run.status && (run.status === 'paused' || run.status === 'stopped' || run.status === 'error')
-    if (settled || tracked.lastWriteAt === -Infinity) writeNow(tracked)
-    else writeSoon(tracked)
+    const snapshot: RunSnapshot = { run, design: state.design, envLabel: state.spec.label }
+    const identity = mainIdentity(tracked, state)
+    const group = useSeedFleet.getState().extras.length > 0 || tracked.extras.size > 0 ? identity.id : undefined
+    tracked.record = (identity, left, at) => savedRunFrom(snapshot, identity, left, at, group)
+    checkpoint(tracked, run.status !== previous.run.status && isSettled(run.status))
+  }
+  const onFleetChange = (fleet: FleetState, previous: FleetState) => {
+    const tracked = current
+    if (fleet.extras === previous.extras || !tracked) return
+    const state = usePlayground.getState()
+    if (state.run.runId !== tracked.runId) return
+    const main: RunSnapshot = { run: state.run, design: state.design, envLabel: state.spec.label }
+    fleet.extras.forEach((extra, k) => {
+      if (extra.series.length === 0 || extra === previous.extras[k]) return
+      const group = mainIdentity(tracked, state).id
+      let seed = tracked.extras.get(extra.seed)
+      if (!seed) {
+        seed = tracking()
+        seed.identity = { id: newId(), name: defaultRunName({ design: { ...state.design, seed: extra.seed }, envLabel: state.spec.label }), createdAt: now() }
+        tracked.extras.set(extra.seed, seed)
+      }
+      seed.record = (identity, left, at) => savedExtraSeedFrom(main, extra, identity, group, left, at)
+      checkpoint(seed, extra.status !== previous.extras[k]?.status && isSettled(extra.status))
+    })
   }
   const unsubscribe = usePlayground.subscribe(onChange)
+  const unsubscribeFleet = useSeedFleet.subscribe(onFleetChange)
+  const everyTracked = (): Tracked[] => (current ? [current, ...current.extras.values()] : [])
 
   // A hidden page may never run again (a phone closes it): write what is pending now.
   const onVisibility = () => {
-    if (pageEvents?.document.visibilityState === 'hidden' && current && current.timer !== null) writeNow(current)
+    if (pageEvents?.document.visibilityState !== 'hidden') return
+    for (const tracked of everyTracked()) if (tracked.timer !== null) writeNow(tracked)
   }
-  // A closed tab or a reload: the browser undoes what the closing page asks of IndexedDB, so the
+  // A closed tab or a reload: the browser undoes what the closing page asks of IndexedDB, so each
   // run as the page has it now goes to the writer that finishes at once (the next page carries it in).
   const onPageHide = () => {
-    if (current?.identity && current.snapshot && current.created) options.saveAtExit?.(savedRunFrom(current.snapshot, current.identity, current.left, now()))
+    for (const tracked of everyTracked()) {
+      if (tracked.identity && tracked.record && tracked.created) options.saveAtExit?.(tracked.record(tracked.identity, tracked.left, now()))
+    }
   }
   const pageEvents = options.pageEvents === undefined ? (typeof window === 'undefined' ? null : { window, document }) : options.pageEvents
   pageEvents?.window.addEventListener('pagehide', onPageHide)
@@ -174,10 +255,16 @@ export function startRunAutosave(options: AutosaveOptions): () => void {
 
   return () => {
     unsubscribe()
+    unsubscribeFleet()
     pageEvents?.window.removeEventListener('pagehide', onPageHide)
     pageEvents?.document.removeEventListener('visibilitychange', onVisibility)
-    if (current) writeNow(current)
+    for (const tracked of everyTracked()) writeNow(tracked)
   }
+}
+
+/** A status a run settles in: its checkpoint is written at once. */
+function isSettled(status: RunStatus): boolean {
+  return status === 'paused' || status === 'stopped' || status === 'error'
 }
 
 function first<T>(set: Set<T>): T | undefined {

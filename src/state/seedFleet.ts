@@ -53,7 +53,7 @@ export interface ExtraSeedRun {
   diagnosis: string | null
 }
 
-interface FleetState {
+export interface FleetState {
   /** Seeds trained at once, the main run included. */
   count: number
   extras: ExtraSeedRun[]
@@ -133,13 +133,17 @@ export function clearExtras(): void {
   useSeedFleet.setState({ extras: [] })
 }
 
-/** Pin every extra seed's curve beside the main run's (the Compare view bands them by design). */
-export function pinExtraSeeds(): void {
+/**
+ * Pin every extra seed's curve beside the main run's (the Compare view bands them by design), each
+ * under the key `keyOf` gives its seed (its saved run's, once saved), else as a live seed.
+ */
+export function pinExtraSeeds(keyOf: (seed: number) => string | null = () => null): void {
   const { pins, design, spec, run } = usePlayground.getState()
   let next = pins
   for (const extra of useSeedFleet.getState().extras) {
     if (extra.series.length === 0) continue
-    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, livePinKey(run.runId, extra.seed), extra.series, extra.meanLength), MAX_PINS)
+    const key = keyOf(extra.seed) ?? livePinKey(run.runId, extra.seed)
+    next = addPin(next, pinSourceOf({ ...design, seed: extra.seed }, spec, key, extra.series, extra.meanLength), MAX_PINS)
   }
   if (next !== pins) usePlayground.setState({ pins: next })
 }

@@ -39,6 +39,8 @@ export interface SavedRun {
   wallSeconds: number
   /** Why the run paused itself or failed, if it did. */
   diagnosis: string | null
+  /** Trained as one of several seeds at once: the saved id of the group's main run (its own id on the main run). */
+  seedGroup?: string
 }
 
 export type ValidName = { ok: true; name: string } | { ok: false; message: string }
@@ -101,6 +103,7 @@ const SavedRunSchema = z.object({
   envSteps: count,
   wallSeconds: duration,
   diagnosis: z.string().max(10_000).nullable(),
+  seedGroup: z.string().min(1).max(100).optional(),
 })
 
 export type ParsedSavedRun = { ok: true; run: SavedRun } | { ok: false; id: string | null; name: string | null; problem: string }

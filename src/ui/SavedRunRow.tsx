@@ -14,6 +14,8 @@ function savedMetrics(run: SavedRun) {
 /** What one row can do with its run (`label`: what the list calls it); the panel carries them out and says what happened. */
 export interface RowActions {
   pin(run: SavedRun, label: string): void
+  /** Pin (or, where all are pinned, unpin) every seed of a seeds-at-once run. */
+  pinGroup(members: SavedRun[], label: string): void
   open(run: SavedRun, label: string): void
   remove(run: SavedRun, label: string): void
 }
@@ -26,11 +28,17 @@ const STATUS_TEXT: Record<SavedRun['status'], string> = {
   error: 'error',
 }
 
+/** The seeds trained at once with a run, itself included (lowest seed first), and whether all are pinned. */
+export interface SeedGroup {
+  members: SavedRun[]
+  allPinned: boolean
+}
+
 /**
  * One saved run: its figures, and Rename (inline: Enter saves, Escape cancels), Pin, Open design
  * and Delete. `label` is its name, numbered where older runs share it (storageFormat's runLabels).
  */
-export function SavedRunRow({ run, label, live, pinned, actions }: { run: SavedRun; label: string; live: boolean; pinned: boolean; actions: RowActions }) {
+export function SavedRunRow({ run, label, live, pinned, group, actions }: { run: SavedRun; label: string; live: boolean; pinned: boolean; group: SeedGroup | null; actions: RowActions }) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(label)
   const [error, setError] = useState<string | null>(null)
@@ -90,7 +98,10 @@ export function SavedRunRow({ run, label, live, pinned, actions }: { run: SavedR
       </th>
       <td>{run.envLabel}</td>
       <td>{run.learner}</td>
-      <td>{run.design.seed}</td>
+      <td>
+        {run.design.seed}
+        {group && <span className="hint"> of {group.members.map((member) => member.design.seed).join(', ')} at once</span>}
+      </td>
       <td>{formatCount(run.envSteps)}</td>
       <td>{formatFigure(run.final.shapedReturn)}</td>
       <td>{formatFigure(run.final.objective)}</td>
@@ -116,6 +127,11 @@ export function SavedRunRow({ run, label, live, pinned, actions }: { run: SavedR
         <button type="button" aria-label={`Pin ${label} for comparison`} aria-pressed={pinned} onClick={() => actions.pin(run, label)}>
           {pinned ? 'Pinned' : 'Pin'}
         </button>
+        {group && run.seedGroup === run.id && (
+          <button type="button" aria-label={`Pin all ${group.members.length} seeds of ${label} for comparison`} aria-pressed={group.allPinned} onClick={() => actions.pinGroup(group.members, label)}>
+            {group.allPinned ? `${group.members.length} seeds pinned` : `Pin ${group.members.length} seeds`}
+          </button>
+        )}
         <button type="button" aria-label={`Open the design of ${label}`} onClick={() => actions.open(run, label)}>
           Open design
         </button>

@@ -5,8 +5,8 @@ import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
 import { resetRun } from '../state/trainingClient'
 import type { DamagedRecord } from '../storage/runLibrary'
 import type { SavedRun } from '../storage/savedRun'
-import { SavedRunRow, type RowActions } from './SavedRunRow'
-import { runLabels, usageLine } from './storageFormat'
+import { SavedRunRow, type RowActions, type SeedGroup } from './SavedRunRow'
+import { runLabels, seedGroups, usageLine } from './storageFormat'
 
 /**
  * The runs kept in the browser: every run is saved as it trains (state/runAutosave.ts) and listed
@@ -21,6 +21,7 @@ export function SavedRuns() {
   const [open, setOpen] = useState(false)
   const pins = usePlayground((state) => state.pins)
   const pinnedKeys = useMemo(() => new Set(pins.map((pin) => pin.sourceKey)), [pins])
+  const labels = runLabels(runs)
   const actions: RowActions = {
     pin: (run, label) => {
       const sourceKey = savedPinKey(run.id)
@@ -32,6 +33,22 @@ export function SavedRuns() {
       }
       usePlayground.setState((state) => ({ pins: addPin(state.pins, { envLabel: run.envLabel, name: label, sourceKey, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
       setMessage({ ok: true, text: `Pinned "${label}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
+    },
+    pinGroup: (members, label) => {
+      const keys = members.map((member) => savedPinKey(member.id))
+      const pinnedNow = usePlayground.getState().pins
+      if (keys.every((key) => pinnedNow.some((pin) => pin.sourceKey === key))) {
+        for (const pin of pinnedNow.filter((each) => keys.includes(each.sourceKey))) usePlayground.getState().unpinRun(pin.id)
+        setMessage({ ok: true, text: `Unpinned the ${members.length} seeds of "${label}": Compare (${usePlayground.getState().pins.length}).` })
+        return
+      }
+      usePlayground.setState((state) => ({
+        pins: members.reduce(
+          (pinned, member) => (pinned.some((pin) => pin.sourceKey === savedPinKey(member.id)) ? pinned : addPin(pinned, { envLabel: member.envLabel, name: labels.get(member.id) ?? member.name, sourceKey: savedPinKey(member.id), design: member.design, series: member.series, final: member.final }, MAX_PINS)),
+          state.pins,
+        ),
+      }))
+      setMessage({ ok: true, text: `Pinned the ${members.length} seeds of "${label}": see Compare (${usePlayground.getState().pins.length}) above the chart, their mean ± std as one band.` })
     },
     open: (run, label) => {
       resetRun()
@@ -57,7 +74,7 @@ export function SavedRuns() {
     setMessage(refusal === null ? { ok: true, text: 'Restored.' } : { ok: false, text: refusal })
   }
   const totalBytes = Object.values(bytes).reduce((sum, size) => sum + size, 0)
-  const labels = runLabels(runs)
+  const groups = seedGroups(runs)
   return (
     <section className="saved-runs" aria-label="Saved runs">
       {problem && (
@@ -119,7 +136,16 @@ export function SavedRuns() {
                 </thead>
                 <tbody>
                   {runs.map((run: SavedRun) => (
-                    <SavedRunRow key={run.id} run={run} label={labels.get(run.id) ?? run.name} live={run.id === liveId} pinned={pinnedKeys.has(savedPinKey(run.id))} actions={actions} />
+                    <SavedRunRow
+                      key={run.id}
+                      run={run}
+                      label={labels.get(run.id) ?? run.name}
+                      // The seeds trained beside the live run train with it.
+                      live={run.id === liveId || (liveId !== null && run.seedGroup === liveId)}
+                      pinned={pinnedKeys.has(savedPinKey(run.id))}
+                      group={groupOf(run, groups, pinnedKeys)}
+                      actions={actions}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -129,6 +155,13 @@ export function SavedRuns() {
       </details>
     </section>
   )
+}
+
+/** A grouped run's seed group as its row shows it: the members (lowest seed first) and whether every one is pinned. */
+function groupOf(run: SavedRun, groups: Map<string, SavedRun[]>, pinnedKeys: Set<string>): SeedGroup | null {
+  const members = run.seedGroup === undefined ? undefined : groups.get(run.seedGroup)
+  if (!members || members.length < 2) return null
+  return { members, allPinned: members.every((member) => pinnedKeys.has(savedPinKey(member.id))) }
 }
 
 /** 'run "cliff baseline"' where it has a name, else "record id 42". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, runLabels, savedAt, usageLine } from './storageFormat'
+import { formatBytes, runLabels, savedAt, usageLine, seedGroups } from './storageFormat'
 
 describe('storage figures', () => {
   it('formats bytes in decimal units, one decimal below 10', () => {
@@ -26,5 +26,15 @@ describe('saved runs as the list names them', () => {
     const run = (id: string, name: string, createdAt: number) => ({ id, name, createdAt })
     const labels = runLabels([run('c', 'seed 1', 3000), run('a', 'seed 1', 1000), run('b', 'seed 1', 2000), run('d', 'seed 1 (2)', 500), run('e', 'other', 1)])
     expect(Object.fromEntries(labels)).toEqual({ a: 'seed 1', b: 'seed 1 (3)', c: 'seed 1 (4)', d: 'seed 1 (2)', e: 'other' })
+  })
+})
+
+describe('seed groups', () => {
+  it('gathers the runs of each seeds-at-once group, lowest seed first, and leaves runs trained alone out', () => {
+    const run = (id: string, seed: number, seedGroup?: string) => ({ id, design: { seed }, ...(seedGroup === undefined ? {} : { seedGroup }) })
+    const groups = seedGroups([run('c', 9, 'a'), run('x', 1), run('a', 7, 'a'), run('b', 8, 'a'), run('y', 2, 'y')])
+    expect([...groups.keys()]).toEqual(['a', 'y'])
+    expect(groups.get('a')!.map((member) => member.id)).toEqual(['a', 'b', 'c'])
+    expect(groups.get('y')!.map((member) => member.id)).toEqual(['y'])
   })
 })

@@ -51,3 +51,16 @@ export function runLabels(runs: readonly { id: string; name: string; createdAt: 
   }
   return labels
 }
+
+/** The runs of each seed group (several seeds trained at once), by the group's id, lowest seed first. */
+export function seedGroups<T extends { seedGroup?: string; design: { seed: number } }>(runs: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const run of runs) {
+    if (run.seedGroup === undefined) continue
+    const members = groups.get(run.seedGroup)
+    if (members) members.push(run)
+    else groups.set(run.seedGroup, [run])
+  }
+  for (const members of groups.values()) members.sort((a, b) => a.design.seed - b.design.seed)
+  return groups
+}
