@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { addHeightShapingAndTerm } from './helpers'
+import { addHeightShapingAndTerm, curvePoints } from './helpers'
 
 test('a reward design exports as JSON and imports back unchanged; a bad file is refused whole', async ({ page }) => {
   await page.goto('./?env=mountaincar')
@@ -33,4 +33,23 @@ test('a reward design exports as JSON and imports back unchanged; a bad file is 
   const again = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export design' }).click()
   expect(JSON.parse(await readFile((await (await again).path())!, 'utf8'))).toEqual(exported)
+})
+
+test('importing a whole setup over a run with a curve asks first; Cancel keeps the run, applying loads the setup', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=1')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(1)
+  const setup = { env: { id: 'cartpole', params: {} }, mix: { weights: {} }, learner: { kind: 'ppo' }, seed: 4 }
+  const importSetup = () => page.getByLabel('Import design').setInputFiles({ name: 'setup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(setup)) })
+  await importSetup()
+  const question = page.getByRole('alertdialog', { name: 'Restart the run?' })
+  await expect(question).toContainText('setup.json is a whole setup, another run')
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByLabel('Environment', { exact: true })).toHaveValue('cliffwalking')
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  await importSetup()
+  await question.getByRole('button', { name: 'Apply without pinning' }).click()
+  await expect(page.getByText('Imported the setup in setup.json: cartpole, ppo, seed 4.')).toBeVisible()
+  await expect(page.getByLabel('Environment', { exact: true })).toHaveValue('cartpole')
 })

@@ -58,6 +58,20 @@ export function resolveDesign(design: Pick<Design, 'envId' | 'params' | 'reward'
   return { definition, params, base, spec: rewardedSpec(base, RewardDesignSchema.parse(design.reward)) }
 }
 
+/**
+ * A design's reward replaced by `reward`, checked against the environment's own spec: the new
+ * reward (schema-checked) and the spec it makes, or every problem with it.
+ */
+export function withReward(design: Pick<Design, 'envId' | 'params'>, reward: RewardExtras): { ok: true; reward: RewardDesign; spec: EnvSpec } | { ok: false; problems: string[] } {
+  // The environment's own spec: the reward's additions are checked against it, then appended.
+  const base = resolveEnvironment(design.envId, design.params).spec
+  const candidate = RewardDesignSchema.safeParse(reward)
+  if (!candidate.success) return { ok: false, problems: candidate.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) }
+  const problems = rewardDesignProblems(candidate.data, base)
+  if (problems.length > 0) return { ok: false, problems }
+  return { ok: true, reward: candidate.data, spec: rewardedSpec(base, candidate.data) }
+}
+
 /** The environment's spec with the components the design's reward adds. */
 export function specOf(design: Pick<Design, 'envId' | 'params' | 'reward'>): EnvSpec {
   return resolveDesign(design).spec

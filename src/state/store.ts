@@ -8,7 +8,7 @@ import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { learnerFits } from '../core/run/learnerFit'
 import { addPin, pinSourceOf, removePin, renamePin, type PinnedRun } from '../model/compare'
-import { defaultDesign, keepWeights, resolveDesign, type Design, type RewardExtras } from '../model/design'
+import { defaultDesign, keepWeights, resolveDesign, withReward, type Design, type RewardExtras } from '../model/design'
 import { withMark, type DesignMark } from '../model/marks'
 import { EMPTY_RUN, runWithFrame, type RunView } from '../model/runView'
 import { errorMessage } from '../core/errorMessage'
@@ -104,14 +104,9 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   },
   setReward: (reward) => {
     const state = usePlayground.getState()
-    // The environment's own spec: the reward's additions are checked against it, then appended.
-    const base = resolveEnvironment(state.design.envId, state.design.params).spec
-    const candidate = RewardDesignSchema.safeParse(reward)
-    if (!candidate.success) return candidate.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    const problems = rewardDesignProblems(candidate.data, base)
-    if (problems.length > 0) return problems
-    const spec = rewardedSpec(base, candidate.data)
-    set({ design: { ...state.design, reward, weights: keepWeights(spec, state.design.weights) }, spec })
+    const checked = withReward(state.design, reward)
+    if (!checked.ok) return checked.problems
+    set({ design: { ...state.design, reward, weights: keepWeights(checked.spec, state.design.weights) }, spec: checked.spec })
     return []
   },
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),

@@ -2,7 +2,7 @@ import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
-import { rewardDesignOf, runConfigOf, type RewardExtras } from '../model/design'
+import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../model/design'
 import { EMPTY_RUN, isRunActive } from '../model/runView'
 import { MAX_NOTE_LENGTH } from '../worker/protocol'
 import { createDrawQueue } from './drawInterval'
@@ -196,6 +196,20 @@ export function changeParams(params: EnvParams): string | null {
 export function changeLearner(learner: LearnerOptions): void {
   resetRun()
   usePlayground.getState().setLearner(learner)
+}
+
+/**
+ * Why changing the reward to `reward` would start the run over and clear its curve (changeReward
+ * does then), or null where the change reaches the run live or no curve is on screen. A change
+ * with problems is changeReward's to name: null.
+ */
+export function rewardChangeRestarts(reward: RewardExtras): string | null {
+  const { run, design, spec } = usePlayground.getState()
+  if (run.runId === null || run.series.length === 0) return null
+  const after = withReward(design, reward)
+  if (!after.ok) return null
+  if (!isRunActive(run.status)) return 'the run has stopped, so a changed reward is a new run'
+  return whyRewardChangeNeedsNewRun(design.learner.kind, { spec, design: design.reward }, { spec: after.spec, design: after.reward })
 }
 
 /**

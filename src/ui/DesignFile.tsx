@@ -4,7 +4,8 @@ import { rewardDesignOf } from '../model/design'
 import { summariseProblems } from '../model/problemList'
 import { MAX_FILE_BYTES, readDesignOrSetup, setupToJson } from '../model/setupFile'
 import { loadDesign, usePlayground } from '../state/store'
-import { changeReward, changeWeight, resetRun } from '../state/trainingClient'
+import { changeReward, changeWeight, resetRun, rewardChangeRestarts } from '../state/trainingClient'
+import { useRestartGuard } from './useRestartGuard'
 import { downloadText } from './download'
 import { errorMessage } from '../core/errorMessage'
 
@@ -17,6 +18,7 @@ export function DesignFile() {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const { guard, confirm } = useRestartGuard()
   const exportDesign = () => {
     const design = usePlayground.getState().design
     downloadText(rewardDesignToJson(rewardDesignOf(design)), `reward-design-${design.envId}.json`, 'application/json')
@@ -37,15 +39,24 @@ export function DesignFile() {
     const read = readDesignOrSetup(text, usePlayground.getState().design)
     if (!read.ok) return refuse(read.problems)
     if (read.kind === 'setup') {
-      // A whole setup is another run: the current one stops and its curves are cleared.
-      resetRun()
-      loadDesign(read.design)
-      return setMessage({ ok: true, text: `Imported the setup in ${file.name}: ${read.design.envId}, ${read.design.learner.kind}, seed ${read.design.seed}.` })
+      // A whole setup is another run: the current one stops and its curves are cleared (asked first).
+      const design = read.design
+      return guard(() => {
+        resetRun()
+        loadDesign(design)
+        setMessage({ ok: true, text: `Imported the setup in ${file.name}: ${design.envId}, ${design.learner.kind}, seed ${design.seed}.` })
+      }, `${file.name} is a whole setup, another run`)
     }
-    const refused = changeReward(read.reward, `imported ${file.name}`)
-    if (refused.length > 0) return refuse(refused)
-    for (const [name, weight] of Object.entries(read.weights)) changeWeight(name, weight)
-    setMessage({ ok: true, text: `Imported ${file.name}.` })
+    const { reward, weights } = read
+    const importDesign = () => {
+      const refused = changeReward(reward, `imported ${file.name}`)
+      if (refused.length > 0) return refuse(refused)
+      for (const [name, weight] of Object.entries(weights)) changeWeight(name, weight)
+      setMessage({ ok: true, text: `Imported ${file.name}.` })
+    }
+    const restart = rewardChangeRestarts(reward)
+    if (restart === null) importDesign()
+    else guard(importDesign, restart)
   }
   return (
     <div className="design-file">
@@ -70,6 +81,7 @@ export function DesignFile() {
           if (input.current) input.current.value = ''
         }}
       />
+      {confirm}
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}

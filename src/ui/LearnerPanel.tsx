@@ -4,8 +4,7 @@ import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
-import { pinLiveRun } from '../state/pinLiveRun'
-import { RestartConfirm } from './RestartConfirm'
+import { useRestartGuard } from './useRestartGuard'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
 
 /** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
@@ -14,9 +13,8 @@ export function LearnerPanel() {
   const learner = usePlayground((state) => state.design.learner)
   const selectId = useId()
   const [error, setError] = useState<string | null>(null)
-  const points = usePlayground((state) => state.run.series.length)
-  /** A valid change waiting for the user's word, because it would clear a run's curve. */
-  const [pending, setPending] = useState<LearnerOptions | null>(null)
+  // A learner change starts the run over: with a curve on screen, say so first.
+  const { guard, confirm } = useRestartGuard()
   const apply = (candidate: unknown) => {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
     if (!parsed.success) {
@@ -24,9 +22,7 @@ export function LearnerPanel() {
       return
     }
     setError(null)
-    // A learner change starts the run over: with a curve on screen, say so first.
-    if (usePlayground.getState().run.series.length > 0) setPending(parsed.data)
-    else changeLearner(parsed.data)
+    guard(() => changeLearner(parsed.data))
   }
   return (
     <fieldset className="learner-panel">
@@ -51,17 +47,7 @@ export function LearnerPanel() {
           {error}; keeping the last valid value.
         </p>
       )}
-      {pending && (
-        <RestartConfirm
-          points={points}
-          onApply={(pinFirst) => {
-            if (pinFirst) pinLiveRun()
-            changeLearner(pending)
-            setPending(null)
-          }}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {confirm}
     </fieldset>
   )
 }

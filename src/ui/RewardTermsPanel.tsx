@@ -8,7 +8,8 @@ import { potentialsFor } from '../core/rewards/shaping'
 import type { Transform } from '../core/rewards/transforms'
 import type { RewardExtras } from '../model/design'
 import { usePlayground } from '../state/store'
-import { changeReward } from '../state/trainingClient'
+import { changeReward, rewardChangeRestarts } from '../state/trainingClient'
+import { useRestartGuard } from './useRestartGuard'
 import { DesignFile } from './DesignFile'
 import { IfVisible } from './IfVisible'
 
@@ -54,7 +55,13 @@ export function RewardTermsPanel() {
   // The environment's own spec: what a custom term or potential may read.
   const base = useMemo(() => resolveEnvironment(design.envId, design.params).spec, [design.envId, design.params])
   const [problems, setProblems] = useState<string[]>([])
-  const apply = (next: RewardExtras, note = 'reward design changed') => setProblems(changeReward(next, note))
+  const { guard, confirm } = useRestartGuard()
+  // Most changes reach the run live; one that starts it over asks first.
+  const apply = (next: RewardExtras, note = 'reward design changed') => {
+    const restart = rewardChangeRestarts(next)
+    if (restart === null) setProblems(changeReward(next, note))
+    else guard(() => setProblems(changeReward(next, note)), restart)
+  }
   const potentials = potentialsFor(design.envId)
   const newTermName = () => {
     for (let k = 1; ; k++) if (!spec.components.some((c) => c.name === `term${k}`)) return `term${k}`
@@ -170,6 +177,7 @@ export function RewardTermsPanel() {
           Not applied: {problems.join('; ')}
         </p>
       )}
+      {confirm}
       <IfVisible control="designFile"><DesignFile /></IfVisible>
     </fieldset>
   )
