@@ -4,9 +4,9 @@ import { errorMessage } from '../core/errorMessage'
 import { ownValue } from '../core/reservedNames'
 import type { EnvSpec } from '../core/envs/types'
 import { defaultMix } from '../core/rewards/mix'
-import { parseRewardDesign, RewardDesignSchema } from '../core/rewards/designSchema'
+import { RewardDesignSchema } from '../core/rewards/designSchema'
+import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
-import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
@@ -107,15 +107,10 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
     ignored.push('reward design "r" (not valid JSON)')
     return NO_EXTRAS
   }
-  const parsed = parseRewardDesign(json)
-  if (!parsed.ok) {
-    ignored.push(`reward design: ${summariseProblems(parsed.problems)}`)
+  const checked = checkRewardDesign(json, spec)
+  if (!checked.ok) {
+    ignored.push(`reward design: ${summariseProblems(checked.problems)}`)
     return NO_EXTRAS
   }
-  const problems = rewardDesignProblems(parsed.design, spec)
-  if (problems.length > 0) {
-    ignored.push(`reward design: ${summariseProblems(problems)}`)
-    return NO_EXTRAS
-  }
-  return extrasOf(parsed.design)
+  return extrasOf(checked.design)
 }

@@ -1,7 +1,6 @@
 import { resolveEnvironment } from '../core/envs/registry'
-import { parseRewardDesign } from '../core/rewards/designSchema'
+import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
-import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { checkRunConfig } from '../core/run/checkRunConfig'
 import { designOfRunConfig, extrasOf, rangeProblem, runConfigOf, weightsOutOfRange, type Design, type RewardExtras } from './design'
 import { errorMessage } from '../core/errorMessage'
@@ -58,11 +57,10 @@ function readSetup(raw: object): ReadFile {
 }
 
 function readRewardDesign(raw: object, current: Design): ReadFile {
-  const parsed = parseRewardDesign(raw)
-  if (!parsed.ok) return parsed
   const base = resolveEnvironment(current.envId, current.params).spec
-  const problems = rewardDesignProblems(parsed.design, base)
-  if (problems.length === 0) problems.push(...weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem))
+  const parsed = checkRewardDesign(raw, base)
+  if (!parsed.ok) return parsed
+  const problems = weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem)
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights }
 }

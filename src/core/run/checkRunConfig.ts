@@ -3,7 +3,7 @@ import { resolveParams } from '../envs/params'
 import { getEnv, resolveEnvironment } from '../envs/registry'
 import type { EnvDefinition, EnvParams, EnvSpec } from '../envs/types'
 import { parseRewardDesign } from '../rewards/designSchema'
-import { rewardDesignProblems } from '../rewards/rewardProblems'
+import { checkRewardDesign } from '../rewards/checkRewardDesign'
 import { LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
 import { learnerFits } from './learnerFit'
 import { errorMessage } from '../errorMessage'
@@ -42,9 +42,10 @@ export function checkRunConfig(raw: unknown): CheckedRunConfig {
   const misfit = learner.success && spec ? learnerFits(learner.data.kind, spec) : null
   if (misfit !== null) problems.push(`learner.kind: ${misfit}`)
 
-  const mix = raw.mix === undefined ? parseRewardDesign({}) : parseRewardDesign(raw.mix)
+  const rawMix = raw.mix === undefined ? {} : raw.mix
+  // Against the environment where it is known: every problem of the design at once.
+  const mix = spec ? checkRewardDesign(rawMix, spec) : parseRewardDesign(rawMix)
   if (!mix.ok) problems.push(...mix.problems.map((problem) => `mix.${problem}`))
-  else if (spec) problems.push(...rewardDesignProblems(mix.design, spec).map((problem) => `mix.${problem}`))
 
   const seed = RunConfigSchema.shape.seed.safeParse(raw.seed)
   if (!seed.success) problems.push(...issues(seed.error, 'seed'))
