@@ -3,7 +3,7 @@
 export interface CliIo {
   out(text: string): void
   err(text: string): void
-  /** All of standard input; called only by the commands that read JSON there (advantages, credit, --mix -, --config -). */
+  /** All of standard input; called only by the commands that read JSON there (advantages, credit, bradley-terry, dpo-loss, --mix -, --config -). */
   stdin?: () => string
 }
 

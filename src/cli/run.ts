@@ -1,5 +1,7 @@
 import { advantagesCommand } from './advantages-command'
+import { bradleyTerryCommand } from './bradley-terry-command'
 import { creditCommand } from './credit-command'
+import { dpoLossCommand } from './dpo-loss-command'
 import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
 import { traceCommand } from './trace-command'
@@ -14,7 +16,15 @@ export type { CliIo }
 /** A command gets its arguments and a way to read stdin, and returns what to print. */
 type Command = (argv: string[], readStdin: () => string) => string
 
-const COMMANDS: Record<string, Command> = { envs: envsCommand, trace: traceCommand, advantages: advantagesCommand, credit: creditCommand, lessons: lessonsCommand }
+const COMMANDS: Record<string, Command> = {
+  envs: envsCommand,
+  trace: traceCommand,
+  advantages: advantagesCommand,
+  credit: creditCommand,
+  'bradley-terry': bradleyTerryCommand,
+  'dpo-loss': dpoLossCommand,
+  lessons: lessonsCommand,
+}
 const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 

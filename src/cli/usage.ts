@@ -1,5 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
 import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
+import { MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -97,6 +98,32 @@ Usage:
       {"credit": [c_0, ...]}: shared v(N) each, equal v(N)/n, difference v(N) - v(N without i),
       shapley the exact Shapley value.
 
+  reward-playground bradley-terry [--l2 LAMBDA]
+      Fit a linear reward w·x to preference pairs by maximum likelihood (Bradley–Terry). Reads on
+      stdin {"pairs": [{"a": [x, ...], "b": [x, ...], "preferred": "a"|"b"}, ...]} (1 to
+      ${MAX_PREFERENCE_PAIRS} pairs, every feature vector of one length, 1 to ${MAX_PREFERENCE_FEATURES} features) and prints
+        {"weights": [w, ...], "loss": L(w*), "accuracy": fraction of pairs with w·x_w > w·x_l}
+      where x_w is the preferred vector, x_l the other, and w* minimises
+        L(w) = sum_pairs -log sigmoid(w·(x_w - x_l)) + (LAMBDA/2)|w|^2
+      (Newton's method with a line search, to a gradient norm below 1e-10, or to the rounding
+      floor of double precision where many pairs put 1e-10 out of reach). Default --l2 1; 0 is
+      allowed, but with --l2 0 pairs that some weights order all at once (separable, refused
+      naming such weights) or that leave a combination of the weights undetermined have no
+      unique finite fit, and are refused.
+
+  reward-playground dpo-loss --beta B [--loss sigmoid|ipo|hinge] [--label-smoothing EPS]
+      Direct preference optimisation's losses on summed log-probabilities. Reads on stdin
+        {"policyChosen": [n], "policyRejected": [n], "refChosen": [n], "refRejected": [n]}
+      (n ≥ 1) and prints {"loss": mean, "losses": [n], "chosenRewards": [n],
+      "rejectedRewards": [n], "accuracy"}. With h = (policyChosen - refChosen) -
+      (policyRejected - refRejected), each pair's loss is
+        sigmoid  -(1 - EPS) log sigmoid(B h) - EPS log sigmoid(-B h)   (EPS: conservative DPO)
+        ipo      (h - 1/(2B))^2
+        hinge    max(0, 1 - B h)
+      chosenRewards = B(policyChosen - refChosen), rejectedRewards = B(policyRejected -
+      refRejected); accuracy is the fraction of pairs whose chosen reward is strictly greater.
+      B > 0; default --loss sigmoid; --label-smoothing (sigmoid only) from 0 (default) to below 0.5.
+
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
       {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
@@ -141,6 +168,9 @@ Examples:
   reward-playground train --config run.json --steps 100000 --every 20 > curve.jsonl
   echo '{"groups": [[1, 1, 2], [0, 3]]}' | reward-playground advantages --estimator group
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
+  echo '{"pairs": [{"a": [1, 0], "b": [0, 1], "preferred": "a"}]}' | reward-playground bradley-terry --l2 0.1
+  echo '{"policyChosen": [-1], "policyRejected": [-3], "refChosen": [-2], "refRejected": [-2]}' \
+    | reward-playground dpo-loss --beta 0.1 --loss ipo
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
 
