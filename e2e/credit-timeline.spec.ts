@@ -30,6 +30,19 @@ test('with PPO the timeline adds each step’s value estimate, TD error and adva
   )
 })
 
+test('the timeline shows the whole latest episode, longer than the steps the record keeps of it', async ({ page }) => {
+  // 16 copies share the 4096 recorded steps: 256 of each; the untrained car is cut at the 500-step time limit.
+  await page.goto('./?env=mountaincar&p.time_limit=500')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await page.getByRole('button', { name: 'Credit timeline' }).click()
+  const summary = page.getByRole('region', { name: 'Credit' }).getByText(/Latest episode of copy 0/)
+  await expect(summary).toContainText(/^Latest episode of copy 0: 500 steps, return -\d+\.\d\d \(γ = 0\.99\)/, { timeout: 90_000 })
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem')).toHaveCount(500)
+  await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').first()).toContainText(/^step 0: reward -1\.00 /)
+})
+
 test('for the token task the timeline colours every token by its completion’s advantage', async ({ page }) => {
   await page.goto('./?env=tokenseq')
   await page.getByRole('button', { name: 'Start' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { curvePoints, expectTraining } from './helpers'
+import { curvePoints, expectTraining, runFigure } from './helpers'
 
 test('the CliffWalking credit timeline shows the −100 step of a fall', async ({ page }) => {
   await page.goto('./?env=cliffwalking')
@@ -26,6 +26,18 @@ test('the what-if histogram changes when a slider moves while training is paused
   // with the run still paused (the learner has not seen the change).
   await expect(whatIf).not.toHaveText(before ?? '')
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+})
+
+test('with nothing changed, the what-if returns what the run shows as Return (last 20)', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  const whatIf = page.getByRole('status', { name: 'What-if', exact: true })
+  await expect(whatIf).toContainText(/the last 20 finished episodes, whole, under the sliders now return -?\d+\.\d on average/, { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+  const shown = /return (-?\d+\.\d) on average/.exec((await whatIf.textContent()) ?? '')
+  expect(Number(shown?.[1])).toBe(await runFigure(page, 'Return (last 20)'))
 })
 
 test('screenshots of the main views are attached and show content', async ({ page }, testInfo) => {

@@ -199,7 +199,9 @@ function completionEpisodes(completions: Completions, weights: Float64Array): Fi
       contributions.push(contribution)
       reward += contribution
     }
-    episodes.push({ shapedReturn: reward, contributions, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
+    // One mix paid the whole completion: its component totals and those weights re-score it.
+    const componentSums = Array.from(completions.components.subarray(i * K, i * K + K))
+    episodes.push({ shapedReturn: reward, contributions, componentSums, weights: Array.from(weights), objective: completions.objective[i], length: completions.lengths[i], truncated: false })
   }
   return episodes
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../core/run/stepRecord'
 import { GrpoOptionsSchema, PpoOptionsSchema } from '../core/run/config'
-import { ADVANTAGE_BINS, advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfReward } from './creditViews'
+import { PAID_BY_ONE_MIX, PAID_BY_OTHER_COMPONENTS, type RecentEpisodes } from '../core/run/metrics'
+import { ADVANTAGE_BINS, advantageHistograms, binDecimals, creditTimeline, creditTimelineCaption, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward } from './creditViews'
 
 /** Two components, three rows of one copy; the episode ends on the second row. */
 function record(): StepRecord {
@@ -14,6 +15,7 @@ function record(): StepRecord {
     rows: 3,
     visits: null,
     reached: null,
+    latestEpisode: null,
   }
 }
 
@@ -98,5 +100,87 @@ describe('the histogram’s words and ticks', () => {
     expect(binDecimals([-1, -0.9, -0.8])).toBe(1)
     expect(binDecimals([-0.021, -0.019])).toBe(3)
     expect(binDecimals([-10, 0, 10])).toBe(1)
+  })
+})
+
+/** Two episodes of components (a, b), both paid by a = 1, b = 0: they returned 500 and 20. */
+function recent(paid = [PAID_BY_ONE_MIX, PAID_BY_ONE_MIX]): RecentEpisodes {
+  return {
+    count: 2,
+    numComponents: 2,
+    returns: Float64Array.of(500, 20),
+    componentSums: Float64Array.of(500, -250, 20, -5),
+    weights: Float64Array.of(1, 0, 1, 0),
+    paid: Uint8Array.from(paid),
+  }
+}
+
+describe('the what-if of the recent episodes, whole', () => {
+  it('says what it re-scores: the recent finished episodes under the sliders now, the run’s own figure when nothing changed', () => {
+    const unchanged = whatIfEpisodes(recent(), ['a', 'b'], { a: 1, b: 0 })
+    expect(unchanged).toEqual({ episodes: 2, rescored: 2, meanReturn: 260, shares: [{ name: 'a', share: 1 }] })
+    const steps = whatIfReward(record(), { a: 1, b: 0 })
+    expect(whatIfLine(unchanged, steps)).toBe('What-if: the last 2 finished episodes, whole, under the sliders now return 260.0 on average; shares: a 100%; the last 3 recorded steps under the sliders now pay 1.000 per step.')
+    // b = 0.5: (500 − 125 + 20 − 2.5)/2 = 196.25; shares |520| : |−127.5|
+    const changed = whatIfEpisodes(recent(), ['a', 'b'], { a: 1, b: 0.5 })
+    expect(changed.meanReturn).toBe(196.25)
+    expect(whatIfLine(changed, null)).toBe('What-if: the last 2 finished episodes, whole, under the sliders now return 196.3 on average; shares: a 80%, b 20%.')
+  })
+
+  it('says plainly which episodes it cannot re-score, and what it shows before any episode finished', () => {
+    const partly = whatIfEpisodes(recent([PAID_BY_OTHER_COMPONENTS, PAID_BY_ONE_MIX]), ['a', 'b'], { a: 1, b: 0 })
+    expect(whatIfLine(partly, null)).toBe(
+      'What-if: of the last 2 finished episodes, the 1 paid under the components now returns 20.0 under the sliders now (the other 1 began before the reward design changed); shares: a 100%.',
+    )
+    const none = whatIfEpisodes(recent(), ['a', 'b', 'c'], { a: 1, b: 0, c: 1 })
+    const steps = whatIfReward(record(), { a: 1, b: 2 })
+    // with no episode re-scored, the shares are the recorded steps' reward's (a 3 : b 4), after them
+    expect(whatIfLine(none, steps)).toBe(
+      'What-if: the last 2 finished episodes began before the reward design changed, so none is re-scored under the sliders now yet; the last 3 recorded steps under the sliders now pay 2.333 per step; shares: a 43%, b 57%.',
+    )
+    expect(whatIfLine(null, steps)).toBe('What-if: no episode has finished yet; the last 3 recorded steps under the sliders now pay 2.333 per step; shares: a 43%, b 57%.')
+    expect(whatIfLine(null, null)).toBeNull()
+  })
+})
+
+describe('the credit timeline’s view', () => {
+  // Copy 0's latest episode took 4 steps; the record holds its last 2 (rows 1 and 2), the latest batch is rows 1 … 2 of one copy.
+  const timelineRecord: StepRecord = {
+    names: ['a', 'b'],
+    components: Float64Array.of(0, 0, 1, 0, 0, 1),
+    ends: Uint8Array.of(0, 0, 1),
+    cuts: new Uint8Array(3),
+    copies: Int32Array.of(0, 0, 0),
+    rows: 3,
+    visits: null,
+    reached: null,
+    latestEpisode: { length: 4, kept: 4, components: Float64Array.of(1, 0, 1, 0, 1, 0, 0, 1), finished: true },
+  }
+  const batch = { n: 1, steps: 2, values: Float32Array.of(0.5, 0.25), lastValues: Float32Array.of(7), bootstrapValues: new Float32Array(2), gamma: 1, lambda: 1 }
+
+  it('shows every step of the latest episode, with the batch’s credit on the steps the batch holds', () => {
+    const view = creditTimeline(timelineRecord, batch, { a: 2, b: 4 }, 1)
+    expect(view.length).toBe(4)
+    expect(view.steps.map((step) => step.reward)).toEqual([2, 2, 2, 4])
+    expect(view.steps.map((step) => step.returnToGo)).toEqual([10, 8, 6, 4])
+    // rows 1 and 2 are the batch: r = (2, 4); δ_1 = 4 − 0.25, A_1 = δ_1; δ_0 = 2 + 0.25 − 0.5, A_0 = δ_0 + A_1
+    expect(view.credit).toEqual([null, null, { value: 0.5, delta: 1.75, advantage: 5.5 }, { value: 0.25, delta: 3.75, advantage: 3.75 }])
+    expect(view.withCredit).toBe(true)
+    expect(view.paying).toEqual([0, 1])
+    // with b at 0 only a pays: one bar series
+    expect(creditTimeline(timelineRecord, batch, { a: 2, b: 0 }, 1).paying).toEqual([0])
+    expect(creditTimelineCaption(view, 1)).toBe(
+      "Latest episode of copy 0: 4 steps, return 10.00 (γ = 1); bars: each component's share per step, line: return-to-go; with the value estimate, TD error and advantage of the latest batch under the sliders now.",
+    )
+  })
+
+  it('says which steps it shows of how many when the episode ran past the steps kept, and says when it is still running', () => {
+    const long = { ...timelineRecord, latestEpisode: { length: 1500, kept: 2, components: Float64Array.of(1, 0, 0, 1), finished: true } }
+    const view = creditTimeline(long, null, { a: 2, b: 4 }, 0.5)
+    expect(view.steps.map((step) => step.t)).toEqual([1498, 1499])
+    // G_1499 = 4, G_1498 = 2 + 0.5·4 = 4
+    expect(creditTimelineCaption(view, 0.5)).toBe("Latest episode of copy 0: 1500 steps, its last 2 shown (steps 1498–1499), return-to-go from step 1498 4.00 (γ = 0.5); bars: each component's share per step, line: return-to-go.")
+    const running = { ...timelineRecord, ends: new Uint8Array(3), latestEpisode: { length: 2, kept: 2, components: Float64Array.of(1, 0, 1, 0), finished: false } }
+    expect(creditTimelineCaption(creditTimeline(running, null, { a: 1 }, 1), 1)).toMatch(/^Latest episode of copy 0 \(the first, still running\): 2 steps so far, return 2\.00 /)
   })
 })

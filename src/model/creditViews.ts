@@ -1,8 +1,11 @@
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
-import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { batchCredit, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
+import type { RecentEpisodes } from '../core/run/metrics'
 import type { LearnerOptions } from '../core/run/config'
 import { rescore } from '../core/run/rescore'
 import type { StepRecord } from '../core/run/stepRecord'
+import { latestEpisodeTimeline, type TimelineStep } from '../core/run/timeline'
 import type { GroupBatch, ValueBatch } from '../core/run/trainer'
 
 /** Bins of the advantage histogram. */
@@ -71,12 +74,32 @@ export function whatIfReward(record: StepRecord, weights: Record<string, number>
   const scored = rescore(record, weights)
   const returns = scored.episodeReturns
   const meanReturn = returns.length > 0 ? returns.reduce((sum, value) => sum + value, 0) / returns.length : null
-  // each component's share of the reward: |Σ_t w_k·c_k,t| / Σ_j |Σ_t w_j·c_j,t|
-  const magnitude = Object.values(scored.contributions).reduce((sum, value) => sum + Math.abs(value), 0)
-  const shares = Object.entries(scored.contributions)
+  return { rows: record.rows, meanReward: scored.meanReward, episodes: returns.length, meanReturn, shares: sharesOf(scored.contributions) }
+}
+
+/** Each component's share, |x_k| / Σ_j |x_j|, for the components whose part x_k is not 0. */
+function sharesOf(contributions: Record<string, number>): { name: string; share: number }[] {
+  const magnitude = Object.values(contributions).reduce((sum, value) => sum + Math.abs(value), 0)
+  return Object.entries(contributions)
     .filter(([, value]) => value !== 0)
     .map(([name, value]) => ({ name, share: Math.abs(value) / magnitude }))
-  return { rows: record.rows, meanReward: scored.meanReward, episodes: returns.length, meanReturn, shares }
+}
+
+/** The run's recent finished episodes, whole, re-scored under the sliders now, as the what-if line says it. */
+export interface WhatIfEpisodes {
+  /** The episodes the run's "Return (last 20)" averages. */
+  episodes: number
+  /** Those re-scored (paid under the components now); the others began before the reward design changed. */
+  rescored: number
+  /** Their mean return under the sliders now; equal to the run's recent return when nothing changed. Null when none. */
+  meanReturn: number | null
+  /** Each component's share of that return, |Σ_j w_k·S_j,k| / Σ_i |Σ_j w_i·S_j,i|, for the components that pay anything. */
+  shares: { name: string; share: number }[]
+}
+
+export function whatIfEpisodes(recent: RecentEpisodes, componentNames: readonly string[], weights: Record<string, number>): WhatIfEpisodes {
+  const scored = whatIfRecentEpisodes(recent, componentNames, weights)
+  return { episodes: recent.count, rescored: scored.rescored, meanReturn: scored.meanReturn, shares: sharesOf(scored.contributions) }
 }
 
 /**
@@ -103,4 +126,79 @@ export function wholePercentages(counts: readonly number[]): number[] {
 export function binDecimals(edges: readonly number[]): number {
   const width = edges.length > 1 ? Math.abs(edges[1] - edges[0]) : 1
   return Math.min(6, Math.max(1, Math.ceil(-Math.log10(width))))
+}
+
+/** "alive 96%, upright 4%": whole percentages that add up to 100. */
+function sharesText(shares: readonly { name: string; share: number }[]): string {
+  const percents = wholePercentages(shares.map(({ share }) => share))
+  return shares.map(({ name }, k) => `${name} ${percents[k]}%`).join(', ')
+}
+
+/** What the what-if says of the recent episodes: how many it re-scores, and why any are left out. */
+function episodesText(scored: WhatIfEpisodes | null): string {
+  if (scored === null || scored.episodes === 0) return 'no episode has finished yet'
+  const { episodes, rescored, meanReturn } = scored
+  const last = episodes === 1 ? 'the last finished episode' : `the last ${episodes} finished episodes`
+  if (rescored === 0 || meanReturn === null) return `${last} began before the reward design changed, so none is re-scored under the sliders now yet`
+  const returns = rescored === 1 ? `returns ${meanReturn.toFixed(1)}` : `return ${meanReturn.toFixed(1)} on average`
+  if (rescored === episodes) return `${last}, whole, under the sliders now ${returns}`
+  return `of ${last}, the ${rescored} paid under the components now ${returns} under the sliders now (the other ${episodes - rescored} began before the reward design changed)`
+}
+
+/**
+ * The what-if line: the run's recent finished episodes, whole, under the sliders now (the same
+ * episodes and the same figure, with one decimal, as "Return (last 20)" when nothing changed) and
+ * the components' shares of that return, then what the recorded steps pay per step (with the
+ * shares of their reward instead while no episode is re-scored). Null with neither.
+ */
+export function whatIfLine(scored: WhatIfEpisodes | null, steps: WhatIfReward | null): string | null {
+  if (scored === null && steps === null) return null
+  const parts = [episodesText(scored)]
+  const episodeShares = scored !== null && scored.rescored > 0
+  if (episodeShares && scored.shares.length > 0) parts.push(`shares: ${sharesText(scored.shares)}`)
+  if (steps !== null && steps.rows > 0) {
+    parts.push(`the last ${steps.rows} recorded steps under the sliders now pay ${steps.meanReward.toFixed(3)} per step`)
+    if (!episodeShares && steps.shares.length > 0) parts.push(`shares: ${sharesText(steps.shares)}`)
+  }
+  return `What-if: ${parts.join('; ')}.`
+}
+
+/** The credit timeline's data: copy 0's latest episode under the sliders now, with the latest GAE batch's credit where they meet. */
+export interface CreditTimelineView {
+  steps: TimelineStep[]
+  /** Per step: V(s_t), δ_t and A_t of the latest GAE batch under the sliders now, where the step is in that batch; else null. */
+  credit: ({ value: number; delta: number; advantage: number } | null)[]
+  /** Whether any step has them. */
+  withCredit: boolean
+  /** The components (their places in record.names) that pay anything in the steps shown: the only ones worth a bar. */
+  paying: number[]
+  /** Steps the episode took (the steps shown are its last ones when it ran past MAX_EPISODE_STEPS). */
+  length: number
+  finished: boolean
+}
+
+export function creditTimeline(record: StepRecord, valueBatch: ValueBatch | null, weights: Record<string, number>, gamma: number): CreditTimelineView {
+  const { steps, length, finished } = latestEpisodeTimeline(record, weights, gamma)
+  const batch = valueBatch ? batchCredit(record, valueBatch, weights) : null
+  const credit = steps.map((step) => {
+    if (batch === null || step.row < batch.first) return null
+    const index = step.row - batch.first
+    return { value: batch.values[index], delta: batch.deltas[index], advantage: batch.advantages[index] }
+  })
+  const paying = record.names.flatMap((name, k) => (steps.some((step) => step.contributions[name] !== 0) ? [k] : []))
+  return { steps, credit, withCredit: credit.some((entry) => entry !== null), paying, length, finished }
+}
+
+/**
+ * What the timeline shows, in words: the episode's length and return G_0 — or, for an episode
+ * longer than the steps kept, which steps are shown and the return-to-go from the first of them.
+ */
+export function creditTimelineCaption(view: CreditTimelineView, gamma: number): string {
+  const { steps, length, finished } = view
+  if (steps.length === 0) return 'Shown once the first steps are recorded.'
+  const whole = steps.length === length
+  const episode = finished ? `Latest episode of copy 0: ${length} steps` : `Latest episode of copy 0 (the first, still running): ${length} steps so far`
+  const shown = whole ? `return ${steps[0].returnToGo.toFixed(2)}` : `its last ${steps.length} shown (steps ${steps[0].t}–${length - 1}), return-to-go from step ${steps[0].t} ${steps[0].returnToGo.toFixed(2)}`
+  const credit = view.withCredit ? '; with the value estimate, TD error and advantage of the latest batch under the sliders now' : ''
+  return `${episode}, ${shown} (γ = ${gamma}); bars: each component's share per step, line: return-to-go${credit}.`
 }

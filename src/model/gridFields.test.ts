@@ -32,6 +32,7 @@ describe('grid overlay fields', () => {
       rows: 4,
       visits: null,
       reached: Int32Array.of(1, 2, 1, 3),
+      latestEpisode: null,
     }
     const field = episodeField(record, { r: 1 }, 1, 4)!
     // γ = 1: returns-to-go 10, 9, 7, 4; cell 1 keeps its last visit's 7

@@ -5,7 +5,7 @@ import { EMPTY_RUN, runWithFrame } from './runView'
 import { cartpoleFrame } from './testFrames'
 
 const cartpole = getEnv('cartpole').spec
-const record: StepRecord = { names: ['alive'], components: Float64Array.of(1), ends: Uint8Array.of(0), cuts: Uint8Array.of(0), copies: Int32Array.of(0), rows: 1, visits: null, reached: null }
+const record: StepRecord = { names: ['alive'], components: Float64Array.of(1), ends: Uint8Array.of(0), cuts: Uint8Array.of(0), copies: Int32Array.of(0), rows: 1, visits: null, reached: null, latestEpisode: null }
 
 describe('the run view', () => {
   it('keeps the advantages of the batch its record holds, so the histogram and its what-if show one batch', () => {

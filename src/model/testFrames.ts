@@ -23,6 +23,7 @@ export function cartpoleFrame(envSteps: number, meanReturn: number | null): Metr
     recentZeroAdvantageFraction: null,
     diagnostics: {},
     advantages: null,
+    recentEpisodes: null,
     record: null,
     tabular: null,
     valueBatch: null,

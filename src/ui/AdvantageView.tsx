@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react'
 import type { AdvantageHistogram } from '../core/credit/histogram'
-import { advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfReward, type AdvantageBar } from '../model/creditViews'
+import { advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../model/creditViews'
 import { formatFixed } from './format'
 import { usePlayground } from '../state/store'
 import { CreditTimeline } from './CreditTimeline'
@@ -94,19 +94,22 @@ function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram 
   )
 }
 
-/** The latest recorded steps re-scored under the sliders as they are now, at once, before the learner sees the change. */
+/**
+ * The run's recent finished episodes, whole, and the latest recorded steps re-scored under the
+ * sliders as they are now, at once, before the learner sees the change.
+ */
 function WhatIf() {
   const record = usePlayground((state) => state.run.record)
+  const recent = usePlayground((state) => state.run.latest?.recentEpisodes ?? null)
+  const componentNames = usePlayground((state) => state.run.latest?.componentNames ?? null)
   const weights = usePlayground((state) => state.design.weights)
-  const scored = useMemo(() => (record ? whatIfReward(record, weights) : null), [record, weights])
-  if (!scored) return null
-  const percents = wholePercentages(scored.shares.map(({ share }) => share))
-  const componentShares = scored.shares.map(({ name }, k) => `${name} ${percents[k]}%`).join(', ')
+  const episodes = useMemo(() => (recent && componentNames ? whatIfEpisodes(recent, componentNames, weights) : null), [recent, componentNames, weights])
+  const steps = useMemo(() => (record ? whatIfReward(record, weights) : null), [record, weights])
+  const line = whatIfLine(episodes, steps)
+  if (line === null) return null
   return (
     <p className="what-if" role="status" aria-label="What-if">
-      What-if: the last {scored.rows} steps under the sliders now pay {scored.meanReward.toFixed(3)} per step
-      {scored.meanReturn !== null ? `; their ${scored.episodes} finished episodes return ${scored.meanReturn.toFixed(1)} on average` : ''}
-      {componentShares ? `; shares: ${componentShares}` : ''}.
+      {line}
     </p>
   )
 }

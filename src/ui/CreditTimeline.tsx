@@ -1,15 +1,14 @@
 import { useMemo, useRef } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { episodeTimeline } from '../core/run/timeline'
-import { batchCredit } from '../core/credit/whatIf'
+import { creditTimeline, creditTimelineCaption } from '../model/creditViews'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { TokenCredit } from './TokenCredit'
 import { ChartExportButtons } from './ChartExportButtons'
 
 /**
- * The credit timeline: the latest episode of copy 0, step by step, with each component's
- * contribution under the sliders as they are now (stacked) and the return-to-go G_t.
+ * The credit timeline: the latest finished episode of copy 0, whole, step by step, with each
+ * component's contribution under the sliders as they are now (stacked) and the return-to-go G_t.
  */
 export function CreditTimeline() {
   const record = usePlayground((state) => state.run.record)
@@ -17,28 +16,24 @@ export function CreditTimeline() {
   const learner = usePlayground((state) => state.design.learner)
   const gamma = 'gamma' in learner ? learner.gamma : 1
   const valueBatch = usePlayground((state) => state.run.valueBatch)
-  const steps = useMemo(() => (record ? episodeTimeline(record, weights, gamma) : []), [record, weights, gamma])
   // With a GAE learner, each step of the batch also has its value, TD error and advantage (under the sliders now).
-  const credit = useMemo(() => (record && valueBatch ? batchCredit(record, valueBatch, weights) : null), [record, valueBatch, weights])
+  const view = useMemo(() => (record ? creditTimeline(record, valueBatch, weights, gamma) : null), [record, valueBatch, weights, gamma])
+  const steps = view?.steps ?? []
   const names = record?.names ?? []
-  const inBatch = (row: number) => credit !== null && row >= credit.first
-  const data = steps.map((step) => ({
+  const data = steps.map((step, j) => ({
     t: step.t,
     returnToGo: step.returnToGo,
-    ...(inBatch(step.row) ? { value: credit!.values[step.row - credit!.first], delta: credit!.deltas[step.row - credit!.first], advantage: credit!.advantages[step.row - credit!.first] } : {}),
+    ...(view?.credit[j] ?? {}),
     ...Object.fromEntries(names.map((name) => [`c_${name}`, step.contributions[name]])),
   }))
-  const withCredit = steps.some((step) => inBatch(step.row))
-  const last = steps[steps.length - 1]
+  const withCredit = view?.withCredit ?? false
   const isTokens = usePlayground((state) => state.spec.completions === 'tokens')
   const chartRef = useRef<HTMLDivElement>(null)
   if (isTokens) return <TokenCredit />
   return (
     <>
       <p className="advantage-summary" aria-live="polite">
-        {last
-          ? `Latest episode of copy 0: ${steps.length} steps, return ${steps[0].returnToGo.toFixed(2)} (γ = ${gamma}); bars: each component's share per step, line: return-to-go${withCredit ? '; with the value estimate, TD error and advantage of the latest batch under the sliders now' : ''}.`
-          : 'Shown once the first steps are recorded.'}
+        {view ? creditTimelineCaption(view, gamma) : 'Shown once the first steps are recorded.'}
       </p>
       <ol className="sr-only" aria-label="Steps of the latest episode">
         {steps.map((step) => (
@@ -55,8 +50,9 @@ export function CreditTimeline() {
             <XAxis dataKey="t" stroke="#9fb3c8" fontSize={10} />
             <YAxis stroke="#9fb3c8" fontSize={10} width={36} />
             <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => Number(value).toFixed(3)} />
-            {names.map((name, k) => (
-              <Bar key={name} dataKey={`c_${name}`} name={name} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />
+            {/* A bar series per component that pays anything: a weight at 0 draws no row of empty bars. */}
+            {(view?.paying ?? []).map((k) => (
+              <Bar key={names[k]} dataKey={`c_${names[k]}`} name={names[k]} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />
             ))}
             <Line dataKey="returnToGo" name="return-to-go" stroke="#e8f1f8" dot={false} strokeWidth={1.5} isAnimationActive={false} />
             {withCredit && <Line dataKey="value" name="value V(s)" stroke="#00bbf9" dot={false} strokeWidth={1} isAnimationActive={false} />}

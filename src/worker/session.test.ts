@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
+import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
+import { resolveEnvironment } from '../core/envs/registry'
+import { designWeights } from '../core/rewards/extras'
 import type { FromWorker } from './protocol'
 import { TrainingSession } from './session'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
-function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}) {
+function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false) {
   const messages: FromWorker[] = []
   const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
   const post = (message: FromWorker) => {
@@ -15,7 +18,7 @@ function startSession(weights: Record<string, number> = {}, extras: Record<strin
     }
   }
   const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
-  const session = new TrainingSession('run-1', config, post)
+  const session = new TrainingSession('run-1', config, post, lean)
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
       const earlier = messages.find((m) => m.type === type)
@@ -54,6 +57,27 @@ describe('TrainingSession', () => {
     session.handle({ type: 'stop', runId: 'run-1' })
     await done
     expect(messages[messages.length - 1]).toEqual({ type: 'stopped', runId: 'run-1' })
+  })
+
+  it('sends the recent episodes with every frame, so the page re-scores the same ones as the recent return; a lean run sends none', async () => {
+    const { session, messages, next, done } = startSession({ progress: 0.5 })
+    await next('metrics')
+    while (!messages.some((m) => m.type === 'metrics' && m.frame.recentEpisodes !== null)) await new Promise((resolve) => setTimeout(resolve, 10))
+    session.stop()
+    await done
+    const frames = messages.flatMap((m) => (m.type === 'metrics' && m.frame.recentEpisodes !== null ? [m.frame] : []))
+    // the weights the run used: progress 0.5, every other component at its default
+    const weights = designWeights(RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights: { progress: 0.5 } }, learner: { kind: 'qlearning' } }).mix, resolveEnvironment('gridworld', {}).spec)
+    expect(frames.length).toBeGreaterThan(0)
+    for (const frame of frames) {
+      expect(frame.recentEpisodes!.count).toBe(Math.min(frame.episodesTotal, 20))
+      expect(whatIfRecentEpisodes(frame.recentEpisodes!, frame.componentNames, weights).meanReturn).toBe(frame.recentReturn)
+    }
+    const lean = startSession({}, {}, true)
+    await lean.next('metrics')
+    lean.session.stop()
+    await lean.done
+    for (const m of lean.messages) if (m.type === 'metrics') expect(m.frame.recentEpisodes).toBeNull()
   })
 
   it('pauses with a diagnosis instead of training on an infinite reward', async () => {

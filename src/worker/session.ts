@@ -144,14 +144,16 @@ export class TrainingSession {
   }
 
   /**
-   * Post one metrics frame: the summary and timing given, the latest demo states and advantages
-   * (copied: the trainer reuses its buffers), and every RECORD_EVERY_FRAMES frames the step record
-   * with the batch it lines up with and a tabular learner's picture. A lean run sends the curve's
-   * figures only. Every buffer is transferred, not copied again.
+   * Post one metrics frame: the summary and timing given, the recent episodes the what-if re-scores
+   * (a few numbers each), the latest demo states and advantages (copied: the trainer reuses its
+   * buffers), and every RECORD_EVERY_FRAMES frames the step record with the batch it lines up with
+   * and a tabular learner's picture. A lean run sends the curve's figures only. Every buffer is
+   * transferred, not copied again.
    */
-  private postFrame(trainer: Trainer, figures: Omit<MetricsFrame, 'componentNames' | 'demo' | 'advantages' | 'record' | 'tabular' | 'valueBatch' | 'groupBatch'>): void {
+  private postFrame(trainer: Trainer, figures: Omit<MetricsFrame, 'componentNames' | 'demo' | 'advantages' | 'recentEpisodes' | 'record' | 'tabular' | 'valueBatch' | 'groupBatch'>): void {
     const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
     const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
+    const recentEpisodes = this.lean ? null : (this.metrics?.recentEpisodes() ?? null)
     const withRecord = !this.lean && this.framesPosted++ % RECORD_EVERY_FRAMES === 0
     const record = withRecord ? (this.record?.snapshot() ?? null) : null
     const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
@@ -160,11 +162,13 @@ export class TrainingSession {
     const groupBatch = record ? this.lastGroupBatch : null
     const transfer: Transferable[] = [demo.states.buffer]
     if (advantages) transfer.push(advantages.buffer)
+    if (recentEpisodes) transfer.push(recentEpisodes.returns.buffer, recentEpisodes.componentSums.buffer, recentEpisodes.weights.buffer, recentEpisodes.paid.buffer)
     if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
     if (record?.visits) transfer.push(record.visits.buffer)
+    if (record?.latestEpisode) transfer.push(record.latestEpisode.components.buffer)
     if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
     const componentNames = (this.env?.spec ?? trainer.spec).components.map((c) => c.name)
-    const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, record, tabular, valueBatch, groupBatch }
+    const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
     this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
   }
 

@@ -16,6 +16,7 @@ describe('summariseTeams', () => {
       rows: 4,
       visits: null,
       reached: null,
+      latestEpisode: null,
     }
     const summary = summariseTeams(record, { agents: 2, synergy: 0.5 })!
     expect(summary.rounds).toBe(2)

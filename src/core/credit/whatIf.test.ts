@@ -14,6 +14,7 @@ describe('whatIfAdvantages', () => {
       rows: 3,
       visits: null,
       reached: null,
+      latestEpisode: null,
     }
     const batch = { n: 1, steps: 2, values: Float32Array.of(0.5, 0.25), lastValues: Float32Array.of(7), bootstrapValues: new Float32Array(2), gamma: 0.5, lambda: 1 }
     // weights a 2, b 4: r = (2, 4). δ_1 = 4 − 0.25 = 3.75 (terminated: no bootstrap); A_1 = 3.75
@@ -27,7 +28,7 @@ describe('whatIfAdvantages', () => {
   })
 
   it('bootstraps a time-limit cut from the batch’s V(final observation), and needs the whole batch', () => {
-    const record: StepRecord = { names: ['a'], components: Float64Array.of(1), ends: Uint8Array.of(1), cuts: Uint8Array.of(1), copies: Int32Array.of(0), rows: 1, visits: null, reached: null }
+    const record: StepRecord = { names: ['a'], components: Float64Array.of(1), ends: Uint8Array.of(1), cuts: Uint8Array.of(1), copies: Int32Array.of(0), rows: 1, visits: null, reached: null, latestEpisode: null }
     const batch = { n: 1, steps: 1, values: Float32Array.of(0), lastValues: Float32Array.of(0), bootstrapValues: Float32Array.of(10), gamma: 0.5, lambda: 0.9 }
     // δ = 1 + 0.5·10 − 0 = 6
     expect(Array.from(whatIfAdvantages(record, batch, { a: 1 })!)).toEqual([6])

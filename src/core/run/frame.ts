@@ -1,5 +1,5 @@
 import type { TabularPicture } from '../learners/tabular'
-import type { MetricsSummary } from './metrics'
+import type { MetricsSummary, RecentEpisodes } from './metrics'
 import type { StepRecord } from './stepRecord'
 import type { GroupBatch, IterationReport, ValueBatch } from './trainer'
 
@@ -9,6 +9,11 @@ export interface MetricsFrame extends MetricsSummary {
   stepsPerSecond: number
   /** The components in force, in the order of meanContributions (a live change may add some). */
   componentNames: string[]
+  /**
+   * The recent episodes recentReturn averages, with their component sums and weights, so the page
+   * re-scores those whole episodes under the sliders (every frame but a lean one; null before the first ends).
+   */
+  recentEpisodes: RecentEpisodes | null
   /** The latest steps (≤ 4096 copy-steps) with every component's value, about once a second; else null. */
   record: StepRecord | null
   /** A GAE learner's latest batch of values (with the step record), for what-if advantages; else null. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { MetricsAccumulator } from './metrics'
+import { MetricsAccumulator, PAID_BY_CHANGING_WEIGHTS, PAID_BY_ONE_MIX, PAID_BY_OTHER_COMPONENTS } from './metrics'
 import type { FinishedEpisode } from './episodes'
 
 const episode = (shapedReturn: number, objective: number, contributions: number[], length = 10): FinishedEpisode => ({
   shapedReturn,
   objective,
   contributions,
+  componentSums: null,
+  weights: null,
   length,
   truncated: false,
 })
@@ -87,5 +89,46 @@ describe('the recent contributions and zero-advantage fraction', () => {
     // Iterations 1 … 25 report 0.01·m; the last 20 are m = 6 … 25, mean 0.01·15.5.
     for (let m = 1; m <= 25; m++) metrics.add(report([], { zero_advantage_fraction: m / 100 }))
     expect(metrics.flush().recentZeroAdvantageFraction).toBeCloseTo(0.155, 12)
+  })
+})
+
+/** An episode that keeps what re-scores it: component sums S and the weights that paid it (null: they changed). */
+const scored = (shapedReturn: number, componentSums: number[] | null, weights: number[] | null): FinishedEpisode => ({
+  shapedReturn,
+  objective: 0,
+  contributions: componentSums && weights ? componentSums.map((sum, k) => sum * weights[k]) : (componentSums ?? []).map(() => 0),
+  componentSums,
+  weights,
+  length: 10,
+  truncated: false,
+})
+
+describe('the recent episodes kept for re-scoring', () => {
+  it('keeps the same episodes, in the same slots, as the recent return, with their sums, weights and how each was paid', () => {
+    const metrics = new MetricsAccumulator(2, 3)
+    expect(metrics.recentEpisodes()).toBeNull()
+    metrics.add(report([scored(1, [1, 0], [1, 1]), scored(2, [2, 0], null), scored(3, [3, 1], [1, 0])]))
+    // A fourth pushes the first out of the window of 3: it takes slot 0, as in the recent return's ring.
+    metrics.add(report([scored(4, [4, 0], [1, 1])]))
+    const recent = metrics.recentEpisodes()!
+    expect(recent.count).toBe(3)
+    expect(recent.numComponents).toBe(2)
+    expect(Array.from(recent.returns)).toEqual([4, 2, 3])
+    expect(Array.from(recent.componentSums)).toEqual([4, 0, 2, 0, 3, 1])
+    expect(Array.from(recent.weights)).toEqual([1, 1, 0, 0, 1, 0])
+    expect(Array.from(recent.paid)).toEqual([PAID_BY_ONE_MIX, PAID_BY_CHANGING_WEIGHTS, PAID_BY_ONE_MIX])
+    // (4 + 2 + 3)/3: the recent return sums the same slots
+    expect(metrics.flush().recentReturn).toBe(3)
+  })
+
+  it('marks the episodes paid under other components as such, the earlier ones too when the design adds one', () => {
+    const metrics = new MetricsAccumulator(1, 3)
+    metrics.add(report([scored(1, [1], [1])]))
+    // the design adds a component: an episode that spanned the change has no sums; one after has both
+    metrics.add(report([scored(2, null, null), scored(3, [1, 2], [1, 1])]))
+    const recent = metrics.recentEpisodes()!
+    expect(recent.numComponents).toBe(2)
+    expect(Array.from(recent.paid)).toEqual([PAID_BY_OTHER_COMPONENTS, PAID_BY_OTHER_COMPONENTS, PAID_BY_ONE_MIX])
+    expect(Array.from(recent.componentSums.subarray(4, 6))).toEqual([1, 2])
   })
 })

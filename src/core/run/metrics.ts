@@ -10,6 +10,31 @@ export const RECENT_ITERATIONS = 20
 /** The diagnostic every learner that computes advantages (or TD errors) reports; value iteration has none. */
 export const ZERO_ADVANTAGE_FRACTION = 'zero_advantage_fraction'
 
+/** How a recent episode can be re-scored under other weights (RecentEpisodes.paid). */
+export const PAID_BY_ONE_MIX = 0
+/** Its weights changed while it ran: re-scored from its component sums alone. */
+export const PAID_BY_CHANGING_WEIGHTS = 1
+/** It was paid (in part) under another list of components: it cannot be re-scored under the ones now. */
+export const PAID_BY_OTHER_COMPONENTS = 2
+
+/**
+ * The recent episodes (the same ones, in the same slots, as recentReturn's mean), with what it
+ * takes to re-score each under other weights: a few numbers per episode, never per step.
+ */
+export interface RecentEpisodes {
+  count: number
+  /** K: the components of the sums and weights (the frame's componentNames when no design change is pending). */
+  numComponents: number
+  /** G_j = Σ_t r_t, the shaped return the run counted, in the order recentReturn sums them. */
+  returns: Float64Array
+  /** S_j,k = Σ_t c_k,t, count × K. */
+  componentSums: Float64Array
+  /** w_j,k, the weights that paid episode j (count × K; meaningful where paid is PAID_BY_ONE_MIX). */
+  weights: Float64Array
+  /** PAID_BY_ONE_MIX, PAID_BY_CHANGING_WEIGHTS or PAID_BY_OTHER_COMPONENTS per episode. */
+  paid: Uint8Array
+}
+
 /** Summary of the episodes and iterations since the last flush, plus a rolling recent window. */
 export interface MetricsSummary {
   iteration: number
@@ -56,6 +81,10 @@ export class MetricsAccumulator {
   private readonly recentObjectives: Float64Array
   /** The recent episodes' contributions, K per slot: slot j's component k at j·K + k (the slots of recentReturns). */
   private recentContributions: Float64Array
+  /** The recent episodes' component sums and weights, K per slot like recentContributions, and how each was paid. */
+  private recentSums: Float64Array
+  private recentWeights: Float64Array
+  private readonly recentPaid: Uint8Array
   private recentCount = 0
   private recentNext = 0
   private readonly recentZeroFractions: Float64Array
@@ -71,6 +100,9 @@ export class MetricsAccumulator {
     this.recentReturns = new Float64Array(window)
     this.recentObjectives = new Float64Array(window)
     this.recentContributions = new Float64Array(window * numComponents)
+    this.recentSums = new Float64Array(window * numComponents)
+    this.recentWeights = new Float64Array(window * numComponents)
+    this.recentPaid = new Uint8Array(window)
     this.recentZeroFractions = new Float64Array(iterationWindow)
   }
 
@@ -108,14 +140,55 @@ export class MetricsAccumulator {
       const recent = new Float64Array(this.window * resized.length)
       for (let slot = 0; slot < this.window; slot++) recent.set(this.recentContributions.subarray(slot * this.numComponents, slot * this.numComponents + shared), slot * resized.length)
       this.recentContributions = recent
+      // Their sums cannot be re-scored under the new components (one they lacked was never computed for them).
+      this.recentSums = new Float64Array(this.window * resized.length)
+      this.recentWeights = new Float64Array(this.window * resized.length)
+      this.recentPaid.fill(PAID_BY_OTHER_COMPONENTS)
       this.numComponents = resized.length
     }
     for (let k = 0; k < this.numComponents; k++) this.frameContributions[k] += episode.contributions[k]
     this.recentContributions.set(episode.contributions, this.recentNext * this.numComponents)
+    this.keepForRescoring(episode)
     this.recentReturns[this.recentNext] = episode.shapedReturn
     this.recentObjectives[this.recentNext] = episode.objective
     this.recentNext = (this.recentNext + 1) % this.window
     this.recentCount = Math.min(this.recentCount + 1, this.window)
+  }
+
+  /** Keep the episode's component sums and weights in its recent slot (recentNext), saying how it was paid. */
+  private keepForRescoring(episode: FinishedEpisode): void {
+    const K = this.numComponents
+    const at = this.recentNext * K
+    const sums = episode.componentSums
+    if (sums === null || sums.length !== K) {
+      this.recentSums.fill(0, at, at + K)
+      this.recentWeights.fill(0, at, at + K)
+      this.recentPaid[this.recentNext] = PAID_BY_OTHER_COMPONENTS
+      return
+    }
+    this.recentSums.set(sums, at)
+    if (episode.weights !== null && episode.weights.length === K) {
+      this.recentWeights.set(episode.weights, at)
+      this.recentPaid[this.recentNext] = PAID_BY_ONE_MIX
+    } else {
+      this.recentWeights.fill(0, at, at + K)
+      this.recentPaid[this.recentNext] = PAID_BY_CHANGING_WEIGHTS
+    }
+  }
+
+  /** A copy of the recent episodes for re-scoring (transferable), or null before the first finished. */
+  recentEpisodes(): RecentEpisodes | null {
+    const count = this.recentCount
+    if (count === 0) return null
+    const K = this.numComponents
+    return {
+      count,
+      numComponents: K,
+      returns: this.recentReturns.slice(0, count),
+      componentSums: this.recentSums.slice(0, count * K),
+      weights: this.recentWeights.slice(0, count * K),
+      paid: this.recentPaid.slice(0, count),
+    }
   }
 
   /** The summary since the previous flush; starts a new frame. */

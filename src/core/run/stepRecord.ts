@@ -6,6 +6,25 @@ import { forwardExtensions } from '../envs/forward'
 export const MAX_RECORDED_STEPS = 4096
 
 /**
+ * Steps of copy 0's episodes kept whole for the credit timeline: every step of an episode up to
+ * this many, its last ones beyond. Every default time limit fits (CartPole's and Acrobot's are the
+ * longest, 500), and the timeline's chart stays quick to draw (a bar per step and component).
+ */
+export const MAX_EPISODE_STEPS = 500
+
+/** One episode of copy 0, step by step: each component's value as the mix weighs it. */
+export interface EpisodeSteps {
+  /** Steps the episode took (more than are kept when it ran past MAX_EPISODE_STEPS). */
+  length: number
+  /** Steps kept: its last min(length, MAX_EPISODE_STEPS), oldest first. */
+  kept: number
+  /** kept × K, row-major. */
+  components: Float64Array
+  /** Whether it ended; else it is the one still running (no episode of copy 0 has ended yet). */
+  finished: boolean
+}
+
+/**
  * The most recent steps of every copy: each component's value as the mix weighs it, and where
  * episodes ended. Row r = one step of one copy, in the order they happened (oldest first).
  */
@@ -24,6 +43,8 @@ export interface StepRecord {
   visits: Uint32Array | null
   /** The discrete state each row's step reached (its observation; the final one where it ended), or null. */
   reached: Int32Array | null
+  /** Copy 0's latest finished episode, whole (see EpisodeSteps), or its running one before any ended; null before its first step. */
+  latestEpisode: EpisodeSteps | null
 }
 
 /**
@@ -43,6 +64,11 @@ export class RecordingEnv implements BatchEnv {
   private filled = 0
   private readonly visits: Uint32Array | null
   private readonly reached: Int32Array | null
+  /** Copy 0's running episode and its latest finished one: rings of MAX_EPISODE_STEPS × K, step s at s mod MAX_EPISODE_STEPS. */
+  private runningEpisode: Float64Array
+  private runningLength = 0
+  private finishedEpisode: Float64Array
+  private finishedLength = 0
 
   constructor(readonly inner: BatchEnv) {
     this.n = inner.n
@@ -55,6 +81,8 @@ export class RecordingEnv implements BatchEnv {
     this.copies = new Int32Array(this.capacity)
     this.visits = inner.spec.discreteStates !== null ? new Uint32Array(inner.spec.discreteStates) : null
     this.reached = inner.spec.discreteStates !== null ? new Int32Array(this.capacity) : null
+    this.runningEpisode = new Float64Array(MAX_EPISODE_STEPS * this.recordedComponents)
+    this.finishedEpisode = new Float64Array(MAX_EPISODE_STEPS * this.recordedComponents)
     forwardExtensions(this, inner)
   }
 
@@ -92,7 +120,12 @@ export class RecordingEnv implements BatchEnv {
       this.components = new Float64Array(this.capacity * K)
       this.next = 0
       this.filled = 0
+      this.runningEpisode = new Float64Array(MAX_EPISODE_STEPS * K)
+      this.finishedEpisode = new Float64Array(MAX_EPISODE_STEPS * K)
+      this.runningLength = 0
+      this.finishedLength = 0
     }
+    this.keepEpisodeStep(out, K)
     for (let i = 0; i < this.n; i++) {
       const row = this.next
       for (let k = 0; k < K; k++) this.components[row * K + k] = out.components[i * K + k]
@@ -114,6 +147,35 @@ export class RecordingEnv implements BatchEnv {
     }
   }
 
+  /** Copy 0's step into its running episode; where the episode ended, it becomes the latest finished one (the rings swap: no copy). */
+  private keepEpisodeStep(out: StepBuffers, K: number): void {
+    const at = (this.runningLength % MAX_EPISODE_STEPS) * K
+    for (let k = 0; k < K; k++) this.runningEpisode[at + k] = out.components[k]
+    this.runningLength += 1
+    if (out.terminated[0] || out.truncated[0]) {
+      const finished = this.runningEpisode
+      this.runningEpisode = this.finishedEpisode
+      this.finishedEpisode = finished
+      this.finishedLength = this.runningLength
+      this.runningLength = 0
+    }
+  }
+
+  /** Copy 0's latest finished episode (or its running one before any ended), oldest kept step first. */
+  private latestEpisode(K: number): EpisodeSteps | null {
+    const finished = this.finishedLength > 0
+    const length = finished ? this.finishedLength : this.runningLength
+    if (length === 0) return null
+    const ring = finished ? this.finishedEpisode : this.runningEpisode
+    const kept = Math.min(length, MAX_EPISODE_STEPS)
+    const components = new Float64Array(kept * K)
+    for (let j = 0; j < kept; j++) {
+      const from = ((length - kept + j) % MAX_EPISODE_STEPS) * K
+      components.set(ring.subarray(from, from + K), j * K)
+    }
+    return { length, kept, components, finished }
+  }
+
   /** A copy of the recorded steps, oldest first (transferable to the page). */
   snapshot(): StepRecord {
     const K = this.spec.components.length
@@ -132,6 +194,7 @@ export class RecordingEnv implements BatchEnv {
       if (reached && this.reached) reached[r] = this.reached[from]
       copies[r] = this.copies[from]
     }
-    return { names: this.spec.components.map((c) => c.name), components, ends, cuts, copies, rows, visits: this.visits ? this.visits.slice() : null, reached }
+    const latestEpisode = this.latestEpisode(K)
+    return { names: this.spec.components.map((c) => c.name), components, ends, cuts, copies, rows, visits: this.visits ? this.visits.slice() : null, reached, latestEpisode }
   }
 }
