@@ -1,22 +1,28 @@
 import { z } from 'zod'
 import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
+import { opoAdvantages } from '../core/credit/opo'
+import { passkAdvantages } from '../core/credit/passk'
+import { remaxAdvantages } from '../core/credit/remax'
 import { GroupEstimatorSchema, type GroupEstimator } from '../core/run/learnerOptions'
 import { parseFlags, parseNumber } from './args'
-import { assertFinite, parseJson, parseJsonInput, validateInput } from './json-input'
+import { assertFinite, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
 
 /*
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
- * them against their own code. The formulas are those of src/core/credit/gae.ts and group.ts.
+ * them against their own code. The formulas are those of src/core/credit/gae.ts, group.ts, remax.ts,
+ * opo.ts and passk.ts.
  */
 
-const ESTIMATORS = ['gae', 'group']
+const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk']
 /** Flags that stand alone, without a value. */
 const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
-const ALL_FLAGS = [...GAE_FLAGS, ...GROUP_FLAGS.filter((name) => !GAE_FLAGS.includes(name))]
+const PASSK_FLAGS = ['estimator', 'k', 'eps']
+const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS }
+const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...GROUP_FLAGS, ...PASSK_FLAGS])]
 const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
 const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
 
@@ -24,6 +30,11 @@ const GAE_SHAPE = '{"rewards": [T numbers], "values": [T], "terminated": [T], "t
 const SINGLE_SHAPE = '{"groups": [[r, ...], ...]}'
 const MULTI_SHAPE = '{"groups": [[[c1, c2, ...], ...], ...], "weights": [w1, w2, ...], "combine": "sum" | "decoupled"}'
 const GROUP_SHAPE = `${SINGLE_SHAPE} or, for several reward components, ${MULTI_SHAPE}`
+const REMAX_SHAPE = '{"groups": [[r, ...], ...], "greedy": [the greedy completion\'s reward, one per group]}'
+const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each completion\'s length in tokens (a whole number ≥ 1)'
+const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
+/** The inputs only one estimator reads, and which one. */
+const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo' }
 
 export function advantagesCommand(argv: string[], readStdin: () => string): string {
   const { values, switches } = splitSwitches(argv)
@@ -31,11 +42,15 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
   const estimator = flags.get('estimator')
   if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ESTIMATORS.join(', ')}`)
   if (!ESTIMATORS.includes(estimator)) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ESTIMATORS.join(', ')}`)
-  const accepted = estimator === 'gae' ? GAE_FLAGS : GROUP_FLAGS
+  const accepted = FLAGS_BY_ESTIMATOR[estimator]
   for (const name of [...flags.keys(), ...switches]) {
     if (!accepted.includes(name)) throw new UsageError(`flag --${name} does not apply to --estimator ${estimator}; accepted: ${accepted.map((flag) => `--${flag}`).join(', ')}`)
   }
-  return estimator === 'gae' ? gaeCommand(flags, readStdin) : groupCommand(flags, switches, readStdin)
+  if (estimator === 'gae') return gaeCommand(flags, readStdin)
+  if (estimator === 'remax') return remaxCommand(readStdin)
+  if (estimator === 'opo') return opoCommand(readStdin)
+  if (estimator === 'passk') return passkCommand(flags, readStdin)
+  return groupCommand(flags, switches, readStdin)
 }
 
 /** Take the valueless switches out of argv; parseFlags reads the rest. */
@@ -81,7 +96,9 @@ const GaeInputSchema = z.strictObject({
 function gaeCommand(flags: Map<string, string>, readStdin: () => string): string {
   const gamma = unitNumber(flags, 'gamma', 'the discount γ')
   const lambda = unitNumber(flags, 'lambda', 'the GAE λ')
-  const input = parseJsonInput(readStdin(), GaeInputSchema, GAE_SHAPE)
+  const raw = parseJson(readStdin(), GAE_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'gae')
+  const input = validateInput(raw, GaeInputSchema, GAE_SHAPE)
   const steps = input.rewards.length
   for (const name of ['values', 'terminated', 'truncated', 'bootstrapValues'] as const) {
     if (input[name].length !== steps) throw new UsageError(`${name} has ${input[name].length} entries but rewards has ${steps}; every array needs one entry per step`)
@@ -104,6 +121,7 @@ const MultiInputSchema = z.strictObject({
 function groupCommand(flags: Map<string, string>, switches: Set<string>, readStdin: () => string): string {
   const estimator = groupEstimator(flags, switches)
   const raw = parseJson(readStdin(), GROUP_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'group')
   let groupSizes: number[]
   let advantages: Float64Array
   if (firstCompletionIsArray(raw)) {
@@ -123,6 +141,11 @@ function groupCommand(flags: Map<string, string>, switches: Set<string>, readStd
     groupSizes = input.groups.map((group) => group.length)
     advantages = groupAdvantages(input.groups.flat(), groupSizes, estimator)
   }
+  return groupedOutput(advantages, groupSizes)
+}
+
+/** {"advantages": [[a, ...], ...]}, one inner array per group; overflowed advantages refused. */
+function groupedOutput(advantages: Float64Array, groupSizes: number[]): string {
   assertFinite(advantages, 'advantages')
   const grouped: number[][] = []
   let start = 0
@@ -151,4 +174,63 @@ function firstCompletionIsArray(raw: unknown): boolean {
     if (Array.isArray(group) && group.length > 0) return Array.isArray(group[0])
   }
   return false
+}
+
+/** An input another estimator reads, refused by name rather than as an unknown key. */
+function refuseOtherEstimatorsInputs(raw: unknown, estimator: string): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return
+  for (const [key, owner] of Object.entries(ESTIMATOR_INPUTS)) {
+    if (owner !== estimator && Object.hasOwn(raw, key)) throw new UsageError(`"${key}" is the input of --estimator ${owner}; --estimator ${estimator} does not take it`)
+  }
+}
+
+const RemaxInputSchema = z.strictObject({ groups: z.array(z.array(z.number())), greedy: z.array(z.number()) })
+
+function remaxCommand(readStdin: () => string): string {
+  const raw = parseJson(readStdin(), REMAX_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'remax')
+  const input = validateInput(raw, RemaxInputSchema, REMAX_SHAPE)
+  if (input.greedy.length !== input.groups.length) throw new UsageError(`greedy has ${input.greedy.length} entries but groups has ${input.groups.length}; give one greedy reward per group`)
+  const groupSizes = input.groups.map((group) => group.length)
+  return groupedOutput(remaxAdvantages(input.groups.flat(), groupSizes, input.greedy), groupSizes)
+}
+
+const OpoInputSchema = z.strictObject({ groups: z.array(z.array(z.number())), lengths: z.array(z.array(z.number())) })
+
+function opoCommand(readStdin: () => string): string {
+  const raw = parseJson(readStdin(), OPO_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'opo')
+  const input = validateInput(raw, OpoInputSchema, OPO_SHAPE)
+  if (input.lengths.length !== input.groups.length) throw new UsageError(`lengths has ${input.lengths.length} groups but groups has ${input.groups.length}; give one length per completion`)
+  input.lengths.forEach((lengths, g) => {
+    if (lengths.length !== input.groups[g].length) throw new UsageError(`lengths[${g}] has ${lengths.length} entries but groups[${g}] has ${input.groups[g].length}; give one length per completion`)
+    lengths.forEach((length, i) => {
+      if (!Number.isSafeInteger(length) || length < 1) throw new UsageError(`lengths[${g}][${i}] is ${length}; a length is a whole number of tokens, at least 1`)
+    })
+  })
+  const groupSizes = input.groups.map((group) => group.length)
+  return groupedOutput(opoAdvantages(input.groups.flat(), groupSizes, input.lengths.flat()), groupSizes)
+}
+
+const PasskInputSchema = z.strictObject({ groups: z.array(z.array(z.number())) })
+
+function passkCommand(flags: Map<string, string>, readStdin: () => string): string {
+  const kText = flags.get('k')
+  if (kText === undefined) throw new UsageError('advantages --estimator passk needs --k (how many completions a pass@k draw takes, a whole number from 1 to the group size)')
+  const k = parseNumber(kText, '--k')
+  if (!Number.isSafeInteger(k) || k < 1) throw new UsageError(`--k must be a whole number of at least 1, got ${kText}`)
+  const epsText = flags.get('eps')
+  const eps = epsText === undefined ? 0 : parseNumber(epsText, '--eps')
+  if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
+  const raw = parseJson(readStdin(), PASSK_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'passk')
+  const input = validateInput(raw, PasskInputSchema, PASSK_SHAPE)
+  input.groups.forEach((group, g) => {
+    if (group.length > 0 && k > group.length) throw new UsageError(`--k ${k} is more than groups[${g}]'s ${group.length} completions; k must be at most every group's size`)
+    group.forEach((reward, i) => {
+      if (reward !== 0 && reward !== 1) throw new UsageError(`groups[${g}][${i}] is ${reward}; pass@k takes 1 for a right completion and 0 for a wrong one`)
+    })
+  })
+  const groupSizes = input.groups.map((group) => group.length)
+  return groupedOutput(passkAdvantages(input.groups.flat(), groupSizes, k, eps), groupSizes)
 }

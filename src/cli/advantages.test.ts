@@ -129,6 +129,69 @@ describe('advantages --estimator group', () => {
   })
 })
 
+describe('advantages --estimator remax|opo|passk', () => {
+  const REMAX = ['advantages', '--estimator', 'remax']
+  const OPO = ['advantages', '--estimator', 'opo']
+  const PASSK = ['advantages', '--estimator', 'passk']
+
+  it('subtracts each group’s greedy reward with remax', () => {
+    // (1, 0, 0.5) − 0.5; (2) − 3; an empty group keeps its place
+    expect(ok(REMAX, { groups: [[1, 0, 0.5], [2], []], greedy: [0.5, 3, 7] }).advantages).toEqual([[0.5, -0.5, 0], [-1], []])
+  })
+
+  it('subtracts the length-weighted group mean with opo', () => {
+    // (1, 0, 0) with lengths (1, 2, 1): b = 1/4; (2, 4) with (3, 1): b = (6 + 4)/4 = 2.5; a lone completion gets 0
+    expect(ok(OPO, { groups: [[1, 0, 0], [2, 4], [9]], lengths: [[1, 2, 1], [3, 1], [5]] }).advantages).toEqual([[0.75, -0.25, -0.25], [-0.5, 1.5], [0]])
+  })
+
+  it('gives the analytical pass@k advantages with passk', () => {
+    // N = 4, one right, k = 2: R̄ = 1/2, σ = 1/2, A_pos = 1, A_neg = (1/2 − 2/3)/(1/2) = −1/3; (1, 1): R̄ = 1 → 0
+    const { advantages } = ok([...PASSK, '--k', '2'], { groups: [[0, 1, 0, 0], [1, 1]] })
+    expectClose((advantages as number[][])[0], [-1 / 3, 1, -1 / 3, -1 / 3], 14)
+    expect((advantages as number[][])[1]).toEqual([0, 0])
+    // --eps E divides by σ + E, as the authors' code does with 1e-6
+    const eps = ok([...PASSK, '--k', '2', '--eps', '1e-6'], { groups: [[0, 1, 0, 0]] }).advantages as number[][]
+    expectClose(eps[0], [-1 / 6, 0.5, -1 / 6, -1 / 6].map((a) => a / (0.5 + 1e-6)), 14)
+    // k = 1: (r − mean)/population std
+    const k1 = ok([...PASSK, '--k', '1'], { groups: [[1, 0, 0, 0]] }).advantages as number[][]
+    expectClose(k1[0], [0.75, -0.25, -0.25, -0.25].map((a) => a / Math.sqrt(3 / 16)), 14)
+  })
+
+  it.each<[string[], unknown, string]>([
+    [REMAX, { groups: [[1, 2]] }, '"greedy" is missing; expected {"groups": [[r, ...], ...], "greedy": [the greedy completion\'s reward, one per group]}'],
+    [REMAX, { groups: [[1, 2], [3]], greedy: [1] }, 'greedy has 1 entries but groups has 2; give one greedy reward per group'],
+    [REMAX, { groups: [[1, 2]], greedy: ['1'] }, 'greedy[0]: expected number, received string'],
+    [REMAX, { groups: [[1, 2]], greedy: [1], lengths: [[1, 1]] }, '"lengths" is the input of --estimator opo; --estimator remax does not take it'],
+    [OPO, { groups: [[1, 2]] }, '"lengths" is missing; expected {"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}'],
+    [OPO, { groups: [[1, 2], [3]], lengths: [[1, 1]] }, 'lengths has 1 groups but groups has 2; give one length per completion'],
+    [OPO, { groups: [[1, 2]], lengths: [[1]] }, 'lengths[0] has 1 entries but groups[0] has 2; give one length per completion'],
+    [OPO, { groups: [[1, 2]], lengths: [[1, 0]] }, 'lengths[0][1] is 0; a length is a whole number of tokens, at least 1'],
+    [OPO, { groups: [[1, 2]], lengths: [[1, 2.5]] }, 'lengths[0][1] is 2.5; a length is a whole number of tokens, at least 1'],
+    [OPO, { groups: [[1, 2]], lengths: [[1, 2]], greedy: [0] }, '"greedy" is the input of --estimator remax; --estimator opo does not take it'],
+    [PASSK, { groups: [[1, 0]] }, 'advantages --estimator passk needs --k (how many completions a pass@k draw takes, a whole number from 1 to the group size)'],
+    [[...PASSK, '--k', '0'], { groups: [[1, 0]] }, '--k must be a whole number of at least 1, got 0'],
+    [[...PASSK, '--k', '1.5'], { groups: [[1, 0]] }, '--k must be a whole number of at least 1, got 1.5'],
+    [[...PASSK, '--k', 'x'], { groups: [[1, 0]] }, '--k must be a finite number, got "x"'],
+    [[...PASSK, '--k', '3'], { groups: [[1, 0, 0], [1, 0]] }, "--k 3 is more than groups[1]'s 2 completions; k must be at most every group's size"],
+    [[...PASSK, '--k', '1'], { groups: [[1, 0.5]] }, 'groups[0][1] is 0.5; pass@k takes 1 for a right completion and 0 for a wrong one'],
+    [[...PASSK, '--k', '1', '--eps', '2'], { groups: [[1, 0]] }, '--eps must be from 0 to 1, got 2'],
+    [[...PASSK, '--k', '1', '--rank'], { groups: [[1, 0]] }, 'flag --rank does not apply to --estimator passk; accepted: --estimator, --k, --eps'],
+    [[...REMAX, '--eps', '0.1'], { groups: [[1]], greedy: [0] }, 'flag --eps does not apply to --estimator remax; accepted: --estimator'],
+    [[...OPO, '--k', '2'], { groups: [[1]], lengths: [[1]] }, 'flag --k does not apply to --estimator opo; accepted: --estimator'],
+    [[...GROUP, '--k', '2'], { groups: [[1]] }, 'flag --k does not apply to --estimator group'],
+    [GROUP, { groups: [[1, 2]], greedy: [0] }, '"greedy" is the input of --estimator remax; --estimator group does not take it'],
+    [GROUP, { groups: [[1, 2]], lengths: [[1, 1]] }, '"lengths" is the input of --estimator opo; --estimator group does not take it'],
+    [[...GAE, '--gamma', '0.9', '--lambda', '1'], { ...rollout([1], [0], 0), greedy: [0] }, '"greedy" is the input of --estimator remax; --estimator gae does not take it'],
+    [[...PASSK, '--k', '1'], { groups: [[1, 0]], lengths: [[1, 1]] }, '"lengths" is the input of --estimator opo; --estimator passk does not take it'],
+  ])('rejects %j with stdin %j', (args, input, message) => {
+    expect(expectUsageError(cli(args, input))).toContain(message)
+  })
+
+  it('refuses advantages that overflow', () => {
+    expect(expectUsageError(cli(REMAX, { groups: [[1e308]], greedy: [-1e308] }))).toBe('advantages[0] came out as Infinity: the input is too large to compute with')
+  })
+})
+
 describe('advantages: bad input', () => {
   const rollout3 = rollout([1, 2, 3], [0, 0, 0], 0)
   it.each<[string[], unknown, string]>([

@@ -4,6 +4,7 @@ import { creditCommand } from './credit-command'
 import { dpoLossCommand } from './dpo-loss-command'
 import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
+import { lossCommand } from './loss-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { messageLine } from './message'
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   credit: creditCommand,
   'bradley-terry': bradleyTerryCommand,
   'dpo-loss': dpoLossCommand,
+  loss: lossCommand,
   lessons: lessonsCommand,
 }
 const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand }

@@ -91,6 +91,26 @@ Usage:
       Presets: GRPO (defaults); Dr. GRPO --scale none; RLOO --center loo --scale none;
       MC-GRPO --center median; REINFORCE++ --center batch --scale batch; rank-based --rank.
 
+  reward-playground advantages --estimator remax|opo|passk [--k K] [--eps E]
+      Three more estimators for group-sampled completions, each printing
+      {"advantages": [[a, ...], ...]}, one inner array per group, with no scaling:
+        remax  reads {"groups": [[r, ...], ...], "greedy": [g, ...]}, g the reward of the group's
+               greedy (argmax-decoded) completion: a_i = r_i - g (ReMax; verl's
+               compute_remax_outcome_advantage).
+        opo    reads {"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, l each completion's
+               length in tokens (a whole number >= 1): b = sum_j l_j r_j / sum_j l_j, a_i = r_i - b
+               (OPO; verl's compute_opo_outcome_advantage, which gives a lone completion baseline 0
+               where here it is its own baseline and gets 0).
+        passk  reads {"groups": [[0 or 1, ...], ...]} (1 right, 0 wrong) and needs --k K, from 1 to
+               every group's size: pass@k advantages by analytical derivation (Chen et al. 2025).
+               With N completions, N_neg of them wrong, and C the binomial coefficient,
+                 R = 1 - C(N_neg, K)/C(N, K),  s = sqrt(R(1 - R))
+                 a right completion: (1 - R)/(s + E)
+                 a wrong completion: (1 - R - C(N_neg - 1, K - 1)/C(N - 1, K - 1))/(s + E)
+               0 where s + E = 0. --eps E (from 0 to 1) defaults to 0, the paper's equation; the
+               authors' code uses 1e-6. K = 1 is (r - mean)/(population std).
+      "greedy" and "lengths" are refused with the other estimators.
+
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
         {"agents": n, "values": {"": v, "0": v, "1": v, "0,1": v, ...}}
@@ -123,6 +143,48 @@ Usage:
       chosenRewards = B(policyChosen - refChosen), rejectedRewards = B(policyRejected -
       refRejected); accuracy is the fraction of pairs whose chosen reward is strictly greater.
       B > 0; default --loss sigmoid; --label-smoothing (sigmoid only) from 0 (default) to below 0.5.
+
+  reward-playground loss --policy-loss ppo|gspo|gspo_token|cispo|reinforce [--clip-low E]
+                         [--clip-high E] [--dual-clip C] [--aggregation MODE] [--max-length L]
+                         [--kl none|k1|k2|k3] [--beta B]
+      A policy-gradient loss on per-token log-probabilities, as verl's core_algos.py computes it.
+      Reads on stdin
+        {"logProbs": [[log p per token], ...], "oldLogProbs": [[...], ...],
+         "refLogProbs": [[...], ...], "advantages": [[A per token], ...] or [A per sequence]}
+      (one inner array per sequence, one entry per token, lengths may differ; at least one
+      sequence, none empty; refLogProbs with --kl only) and prints
+        {"loss", "policyLoss", "kl", "clipFraction", "tokenLoss": [[l, ...], ...]}
+      where tokenLoss is each token's policy-loss term l before aggregation (no KL in it),
+      policyLoss = agg(tokenLoss), kl = agg(KL) (0 without --kl) and loss = policyLoss + B*kl.
+      With the ratio r = exp(clamp(log p - log p_old, -20, 20)) and clip(x) = clip(x, 1 - E_low,
+      1 + E_high), E_low and E_high from --clip-low and --clip-high:
+        ppo         l = max(-A*r, -A*clip(r)); with --dual-clip C, where A < 0, l = min(l, -A*C)
+                    (verl's compute_policy_loss_vanilla: clip_ratio_low, clip_ratio_high and
+                    clip_ratio_c; verl applies C = 3 unless set, here there is no dual clip
+                    unless --dual-clip is given)
+        gspo        the sequence ratio s_i = exp(min(mean_t(log p - log p_old), 10)) for every token
+                    of sequence i: l = max(-A*s_i, -A*clip(s_i)); policyLoss is always
+                    seq-mean-token-mean, whatever --aggregation, which the KL follows
+                    (compute_policy_loss_gspo)
+        gspo_token  the same numbers as gspo (only its gradient differs)
+        cispo       l = -sg(clip(r))*A*log p, sg the stop-gradient (compute_policy_loss_cispo)
+        reinforce   l = -A*log p (the loss of compute_policy_loss_gpg)
+      --kl (verl's kl_penalty; B is its kl_loss_coef), with d = log p_ref - log p:
+        k1 = -d ("kl"),  k2 = d^2/2 ("mse"),  k3 = min(e^d' - d' - 1, 10), d' = clamp(d, -20, 20)
+        ("low_var_kl")
+      --aggregation (agg_loss's loss_agg_mode) over S sequences o_i of |o_i| tokens:
+        token-mean  sum l / sum_i |o_i|        seq-mean-token-mean  mean_i(sum_t l / |o_i|)
+        token-sum   sum l                      seq-mean-token-sum   mean_i(sum_t l)
+        seq-mean-token-sum-norm  sum l / (S*L), L = --max-length (required by it, a whole number
+                    at least the longest sequence; verl's loss_scale_factor)
+      The learner's names are accepted too: sequence = seq-mean-token-mean, token = token-mean,
+      constant = seq-mean-token-sum-norm.
+      clipFraction is the share of all tokens where, for ppo and gspo, the clipped term is strictly
+      the larger loss (a token only the dual clip changed does not count); for cispo, r lies
+      outside [1 - E_low, 1 + E_high], whatever A; for reinforce, 0.
+      Defaults: --clip-low 0.2, --clip-high = --clip-low, no dual clip, --aggregation token-mean,
+      --kl none, --beta 0. E_low from 0 to 1, E_high >= 0 (neither for reinforce), C > 1 (ppo
+      only), B >= 0 (only with --kl).
 
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
@@ -171,6 +233,8 @@ Examples:
   echo '{"pairs": [{"a": [1, 0], "b": [0, 1], "preferred": "a"}]}' | reward-playground bradley-terry --l2 0.1
   echo '{"policyChosen": [-1], "policyRejected": [-3], "refChosen": [-2], "refRejected": [-2]}' \
     | reward-playground dpo-loss --beta 0.1 --loss ipo
+  echo '{"logProbs": [[-1, -0.5], [-2]], "oldLogProbs": [[-1.2, -0.5], [-1]], "advantages": [1, -1]}' \\
+    | reward-playground loss --policy-loss ppo --clip-high 0.28 --dual-clip 3
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
 

@@ -142,7 +142,7 @@ export function groupRanks(rewards: ArrayLike<number>, groupSizes: ArrayLike<num
 }
 
 /** Σ groupSizes must be the number of completions; sizes are non-negative integers. */
-function checkLayout(name: string, size: number, groupSizes: ArrayLike<number>): number {
+export function checkLayout(name: string, size: number, groupSizes: ArrayLike<number>): number {
   let total = 0
   for (let g = 0; g < groupSizes.length; g++) {
     const n = groupSizes[g]

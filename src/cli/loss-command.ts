@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
+import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
+import { POLICY_LOSSES, policyLoss, type PolicyLossKind, type PolicyLossOptions } from '../core/losses/policyLoss'
+import { perTokenAdvantages } from '../core/losses/sequences'
+import { parseFlags, parseNumber } from './args'
+import { assertFinite, assertFiniteValue, parseJson, validateInput } from './json-input'
+import { UsageError } from './usage'
+
+/*
+ * `loss`: the policy losses, aggregations and KL estimators of verl's core_algos.py on per-token
+ * log-probabilities given as JSON on stdin (src/core/losses/), to check a trainer's numbers against.
+ */
+
+const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'aggregation', 'max-length', 'kl', 'beta']
+const DEFAULT_CLIP = 0.2
+const CLIPPED_LOSSES: readonly PolicyLossKind[] = ['ppo', 'gspo', 'gspo_token', 'cispo']
+
+/**
+ * The learner's own aggregation names (GrpoOptions.aggregation) and the verl modes they are:
+ * sequence is GRPO's mean over tokens then sequences, token DAPO's sum over the token count,
+ * constant Dr. GRPO's sum over sequences × max length.
+ */
+const AGGREGATION_ALIASES: Record<string, Aggregation> = {
+  sequence: 'seq-mean-token-mean',
+  token: 'token-mean',
+  constant: 'seq-mean-token-sum-norm',
+}
+const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the learner's names ${Object.entries(AGGREGATION_ALIASES)
+  .map(([alias, name]) => `${alias} (= ${name})`)
+  .join(', ')}`
+
+const SHAPE =
+  '{"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "advantages": [[A per token], ...] or [A per sequence]}, one inner array per sequence, at least one sequence of at least one token'
+
+// Any finite numbers: the formulas hold for all of them (a density's log-likelihood can be positive).
+const tokenValues = z.array(z.array(z.number()))
+const inputSchema = (advantages: z.ZodType<number[] | number[][]>) =>
+  z.strictObject({ logProbs: tokenValues, oldLogProbs: tokenValues, refLogProbs: tokenValues.optional(), advantages })
+
+export function lossCommand(argv: string[], readStdin: () => string): string {
+  const options = lossOptions(parseFlags('loss', argv, FLAGS))
+  const raw = parseJson(readStdin(), SHAPE)
+  const input = validateInput(raw, inputSchema(advantagesArePerToken(raw) ? tokenValues : z.array(z.number())), SHAPE)
+  const { logProbs, oldLogProbs } = input
+  if (logProbs.length === 0) throw new UsageError(`logProbs is empty; give at least one sequence: ${SHAPE}`)
+  logProbs.forEach((sequence, i) => {
+    if (sequence.length === 0) throw new UsageError(`logProbs[${i}] is empty; every sequence needs at least one token`)
+  })
+  const refLogProbs = input.refLogProbs ?? null
+  if (options.kl === null && refLogProbs !== null) throw new UsageError('refLogProbs is given but there is no KL estimator; give --kl k1, k2 or k3 to use it, or leave refLogProbs out')
+  if (options.kl !== null && refLogProbs === null) throw new UsageError(`--kl ${options.kl} needs "refLogProbs" on stdin: each token's log-probability under the reference policy`)
+  checkLayout('oldLogProbs', oldLogProbs, logProbs)
+  if (refLogProbs !== null) checkLayout('refLogProbs', refLogProbs, logProbs)
+  const advantages = perTokenInput(input.advantages, logProbs)
+  checkMaxLength(options.maxLength, logProbs)
+
+  const result = policyLoss({ logProbs, oldLogProbs, refLogProbs, advantages }, options)
+  result.tokenLoss.forEach((sequence, i) => assertFinite(sequence, `tokenLoss[${i}]`))
+  assertFiniteValue(result.policyLoss, 'policyLoss')
+  assertFiniteValue(result.kl, 'kl')
+  assertFiniteValue(result.loss, 'loss')
+  return `${JSON.stringify({
+    loss: result.loss,
+    policyLoss: result.policyLoss,
+    kl: result.kl,
+    clipFraction: result.clipFraction,
+    tokenLoss: result.tokenLoss.map((sequence) => Array.from(sequence)),
+  })}\n`
+}
+
+function lossOptions(flags: Map<string, string>): PolicyLossOptions {
+  const kind = flags.get('policy-loss')
+  if (kind === undefined) throw new UsageError(`loss needs --policy-loss; accepted: ${POLICY_LOSSES.join(', ')}`)
+  if (!(POLICY_LOSSES as readonly string[]).includes(kind)) throw new UsageError(`unknown --policy-loss "${kind}"; accepted: ${POLICY_LOSSES.join(', ')}`)
+  const policy = kind as PolicyLossKind
+  for (const name of ['clip-low', 'clip-high']) {
+    if (flags.has(name) && !CLIPPED_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}, which has no clip; it applies to --policy-loss ${CLIPPED_LOSSES.join(', ')}`)
+  }
+  if (flags.has('dual-clip') && policy !== 'ppo') throw new UsageError(`flag --dual-clip does not apply to --policy-loss ${policy}; it applies to --policy-loss ppo`)
+
+  const low = numberFlag(flags, 'clip-low') ?? DEFAULT_CLIP
+  if (low < 0 || low > 1) throw new UsageError(`--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got ${flags.get('clip-low')}`)
+  const high = numberFlag(flags, 'clip-high') ?? low
+  if (high < 0) throw new UsageError(`--clip-high must be at least 0 (ε_high: the ratio is clipped above at 1 + ε_high), got ${flags.get('clip-high')}`)
+  const dualClip = numberFlag(flags, 'dual-clip')
+  if (dualClip !== null && !(dualClip > 1)) throw new UsageError(`--dual-clip must be greater than 1 (C caps a negative advantage's loss at −A·C), got ${flags.get('dual-clip')}`)
+
+  const aggregationText = flags.get('aggregation') ?? 'token-mean'
+  const aggregation = aggregationFlag(aggregationText)
+  const maxLengthText = flags.get('max-length')
+  if (aggregation === 'seq-mean-token-sum-norm' && maxLengthText === undefined) {
+    throw new UsageError(`--aggregation ${aggregationText} needs --max-length L, the longest a sequence may be (the loss is the sum of the token losses over sequences × L)`)
+  }
+  if (aggregation !== 'seq-mean-token-sum-norm' && maxLengthText !== undefined) {
+    throw new UsageError(`flag --max-length does not apply to --aggregation ${aggregationText}; it applies to --aggregation seq-mean-token-sum-norm (or constant)`)
+  }
+  const maxLength = numberFlag(flags, 'max-length')
+  if (maxLength !== null && !(Number.isSafeInteger(maxLength) && maxLength >= 1)) throw new UsageError(`--max-length must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${maxLengthText}`)
+
+  const klText = flags.get('kl') ?? 'none'
+  if (klText !== 'none' && !(KL_ESTIMATORS as readonly string[]).includes(klText)) throw new UsageError(`unknown --kl "${klText}"; accepted: none, ${KL_ESTIMATORS.join(', ')}`)
+  const kl = klText === 'none' ? null : (klText as KlEstimator)
+  if (flags.has('beta') && kl === null) throw new UsageError('flag --beta needs --kl k1, k2 or k3: without a KL estimator there is no KL term for it to weigh')
+  const beta = numberFlag(flags, 'beta') ?? 0
+  if (beta < 0) throw new UsageError(`--beta must be at least 0, got ${flags.get('beta')}`)
+  return { policyLoss: policy, clip: { low, high }, dualClip, aggregation, maxLength, kl, beta }
+}
+
+function numberFlag(flags: Map<string, string>, name: string): number | null {
+  const text = flags.get(name)
+  return text === undefined ? null : parseNumber(text, `--${name}`)
+}
+
+function aggregationFlag(text: string): Aggregation {
+  if ((AGGREGATIONS as readonly string[]).includes(text)) return text as Aggregation
+  if (Object.hasOwn(AGGREGATION_ALIASES, text)) return AGGREGATION_ALIASES[text]
+  throw new UsageError(`unknown --aggregation "${text}"; accepted: ${ACCEPTED_AGGREGATIONS}`)
+}
+
+/** Advantages per token ([[A, …], …]) or per sequence ([A, …]): the first entry tells. */
+function advantagesArePerToken(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null || !('advantages' in raw) || !Array.isArray(raw.advantages)) return false
+  return Array.isArray((raw.advantages as unknown[])[0])
+}
+
+/** `name` must have one inner array per sequence of logProbs, each with one entry per token. */
+function checkLayout(name: string, sequences: number[][], logProbs: number[][]): void {
+  if (sequences.length !== logProbs.length) throw new UsageError(`${name} has ${sequences.length} sequences but logProbs has ${logProbs.length}; every array needs one inner array per sequence`)
+  sequences.forEach((sequence, i) => {
+    if (sequence.length !== logProbs[i].length) throw new UsageError(`${name}[${i}] has ${sequence.length} tokens but logProbs[${i}] has ${logProbs[i].length}; every sequence needs one entry per token in each array`)
+  })
+}
+
+/** Per-token advantages as given, or one per sequence spread over its tokens. */
+function perTokenInput(advantages: number[] | number[][], logProbs: number[][]): number[][] | Float64Array[] {
+  if (isPerToken(advantages)) {
+    checkLayout('advantages', advantages, logProbs)
+    return advantages
+  }
+  if (advantages.length !== logProbs.length) throw new UsageError(`advantages has ${advantages.length} entries but logProbs has ${logProbs.length} sequences; give one advantage per sequence, or one per token as [[A, ...], ...]`)
+  return perTokenAdvantages(advantages, logProbs)
+}
+
+function isPerToken(advantages: number[] | number[][]): advantages is number[][] {
+  return advantages.length > 0 && Array.isArray(advantages[0])
+}
+
+/** L is the longest a sequence may be: no sequence may be longer. */
+function checkMaxLength(maxLength: number | null, logProbs: number[][]): void {
+  if (maxLength === null) return
+  logProbs.forEach((sequence, i) => {
+    if (sequence.length > maxLength) throw new UsageError(`--max-length ${maxLength} is shorter than logProbs[${i}], which has ${sequence.length} tokens; L must be at least the longest sequence`)
+  })
+}

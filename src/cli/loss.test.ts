@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest'
+import { garbleJson } from '../core/fuzzJson'
+import { Rng } from '../core/rng'
+import { MAX_INPUT_BYTES } from './limits'
+import { cli, expectUsageError, spawnCli } from './testing'
+
+interface LossOutput {
+  loss: number
+  policyLoss: number
+  kl: number
+  clipFraction: number
+  tokenLoss: number[][]
+}
+
+function ok(args: string[], input: unknown): LossOutput {
+  const { code, stdout, stderr } = cli(['loss', ...args], input)
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  expect(stdout.endsWith('\n')).toBe(true)
+  expect(stdout.trim().split('\n')).toHaveLength(1)
+  const output = JSON.parse(stdout) as LossOutput
+  expect(Object.keys(output)).toEqual(['loss', 'policyLoss', 'kl', 'clipFraction', 'tokenLoss'])
+  return output
+}
+
+const refused = (args: string[], input?: unknown) => expectUsageError(cli(['loss', ...args], input))
+
+/*
+ * Two sequences of unequal length, advantages per sequence (1, −1), default clip ε = 0.2:
+ *   log π − log π_old = (0.2, 0 | −1): r = (e^0.2 ≈ 1.221, 1 | e^−1 ≈ 0.368)
+ *   ppo: (−1·clip(r) = −1.2 clipped, −1 | max(e^−1, 0.8) = 0.8 clipped); Σ = −1.4, 2 of 3 clipped
+ * The reference gives d = log π_ref − log π = (−0.5, 0 | 1): k1 = (0.5, 0 | −1), k2 = (0.125, 0 | 0.5).
+ */
+const INPUT = { logProbs: [[-1, -0.5], [-2]], oldLogProbs: [[-1.2, -0.5], [-1]], advantages: [1, -1] }
+const REF = [[-1.5, -0.5], [-1]]
+const WITH_REF = { ...INPUT, refLogProbs: REF }
+const PPO = ['--policy-loss', 'ppo']
+
+describe('loss', () => {
+  it('prints PPO’s token losses, their token mean and the clip fraction by default', () => {
+    const output = ok(PPO, INPUT)
+    expect(output.tokenLoss).toEqual([[-1.2, -1], [0.8]])
+    expect(output.policyLoss).toBeCloseTo(-1.4 / 3, 15)
+    expect(output.loss).toBe(output.policyLoss)
+    expect(output.kl).toBe(0)
+    expect(output.clipFraction).toBe(2 / 3)
+    expect(ok([...PPO, '--clip-low', '0.2', '--clip-high', '0.2', '--aggregation', 'token-mean', '--kl', 'none'], INPUT)).toEqual(output)
+  })
+
+  it('aggregates as each of verl’s modes, and as the learner’s names for three of them', () => {
+    const cases: [string[], number][] = [
+      [['--aggregation', 'token-sum'], -1.4],
+      [['--aggregation', 'seq-mean-token-mean'], -0.15], // (−2.2/2 + 0.8)/2
+      [['--aggregation', 'seq-mean-token-sum'], -0.7], // (−2.2 + 0.8)/2
+      [['--aggregation', 'seq-mean-token-sum-norm', '--max-length', '4'], -0.175], // −1.4/(2·4)
+      [['--aggregation', 'seq-mean-token-sum-norm', '--max-length', '2'], -0.35],
+    ]
+    for (const [flags, value] of cases) expect(ok([...PPO, ...flags], INPUT).policyLoss).toBeCloseTo(value, 15)
+    expect(ok([...PPO, '--aggregation', 'sequence'], INPUT)).toEqual(ok([...PPO, '--aggregation', 'seq-mean-token-mean'], INPUT))
+    expect(ok([...PPO, '--aggregation', 'token'], INPUT)).toEqual(ok([...PPO, '--aggregation', 'token-mean'], INPUT))
+    expect(ok([...PPO, '--aggregation', 'constant', '--max-length', '4'], INPUT)).toEqual(ok([...PPO, '--aggregation', 'seq-mean-token-sum-norm', '--max-length', '4'], INPUT))
+  })
+
+  it('takes advantages per token as well as per sequence', () => {
+    expect(ok(PPO, { ...INPUT, advantages: [[1, 1], [-1]] })).toEqual(ok(PPO, INPUT))
+    // token 1 with A = −1 and r = 1: max(1, 1) = 1
+    expect(ok(PPO, { ...INPUT, advantages: [[1, -1], [-1]] }).tokenLoss).toEqual([[-1.2, 1], [0.8]])
+  })
+
+  it('clips asymmetrically and caps negative advantages with --dual-clip', () => {
+    // ε_high = 0.3: r = e^0.2 is inside [0.8, 1.3], so token 0 keeps −e^0.2 and only token 2 is clipped
+    const wide = ok([...PPO, '--clip-high', '0.3'], INPUT)
+    expect(wide.tokenLoss[0][0]).toBeCloseTo(-Math.exp(0.2), 14)
+    expect(wide.clipFraction).toBe(1 / 3)
+    // log-ratio 2.9 with A = −2: 2e^2.9 ≈ 36.3 unclipped; C = 3 caps it at 6, C = 20 (cap 40) does not bind
+    const far = { logProbs: [[-0.1]], oldLogProbs: [[-3]], advantages: [-2] }
+    expect(ok(PPO, far).tokenLoss[0][0]).toBeCloseTo(2 * Math.exp(2.9), 12)
+    expect(ok([...PPO, '--dual-clip', '3'], far)).toEqual({ loss: 6, policyLoss: 6, kl: 0, clipFraction: 0, tokenLoss: [[6]] })
+    expect(ok([...PPO, '--dual-clip', '20'], far).tokenLoss[0][0]).toBeCloseTo(2 * Math.exp(2.9), 12)
+  })
+
+  it('clamps log-ratios beyond ±20, and gives A = 0 a zero loss that is not clipped', () => {
+    // log-ratio 30 → r = e^20 with A = −1: e^20; log-ratio −30 → e^−20 with A = −1: clipped to 0.8
+    expect(ok(PPO, { logProbs: [[0], [-30]], oldLogProbs: [[-30], [0]], advantages: [-1, -1] }).tokenLoss).toEqual([[Math.exp(20)], [0.8]])
+    expect(ok(PPO, { ...INPUT, advantages: [0, 0] })).toEqual({ loss: 0, policyLoss: 0, kl: 0, clipFraction: 0, tokenLoss: [[0, 0], [0]] })
+  })
+
+  it('prints GSPO with its sequence ratio, aggregated per sequence whatever --aggregation, the KL following it', () => {
+    // s_0 = e^mean(0.2, 0) = e^0.1, inside the range: (−e^0.1, −e^0.1); s_1 = e^−1, A = −1: 0.8, clipped
+    const policy = (-Math.exp(0.1) + 0.8) / 2
+    for (const aggregation of ['token-mean', 'token-sum', 'seq-mean-token-sum']) {
+      const output = ok(['--policy-loss', 'gspo', '--aggregation', aggregation], INPUT)
+      expect(output.policyLoss).toBeCloseTo(policy, 15)
+      expect(output.clipFraction).toBe(1 / 3)
+    }
+    // k2 summed = 0.625; loss = policy + 1·0.625
+    const withKl = ok(['--policy-loss', 'gspo', '--aggregation', 'token-sum', '--kl', 'k2', '--beta', '1'], WITH_REF)
+    expect(withKl.policyLoss).toBeCloseTo(policy, 15)
+    expect(withKl.kl).toBeCloseTo(0.625, 15)
+    expect(withKl.loss).toBeCloseTo(policy + 0.625, 15)
+    expect(ok(['--policy-loss', 'gspo_token', '--aggregation', 'token-sum', '--kl', 'k2', '--beta', '1'], WITH_REF)).toEqual(withKl)
+  })
+
+  it('prints CISPO and REINFORCE', () => {
+    // CISPO −clip(r)·A·log π: (−1.2·1·(−1), −1·1·(−0.5) | −0.8·(−1)·(−2)) = (1.2, 0.5 | −1.6); r_0 and r_2 outside
+    const cispo = ok(['--policy-loss', 'cispo', '--aggregation', 'token-sum'], INPUT)
+    expect(cispo.tokenLoss).toEqual([[1.2, 0.5], [-1.6]])
+    expect(cispo.policyLoss).toBeCloseTo(0.1, 15)
+    expect(cispo.clipFraction).toBe(2 / 3)
+    // REINFORCE −A·log π: (1, 0.5 | −2), never clipped
+    const reinforce = ok(['--policy-loss', 'reinforce', '--aggregation', 'seq-mean-token-mean'], INPUT)
+    expect(reinforce.tokenLoss).toEqual([[1, 0.5], [-2]])
+    expect(reinforce.policyLoss).toBe(-0.625) // (1.5/2 − 2)/2
+    expect(reinforce.clipFraction).toBe(0)
+  })
+
+  it('adds β times each KL estimator', () => {
+    // token-mean: k1 (0.5 + 0 − 1)/3, k2 0.625/3, k3 (e^−0.5 − 0.5 + 0 + e − 2)/3
+    const expected: [string, number][] = [['k1', -0.5 / 3], ['k2', 0.625 / 3], ['k3', (Math.exp(-0.5) - 0.5 + Math.E - 2) / 3]]
+    for (const [kl, value] of expected) {
+      const output = ok([...PPO, '--kl', kl, '--beta', '0.5'], WITH_REF)
+      expect(output.kl).toBeCloseTo(value, 15)
+      expect(output.loss).toBeCloseTo(-1.4 / 3 + 0.5 * value, 15)
+      expect(output.tokenLoss).toEqual([[-1.2, -1], [0.8]])
+    }
+    // β defaults to 0: the KL is reported, the loss is the policy loss
+    const unweighted = ok([...PPO, '--kl', 'k2'], WITH_REF)
+    expect(unweighted.loss).toBe(unweighted.policyLoss)
+    expect(unweighted.kl).toBeCloseTo(0.625 / 3, 15)
+  })
+
+  it('takes single-token sequences', () => {
+    // r = 1, A = 2: −2
+    expect(ok(PPO, { logProbs: [[-1]], oldLogProbs: [[-1]], advantages: [2] })).toEqual({ loss: -2, policyLoss: -2, kl: 0, clipFraction: 0, tokenLoss: [[-2]] })
+  })
+
+  it.each([
+    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
+    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
+    [['--policy-loss', 'constructor'], 'unknown --policy-loss "constructor"'],
+    [['--policy-loss'], 'flag --policy-loss needs a value'],
+    [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],
+    [[...PPO, 'ppo'], 'unexpected argument "ppo" for loss'],
+    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --aggregation, --max-length, --kl, --beta'],
+    [[...PPO, '--clip-low', '1.5'], '--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got 1.5'],
+    [[...PPO, '--clip-low', '-0.1'], '--clip-low must be from 0 to 1'],
+    [[...PPO, '--clip-low', 'x'], '--clip-low must be a finite number, got "x"'],
+    [[...PPO, '--clip-low', 'NaN'], '--clip-low must be a finite number, got "NaN"'],
+    [[...PPO, '--clip-high', '-0.2'], '--clip-high must be at least 0 (ε_high: the ratio is clipped above at 1 + ε_high), got -0.2'],
+    [[...PPO, '--clip-high', 'Infinity'], '--clip-high must be a finite number, got "Infinity"'],
+    [[...PPO, '--dual-clip', '1'], "--dual-clip must be greater than 1 (C caps a negative advantage's loss at −A·C), got 1"],
+    [['--policy-loss', 'gspo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss gspo; it applies to --policy-loss ppo'],
+    [['--policy-loss', 'cispo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss cispo'],
+    [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, cispo'],
+    [['--policy-loss', 'reinforce', '--clip-high', '0.2'], 'flag --clip-high does not apply to --policy-loss reinforce'],
+    [[...PPO, '--aggregation', 'mean'], 'unknown --aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm, or the learner\'s names sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)'],
+    [[...PPO, '--aggregation', '__proto__'], 'unknown --aggregation "__proto__"'],
+    [[...PPO, '--aggregation', 'seq-mean-token-sum-norm'], '--aggregation seq-mean-token-sum-norm needs --max-length L, the longest a sequence may be'],
+    [[...PPO, '--aggregation', 'constant'], '--aggregation constant needs --max-length L'],
+    [[...PPO, '--max-length', '4'], 'flag --max-length does not apply to --aggregation token-mean; it applies to --aggregation seq-mean-token-sum-norm (or constant)'],
+    [[...PPO, '--aggregation', 'constant', '--max-length', '2.5'], '--max-length must be a whole number from 1 to 9007199254740991, got 2.5'],
+    [[...PPO, '--aggregation', 'constant', '--max-length', '0'], '--max-length must be a whole number from 1 to 9007199254740991, got 0'],
+    [[...PPO, '--aggregation', 'constant', '--max-length', '1e300'], '--max-length must be a whole number from 1 to 9007199254740991, got 1e300'],
+    [[...PPO, '--kl', 'k4'], 'unknown --kl "k4"; accepted: none, k1, k2, k3'],
+    [[...PPO, '--beta', '0.1'], 'flag --beta needs --kl k1, k2 or k3: without a KL estimator there is no KL term for it to weigh'],
+    [[...PPO, '--kl', 'none', '--beta', '0'], 'flag --beta needs --kl k1, k2 or k3'],
+    [[...PPO, '--kl', 'k3', '--beta', '-1'], '--beta must be at least 0, got -1'],
+  ])('refuses the flags %j', (args, message) => {
+    expect(refused(args, WITH_REF)).toContain(message)
+  })
+
+  const SHAPE = 'expected {"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "advantages": [[A per token], ...] or [A per sequence]}'
+  it.each([
+    ['', `no JSON on stdin; ${SHAPE}`],
+    ['{"logProbs": [[-1', 'stdin is not valid JSON'],
+    ['{"logProbs": [[NaN]], "oldLogProbs": [[0]], "advantages": [1]}', 'stdin is not valid JSON'],
+    ['{"logProbs": [[-1e999]], "oldLogProbs": [[0]], "advantages": [1]}', 'logProbs[0][0]: expected number, received -Infinity'],
+    [[1, 2], 'input: expected object, received array'],
+    [{ ...INPUT, oldLogProbs: undefined }, `"oldLogProbs" is missing; ${SHAPE}`],
+    [{ ...INPUT, advantages: undefined }, '"advantages" is missing'],
+    [{ ...INPUT, beta: 0.1 }, 'unknown key "beta"'],
+    [{ ...INPUT, constructor: [[0]] }, 'unknown key "constructor"'],
+    [JSON.parse(`{"__proto__": [[1]], ${JSON.stringify(INPUT).slice(1)}`), 'unknown key "__proto__"'],
+    [{ ...INPUT, logProbs: [[-1, 'x'], [-2]] }, 'logProbs[0][1]: expected number, received string'],
+    [{ ...INPUT, oldLogProbs: [[-1, null], [-2]] }, 'oldLogProbs[0][1]: expected number, received null'],
+    [{ ...INPUT, logProbs: 3 }, 'logProbs: expected array, received number'],
+    [{ ...INPUT, logProbs: [-1, -2] }, 'logProbs[0]: expected array, received number'],
+    [{ ...INPUT, advantages: 'x' }, 'advantages: expected array, received string'],
+    [{ ...INPUT, advantages: [1, [2]] }, 'advantages[1]: expected number, received array'],
+    [{ ...INPUT, advantages: [[1, 1], 2] }, 'advantages[1]: expected array, received number'],
+    [{ ...INPUT, advantages: [[1, true], [2]] }, 'advantages[0][1]: expected number, received boolean'],
+    [{ logProbs: [], oldLogProbs: [], advantages: [] }, 'logProbs is empty; give at least one sequence'],
+    [{ logProbs: [[-1], []], oldLogProbs: [[-1], []], advantages: [1, 1] }, 'logProbs[1] is empty; every sequence needs at least one token'],
+    [{ ...INPUT, oldLogProbs: [[-1.2, -0.5]] }, 'oldLogProbs has 1 sequences but logProbs has 2; every array needs one inner array per sequence'],
+    [{ ...INPUT, oldLogProbs: [[-1.2], [-1]] }, 'oldLogProbs[0] has 1 tokens but logProbs[0] has 2; every sequence needs one entry per token in each array'],
+    [{ ...INPUT, advantages: [1] }, 'advantages has 1 entries but logProbs has 2 sequences; give one advantage per sequence, or one per token as [[A, ...], ...]'],
+    [{ ...INPUT, advantages: [] }, 'advantages has 0 entries but logProbs has 2 sequences'],
+    [{ ...INPUT, advantages: [[1, 1], [1, 1]] }, 'advantages[1] has 2 tokens but logProbs[1] has 1'],
+    [{ ...INPUT, advantages: [[1, 1]] }, 'advantages has 1 sequences but logProbs has 2'],
+    [WITH_REF, 'refLogProbs is given but there is no KL estimator; give --kl k1, k2 or k3 to use it, or leave refLogProbs out'],
+  ])('refuses stdin %j', (input, message) => {
+    expect(refused(PPO, input)).toContain(message)
+  })
+
+  it('refuses a KL without refLogProbs, and refLogProbs that do not fit', () => {
+    expect(refused([...PPO, '--kl', 'k3'], INPUT)).toBe('--kl k3 needs "refLogProbs" on stdin: each token\'s log-probability under the reference policy')
+    expect(refused([...PPO, '--kl', 'k1'], { ...INPUT, refLogProbs: [[-1], [-1]] })).toContain('refLogProbs[0] has 1 tokens but logProbs[0] has 2')
+  })
+
+  it('refuses a --max-length shorter than the longest sequence', () => {
+    expect(refused([...PPO, '--aggregation', 'constant', '--max-length', '1'], INPUT)).toBe('--max-length 1 is shorter than logProbs[0], which has 2 tokens; L must be at least the longest sequence')
+  })
+
+  it('refuses results that overflow instead of printing null', () => {
+    // A = −1e308 with r = e^2.9: −A·r overflows
+    expect(refused(PPO, { logProbs: [[-0.1]], oldLogProbs: [[-3]], advantages: [-1e308] })).toBe('tokenLoss[0][0] came out as Infinity: the input is too large to compute with')
+    // Each token −A·log π = 1e308 is finite, their sum is not
+    expect(refused(['--policy-loss', 'reinforce', '--aggregation', 'token-sum'], { logProbs: [[-1, -1]], oldLogProbs: [[-1, -1]], advantages: [1e308] })).toBe('policyLoss came out as Infinity: the input is too large to compute with')
+    // k1 = log π − log π_ref = 1e308 − (−1e308)
+    expect(refused([...PPO, '--kl', 'k1'], { logProbs: [[1e308]], oldLogProbs: [[1e308]], refLogProbs: [[-1e308]], advantages: [0] })).toBe('kl came out as Infinity: the input is too large to compute with')
+  })
+
+  it('says so when there is no stdin to read', () => {
+    expect(cli(['loss', ...PPO])).toEqual({ code: 2, stdout: '', stderr: 'loss reads JSON on stdin, and there is none to read\n' })
+  })
+
+  it('exits 0, or 2 with one line, for 300 garbled inputs and never prints null for a number', () => {
+    const rng = new Rng(23)
+    const flagSets = [PPO, ['--policy-loss', 'gspo', '--kl', 'k3', '--beta', '0.1'], ['--policy-loss', 'cispo', '--kl', 'k1'], ['--policy-loss', 'reinforce', '--aggregation', 'constant', '--max-length', '3']]
+    for (let k = 0; k < 300; k++) {
+      const input = garbleJson(WITH_REF, rng)
+      const { code, stdout, stderr } = cli(['loss', ...flagSets[k % flagSets.length]], input)
+      expect([0, 2], `${input.slice(0, 300)}: ${stderr}`).toContain(code)
+      if (code === 2) {
+        expect(stderr.trim().split('\n'), input.slice(0, 300)).toHaveLength(1)
+        expect(stdout).toBe('')
+      } else expect(stdout, input.slice(0, 300)).not.toMatch(/null|NaN/)
+    }
+  })
+})
+
+describe.concurrent('loss as a process', () => {
+  it('reads stdin through a pipe and prints one JSON line at full precision', async () => {
+    const { code, stdout, stderr } = await spawnCli(['loss', '--policy-loss', 'reinforce', '--aggregation', 'seq-mean-token-mean'], JSON.stringify(INPUT))
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toBe('{"loss":-0.625,"policyLoss":-0.625,"kl":0,"clipFraction":0,"tokenLoss":[[1,0.5],[-2]]}\n')
+  })
+
+  it('fails on bad flags and malformed JSON with exit 2, one line on stderr, nothing on stdout', async () => {
+    expect(expectUsageError(await spawnCli(['loss', '--policy-loss', 'ppo', '--aggregation', 'constant'], JSON.stringify(INPUT)))).toMatch(/^--aggregation constant needs --max-length/)
+    expect(expectUsageError(await spawnCli(['loss', '--policy-loss', 'ppo'], '{"logProbs": ['))).toMatch(/^stdin is not valid JSON/)
+  })
+
+  it('refuses more than 16 MiB on stdin with exit 2 and one line, as every command does', async () => {
+    const input = JSON.stringify(INPUT).padEnd(MAX_INPUT_BYTES + 1, ' ')
+    expect(expectUsageError(await spawnCli(['loss', '--policy-loss', 'ppo'], input))).toBe('stdin holds more than 16 MiB, the most the command line reads; give a smaller input')
+  })
+})

@@ -1,0 +1,55 @@
+import { longestLength, tokenCount, type Sequences } from './sequences'
+
+/*
+ * The ways a batch of per-token terms ℓ_i,t becomes one number, named as verl's agg_loss names
+ * them (loss_agg_mode), over S sequences o_i of |o_i| tokens:
+ *   token-mean               Σ_i,t ℓ / Σ_i |o_i|          (DAPO: every token weighs the same)
+ *   token-sum                Σ_i,t ℓ
+ *   seq-mean-token-mean      mean_i(Σ_t ℓ_i,t / |o_i|)    (GRPO: every sequence weighs the same)
+ *   seq-mean-token-sum       mean_i(Σ_t ℓ_i,t)
+ *   seq-mean-token-sum-norm  Σ_i,t ℓ / (S·L)               (Dr. GRPO: one constant divisor, L the
+ *                                                           longest a sequence may be, verl's
+ *                                                           loss_scale_factor; older verl divided by L alone)
+ */
+
+export const AGGREGATIONS = ['token-mean', 'token-sum', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const
+export type Aggregation = (typeof AGGREGATIONS)[number]
+
+/** `maxLength` is L, needed by seq-mean-token-sum-norm only; it must be at least the longest sequence. */
+export function aggregate(values: Sequences, aggregation: Aggregation, maxLength: number | null = null): number {
+  const sequences = values.length
+  if (sequences === 0) throw new Error('aggregate: needs at least one sequence')
+  const sequenceSums = values.map((sequence, i) => {
+    if (sequence.length === 0) throw new Error(`aggregate: sequence ${i} is empty`)
+    let sum = 0
+    for (let t = 0; t < sequence.length; t++) sum += sequence[t]
+    return sum
+  })
+  let total = 0
+  for (const sum of sequenceSums) total += sum
+  switch (aggregation) {
+    case 'token-mean':
+      // Σ ℓ / Σ |o_i|
+      return total / tokenCount(values)
+    case 'token-sum':
+      return total
+    case 'seq-mean-token-mean': {
+      // mean_i(Σ_t ℓ_i,t / |o_i|)
+      let meanSum = 0
+      sequenceSums.forEach((sum, i) => (meanSum += sum / values[i].length))
+      return meanSum / sequences
+    }
+    case 'seq-mean-token-sum':
+      // mean_i(Σ_t ℓ_i,t)
+      return total / sequences
+    case 'seq-mean-token-sum-norm': {
+      if (maxLength === null) throw new Error('aggregate: seq-mean-token-sum-norm needs the maximum length L')
+      const longest = longestLength(values)
+      if (!Number.isInteger(maxLength) || maxLength < longest) throw new Error(`aggregate: the maximum length L must be a whole number of at least ${longest}, the longest sequence, got ${maxLength}`)
+      // Σ ℓ / (S·L)
+      return total / (sequences * maxLength)
+    }
+    default:
+      throw new Error(`aggregate: unknown aggregation "${String(aggregation)}"; accepted: ${AGGREGATIONS.join(', ')}`)
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { klPerToken, tokenKl } from './kl'
+
+/* d = log π_ref − log π. */
+describe('tokenKl', () => {
+  it('gives k1 = −d, k2 = ½d², k3 = e^d − d − 1', () => {
+    // log π = −1, log π_ref = −2: d = −1
+    expect(tokenKl(-1, -2, 'k1')).toBe(1)
+    expect(tokenKl(-1, -2, 'k2')).toBe(0.5)
+    expect(tokenKl(-1, -2, 'k3')).toBeCloseTo(Math.exp(-1), 15) // e^−1 + 1 − 1
+    // log π = −2, log π_ref = −1: d = 1
+    expect(tokenKl(-2, -1, 'k1')).toBe(-1)
+    expect(tokenKl(-2, -1, 'k2')).toBe(0.5)
+    expect(tokenKl(-2, -1, 'k3')).toBeCloseTo(Math.E - 2, 15)
+  })
+
+  it('is zero where the policies agree', () => {
+    for (const estimator of ['k1', 'k2', 'k3'] as const) expect(tokenKl(-0.7, -0.7, estimator)).toBe(0)
+  })
+
+  it('caps k3 at 10 and clamps its d to ±20; k1 and k2 have no clamp', () => {
+    // d = 2.5: e^2.5 − 3.5 ≈ 8.68, below the cap; d = 3: e^3 − 4 ≈ 16.1, capped
+    expect(tokenKl(0, 2.5, 'k3')).toBeCloseTo(Math.exp(2.5) - 3.5, 14)
+    expect(tokenKl(0, 3, 'k3')).toBe(10)
+    // d = −25: e^−20 + 19 ≈ 19 → 10; d = 25 → 10
+    expect(tokenKl(0, -25, 'k3')).toBe(10)
+    expect(tokenKl(-25, 0, 'k3')).toBe(10)
+    expect(tokenKl(0, -25, 'k1')).toBe(25)
+    expect(tokenKl(0, -25, 'k2')).toBe(312.5)
+    // d = +∞ (1e308 − (−1e308) overflows): without the clamp e^∞ − ∞ would be NaN
+    expect(tokenKl(-1e308, 1e308, 'k3')).toBe(10)
+  })
+})
+
+describe('klPerToken', () => {
+  it('keeps the layout of unequal sequences', () => {
+    expect(klPerToken([[-1, -2], [-3]], [[-2, -1], [-3]], 'k2')).toEqual([Float64Array.of(0.5, 0.5), Float64Array.of(0)])
+  })
+})

@@ -1,0 +1,38 @@
+import type { Sequences } from './sequences'
+
+/*
+ * Per-token estimators of KL(π ‖ π_ref) from the sampled token's log-probabilities (Schulman,
+ * "Approximating KL divergence", 2020), as verl's kl_penalty computes them, with d = log π_ref − log π:
+ *   k1 = −d = log π − log π_ref          (unbiased, can be negative)
+ *   k2 = ½d²                             (biased, always ≥ 0)
+ *   k3 = min(e^d′ − d′ − 1, 10), d′ = clamp(d, −20, 20)   (unbiased, ≥ 0; verl's low_var_kl)
+ */
+
+export const KL_ESTIMATORS = ['k1', 'k2', 'k3'] as const
+export type KlEstimator = (typeof KL_ESTIMATORS)[number]
+
+/** verl clamps d to ±20 before e^d in k3 … */
+export const K3_LOG_RATIO_LIMIT = 20
+/** … and k3 itself to at most 10. */
+export const K3_CAP = 10
+
+export function tokenKl(logProb: number, refLogProb: number, estimator: KlEstimator): number {
+  // k1 = −d, written log π − log π_ref so that agreeing policies give +0
+  if (estimator === 'k1') return logProb - refLogProb
+  const d = refLogProb - logProb
+  // k2 = ½d²
+  if (estimator === 'k2') return 0.5 * d * d
+  // k3 = min(e^d′ − d′ − 1, 10), d′ = clamp(d, −20, 20)
+  const clamped = Math.min(Math.max(d, -K3_LOG_RATIO_LIMIT), K3_LOG_RATIO_LIMIT)
+  return Math.min(Math.exp(clamped) - clamped - 1, K3_CAP)
+}
+
+/** The estimator at every token, in the layout of `logProbs` (which `refLogProbs` must share). */
+export function klPerToken(logProbs: Sequences, refLogProbs: Sequences, estimator: KlEstimator): Float64Array[] {
+  return logProbs.map((sequence, i) => {
+    const reference = refLogProbs[i]
+    const values = new Float64Array(sequence.length)
+    for (let t = 0; t < sequence.length; t++) values[t] = tokenKl(sequence[t], reference[t], estimator)
+    return values
+  })
+}

@@ -1,0 +1,89 @@
+import { aggregate, type Aggregation } from './aggregation'
+import { cispoTokenLosses } from './cispo'
+import { gspoTokenLosses } from './gspo'
+import { klPerToken, type KlEstimator } from './kl'
+import { ppoTokenLosses } from './ppo'
+import type { ClipRange } from './ratio'
+import { reinforceTokenLosses } from './reinforce'
+import { checkSameLayout, tokenCount, type Sequences } from './sequences'
+import type { TokenLosses, TokenLossInput } from './tokenLosses'
+
+/*
+ * One batch's policy loss as verl's actor computes it: each token's policy-loss term, aggregated,
+ * plus β times the aggregated KL to the reference policy when a KL estimator is chosen:
+ *   policyLoss = agg(ℓ), kl = agg(KL) (0 without an estimator), loss = policyLoss + β·kl
+ * GSPO's policy loss is always aggregated seq-mean-token-mean, as verl does whatever the mode (its
+ * ratio is already one per sequence); its KL term follows the chosen aggregation. clipFraction is
+ * the share of all tokens the loss counts as clipped (0 for REINFORCE).
+ */
+
+export const POLICY_LOSSES = ['ppo', 'gspo', 'gspo_token', 'cispo', 'reinforce'] as const
+export type PolicyLossKind = (typeof POLICY_LOSSES)[number]
+
+export interface PolicyLossOptions {
+  policyLoss: PolicyLossKind
+  /** ε_low, ε_high; unused by reinforce. */
+  clip: ClipRange
+  /** Dual clip C > 1 for ppo, or null. */
+  dualClip: number | null
+  aggregation: Aggregation
+  /** L for seq-mean-token-sum-norm, else null. */
+  maxLength: number | null
+  /** The KL estimator, or null for no KL term. */
+  kl: KlEstimator | null
+  /** β ≥ 0, the KL term's weight. */
+  beta: number
+}
+
+/** Advantages per token; refLogProbs exactly when options.kl is set. All in the layout of logProbs. */
+export interface PolicyLossInputs extends TokenLossInput {
+  refLogProbs: Sequences | null
+}
+
+export interface PolicyLossResult {
+  loss: number
+  policyLoss: number
+  kl: number
+  clipFraction: number
+  /** ℓ_i,t before aggregation, KL not included. */
+  tokenLoss: Float64Array[]
+}
+
+export function policyLoss(inputs: PolicyLossInputs, options: PolicyLossOptions): PolicyLossResult {
+  checkInputs(inputs, options)
+  const { tokenLoss, clippedTokens } = tokenLosses(inputs, options)
+  const gspo = options.policyLoss === 'gspo' || options.policyLoss === 'gspo_token'
+  const policy = aggregate(tokenLoss, gspo ? 'seq-mean-token-mean' : options.aggregation, options.maxLength)
+  const kl = options.kl === null || inputs.refLogProbs === null ? 0 : aggregate(klPerToken(inputs.logProbs, inputs.refLogProbs, options.kl), options.aggregation, options.maxLength)
+  // loss = policyLoss + β·kl; without a KL term, the policy loss itself
+  const loss = options.kl === null ? policy : policy + options.beta * kl
+  return { loss, policyLoss: policy, kl, clipFraction: clippedTokens / tokenCount(inputs.logProbs), tokenLoss }
+}
+
+function tokenLosses(inputs: TokenLossInput, options: PolicyLossOptions): TokenLosses {
+  switch (options.policyLoss) {
+    case 'ppo':
+      return ppoTokenLosses(inputs, options.clip, options.dualClip)
+    case 'gspo':
+    case 'gspo_token':
+      return gspoTokenLosses(inputs, options.clip)
+    case 'cispo':
+      return cispoTokenLosses(inputs, options.clip)
+    case 'reinforce':
+      return reinforceTokenLosses(inputs)
+    default:
+      throw new Error(`policyLoss: unknown policy loss "${String(options.policyLoss)}"; accepted: ${POLICY_LOSSES.join(', ')}`)
+  }
+}
+
+function checkInputs(inputs: PolicyLossInputs, options: PolicyLossOptions): void {
+  checkSameLayout('oldLogProbs', inputs.logProbs, inputs.oldLogProbs)
+  checkSameLayout('advantages', inputs.logProbs, inputs.advantages)
+  if ((options.kl === null) !== (inputs.refLogProbs === null)) throw new Error('policyLoss: refLogProbs go with a KL estimator, and only with one')
+  if (inputs.refLogProbs !== null) checkSameLayout('refLogProbs', inputs.logProbs, inputs.refLogProbs)
+  const { low, high } = options.clip
+  if (!(low >= 0 && low <= 1 && high >= 0 && Number.isFinite(high))) throw new Error(`policyLoss: ε_low must be from 0 to 1 and ε_high finite and at least 0, got ${low} and ${high}`)
+  if (options.dualClip !== null && options.policyLoss !== 'ppo') throw new Error(`policyLoss: the dual clip applies to ppo only, not ${options.policyLoss}`)
+  if (options.dualClip !== null && !(options.dualClip > 1 && Number.isFinite(options.dualClip))) throw new Error(`policyLoss: the dual clip C must be a finite number above 1, got ${options.dualClip}`)
+  if (!(options.beta >= 0 && Number.isFinite(options.beta))) throw new Error(`policyLoss: β must be a finite number of at least 0, got ${options.beta}`)
+}
