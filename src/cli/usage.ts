@@ -223,15 +223,15 @@ Examples:
   reward-playground trace --env cliffwalking --state 3,0 --actions 1
   reward-playground trace --env gridworld --params map=cliff --state 2,0 --actions 1,1 --weights progress=1
   echo '{"terms": [{"name": "keep_centred", "expression": "-abs(x)", "weight": 0.5}],
-         "shaping": [{"potential": "upright", "gamma": 0.99}]}' \
+         "shaping": [{"potential": "upright", "gamma": 0.99}]}' \\
     | reward-playground trace --env cartpole --state 0,0,0.05,0 --actions 1,1 --mix - --weights alive=0
-  echo '{"env": {"id": "cliffwalking"}, "learner": {"kind": "qlearning"}, "seed": 1}' \
+  echo '{"env": {"id": "cliffwalking"}, "learner": {"kind": "qlearning"}, "seed": 1}' \\
     | reward-playground train --config - --iterations 50 --every 10
   reward-playground train --config run.json --steps 100000 --every 20 > curve.jsonl
   echo '{"groups": [[1, 1, 2], [0, 3]]}' | reward-playground advantages --estimator group
   echo '{"agents": 2, "values": {"": 0, "0": 1, "1": 2, "0,1": 5}}' | reward-playground credit --method shapley
   echo '{"pairs": [{"a": [1, 0], "b": [0, 1], "preferred": "a"}]}' | reward-playground bradley-terry --l2 0.1
-  echo '{"policyChosen": [-1], "policyRejected": [-3], "refChosen": [-2], "refRejected": [-2]}' \
+  echo '{"policyChosen": [-1], "policyRejected": [-3], "refChosen": [-2], "refRejected": [-2]}' \\
     | reward-playground dpo-loss --beta 0.1 --loss ipo
   echo '{"logProbs": [[-1, -0.5], [-2]], "oldLogProbs": [[-1.2, -0.5], [-1]], "advantages": [1, -1]}' \\
     | reward-playground loss --policy-loss ppo --clip-high 0.28 --dual-clip 3
