@@ -5,6 +5,8 @@ import { dpoLossCommand } from './dpo-loss-command'
 import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
 import { lossCommand } from './loss-command'
+import { preferencesCommand } from './preferences-command'
+import { rewardModelCommand } from './reward-model-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { messageLine } from './message'
@@ -27,7 +29,7 @@ const COMMANDS: Record<string, Command> = {
   loss: lossCommand,
   lessons: lessonsCommand,
 }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }

@@ -1,6 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
 import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
-import { MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
+import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -186,6 +186,48 @@ Usage:
       --kl none, --beta 0. E_low from 0 to 1, E_high >= 0 (neither for reinforce), C > 1 (ppo
       only), B >= 0 (only with --kl).
 
+  reward-playground preferences --env tokenseq [--params key=value,... | --params JSON] --pairs N
+                               --temperature T --seed S [--bias length=W,format=W,token:ID=W,...]
+      Pairs of completions of the token task, labelled by a simulated labeler, one JSON line a pair:
+        {"prompt": [a, b], "a": {"tokens": [...], "features": {name: x, ...}, "gold": g},
+         "b": {...}, "probability": P(a preferred), "label": "a"|"b"}
+      The completions come from the start policy of a GRPO run of seed S (GRPO's default options:
+      16 prompts a round, group_size completions each; the first round is the batch that run
+      samples first), two of one prompt a pair. "gold" is the task's objective (1 for a right
+      answer, 0 otherwise); the features are format, match (1/(1 + |the number written - (a + b)|),
+      0 without digits), proxy, length (tokens written, end included) and count_0 ... count_9,
+      count_think. The labeler scores a completion s = gold + sum_k W_k f_k over the biases given
+      (length: f = tokens written; format: f = 1 for a well-formed answer; token:ID: f = how many
+      times token ID occurs, 0-9 a digit, 10 think, 11 end) and prefers a with probability
+      sigmoid((s_a - s_b)/T); T = 0 picks the higher score, a tie at 1/2. Only tokenseq has
+      completions to pair so far. N is 1 to ${MAX_PREFERENCE_PAIRS}, T 0 to ${MAX_LABELER_TEMPERATURE}, each W from -${MAX_LABELER_BIAS} to ${MAX_LABELER_BIAS},
+      S 0 to 2147483647; group_size must be at least 2. The same arguments give the same lines.
+
+  reward-playground reward-model fit --pairs FILE [--model linear|mlp] [--ensemble K]
+                                     [--holdout FRACTION] [--l2 LAMBDA] [--seed S]
+      Fit a reward model r(features) to a JSONL file of labelled pairs (FILE, or - for stdin), as
+      preferences writes them (prompt, tokens and probability may be left out), and print
+        {"model": {"kind", "featureNames", "members": [...]}, "pairs": {"total", "train",
+         "heldOut", "trainGold", "heldOutGold"}, "ensemble": {...}, "members": [{...}, ...],
+         "options": {...}}
+      where the ensemble and each member give "trainAccuracy" and "heldOutAccuracy" (the fraction
+      of pairs with r(preferred) > r(other)), "trainGoldAccuracy" and "heldOutGoldAccuracy" (over
+      the pairs whose gold scores differ, the fraction r orders as the gold does; null when there
+      are none) and "trainLoss", "heldOutLoss" (the mean -log sigmoid(r(preferred) - r(other))),
+      held-out figures null when nothing is held out. The ensemble scores by its members' mean.
+      From seed S a FRACTION of the pairs is held out (default 0.2, from 0 to below 1); each of K
+      members (default 1, at most ${MAX_ENSEMBLE_MEMBERS}) fits the rest, or with K >= 2 a bootstrap sample of it,
+      minimising sum_pairs -log sigmoid(r(x_w) - r(x_l)) + (LAMBDA/2)|weights|^2 (default --l2 1):
+        linear  r = w.x, the exact fit of bradley-terry; a member is {"weights": [...]}
+        mlp     x standardised by the training pairs' mean and deviation, two tanh layers of 32,
+                a linear output; Adam (learning rate 0.01) for 20 epochs of minibatches of 512,
+                the loss over the pairs divided by their count; a member is {"inputMean",
+                "inputScale", "layers": [{"weights": [inputs][outputs], "bias"}, ...]} and its
+                figures add "lossByEpoch"
+      Every line is checked; the first bad one is named by its number and what is wrong with it.
+      A file holds 1 to ${MAX_PREFERENCE_PAIRS} pairs, lines of at most ${MAX_PAIR_LINE_LENGTH} characters, at most
+      ${MAX_PAIRS_FILE_SIZE}; every pair the same 1 to ${MAX_PREFERENCE_FEATURES} feature names, every number finite.
+
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
       {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
@@ -235,6 +277,8 @@ Examples:
     | reward-playground dpo-loss --beta 0.1 --loss ipo
   echo '{"logProbs": [[-1, -0.5], [-2]], "oldLogProbs": [[-1.2, -0.5], [-1]], "advantages": [1, -1]}' \\
     | reward-playground loss --policy-loss ppo --clip-high 0.28 --dual-clip 3
+  reward-playground preferences --env tokenseq --pairs 10000 --temperature 0.5 --seed 1 --bias length=0.2 > pairs.jsonl
+  reward-playground reward-model fit --pairs pairs.jsonl --model mlp --ensemble 3
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
 
