@@ -4,6 +4,7 @@ import { creditCommand } from './credit-command'
 import { dpoLossCommand } from './dpo-loss-command'
 import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
+import { sweepCommand } from './sweep-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
 import { messageLine } from './message'
@@ -25,7 +26,7 @@ const COMMANDS: Record<string, Command> = {
   'dpo-loss': dpoLossCommand,
   lessons: lessonsCommand,
 }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, sweep: sweepCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }
