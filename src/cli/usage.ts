@@ -1,6 +1,7 @@
 import { errorMessage } from '../core/errorMessage'
 import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
+import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -257,6 +258,47 @@ Usage:
   reward-playground lesson export ID --variant K
       Print variant K of the lesson as a run config, exactly as train --config reads it.
 
+  reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]
+                         --seeds K --steps N --out DIR [--jobs J] [--shard I/N]
+  reward-playground sweep --sweep FILE --out DIR [--jobs J] [--shard I/N]
+      Train every point of a sweep on K seeds for N environment steps each, as train --steps N
+      would, into DIR. An axis is a key of the app's link: w.<component> (a weight),
+      l.<field> (a learner field, dotted as estimator.center), p.<parameter> (an environment
+      parameter), with a list of values or N points from lo to hi, both included, linear or
+      (log, lo > 0) log-spaced, rounded to 12 significant digits. A value the link would refuse
+      is refused in the link's words. At most ${MAX_SWEEP_AXES} axes (points: every pair, the first axis
+      outermost) and ${MAX_SWEEP_RUNS} runs (points × seeds); a point trains seeds s, s+1, ..., s+K-1, s
+      the config's seed. --sweep FILE reads all of it from one definition file
+        {"config": a run config as for train, "axes": ["NAME=...", ...], "seeds": K, "steps": N}
+      Run r is point floor(r/K) on seed s + (r mod K); --shard I/N trains only the runs with
+      r mod N = I (0 <= I < N), so N processes, anywhere, share a sweep. DIR gets sweep.json
+      (the definition; a DIR holding another sweep is refused) and runs-I-of-N.jsonl, one line
+      per finished run:
+        {"run", "point", "axes": {name: value}, "seed", "objective", "shapedReturn",
+         "contributions": {name: value}, "zeroAdvantageFraction", "steps", "seconds"}
+      (train's recentObjective, recentReturn, recentContributions and
+      recentZeroAdvantageFraction, envSteps and wallSeconds; "paused" holds the diagnosis of a
+      run that stopped itself). A run any file in DIR holds is not trained again, so running the
+      same command again resumes a stopped sweep; an unfinished last line is no run. Runs train J
+      at a time (default: one per core), in J processes (sweep worker, which sweep starts itself)
+      that each train one run after another; --jobs 1 trains here. Progress goes to stderr;
+      stdout gets one line at the end:
+        {"done": true, "runs", "trained", "skipped", "paused", "failed", "out", "file"}
+      Exit 1 when a run could not be trained (it is not recorded; a re-run tries it again).
+
+  reward-playground sweep summarize DIR [--json] [--pareto FIG1,FIG2]
+      Every point's figures over the runs DIR holds: the mean ± sample standard deviation
+      (n - 1; 0 for one run) of objective, shapedReturn, zeroAdvantageFraction and
+      contribution:<component>, and the Pareto front of two figures (default objective,shapedReturn;
+      each higher-is-better, or lower-is-better written -FIG, as -contribution:step): the points
+      no other point dominates (is at least as good on both figures and better on one), judged
+      by their means. --json prints
+        {"points": [{"axes": {name: value}, "runs": K,
+                     "figures": {name: {"mean", "std", "seeds": [value per run, in seed order]}}}],
+         "pareto": [point indices]}
+      with every point in index order (mean and std null where no run has the figure); the same
+      whether one process or many shards trained the runs.
+
   reward-playground --help
       Show this text.
 
@@ -281,6 +323,8 @@ Examples:
   reward-playground reward-model fit --pairs pairs.jsonl --model mlp --ensemble 3
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
+  reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
+  reward-playground sweep summarize sweep-hazard --pareto objective,-contribution:step
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
 line on stderr that names every problem found. Stdin and input files are read up to

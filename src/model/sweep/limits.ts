@@ -1,0 +1,19 @@
+/*
+ * The bounds a sweep definition is held to, in one place, so that messages, the README and the
+ * checks say the same numbers.
+ */
+
+/** The most axes: a figure against one axis is a curve, against two a heat map; three have no picture. */
+export const MAX_SWEEP_AXES = 2
+
+/**
+ * The most runs (points × seeds) one sweep trains. At a second a run, 10,000 runs are hours on a
+ * laptop and minutes on a cluster; beyond that a definition is more likely a typo than a plan.
+ */
+export const MAX_SWEEP_RUNS = 10_000
+
+/** The most environment steps per run: `train --steps`' own bound (a test holds the two equal). */
+export const MAX_SWEEP_STEPS = 1_000_000_000
+
+/** Significant digits a range's points keep, so that 0.01:1:3:log is 0.01, 0.1, 1 and not 0.09999999999999999. */
+export const RANGE_DIGITS = 12
