@@ -56,6 +56,38 @@ export function savedStatusOf(status: RunStatus, left: boolean, design: Design, 
   return status === 'paused' ? 'paused' : 'running'
 }
 
+/** What a checkpoint record holds besides its identity: the run's own part, as one run or one seed has it. */
+interface RunPart {
+  status: RunStatus
+  design: Design
+  envLabel: string
+  learner: string
+  series: SavedRun['series']
+  marks: SavedRun['marks']
+  meanLength: number
+  envSteps: number
+  wallSeconds: number
+  diagnosis: string | null
+  seedGroup?: string
+}
+
+/** A checkpoint record of `part` under `identity`, saved at `now` (`left`: the page moved on from it). */
+function checkpointRecord(identity: RecordIdentity, part: RunPart, left: boolean, now: number): SavedRun {
+  const { status, design, meanLength, seedGroup, ...rest } = part
+  return {
+    version: 1,
+    id: identity.id,
+    name: identity.name,
+    createdAt: identity.createdAt,
+    updatedAt: now,
+    status: savedStatusOf(status, left, design, part.envSteps),
+    design,
+    ...rest,
+    final: finalFigures(part.series, meanLength),
+    ...(seedGroup === undefined ? {} : { seedGroup }),
+  }
+}
+
 /**
  * The record for a run's checkpoint: the live run's own series, marks and design, and its final
  * figures; `seedGroup`, where it trains with extra seeds, is its own saved id (theirs too).
@@ -63,25 +95,24 @@ export function savedStatusOf(status: RunStatus, left: boolean, design: Design, 
 export function savedRunFrom(snapshot: RunSnapshot, identity: RecordIdentity, left: boolean, now: number, seedGroup?: string): SavedRun {
   const { run, design } = snapshot
   const last = run.series[run.series.length - 1]
-  const envSteps = Math.max(run.latest?.envSteps ?? 0, last?.envSteps ?? 0)
-  return {
-    version: 1,
-    id: identity.id,
-    name: identity.name,
-    createdAt: identity.createdAt,
-    updatedAt: now,
-    status: savedStatusOf(run.status, left, design, envSteps),
-    design,
-    envLabel: snapshot.envLabel,
-    learner: run.learner ?? design.learner.kind,
-    series: run.series,
-    marks: run.marks,
-    final: finalFigures(run.series, run.latest?.meanLength ?? NaN),
-    envSteps,
-    wallSeconds: Math.max(run.latest?.wallSeconds ?? 0, last?.wallSeconds ?? 0),
-    diagnosis: run.diagnosis,
-    ...(seedGroup === undefined ? {} : { seedGroup }),
-  }
+  return checkpointRecord(
+    identity,
+    {
+      status: run.status,
+      design,
+      envLabel: snapshot.envLabel,
+      learner: run.learner ?? design.learner.kind,
+      series: run.series,
+      marks: run.marks,
+      meanLength: run.latest?.meanLength ?? NaN,
+      envSteps: Math.max(run.latest?.envSteps ?? 0, last?.envSteps ?? 0),
+      wallSeconds: Math.max(run.latest?.wallSeconds ?? 0, last?.wallSeconds ?? 0),
+      diagnosis: run.diagnosis,
+      seedGroup,
+    },
+    left,
+    now,
+  )
 }
 
 /**
@@ -92,25 +123,24 @@ export function savedRunFrom(snapshot: RunSnapshot, identity: RecordIdentity, le
 export function savedExtraSeedFrom(main: RunSnapshot, extra: ExtraSeedRun, identity: RecordIdentity, seedGroup: string, left: boolean, now: number): SavedRun {
   const design = { ...main.design, seed: extra.seed }
   const last = extra.series[extra.series.length - 1]
-  const envSteps = Math.max(extra.envSteps, last?.envSteps ?? 0)
-  return {
-    version: 1,
-    id: identity.id,
-    name: identity.name,
-    createdAt: identity.createdAt,
-    updatedAt: now,
-    status: savedStatusOf(extra.status, left, design, envSteps),
-    design,
-    envLabel: main.envLabel,
-    learner: main.run.learner ?? design.learner.kind,
-    series: extra.series,
-    marks: main.run.marks,
-    final: finalFigures(extra.series, extra.meanLength),
-    envSteps,
-    wallSeconds: last?.wallSeconds ?? 0,
-    diagnosis: extra.diagnosis,
-    seedGroup,
-  }
+  return checkpointRecord(
+    identity,
+    {
+      status: extra.status,
+      design,
+      envLabel: main.envLabel,
+      learner: main.run.learner ?? design.learner.kind,
+      series: extra.series,
+      marks: main.run.marks,
+      meanLength: extra.meanLength,
+      envSteps: Math.max(extra.envSteps, last?.envSteps ?? 0),
+      wallSeconds: last?.wallSeconds ?? 0,
+      diagnosis: extra.diagnosis,
+      seedGroup,
+    },
+    left,
+    now,
+  )
 }
 
 /** One run the autosave keeps: the main run, or one of its extra seeds. */
