@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { episodeTimeline } from '../core/run/timeline'
 import { batchCredit } from '../core/credit/whatIf'
@@ -6,6 +6,7 @@ import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { TokenCredit } from './TokenCredit'
 import { ChartExportButtons } from './ChartExportButtons'
+import { useElementSize } from './charts/useElementSize'
 
 /**
  * The credit timeline: the latest episode of copy 0, step by step, with each component's
@@ -31,7 +32,8 @@ export function CreditTimeline() {
   const withCredit = steps.some((step) => inBatch(step.row))
   const last = steps[steps.length - 1]
   const isTokens = usePlayground((state) => state.spec.completions === 'tokens')
-  const chartRef = useRef<HTMLDivElement>(null)
+  // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like -12.5 need 3.6 sizes.
+  const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
   if (isTokens) return <TokenCredit />
   return (
     <>
@@ -52,9 +54,9 @@ export function CreditTimeline() {
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={0}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey="t" stroke="#9fb3c8" fontSize={10} />
-            <YAxis stroke="#9fb3c8" fontSize={10} width={36} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => Number(value).toFixed(3)} />
+            <XAxis dataKey="t" stroke="#9fb3c8" fontSize={fontSize} />
+            <YAxis stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 3.6)} />
+            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} formatter={(value) => Number(value).toFixed(3)} />
             {names.map((name, k) => (
               <Bar key={name} dataKey={`c_${name}`} name={name} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />
             ))}

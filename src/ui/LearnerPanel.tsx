@@ -7,6 +7,7 @@ import { changeLearner } from '../state/trainingClient'
 import { pinLiveRun } from '../state/pinLiveRun'
 import { RestartConfirm } from './RestartConfirm'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
+import { Panel } from './Panel'
 
 /** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
 export function LearnerPanel() {
@@ -29,8 +30,7 @@ export function LearnerPanel() {
     else changeLearner(parsed.data)
   }
   return (
-    <fieldset className="learner-panel">
-      <legend>Learner</legend>
+    <Panel className="learner-panel" title="Learner">
       <div className="field">
         <label htmlFor={selectId}>Learner</label>
         <select id={selectId} value={learner.kind} onChange={(event) => apply({ kind: event.target.value as LearnerKind })}>
@@ -62,7 +62,7 @@ export function LearnerPanel() {
           onCancel={() => setPending(null)}
         />
       )}
-    </fieldset>
+    </Panel>
   )
 }
 
