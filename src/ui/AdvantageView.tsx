@@ -88,7 +88,7 @@ function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram 
       <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />
       {/* Mounted from the start, even empty: a chart's first render is costly, better paid at load than mid-training. */}
       <div className="advantage-chart" aria-hidden="true" ref={chartRef}>
-        <BarChart categories={categories} series={bars} format={formatCentre} colour="#9fb3c8" fontSize={10} yWidth={32} categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />
+        <BarChart categories={categories} series={bars} format={formatCentre} colour="#9fb3c8" categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />
       </div>
     </section>
   )

@@ -10,29 +10,57 @@ import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
 import { IfVisible } from './IfVisible'
 import { Tour } from './Tour'
+import { useNarrowLayout } from './useNarrowLayout'
 
+/**
+ * The page, in one order at every width: how training goes (the learning curve first), the design,
+ * then the other views. Wide, the design is a column on the left beside both, staying in view while
+ * the views scroll; narrow (a phone, a small window), the three follow one another down the page.
+ * The class only changes the styles, so crossing the width keeps every view's own state.
+ */
 export function App() {
+  const narrow = useNarrowLayout()
   return (
-    <div className="app">
+    <div className={narrow ? 'app app-narrow' : 'app app-wide'}>
       <Header />
       <Notice />
       <main className="layout">
+        <section className="analysis progress" aria-label="Training">
+          <Progress />
+        </section>
         <DesignPanel />
-        <section className="analysis" aria-label="Training">
-          <RunStatusBar />
-          <LearningCurve />
-          <SeedSpread />
-          <div className="lower">
-            <EnvView />
-            <AdvantageView />
-            <Diagnostics />
-          </div>
-          <IfVisible control="savedRuns">
-            <SavedRuns />
-          </IfVisible>
+        <section className="analysis views" aria-label="Views of the run">
+          <Views />
         </section>
       </main>
       <Tour />
     </div>
+  )
+}
+
+/** How training goes: the run's figures, the learning curve, and the seeds' spread when several run. */
+function Progress() {
+  return (
+    <>
+      <RunStatusBar />
+      <LearningCurve />
+      <SeedSpread />
+    </>
+  )
+}
+
+/** The agent's replay, where credit went, the learner's diagnostics and the saved runs. */
+function Views() {
+  return (
+    <>
+      <div className="lower">
+        <EnvView />
+        <AdvantageView />
+        <Diagnostics />
+      </div>
+      <IfVisible control="savedRuns">
+        <SavedRuns />
+      </IfVisible>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts'
 import { seedBand, type CompareMetric, type PinnedRun } from '../model/compare'
 import { usePlayground } from '../state/store'
@@ -6,6 +6,7 @@ import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
 import { PinRow } from './PinRow'
+import { useElementSize } from './charts/useElementSize'
 
 const FIGURES = { shapedReturn: 'shaped return', objective: 'true objective', length: 'episode length' } as const
 type Figure = keyof typeof FIGURES
@@ -24,7 +25,8 @@ export function CompareView() {
   const metricId = useId()
   const xId = useId()
   const yId = useId()
-  const chartsRef = useRef<HTMLDivElement>(null)
+  // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like -120.5 need 4.4 sizes.
+  const [chartsRef, { fontSize }] = useElementSize<HTMLDivElement>()
   const groups = useMemo(() => groupByDesign(pins), [pins])
   const curves = useMemo(() => curveRows(pins, groups, metric), [pins, groups, metric])
   if (pins.length === 0) return <p className="empty-compare">No pinned runs. Train, then press Pin run; pin several seeds of a design to see their spread.</p>
@@ -58,10 +60,10 @@ export function CompareView() {
         <ResponsiveContainer width="62%" height="100%">
           <ComposedChart data={curves} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={10} />
-            <YAxis stroke="#9fb3c8" fontSize={10} width={44} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => (Array.isArray(value) ? value.map((v) => Number(v).toFixed(2)).join(' – ') : Number(value).toFixed(2))} />
-            <Legend wrapperStyle={{ fontSize: 10 }} />
+            <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={fontSize} />
+            <YAxis stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 4.4)} />
+            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} formatter={(value) => (Array.isArray(value) ? value.map((v) => Number(v).toFixed(2)).join(' – ') : Number(value).toFixed(2))} />
+            <Legend wrapperStyle={{ fontSize }} />
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
               <Area key={`band-${g}`} dataKey={`band_${g}`} name={`${group.runs[0].groupLabel}: ±1 std over ${group.runs.length} seeds`} stroke="none" fill={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} fillOpacity={0.2} isAnimationActive={false} connectNulls />
             ))}
@@ -76,10 +78,10 @@ export function CompareView() {
         <ResponsiveContainer width="38%" height="100%">
           <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey="x" type="number" name={FIGURES[xFigure]} stroke="#9fb3c8" fontSize={10} domain={['auto', 'auto']} />
-            <YAxis dataKey="y" type="number" name={FIGURES[yFigure]} stroke="#9fb3c8" fontSize={10} width={44} domain={['auto', 'auto']} />
+            <XAxis dataKey="x" type="number" name={FIGURES[xFigure]} stroke="#9fb3c8" fontSize={fontSize} domain={['auto', 'auto']} />
+            <YAxis dataKey="y" type="number" name={FIGURES[yFigure]} stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 4.4)} domain={['auto', 'auto']} />
             <ZAxis range={[40, 40]} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} />
+            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} />
             <Scatter data={pins.map((pin) => ({ x: pin.final[xFigure], y: pin.final[yFigure], name: pin.label }))} fill="#ffd166" isAnimationActive={false} />
           </ScatterChart>
         </ResponsiveContainer>

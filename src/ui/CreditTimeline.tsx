@@ -1,10 +1,11 @@
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { creditTimeline, creditTimelineCaption } from '../model/creditViews'
 import { usePlayground } from '../state/store'
 import { COMPONENT_COLOURS } from './colours'
 import { TokenCredit } from './TokenCredit'
 import { ChartExportButtons } from './ChartExportButtons'
+import { useElementSize } from './charts/useElementSize'
 
 /**
  * The credit timeline: the latest finished episode of copy 0, whole, step by step, with each
@@ -28,7 +29,8 @@ export function CreditTimeline() {
   }))
   const withCredit = view?.withCredit ?? false
   const isTokens = usePlayground((state) => state.spec.completions === 'tokens')
-  const chartRef = useRef<HTMLDivElement>(null)
+  // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like -12.5 need 3.6 sizes.
+  const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
   if (isTokens) return <TokenCredit />
   return (
     <>
@@ -47,9 +49,9 @@ export function CreditTimeline() {
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} barCategoryGap={0}>
             <CartesianGrid stroke="#2b3a4f" strokeDasharray="3 3" />
-            <XAxis dataKey="t" stroke="#9fb3c8" fontSize={10} />
-            <YAxis stroke="#9fb3c8" fontSize={10} width={36} />
-            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize: 11 }} formatter={(value) => Number(value).toFixed(3)} />
+            <XAxis dataKey="t" stroke="#9fb3c8" fontSize={fontSize} />
+            <YAxis stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 3.6)} />
+            <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} formatter={(value) => Number(value).toFixed(3)} />
             {/* A bar series per component that pays anything: a weight at 0 draws no row of empty bars. */}
             {(view?.paying ?? []).map((k) => (
               <Bar key={names[k]} dataKey={`c_${names[k]}`} name={names[k]} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />

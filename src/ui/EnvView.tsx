@@ -55,13 +55,22 @@ export function EnvView() {
     let frame = 0
     let lastTick = performance.now()
     let pendingSteps = 0
-    // The canvas's size, kept by an observer: reading it every frame would force a layout each time.
+    // The canvas's size and font size, kept by observers: reading them every frame would force a
+    // layout each time. Labels drawn on the canvas take the font size the style sheet gives it (larger
+    // in the presenter layout, a class on the root element).
     let box = { width: canvas.clientWidth, height: canvas.clientHeight }
+    const readFont = () => parseFloat(getComputedStyle(canvas).fontSize) || 13
+    let font = readFont()
     const observer = new ResizeObserver((entries) => {
       const { width, height } = entries[entries.length - 1].contentRect
       box = { width, height }
+      font = readFont()
     })
     observer.observe(canvas)
+    const rootClasses = new MutationObserver(() => {
+      font = readFont()
+    })
+    rootClasses.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
     let lastDrawAt = -Infinity
     const draw = (now: number) => {
       // At most DRAW_FPS frames a second: the animation reads as smooth, and the page leaves the
@@ -93,7 +102,7 @@ export function EnvView() {
       if (playing && playing.steps > 0) {
         const state = playing.states
         const offset = Math.min(index, playing.steps - 1) * playing.copies * stateSize
-        renderer.draw(ctx, state, offset, width, height, playing.copies)
+        renderer.draw(ctx, state, offset, width, height, playing.copies, font * ratio)
         const { tabular: picture, visits: counts, overlays: shown, potential: phi, episode: credit } = overlayRef.current
         if (spec.grid && (shown.values || shown.policy || shown.visits || shown.potential || shown.episode)) {
           drawGridOverlays(ctx, spec.grid, width, height, {
@@ -111,7 +120,7 @@ export function EnvView() {
         }
         index += advance
       } else {
-        renderer.drawIdle(ctx, width, height)
+        renderer.drawIdle(ctx, width, height, font * ratio)
       }
       frame = requestAnimationFrame(draw)
     }
@@ -119,27 +128,34 @@ export function EnvView() {
     return () => {
       cancelAnimationFrame(frame)
       observer.disconnect()
+      rootClasses.disconnect()
     }
   }, [renderer, spec, editing])
 
   const editable = showLevelEditor && spec.grid !== undefined && spec.params.some((param) => param.name === 'layout' && param.kind === 'text')
+  const overlayToggles = spec.grid !== undefined && !editing && showOverlays
   return (
     <figure className="env-view">
-      {editable && (
-        <button type="button" className="edit-toggle" aria-pressed={editing} onClick={() => setEditing(!editing)}>
-          {editing ? 'Done editing' : 'Edit level'}
-        </button>
-      )}
-      {spec.grid && !editing && showOverlays && (
-        <div className="overlay-toggles" role="group" aria-label="Grid overlays">
-          {(['values', 'policy', 'visits', 'potential', 'episode'] as const)
-            .filter((layer) => layer !== 'potential' || potential !== null)
-            .map((layer) => (
-              <label key={layer}>
-                <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
-                {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : layer === 'visits' ? 'Visits' : layer === 'episode' ? 'Episode credit' : `Φ ${potential?.name ?? ''}`}
-              </label>
-            ))}
+      {/* The toolbar takes its own row above the picture: it never covers a cell, and wraps on a narrow view. */}
+      {(editable || overlayToggles) && (
+        <div className="env-toolbar">
+          {overlayToggles && (
+            <div className="overlay-toggles" role="group" aria-label="Grid overlays">
+              {(['values', 'policy', 'visits', 'potential', 'episode'] as const)
+                .filter((layer) => layer !== 'potential' || potential !== null)
+                .map((layer) => (
+                  <label key={layer}>
+                    <input type="checkbox" checked={overlays[layer]} onChange={(event) => setOverlays({ ...overlays, [layer]: event.target.checked })} />
+                    {layer === 'values' ? 'Values' : layer === 'policy' ? 'Policy' : layer === 'visits' ? 'Visits' : layer === 'episode' ? 'Episode credit' : `Φ ${potential?.name ?? ''}`}
+                  </label>
+                ))}
+            </div>
+          )}
+          {editable && (
+            <button type="button" className="edit-toggle" aria-pressed={editing} onClick={() => setEditing(!editing)}>
+              {editing ? 'Done editing' : 'Edit level'}
+            </button>
+          )}
         </div>
       )}
       {editable && editing && spec.grid ? (

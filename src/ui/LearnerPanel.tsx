@@ -6,6 +6,7 @@ import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
+import { Panel } from './Panel'
 
 /** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
 export function LearnerPanel() {
@@ -25,8 +26,7 @@ export function LearnerPanel() {
     guard(() => changeLearner(parsed.data))
   }
   return (
-    <fieldset className="learner-panel">
-      <legend>Learner</legend>
+    <Panel className="learner-panel" title="Learner">
       <div className="field">
         <label htmlFor={selectId}>Learner</label>
         <select id={selectId} value={learner.kind} onChange={(event) => apply({ kind: event.target.value as LearnerKind })}>
@@ -48,7 +48,7 @@ export function LearnerPanel() {
         </p>
       )}
       {confirm}
-    </fieldset>
+    </Panel>
   )
 }
 

@@ -104,13 +104,18 @@ export function LearningCurve() {
         </div>
         </IfVisible>
         <IfVisible control="curveAxis">
-        <label htmlFor={axisId}>x</label>
-        <select id={axisId} value={axis} onChange={(event) => setAxis(event.target.value as typeof axis)}>
-          <option value="envSteps">environment steps</option>
-          <option value="wallSeconds">wall time (s)</option>
-        </select>
-        <label htmlFor={smoothingId}>smoothing</label>
-        <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
+        {/* Each label stays with its control when the row wraps. */}
+        <span className="curve-control">
+          <label htmlFor={axisId}>x</label>
+          <select id={axisId} value={axis} onChange={(event) => setAxis(event.target.value as typeof axis)}>
+            <option value="envSteps">environment steps</option>
+            <option value="wallSeconds">wall time (s)</option>
+          </select>
+        </span>
+        <span className="curve-control">
+          <label htmlFor={smoothingId}>smoothing</label>
+          <input id={smoothingId} type="range" min={0} max={0.95} step={0.05} value={smoothing} aria-valuetext={smoothing.toFixed(2)} onChange={(event) => setSmoothing(Number(event.target.value))} />
+        </span>
         </IfVisible>
         {view === 'live' && <ChartExportButtons chart="the learning curve" fileName="learning-curve" target={plotRef} />}
       </div>
@@ -122,15 +127,14 @@ export function LearningCurve() {
           <LineChart
             x={columns[axis]}
             series={lines}
-            left={{ colour: '#9fb3c8', width: 48, title: 'return' }}
-            right={{ colour: '#ffd166', width: 48, title: spec.objective.name }}
+            left={{ colour: '#9fb3c8', title: 'return' }}
+            right={{ colour: '#ffd166', title: spec.objective.name }}
             xColour="#9fb3c8"
             xFormat={axis === 'envSteps' ? formatSteps : formatSeconds}
             readoutLabel={(x) => (axis === 'envSteps' ? `step ${formatSteps(x)}` : `${x.toFixed(1)} s`)}
             marks={chartMarks}
             spans={spans}
             legend
-            fontSize={11}
             margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
           />
         </div>

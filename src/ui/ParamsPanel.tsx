@@ -3,6 +3,7 @@ import { formatParamValue } from '../core/envs/params'
 import type { EnvParams, ParamSpec, ParamValue } from '../core/envs/types'
 import { usePlayground } from '../state/store'
 import { changeParams } from '../state/trainingClient'
+import { Panel } from './Panel'
 
 /** One control per environment parameter; a refused value is explained and the last valid one stays. */
 export function ParamsPanel() {
@@ -10,12 +11,11 @@ export function ParamsPanel() {
   const visible = specs.filter((param) => param.kind !== 'text')
   if (visible.length === 0) return null
   return (
-    <fieldset className="params">
-      <legend>Environment parameters</legend>
+    <Panel className="params" title="Environment parameters">
       {visible.map((param) => (
         <ParamField key={param.name} param={param} />
       ))}
-    </fieldset>
+    </Panel>
   )
 }
 

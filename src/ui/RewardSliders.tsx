@@ -5,17 +5,17 @@ import { changeWeight } from '../state/trainingClient'
 import { formatWeight } from './format'
 import { IfVisible } from './IfVisible'
 import { sliderControl } from '../state/classroom'
+import { Panel } from './Panel'
 
 /** One slider per reward component: r = Σ weight × component. */
 export function RewardSliders() {
   const components = usePlayground((state) => state.spec.components)
   return (
-    <fieldset className="sliders">
-      <legend>Reward = Σ weight × component</legend>
+    <Panel className="sliders" title="Reward = Σ weight × component" openOnNarrow>
       {components.map((component) => (
         <IfVisible key={component.name} control={sliderControl(component.name)}><WeightSlider component={component} /></IfVisible>
       ))}
-    </fieldset>
+    </Panel>
   )
 }
 

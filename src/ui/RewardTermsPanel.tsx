@@ -12,6 +12,7 @@ import { changeReward, rewardChangeRestarts } from '../state/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
 import { DesignFile } from './DesignFile'
 import { IfVisible } from './IfVisible'
+import { Panel } from './Panel'
 
 /** The transforms a user can add from the panel; redistribute needs whole episodes, so only PPO and GRPO take it (the trainer says so to any other). */
 const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
@@ -67,8 +68,7 @@ export function RewardTermsPanel() {
     for (let k = 1; ; k++) if (!spec.components.some((c) => c.name === `term${k}`)) return `term${k}`
   }
   return (
-    <fieldset className="reward-terms">
-      <legend>Add to the reward</legend>
+    <Panel className="reward-terms" title="Add to the reward">
       {reward.terms.map((term, index) => (
         <TermEditor
           key={`${index}-${term.name}`}
@@ -179,7 +179,7 @@ export function RewardTermsPanel() {
       )}
       {confirm}
       <IfVisible control="designFile"><DesignFile /></IfVisible>
-    </fieldset>
+    </Panel>
   )
 }
 
@@ -194,31 +194,33 @@ function TermEditor({ name, label, expression, variables, onCommit, onRemove }: 
   return (
     <div className="field term">
       <label htmlFor={id}>{label ?? `Term ${name}`}</label>
-      <div className="term-row">
-        <input
-          id={id}
-          type="text"
-          spellCheck={false}
-          value={text}
-          aria-invalid={!check.ok}
-          aria-describedby={`${id}-help`}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => event.key === 'Enter' && commit()}
-        />
+      <input
+        className="term-expression"
+        id={id}
+        type="text"
+        spellCheck={false}
+        value={text}
+        aria-invalid={!check.ok}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+      />
+      {/* The Remove button sits under the box, beside its help, so the expression box is as wide as the panel. */}
+      <div className="term-foot">
+        {check.ok ? (
+          <p className="hint" id={`${id}-help`}>
+            Variables: {variables.join(', ')}. Press Enter to apply.
+          </p>
+        ) : (
+          <p className="field-error" id={`${id}-help`} role="alert">
+            {check.error.message}
+          </p>
+        )}
         <button type="button" onClick={onRemove} aria-label={`Remove term ${name}`}>
           Remove
         </button>
       </div>
-      {check.ok ? (
-        <p className="hint" id={`${id}-help`}>
-          Variables: {variables.join(', ')}. Press Enter to apply.
-        </p>
-      ) : (
-        <p className="field-error" id={`${id}-help`} role="alert">
-          {check.error.message}
-        </p>
-      )}
     </div>
   )
 }

@@ -46,11 +46,10 @@ export function SeedSpread() {
           x={spread.steps}
           series={spread.lines}
           band={spread.band}
-          left={{ colour: '#9fb3c8', width: 44 }}
+          left={{ colour: '#9fb3c8' }}
           xColour="#9fb3c8"
           xFormat={formatSteps}
           readoutLabel={(steps) => `step ${formatSteps(Math.round(steps))}`}
-          fontSize={10}
           margin={{ top: 4, right: 8, bottom: 0, left: 0 }}
         />
       </div>

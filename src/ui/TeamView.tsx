@@ -1,9 +1,9 @@
-import { useRef } from 'react'
 import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
 import { usePlayground } from '../state/store'
 import { ChartExportButtons } from './ChartExportButtons'
+import { useElementSize } from './charts/useElementSize'
 
 const METHODS = [
   ['shared', 'shared v(N)'],
@@ -17,7 +17,8 @@ const METHODS = [
 export function TeamView() {
   const summary = usePlayground((state) => state.run.team)
   const history = usePlayground((state) => state.run.teamHistory)
-  const chartRef = useRef<HTMLDivElement>(null)
+  // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like 1.5 need 2.2 sizes.
+  const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>
   const data = history.map((point) => ({ envSteps: point.envSteps, ...Object.fromEntries(point.effort.map((effort, agent) => [`a${agent}`, effort])) }))
   return (
@@ -31,8 +32,8 @@ export function TeamView() {
     <div className="team-effort" aria-hidden="true" ref={chartRef}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }}>
-          <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={9} />
-          <YAxis domain={[0, 2]} stroke="#9fb3c8" fontSize={9} width={20} />
+          <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={fontSize} />
+          <YAxis domain={[0, 2]} stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 2.2)} />
           {summary.effort.map((_, agent) => (
             <Line key={agent} dataKey={`a${agent}`} name={`agent ${agent}`} stroke={COMPONENT_COLOURS[agent % COMPONENT_COLOURS.length]} dot={false} isAnimationActive={false} />
           ))}

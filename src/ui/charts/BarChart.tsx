@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { Axis } from './Axis'
+import { Axis, TICK_SIZE } from './Axis'
 import { formatTick } from './LineChart'
 import { extent, linearScale, niceAxis } from './scale'
-import { textWidth } from './text'
+import { categoryAxisHeight, textWidth, valueAxisWidth } from './text'
 import { useElementSize } from './useElementSize'
 
 /** One set of bars, one value per category (not finite or ≤ 0: no bar there). */
@@ -13,22 +13,20 @@ export interface BarSeries {
   values: ArrayLike<number>
 }
 
-const X_AXIS_HEIGHT = 30
 /** Pixels between the bars of one category. */
 const BAR_GAP = 4
 
 /**
  * A grouped bar chart drawn as plain SVG: one slot per series in each category, side by side, a
  * count axis from 0 in whole numbers, and category labels thinned so they never overlap (the
- * first and last always shown). It fills its container.
+ * first and last always shown). It fills its container and takes its font size from the style
+ * sheet (the container's computed font size), the count axis as wide as its labels at that size.
  */
 export function BarChart({
   categories,
   series,
   format,
   colour,
-  fontSize,
-  yWidth,
   categoryGap,
   margin,
 }: {
@@ -36,21 +34,19 @@ export function BarChart({
   series: readonly BarSeries[]
   format: (value: number) => string
   colour: string
-  fontSize: number
-  yWidth: number
   /** Pixels left free on each side of a category. */
   categoryGap: number
   margin: { top: number; right: number; bottom: number; left: number }
 }) {
-  const [holder, { width, height }] = useElementSize<HTMLDivElement>()
-  const plot = { left: margin.left + yWidth, right: width - margin.right, top: margin.top, bottom: height - margin.bottom - X_AXIS_HEIGHT }
-  const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
+  const [holder, { width, height, fontSize }] = useElementSize<HTMLDivElement>()
   const yAxis = useMemo(() => {
     // Counts from 0, at least up to 1, ticks at whole numbers only.
     const axis = niceAxis([0, Math.max(1, Math.ceil(extent(series.map((bars) => bars.values))?.[1] ?? 0))])
     const ticks = axis.ticks.filter(Number.isInteger)
     return { domain: [ticks[0], ticks[ticks.length - 1]] as const, ticks }
   }, [series])
+  const plot = { left: margin.left + valueAxisWidth(yAxis.ticks.map(formatTick), fontSize, TICK_SIZE, false), right: width - margin.right, top: margin.top, bottom: height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) }
+  const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
   const yScale = useMemo(() => linearScale(yAxis.domain, [plot.bottom, plot.top]), [yAxis, plot.bottom, plot.top])
   const band = categories.length > 0 ? (plot.right - plot.left) / categories.length : 0
   const gap = series.length > 1 && band - 2 * categoryGap - (series.length - 1) * BAR_GAP > series.length ? BAR_GAP : 0

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react'
-import { Axis } from './Axis'
+import { Axis, TICK_SIZE } from './Axis'
 import { Grid } from './Grid'
 import { Legend, type LegendEntry } from './Legend'
 import { Marks, Spans, type ChartMark, type ChartSpan } from './Marks'
 import { pointerX, Readout, type ReadoutRow } from './Readout'
 import { bandPath, linePath } from './paths'
 import { extent, linearScale, nearestIndex, niceAxis, ticksWithin, widen, type Domain } from './scale'
-import { textWidth, ticksThatFit } from './text'
+import { categoryAxisHeight, textWidth, ticksThatFit, titleOffset, valueAxisWidth } from './text'
 import { useElementSize } from './useElementSize'
 
 /** One line: its values, at the chart's x unless it has its own (ascending) x. */
@@ -33,22 +33,22 @@ export interface BandSeries {
   high: ArrayLike<number>
 }
 
-/** A value axis: its colour, width in pixels and title. */
+/** A value axis: its colour and title (its width follows from its tick labels and the font size). */
 export interface ValueAxis {
   colour: string
-  width: number
   title?: string
 }
 
 const GRID_COLOUR = '#2b3a4f'
 const CURSOR_COLOUR = '#ccc'
-const X_AXIS_HEIGHT = 30
 
 /**
  * A line chart drawn as plain SVG: lines on a left axis (0 always inside), optionally some on a
  * right axis, an optional band, dashed grid, vertical marks, an HTML legend, and a readout of the
- * values at the x nearest the pointer. It fills its container; paths are rebuilt only when the
- * data or the size change. Non-finite values are never drawn (they break a line).
+ * values at the x nearest the pointer. It fills its container and takes its font size from the
+ * style sheet (the container's computed font size), the axes as wide as their labels at that size;
+ * paths are rebuilt only when the data or the size change. Non-finite values are never drawn (they
+ * break a line).
  */
 export function LineChart({
   x,
@@ -63,7 +63,6 @@ export function LineChart({
   spans = [],
   markColour = '#ef476f',
   legend = false,
-  fontSize,
   margin,
 }: {
   x: ArrayLike<number>
@@ -79,15 +78,11 @@ export function LineChart({
   spans?: readonly ChartSpan[]
   markColour?: string
   legend?: boolean
-  fontSize: number
   margin: { top: number; right: number; bottom: number; left: number }
 }) {
   const [holder, size] = useElementSize<HTMLDivElement>()
   const [pointer, setPointer] = useState<number | null>(null)
-  const { width, height } = size
-  const plot = { left: margin.left + left.width, right: width - margin.right - (right ? right.width : 0), top: margin.top, bottom: height - margin.bottom - X_AXIS_HEIGHT }
-  const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
-
+  const { width, height, fontSize } = size
   const xDomain: Domain = useMemo(() => widen(extent([x])), [x])
   const leftAxis = useMemo(() => {
     const values = series.filter((line) => line.axis !== 'right').map((line) => line.y)
@@ -95,6 +90,10 @@ export function LineChart({
     return niceAxis(extent(values, [0]), 5, true)
   }, [series, band])
   const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0]), 5, true), [series])
+  const leftWidth = valueAxisWidth(leftAxis.ticks.map(formatTick), fontSize, TICK_SIZE, left.title !== undefined)
+  const rightWidth = right ? valueAxisWidth(rightAxis.ticks.map(formatTick), fontSize, TICK_SIZE, right.title !== undefined) : 0
+  const plot = { left: margin.left + leftWidth, right: width - margin.right - rightWidth, top: margin.top, bottom: height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) }
+  const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
   const xLabelWidth = textWidth(xFormat(xDomain[1]), fontSize)
   const hasData = x.length > 0
   const xTicks = useMemo(() => (hasData ? ticksWithin(xDomain, ticksThatFit(plot.right - plot.left, xLabelWidth, fontSize)) : []), [hasData, xDomain, plot.right, plot.left, xLabelWidth, fontSize])
@@ -149,9 +148,9 @@ export function LineChart({
           <svg className="chart-svg" width={width} height={height} onPointerMove={(event) => setPointer(pointerX(event))} onPointerLeave={() => setPointer(null)}>
             <Grid xs={gridXs} ys={gridYs} left={plot.left} right={plot.right} top={plot.top} bottom={plot.bottom} colour={GRID_COLOUR} />
             <Axis side="bottom" at={plot.bottom} from={plot.left} to={plot.right} ticks={xTicks} scale={xScale} format={xFormat} colour={xColour} fontSize={fontSize} />
-            <Axis side="left" at={plot.left} from={plot.top} to={plot.bottom} ticks={leftAxis.ticks} scale={leftScale} format={formatTick} colour={left.colour} fontSize={fontSize} title={leftTitle} titleAt={margin.left + 5 + fontSize / 2} />
+            <Axis side="left" at={plot.left} from={plot.top} to={plot.bottom} ticks={leftAxis.ticks} scale={leftScale} format={formatTick} colour={left.colour} fontSize={fontSize} title={leftTitle} titleAt={margin.left + titleOffset(fontSize)} />
             {right && (
-              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - 5 - fontSize / 2} />
+              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - titleOffset(fontSize)} />
             )}
             <Spans spans={spans} scale={xScale} domain={xDomain} top={plot.top} bottom={plot.bottom} colour={markColour} fontSize={fontSize - 1} />
             {band && <path className="chart-band" d={bandD} fill={band.colour} fillOpacity={band.opacity} stroke="none" />}

@@ -18,3 +18,26 @@ export function textWidth(text: string, fontSize: number): number {
 export function ticksThatFit(length: number, label: number, fontSize: number, most = 5): number {
   return Math.max(2, Math.min(most, Math.floor(length / (label + fontSize * 1.5))))
 }
+
+/** Pixels between a tick label and an axis title, and between a title and the chart's edge. */
+const TITLE_GAP = 4
+
+/**
+ * The width a vertical axis needs: its longest tick label, the tick mark and its gap, and a rotated
+ * title one line tall (width = max label + tick + 2 + [gap + 1.2 × font + gap]), so the title never
+ * sits on the labels whatever the font size.
+ */
+export function valueAxisWidth(labels: readonly string[], fontSize: number, tickSize: number, titled: boolean): number {
+  const longest = Math.max(0, ...labels.map((label) => textWidth(label, fontSize)))
+  return Math.ceil(longest + tickSize + 2 + (titled ? 2 * TITLE_GAP + fontSize * 1.2 : TITLE_GAP))
+}
+
+/** Where a vertical axis's rotated title sits: the middle of its line, from the chart's outer edge. */
+export function titleOffset(fontSize: number): number {
+  return TITLE_GAP + (fontSize * 1.2) / 2
+}
+
+/** The height a bottom axis needs: the tick mark, its gap and one line of labels. */
+export function categoryAxisHeight(fontSize: number, tickSize: number): number {
+  return Math.ceil(tickSize + 2 + fontSize * 1.3)
+}

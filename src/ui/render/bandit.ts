@@ -4,9 +4,10 @@ import { armMean, CONTEXT_INDEX, K_INDEX, LAST_ARM_INDEX, LAST_CONTEXT_INDEX, LA
  * Draw bandit copies: for each, the arms as bars of their expected payout in the context of the
  * last pull, the pulled arm highlighted with what it paid. A state is
  * [k, context, last_context, last_arm, last_payout, mean_0 … mean_{k−1}]; `copies` of them follow
- * each other from `offset`.
+ * each other from `offset`. Labels are `fontSize` tall, smaller only where a copy's row would not fit
+ * them.
  */
-export function drawBandit(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void {
+export function drawBandit(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number, fontSize: number): void {
   ctx.fillStyle = '#0d1726'
   ctx.fillRect(0, 0, width, height)
   const rows = Math.max(1, copies)
@@ -14,12 +15,12 @@ export function drawBandit(ctx: CanvasRenderingContext2D, states: ArrayLike<numb
   let at = offset
   for (let row = 0; row < rows; row++) {
     const k = states[at + K_INDEX]
-    drawOne(ctx, states, at, width, rowHeight, row * rowHeight)
+    drawOne(ctx, states, at, width, rowHeight, row * rowHeight, fontSize)
     at += MEANS_INDEX + k
   }
 }
 
-function drawOne(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, top: number): void {
+function drawOne(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, top: number, fontSize: number): void {
   const k = states[offset + K_INDEX]
   const arm = states[offset + LAST_ARM_INDEX]
   const context = arm >= 0 ? states[offset + LAST_CONTEXT_INDEX] : states[offset + CONTEXT_INDEX]
@@ -28,7 +29,13 @@ function drawOne(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offse
   const low = Math.min(0, ...means)
   const high = Math.max(1, ...means)
   const margin = Math.max(8, width * 0.04)
-  const textSize = Math.max(10, Math.min(16, height / 12))
+  const pulled = arm >= 0 ? `arm ${arm} paid ${formatPayout(states[offset + LAST_PAYOUT_INDEX])} (mean ${means[arm].toFixed(2)}, best ${best.toFixed(2)})` : 'no pull yet'
+  const heading = `${pulled}${k > 0 && states[offset + CONTEXT_INDEX] !== context ? ` · next context ${states[offset + CONTEXT_INDEX]}` : ''}`
+  // The heading above and the arm numbers below take 4.4 text lines; the heading must fit the width between the margins.
+  const tall = Math.min(fontSize, height / 7)
+  ctx.font = `${tall}px sans-serif`
+  const headingWidth = ctx.measureText(heading).width
+  const textSize = headingWidth > width - 2 * margin ? (tall * (width - 2 * margin)) / headingWidth : tall
   const baseY = top + height - textSize * 2.4
   const barTop = top + textSize * 2
   const slot = (width - 2 * margin) / k
@@ -47,8 +54,7 @@ function drawOne(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offse
   }
   ctx.textAlign = 'left'
   ctx.fillStyle = '#e8f1f8'
-  const heading = arm >= 0 ? `arm ${arm} paid ${formatPayout(states[offset + LAST_PAYOUT_INDEX])} (mean ${means[arm].toFixed(2)}, best ${best.toFixed(2)})` : 'no pull yet'
-  ctx.fillText(`${heading}${k > 0 && states[offset + CONTEXT_INDEX] !== context ? ` · next context ${states[offset + CONTEXT_INDEX]}` : ''}`, margin, top + textSize)
+  ctx.fillText(heading, margin, top + textSize)
 }
 
 function formatPayout(value: number): string {

@@ -3,17 +3,19 @@ import { AGENTS_INDEX, EFFORT_LABELS, EFFORTS_INDEX, OUTPUT_INDEX, ROUND_INDEX }
 /**
  * Draw one team: each agent's effort in the last round as a bar (none, some, full) and the team's
  * output. A seat's state is [agents, agent, round, output, effort_0 … effort_{A−1}]; the team's
- * values are the same in every seat, so the first seat at `offset` tells the whole story.
+ * values are the same in every seat, so the first seat at `offset` tells the whole story. Labels
+ * are `fontSize` tall, smaller only where the bars or an agent's slot would not fit them.
  */
-export function drawCoop(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void {
+export function drawCoop(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number, fontSize: number): void {
   ctx.fillStyle = '#0d1726'
   ctx.fillRect(0, 0, width, height)
   const agents = states[offset + AGENTS_INDEX]
-  const textSize = Math.max(10, Math.min(16, height / 14))
   const margin = Math.max(8, width * 0.05)
+  const slot = (width - 2 * margin) / agents
+  // Two label lines under the bars and a heading above take 4.8 text lines; "agent 0" spans about 4 sizes.
+  const textSize = Math.min(fontSize, height / 9, slot / 4.2)
   const top = textSize * 2.4
   const bottom = height - textSize * 2.4
-  const slot = (width - 2 * margin) / agents
   ctx.font = `${textSize}px sans-serif`
   ctx.textBaseline = 'middle'
   ctx.textAlign = 'center'

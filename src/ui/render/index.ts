@@ -11,9 +11,13 @@ import { describeTokenSeq, drawTokenSeq } from './tokenseq'
 export interface EnvRenderer {
   /** Replay speed in environment steps per second (CartPole's own clock is 1/τ = 50). */
   stepsPerSecond: number
-  /** Draw one step: the states of `copies` consecutive copies start at `offset`. */
-  draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void
-  drawIdle(ctx: CanvasRenderingContext2D, width: number, height: number): void
+  /**
+   * Draw one step: the states of `copies` consecutive copies start at `offset`. Sizes are in canvas
+   * pixels; `fontSize` is the text size the page asks for (the canvas's computed CSS font size ×
+   * the device pixel ratio), which a renderer shrinks only where its picture would not fit.
+   */
+  draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number, fontSize: number): void
+  drawIdle(ctx: CanvasRenderingContext2D, width: number, height: number, fontSize: number): void
   describe(states: ArrayLike<number>, offset: number, copies: number): string
 }
 
@@ -34,7 +38,7 @@ export function rendererFor(spec: EnvSpec): EnvRenderer {
 /** A renderer whose idle picture is the environment in a typical starting state. */
 function withStart(stepsPerSecond: number, draw: Draw, describe: Describe, start: number[]): EnvRenderer {
   const state = Float64Array.from(start)
-  return { stepsPerSecond, draw, describe, drawIdle: (ctx, width, height) => draw(ctx, state, 0, width, height, 1) }
+  return { stepsPerSecond, draw, describe, drawIdle: (ctx, width, height, fontSize) => draw(ctx, state, 0, width, height, 1, fontSize) }
 }
 
 /** A renderer for worlds with no meaningful picture before the first rollout. */

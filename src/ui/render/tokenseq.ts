@@ -1,5 +1,8 @@
 import { A_INDEX, B_INDEX, END, EMPTY, isCorrect, MAX_LENGTH_INDEX, T_INDEX, THINK, tokenSeqLayout, TOKENS_INDEX } from '../../core/envs/tokenseq'
 
+/** The width of a monospace character as a share of its size. */
+const MONOSPACE_WIDTH = 0.6
+
 /** How a token reads on the canvas: digits as themselves, think as "…", end as "⏎". */
 function tokenText(token: number): string {
   return token === THINK ? '…' : token === END ? '⏎' : String(token)
@@ -19,25 +22,32 @@ function completionText(states: ArrayLike<number>, from: number, count: number):
  * Draw a group of completions: one row per copy with its prompt and the tokens written so far, and
  * to the right its previous (finished, judged) completion. A state is
  * [max_length, a, b, t, token_0 … token_{L−1}, last_a, last_b, last_token_0 … last_token_{L−1}].
+ * Text is `fontSize` tall, smaller only where the rows or the two half-width columns would not fit it.
  */
-export function drawTokenSeq(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number): void {
+export function drawTokenSeq(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number, fontSize: number): void {
   ctx.fillStyle = '#0d1726'
   ctx.fillRect(0, 0, width, height)
   const L = states[offset + MAX_LENGTH_INDEX]
   const { stride, lastA, lastB, lastTokens } = tokenSeqLayout(L)
   const rows = Math.max(1, copies)
-  const rowHeight = Math.min(28, (height - 24) / rows)
-  const textSize = Math.max(8, Math.min(15, rowHeight * 0.7))
   const margin = 8
-  ctx.font = `${textSize}px monospace`
+  // How many characters of size 1 fit across a column (half the width, less its margins).
+  const columnSizes = (width / 2 - 2 * margin) / MONOSPACE_WIDTH
+  const wanted = Math.min(fontSize, height / 8)
+  const header = wanted * 1.6
+  const rowHeight = Math.min(wanted * 1.8, (height - header) / rows)
+  // A completion line ("12+34= … 4 6 ⏎ ✓") runs to about 25 characters, the heading to 30.
+  const textSize = Math.min(wanted, rowHeight * 0.75, columnSizes / 25)
   ctx.textBaseline = 'middle'
   ctx.textAlign = 'left'
   ctx.fillStyle = '#5c6f86'
-  ctx.fillText('now writing', margin, 12)
-  ctx.fillText('last answer   (… think, ⏎ end)', width / 2 + margin, 12)
+  ctx.font = `${Math.min(textSize, columnSizes / 30)}px monospace`
+  ctx.fillText('now writing', margin, header / 2)
+  ctx.fillText('last answer   (… think, ⏎ end)', width / 2 + margin, header / 2)
+  ctx.font = `${textSize}px monospace`
   for (let row = 0; row < rows; row++) {
     const base = offset + row * stride
-    const y = 24 + (row + 0.5) * rowHeight
+    const y = header + (row + 0.5) * rowHeight
     if (y > height) break
     const a = states[base + A_INDEX]
     const b = states[base + B_INDEX]

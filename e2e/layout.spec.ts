@@ -1,0 +1,228 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { curvePoints, expectTraining } from './helpers'
+
+/*
+ * The layout at the screens people use: a phone, a student's laptop, a teacher's 1280×720 and
+ * 1920×1080 projectors, each in the normal and the presenter layout (a classroom link with every
+ * control and present=1). Each visit trains for a moment, pauses, and measures the views from the
+ * DOM: nothing scrolls sideways, every main view has its minimum size, no two overlap, and the
+ * credit views are at least half as tall as the learning curve.
+ */
+
+type Box = { x: number; y: number; width: number; height: number }
+
+interface Visit {
+  width: number
+  height: number
+  presenter: boolean
+  /** The grid world (its overlay toolbar, the level editor, an expression box) or the team game (its credit table). */
+  env: 'grid' | 'team'
+}
+
+const VISITS: Visit[] = [
+  { width: 390, height: 844, presenter: false, env: 'grid' },
+  { width: 390, height: 844, presenter: true, env: 'team' },
+  { width: 1366, height: 768, presenter: false, env: 'team' },
+  { width: 1366, height: 768, presenter: true, env: 'grid' },
+  { width: 1280, height: 720, presenter: false, env: 'team' },
+  { width: 1280, height: 720, presenter: true, env: 'grid' },
+  { width: 1920, height: 1080, presenter: false, env: 'grid' },
+  { width: 1920, height: 1080, presenter: true, env: 'team' },
+]
+
+/** Below this width the page is one column (src/ui/useNarrowLayout.ts). */
+const NARROW_MAX_WIDTH = 899
+/** Every control a teacher can keep, so a presenter visit is a classroom link that hides nothing. */
+const ALL_CONTROLS = 'env.seed.run.weights.terms.designFile.learner.params.levelEditor.curveTabs.curveAxis.creditTabs.overlays.savedRuns.lessons.tour'
+/** Minimum sizes in CSS pixels: the learning curve's figure and the environment's picture. */
+const CURVE_MIN = { width: 320, height: 220 }
+const PICTURE_MIN = { width: 260, height: 140 }
+/** The narrowest phone the layout is for. */
+const NARROWEST = 360
+
+const ENV_LABEL = { grid: 'Grid world', team: 'Team effort' }
+
+for (const visit of VISITS) {
+  const name = `layout-${visit.width}x${visit.height}${visit.presenter ? '-presenter' : ''}`
+  test(`${name}: no sideways scroll, every view at its minimum size, none over another`, async ({ page }, testInfo) => {
+    const narrow = visit.width <= NARROW_MAX_WIDTH
+    await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
+    await page.setViewportSize({ width: visit.width, height: visit.height })
+    const query = visit.env === 'grid' ? 'env=gridworld&p.map=coinloop' : 'env=coop'
+    await page.goto(`./?${query}${visit.presenter ? `&c=${ALL_CONTROLS}&present=1` : ''}`)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    if (visit.presenter) await expect(page.getByRole('note')).toHaveText('Classroom view: some controls are hidden')
+
+    // The design panels fold: on a phone only the reward sliders start open, and a title toggles its panel by keyboard.
+    const learner = page.getByRole('button', { name: 'Learner', exact: true })
+    await expect(learner).toHaveAttribute('aria-expanded', narrow ? 'false' : 'true')
+    await expect(page.getByRole('button', { name: 'Reward = Σ weight × component' })).toHaveAttribute('aria-expanded', 'true')
+    if (narrow) {
+      await expect(page.getByRole('combobox', { name: 'Learner' })).toBeHidden()
+      await learner.focus()
+      await page.keyboard.press('Enter')
+      await expect(learner).toHaveAttribute('aria-expanded', 'true')
+      await expect(page.getByRole('combobox', { name: 'Learner' })).toBeVisible()
+      await page.keyboard.press('Space')
+      await expect(learner).toHaveAttribute('aria-expanded', 'false')
+    }
+
+    if (visit.env === 'grid') await expectExpressionBoxSpansItsPanel(page, narrow)
+
+    await page.getByRole('button', { name: 'Start' }).click()
+    await expectTraining(page)
+    await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThan(1)
+    await expect(page.getByRole('status', { name: 'What-if', exact: true })).toBeVisible({ timeout: 60_000 })
+    if (visit.env === 'team') {
+      await page.getByRole('button', { name: 'Team', exact: true }).click()
+      await expect(teamTable(page)).toBeVisible({ timeout: 60_000 })
+    }
+    await page.getByRole('button', { name: 'Pause' }).click()
+    await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+
+    const header = await boxOf(page.getByRole('banner'))
+    const design = await boxOf(page.getByRole('complementary', { name: 'Design' }))
+    const curveFigure = page.getByRole('figure', { name: 'Learning curve' })
+    const curve = await boxOf(curveFigure)
+    const picture = await boxOf(page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) }))
+    const envView = await boxOf(page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) }).locator('xpath=ancestor::figure[1]'))
+    const credit = await boxOf(page.getByRole('region', { name: 'Credit', exact: true }))
+    const diagnostics = await boxOf(page.getByRole('region', { name: 'Learner diagnostics' }))
+
+    expect(curve.width).toBeGreaterThanOrEqual(CURVE_MIN.width)
+    expect(curve.height).toBeGreaterThanOrEqual(CURVE_MIN.height)
+    expect(picture.width).toBeGreaterThanOrEqual(PICTURE_MIN.width)
+    expect(picture.height).toBeGreaterThanOrEqual(PICTURE_MIN.height)
+    expectApart({ header, design, curve, envView, credit, diagnostics })
+    // One column on a phone, in reading order: the learning curve first, then the design, then the other views.
+    if (narrow) {
+      expect(curve.y).toBeLessThan(design.y)
+      expect(design.y).toBeLessThan(envView.y)
+    }
+    // The tagline wraps onto a line or two under the title, never a word a line.
+    const tagline = page.getByText('Compose a reward, train an agent, watch what the reward does.')
+    const lineHeight = await tagline.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.2)
+    expect((await boxOf(tagline)).height).toBeLessThanOrEqual(2 * lineHeight + 1)
+    await expectAxisTitlesClearOfLabels(curveFigure)
+    // Canvas labels grow with the presenter fonts: the picture's font size is the projector's.
+    const canvasFont = await page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) }).evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
+    expect(canvasFont).toBeGreaterThanOrEqual(visit.presenter ? 18 : 12)
+
+    // Every credit view is readable: the histogram and the timeline at least half as tall as the curve, clear of the what-if text.
+    const whatIf = page.getByRole('status', { name: 'What-if', exact: true })
+    await page.getByRole('button', { name: 'Advantages', exact: true }).click()
+    await expectCreditChart(page.getByRole('region', { name: 'Advantages' }).locator('.advantage-chart'), curveFigure, whatIf)
+    await page.getByRole('button', { name: 'Credit timeline', exact: true }).click()
+    await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').first()).toBeAttached()
+    await expectCreditChart(page.getByRole('region', { name: 'Credit', exact: true }).locator('.advantage-chart'), curveFigure, whatIf)
+    if (visit.env === 'team') {
+      await page.getByRole('button', { name: 'Team', exact: true }).click()
+      const table = teamTable(page)
+      const teamView = await boxOf(table.locator('xpath=..'))
+      const tableBox = await boxOf(table)
+      expect(teamView.height).toBeGreaterThanOrEqual((await boxOf(curveFigure)).height / 2)
+      // Shown whole from top to bottom, not under the what-if text; wider than the panel only on a phone (it scrolls sideways inside it).
+      expect(tableBox.y).toBeGreaterThanOrEqual(teamView.y - 1)
+      expect(tableBox.y + tableBox.height).toBeLessThanOrEqual(teamView.y + teamView.height + 1)
+      if (!narrow) expect(tableBox.width).toBeLessThanOrEqual(teamView.width + 1)
+      expectApart({ table: tableBox, whatIf: await boxOf(whatIf) })
+    }
+    if (visit.env === 'grid') await expectToolbarClearOfTheGrid(page)
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    // The pointer off the charts, so that no readout covers them in the pictures.
+    await page.mouse.move(0, 0)
+    await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' })
+    // Where the views need more than the window's height, they scroll beside the design column: their end is shown too.
+    const views = page.getByRole('main')
+    if (!narrow && (await views.evaluate((element) => element.scrollHeight > element.clientHeight + 1))) {
+      await views.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+      await testInfo.attach(`${name}-scrolled.png`, { body: await page.screenshot(), contentType: 'image/png' })
+    }
+    if (narrow) {
+      // The narrowest phone scrolls no more sideways than this one.
+      await page.setViewportSize({ width: NARROWEST, height: visit.height })
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    }
+  })
+}
+
+function teamTable(page: Page): Locator {
+  return page.getByRole('table', { name: /Mean per round over the last \d+ recorded team rounds/ })
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox()
+  expect(box, 'the view is on the page').not.toBeNull()
+  return box!
+}
+
+/** Whether two boxes share more than an edge. */
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1
+}
+
+/** No two of the named boxes overlap. */
+function expectApart(boxes: Record<string, Box>): void {
+  const names = Object.keys(boxes)
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      expect(overlap(boxes[names[i]], boxes[names[j]]), `${names[i]} ${JSON.stringify(boxes[names[i]])} overlaps ${names[j]} ${JSON.stringify(boxes[names[j]])}`).toBe(false)
+    }
+  }
+}
+
+/** A credit chart at least half as tall as the learning curve (as both are now: the tab shown moves them), wide enough to read, and clear of the what-if text. */
+async function expectCreditChart(chart: Locator, curve: Locator, whatIf: Locator): Promise<void> {
+  const box = await boxOf(chart)
+  expect(box.height).toBeGreaterThanOrEqual((await boxOf(curve)).height / 2)
+  expect(box.width).toBeGreaterThanOrEqual(240)
+  expectApart({ chart: box, whatIf: await boxOf(whatIf) })
+}
+
+/** The rotated axis titles of the learning curve never sit on its tick labels. */
+async function expectAxisTitlesClearOfLabels(curve: Locator): Promise<void> {
+  const clashes = await curve.evaluate((figure) => {
+    const rect = (element: Element) => element.getBoundingClientRect()
+    const titles = [...figure.querySelectorAll('.chart-axis-title')]
+    const labels = [...figure.querySelectorAll('.chart-axis text:not(.chart-axis-title)')]
+    const found: string[] = []
+    for (const title of titles) {
+      const a = rect(title)
+      for (const label of labels) {
+        const b = rect(label)
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) found.push(`${title.textContent} on ${label.textContent}`)
+      }
+    }
+    return { titles: titles.length, found }
+  })
+  expect(clashes.titles).toBe(2)
+  expect(clashes.found).toEqual([])
+}
+
+/** On a grid world: the overlay toggles and the Edit level button sit above the picture, apart, and the button's text shows whole. */
+async function expectToolbarClearOfTheGrid(page: Page): Promise<void> {
+  const picture = await boxOf(page.getByRole('img', { name: /^Grid world/ }))
+  const toggles = await boxOf(page.getByRole('group', { name: 'Grid overlays' }))
+  const editButton = page.getByRole('button', { name: 'Edit level' })
+  const edit = await boxOf(editButton)
+  // Above the canvas, so over no cell of the grid, its top row included.
+  expect(toggles.y + toggles.height).toBeLessThanOrEqual(picture.y + 1)
+  expect(edit.y + edit.height).toBeLessThanOrEqual(picture.y + 1)
+  expectApart({ toggles, edit })
+  expect(await editButton.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+}
+
+/** An added term's expression box is as wide as its panel (it used to show 190 px of what was typed). */
+async function expectExpressionBoxSpansItsPanel(page: Page, narrow: boolean): Promise<void> {
+  const panelToggle = page.getByRole('button', { name: 'Add to the reward' })
+  if (narrow) await panelToggle.press('Enter')
+  await expect(panelToggle).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('button', { name: 'Add term' }).click()
+  const box = page.getByRole('textbox', { name: 'Term term1' })
+  await expect(box).toBeVisible()
+  const widths = await box.evaluate((input) => ({ input: input.getBoundingClientRect().width, panel: input.closest('fieldset')!.querySelector(':scope > div')!.clientWidth }))
+  expect(widths.input).toBeGreaterThanOrEqual(widths.panel - 1)
+}
