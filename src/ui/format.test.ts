@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claimFigureName, formatChange, formatClaimFigure, formatFixed } from './format'
+import { claimFigureName, formatChange, formatClaimFigure, formatFixed, formatSteps } from './format'
 
 describe('formatFixed', () => {
   it('writes the places asked for and never −0', () => {
@@ -30,5 +30,12 @@ describe('formatChange', () => {
     expect(formatChange(0.0042)).toBe('0.0042')
     expect(formatChange(-0.00012)).toBe('-0.00012')
     expect(formatChange(0)).toBe('0.00')
+  })
+})
+
+describe('formatSteps', () => {
+  it('keeps neighbouring axis ticks apart: up to three significant digits, trailing zeros dropped', () => {
+    expect([600, 800, 1000, 1200, 1400, 1600].map(formatSteps)).toEqual(['600', '800', '1k', '1.2k', '1.4k', '1.6k'])
+    expect([1250, 12_500, 125_000, 999_499, 999_500, 1_250_000, 12_500_000, 150_000_000].map(formatSteps)).toEqual(['1.25k', '12.5k', '125k', '999k', '1M', '1.25M', '12.5M', '150M'])
   })
 })

@@ -5,9 +5,18 @@ export function formatWeight(weight: number): string {
   return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
 }
 
-/** Environment steps on an axis: 950, 12k, 1.5M. */
+/** Environment steps on an axis: 950, 1.25k, 12.5k, 1.5M. */
 export function formatSteps(steps: number): string {
-  return steps >= 1e6 ? `${(steps / 1e6).toFixed(1)}M` : steps >= 1e3 ? `${(steps / 1e3).toFixed(0)}k` : String(steps)
+  // From 999,500 on, steps round to 1000k: they read as millions.
+  if (steps >= 999_500) return `${shortDecimal(steps / 1e6)}M`
+  if (steps >= 1e3) return `${shortDecimal(steps / 1e3)}k`
+  return String(steps)
+}
+
+/** Three significant digits at most (two decimals below 10, one below 100), trailing zeros dropped: axis ticks 1k, 1.2k, 1.25k stay apart. */
+function shortDecimal(value: number): string {
+  const decimals = value < 10 ? 2 : value < 100 ? 1 : 0
+  return String(Number(value.toFixed(decimals)))
 }
 
 /**
