@@ -68,6 +68,7 @@ for (const visit of VISITS) {
     }
 
     if (visit.env === 'grid') await expectExpressionBoxSpansItsPanel(page, narrow)
+    await expectEmptyCurveTextClearOfAxes(page)
 
     await page.getByRole('button', { name: 'Start' }).click()
     await expectTraining(page)
@@ -180,6 +181,22 @@ async function expectCreditChart(chart: Locator, curve: Locator, whatIf: Locator
   expect(box.height).toBeGreaterThanOrEqual((await boxOf(curve)).height / 2)
   expect(box.width).toBeGreaterThanOrEqual(240)
   expectApart({ chart: box, whatIf: await boxOf(whatIf) })
+}
+
+/** Before the first episode, the curve's empty-state text sits inside the plot, clear of the axis titles. */
+async function expectEmptyCurveTextClearOfAxes(page: Page): Promise<void> {
+  const curve = page.getByRole('figure', { name: 'Learning curve' })
+  const empty = curve.getByText('No episodes yet. Press Start: the curve grows as episodes finish.')
+  await expect(empty).toBeVisible()
+  const text = await empty.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    const { x, y, width, height } = range.getBoundingClientRect()
+    return { x, y, width, height }
+  })
+  const titles = curve.locator('.chart-axis-title')
+  await expect(titles).toHaveCount(2)
+  for (const title of await titles.all()) expectApart({ emptyText: text, axisTitle: await boxOf(title) })
 }
 
 /** The rotated axis titles of the learning curve never sit on its tick labels. */
