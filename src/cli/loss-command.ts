@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
+import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
 import { POLICY_LOSSES, policyLoss, type PolicyLossKind, type PolicyLossOptions } from '../core/losses/policyLoss'
 import { perTokenAdvantages } from '../core/losses/sequences'
@@ -16,16 +16,6 @@ const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'aggregation
 const DEFAULT_CLIP = 0.2
 const CLIPPED_LOSSES: readonly PolicyLossKind[] = ['ppo', 'gspo', 'gspo_token', 'cispo']
 
-/**
- * The learner's own aggregation names (GrpoOptions.aggregation) and the verl modes they are:
- * sequence is GRPO's mean over tokens then sequences, token DAPO's sum over the token count,
- * constant Dr. GRPO's sum over sequences × max length.
- */
-const AGGREGATION_ALIASES: Record<string, Aggregation> = {
-  sequence: 'seq-mean-token-mean',
-  token: 'token-mean',
-  constant: 'seq-mean-token-sum-norm',
-}
 const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the learner's names ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
   .join(', ')}`
@@ -113,8 +103,8 @@ function numberFlag(flags: Map<string, string>, name: string): number | null {
 }
 
 function aggregationFlag(text: string): Aggregation {
-  if ((AGGREGATIONS as readonly string[]).includes(text)) return text as Aggregation
-  if (Object.hasOwn(AGGREGATION_ALIASES, text)) return AGGREGATION_ALIASES[text]
+  const aggregation = aggregationNamed(text)
+  if (aggregation !== null) return aggregation
   throw new UsageError(`unknown --aggregation "${text}"; accepted: ${ACCEPTED_AGGREGATIONS}`)
 }
 

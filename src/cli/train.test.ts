@@ -144,6 +144,20 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(expectUsageError(await cliAsync(['train', '--config', '-'], text))).toContain(message)
   })
 
+  it('trains GRPO with the policy loss, KL estimator and aggregation a config names, by verl’s names or our older ones', async () => {
+    const learner = { kind: 'grpo', groupsPerIteration: 2, policyLoss: 'gspo', kl: 'k2', aggregation: 'constant' }
+    const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }, learner, seed: 3 }
+    const older = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))
+    expect(older.stderr).toBe('')
+    const { intervals } = parse(older.stdout)
+    for (const line of intervals) expect(line.diagnostics).toHaveProperty('clip_fraction')
+    // The same run under verl's name for the aggregation, bit for bit.
+    const verl = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ ...config, learner: { ...learner, aggregation: 'seq-mean-token-sum-norm' } }))
+    expect(withoutClock(verl.stdout)).toEqual(withoutClock(older.stdout))
+    const refused = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify({ ...config, learner: { ...learner, dualClip: 3 } })))
+    expect(refused).toBe('--config stdin: learner.dualClip: the dual clip C applies to the ppo policy loss only, not gspo; set it to none for gspo')
+  })
+
   it('names every problem of the config’s learner and design at once', async () => {
     const config = { env: { id: 'cartpole' }, learner: { kind: 'qlearning' }, mix: { weights: { nope: 1 }, terms: [{ name: 'lean', expression: 'thetaa' }] } }
     const message = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(config)))

@@ -1,6 +1,9 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bandit, CONTEXT_INDEX } from '../core/envs/bandit'
+import { AGGREGATIONS } from '../core/losses/aggregation'
+import { KL_ESTIMATORS } from '../core/losses/kl'
+import { POLICY_LOSSES } from '../core/losses/policyLoss'
 import { cartpole } from '../core/envs/cartpole'
 import { A_INDEX, B_INDEX, T_INDEX, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
 import type { BatchEnv } from '../core/envs/types'
@@ -146,6 +149,48 @@ describe('GRPO trainer', () => {
     expect(report.diagnostics.clip_fraction).toBeGreaterThan(0)
     expect(report.diagnostics.clip_fraction).toBeCloseTo(report.diagnostics.clip_low_fraction + report.diagnostics.clip_high_fraction, 12)
     expect(report.diagnostics.kl).toBeGreaterThan(0)
+  })
+
+  /** The first update of a run that clips a lot (8 passes at a high learning rate, ε = 0.05), under `overrides`; every diagnostic finite, no tensor left behind. */
+  async function firstUpdate(overrides: Partial<GrpoOptions>) {
+    const before = tf.memory().numTensors
+    const env = tokenseqEnv(8)
+    const options = grpoOptions({ groupsPerIteration: 8, updateEpochs: 8, learningRate: 0.05, epsLow: 0.05, epsHigh: 0.05, ...overrides })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1, length: 1 }), options, new Rng(3))
+    const reports = [await trainer.iterate(), await trainer.iterate()]
+    trainer.dispose()
+    // Nothing of the loss outlives the run (GSPO's layout and second weights included).
+    expect(tf.memory().numTensors).toBe(before)
+    for (const report of reports) for (const [name, value] of Object.entries(report.diagnostics)) expect(Number.isFinite(value), `${name} = ${value}`).toBe(true)
+    return reports[0].diagnostics
+  }
+
+  it('trains with every policy loss, aggregation and KL estimator, each changing the update', async () => {
+    const base = await firstUpdate({})
+    const seen = new Set([JSON.stringify(base)])
+    const variants: Partial<GrpoOptions>[] = [
+      ...POLICY_LOSSES.filter((loss) => loss !== 'ppo' && loss !== 'gspo_token').map((policyLoss) => ({ policyLoss })),
+      ...AGGREGATIONS.filter((aggregation) => aggregation !== 'seq-mean-token-mean').map((aggregation) => ({ aggregation })),
+      ...KL_ESTIMATORS.filter((kl) => kl !== 'k3').map((kl) => ({ kl })),
+      { dualClip: 1.5 },
+    ]
+    for (const variant of variants) {
+      const diagnostics = await firstUpdate(variant)
+      // The same seed, the same first batch: a different loss makes a different update.
+      expect(seen.has(JSON.stringify(diagnostics)), JSON.stringify(variant)).toBe(false)
+      seen.add(JSON.stringify(diagnostics))
+    }
+  })
+
+  it('reports the clip fraction as each policy loss defines it: none for reinforce, the shares clipped low and high otherwise', async () => {
+    expect(await firstUpdate({ policyLoss: 'reinforce' })).toMatchObject({ clip_fraction: 0, clip_low_fraction: 0, clip_high_fraction: 0 })
+    for (const policyLoss of ['ppo', 'gspo', 'cispo'] as const) {
+      const diagnostics = await firstUpdate({ policyLoss })
+      expect(diagnostics.clip_fraction, policyLoss).toBeGreaterThan(0)
+      expect(diagnostics.clip_fraction).toBeCloseTo(diagnostics.clip_low_fraction + diagnostics.clip_high_fraction, 12)
+    }
+    // Every token of a completion carries its advantage, so GSPO-token's gradient is GSPO's (Zheng et al. 2025).
+    expect(await firstUpdate({ policyLoss: 'gspo_token' })).toEqual(await firstUpdate({ policyLoss: 'gspo' }))
   })
 
   it('applies setMix from the next rollout', async () => {

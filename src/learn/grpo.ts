@@ -10,7 +10,7 @@ import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { gradientStep, show } from './gradientStep'
-import { aggregationWeights, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
+import { aggregationTensors, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
@@ -21,7 +21,8 @@ import { createMlp, type Mlp } from './mlp'
  * `iterate`: give each group of G copies one prompt, let every copy write its completion to the end
  * under the current policy, score each completion with the mix (components summed over the
  * completion), turn the scores into one advantage per completion with the group estimator, then
- * updateEpochs full-batch steps on the clipped, KL-penalised, aggregated token loss (grpoLoss.ts).
+ * updateEpochs full-batch steps on the aggregated token loss with its KL penalty (grpoLoss.ts: the
+ * policy loss ppo, gspo, gspo_token, cispo or reinforce, verl's aggregations and KL estimators).
  * The reference policy of the KL penalty is a frozen copy of the initial policy. With dynamic
  * sampling on (DAPO), the rollout draws rounds of groups and keeps only those whose rewards differ
  * (dynamicSampling.ts); the charts and the step count get every completion sampled.
@@ -44,7 +45,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
   const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-8)
-  const lossOptions = { numActions, epsLow: options.epsLow, epsHigh: options.epsHigh, beta: options.beta }
+  const lossOptions = { numActions, policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
@@ -76,7 +77,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       oldLogProbs: tf.tensor1d(completions.logProbs),
       refLogProbs: tf.tidy(() => tokenLogProbs(reference, obs, actions, numActions).logProbs),
       advantages: tf.tensor1d(perToken),
-      weights: tf.tensor1d(aggregationWeights(completions.lengths, options.aggregation, maxLength)),
+      ...aggregationTensors(completions.lengths, options, maxLength),
     }
   }
 
@@ -108,7 +109,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
           const terms = grpoLoss(actor, batch, lossOptions)
-          return { loss: terms.loss, terms: [terms.policyLoss, terms.kl, terms.clipLow, terms.clipHigh, terms.entropy] }
+          return { loss: terms.loss, terms: [terms.policyLoss, terms.tokenMeanKl, terms.clipLow, terms.clipHigh, terms.entropy] }
         })
         const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
         if (!step.applied) {
@@ -129,6 +130,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       tf.dispose(Object.values(batch))
     }
     const epochs = options.updateEpochs
+    // kl: the estimator's mean per token, as TRL reports it; clip_fraction: the core's clipFraction for the policy loss.
     return {
       policy_loss: sums.policyLoss / epochs,
       kl: sums.kl / epochs,

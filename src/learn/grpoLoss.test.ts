@@ -6,6 +6,7 @@ import { GroupEstimatorSchema } from '../core/run/config'
 import { initBackend } from './backend'
 import { aggregationWeights, grpoLoss, grpoTerms, type Aggregation } from './grpoLoss'
 import { createMlp } from './mlp'
+import { sequenceLayout } from './sequenceOps'
 
 beforeAll(async () => {
   await initBackend('wasm')
@@ -13,19 +14,25 @@ beforeAll(async () => {
 
 /** Token inputs of grpoTerms from plain numbers: ratios ρ (log π_old = 0, log π = ln ρ), per-token advantages, reference log-probs. */
 function tokens(ratios: number[], advantages: number[], weights: Float32Array | number[], refLogProbs: number[] = ratios.map(Math.log)) {
+  const weightTensor = tf.tensor1d(Array.from(weights))
   return {
     logProbs: tf.tensor1d(ratios.map(Math.log)),
     batch: {
       oldLogProbs: tf.zeros([ratios.length]) as tf.Tensor1D,
       refLogProbs: tf.tensor1d(refLogProbs),
       advantages: tf.tensor1d(advantages),
-      weights: tf.tensor1d(Array.from(weights)),
+      weights: weightTensor,
+      policyWeights: weightTensor,
+      sequences: sequenceLayout([ratios.length]),
     },
   }
 }
 
+/** The tests below are of the PPO-clipped loss with the k3 KL, the learner's defaults. */
+const PPO_K3 = { policyLoss: 'ppo', dualClip: null, kl: 'k3' } as const
+
 async function evaluate(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }) {
-  const terms = grpoTerms(input.logProbs, input.batch, options)
+  const terms = grpoTerms(input.logProbs, input.batch, { ...PPO_K3, ...options })
   const out: Record<string, number> = {}
   for (const [name, tensor] of Object.entries(terms)) out[name] = (await tensor.data())[0]
   tf.dispose([...Object.values(terms), input.logProbs, ...Object.values(input.batch)])
@@ -34,7 +41,7 @@ async function evaluate(input: ReturnType<typeof tokens>, options: { epsLow: num
 
 /** ∂L/∂log π_t for every token. */
 async function gradient(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }): Promise<number[]> {
-  const grad = tf.grad((logProbs: tf.Tensor) => grpoTerms(logProbs as tf.Tensor1D, input.batch, options).loss)(input.logProbs)
+  const grad = tf.grad((logProbs: tf.Tensor) => grpoTerms(logProbs as tf.Tensor1D, input.batch, { ...PPO_K3, ...options }).loss)(input.logProbs)
   const values = Array.from(await grad.data())
   tf.dispose([grad, input.logProbs, ...Object.values(input.batch)])
   return values
@@ -43,14 +50,14 @@ async function gradient(input: ReturnType<typeof tokens>, options: { epsLow: num
 describe('aggregationWeights', () => {
   // Three completions of 1, 2 and 3 tokens (S = 3, 6 tokens), at most L = 4 tokens.
   const lengths = [1, 2, 3]
-  it('sequence: 1/(S·|o_i|), a mean over each completion and then over completions', () => {
-    expect(Array.from(aggregationWeights(lengths, 'sequence', 4))).toEqual(Array.from(Float32Array.from([1 / 3, 1 / 6, 1 / 6, 1 / 9, 1 / 9, 1 / 9])))
+  it('seq-mean-token-mean (once "sequence"): 1/(S·|o_i|), a mean over each completion and then over completions', () => {
+    expect(Array.from(aggregationWeights(lengths, 'seq-mean-token-mean', 4))).toEqual(Array.from(Float32Array.from([1 / 3, 1 / 6, 1 / 6, 1 / 9, 1 / 9, 1 / 9])))
   })
-  it('token: 1/Σ|o_i| for every token', () => {
-    expect(Array.from(aggregationWeights(lengths, 'token', 4))).toEqual(new Array(6).fill(Math.fround(1 / 6)))
+  it('token-mean (once "token"): 1/Σ|o_i| for every token', () => {
+    expect(Array.from(aggregationWeights(lengths, 'token-mean', 4))).toEqual(new Array(6).fill(Math.fround(1 / 6)))
   })
-  it('constant: 1/(S·L) for every token, whatever the lengths', () => {
-    expect(Array.from(aggregationWeights(lengths, 'constant', 4))).toEqual(new Array(6).fill(Math.fround(1 / 12)))
+  it('seq-mean-token-sum-norm (once "constant"): 1/(S·L) for every token, whatever the lengths', () => {
+    expect(Array.from(aggregationWeights(lengths, 'seq-mean-token-sum-norm', 4))).toEqual(new Array(6).fill(Math.fround(1 / 12)))
   })
 })
 
@@ -65,11 +72,11 @@ describe('GRPO loss', () => {
 
   it.each<[Aggregation, number]>([
     // mean(−1.2, (0.8 + 1)/2, (−0.55 − 0.45 − 0.6)/3) = (−1.2 + 0.9 − 0.5333…)/3
-    ['sequence', (-1.2 + 0.9 - 1.6 / 3) / 3],
+    ['seq-mean-token-mean', (-1.2 + 0.9 - 1.6 / 3) / 3],
     // Σℓ = −1.2 + 0.8 + 1 − 0.55 − 0.45 − 0.6 = −1, over 6 tokens
-    ['token', -1 / 6],
+    ['token-mean', -1 / 6],
     // −1 over S·L = 3·4
-    ['constant', -1 / 12],
+    ['seq-mean-token-sum-norm', -1 / 12],
   ])('aggregates the clipped surrogate by %s', async (aggregation, expected) => {
     const terms = await evaluate(tokens(ratios, advantages, aggregationWeights(lengths, aggregation, 4)), symmetric)
     expect(terms.policyLoss).toBeCloseTo(expected, 6)
@@ -82,7 +89,7 @@ describe('GRPO loss', () => {
     const asymmetric = { epsLow: 0.2, epsHigh: 0.28, beta: 0 }
     const clipRatios = [0.7, 0.7, 1.25, 1.25, 1.35, 1.35]
     const clipAdvantages = [-1, 1, 1, -1, 1, -1]
-    const weights = aggregationWeights([6], 'token', 6)
+    const weights = aggregationWeights([6], 'token-mean', 6)
     // ℓ = −min(ρA, clip(ρ, 0.8, 1.28)·A):
     //   ρ 0.7,  A −1: min(−0.7, −0.8) = −0.8   → 0.8   clipped low (no gradient)
     //   ρ 0.7,  A +1: min(0.7, 0.8) = 0.7      → −0.7
@@ -104,7 +111,7 @@ describe('GRPO loss', () => {
     // ρ = 1 and A = 0: only β·KL remains. d = 0, ln 2, −ln 2:
     //   KL = 0;  2 − ln 2 − 1 = 0.30685;  1/2 + ln 2 − 1 = 0.19315;  mean = 0.5/3
     const ref = [0, Math.LN2, -Math.LN2]
-    const input = () => tokens([1, 1, 1], [0, 0, 0], aggregationWeights([3], 'token', 3), ref)
+    const input = () => tokens([1, 1, 1], [0, 0, 0], aggregationWeights([3], 'token-mean', 3), ref)
     const terms = await evaluate(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
     expect(terms.kl).toBeCloseTo(0.5 / 3, 6)
     expect(terms.policyLoss).toBeCloseTo(0, 6)
@@ -130,11 +137,12 @@ describe('GRPO loss', () => {
         oldLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.3))),
         refLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.2))),
         advantages: tf.tensor1d(perToken),
-        weights: tf.tensor1d(aggregationWeights(lengths, 'sequence', 3)),
+        weights: tf.tensor1d(aggregationWeights(lengths, 'seq-mean-token-mean', 3)),
       }
-      const { value, grads } = tf.variableGrads(() => grpoLoss(actor, batch, { numActions: 4, epsLow: 0.2, epsHigh: 0.2, beta: 0 }).loss, actor.variables)
+      const full = { ...batch, policyWeights: batch.weights, sequences: sequenceLayout(lengths) }
+      const { value, grads } = tf.variableGrads(() => grpoLoss(actor, full, { numActions: 4, ...PPO_K3, epsLow: 0.2, epsHigh: 0.2, beta: 0 }).loss, actor.variables)
       const values = (await Promise.all(Object.values(grads).map((grad) => grad.data()))).flatMap((data) => Array.from(data))
-      tf.dispose([value, ...Object.values(grads), ...Object.values(batch)])
+      tf.dispose([value, ...Object.values(grads), ...Object.values(full)])
       return { advantages: Array.from(perCompletion), values }
     }
     const equal = await gradsFor([0.7, 0.7, 0.7, 0.7])

@@ -1,8 +1,12 @@
 import * as tf from '@tensorflow/tfjs'
+import type { Aggregation } from '../core/losses/aggregation'
 import type { GrpoOptions } from '../core/run/config'
 import type { Mlp } from './mlp'
+import { sequenceLayout, type SequenceLayout } from './sequenceOps'
+import { tokenKl } from './tokenKl'
+import { tokenPolicyLosses } from './tokenPolicyLosses'
 
-export type Aggregation = GrpoOptions['aggregation']
+export type { Aggregation }
 
 /**
  * Every token of a batch of completions, completion after completion, on the backend. Each token
@@ -18,81 +22,113 @@ export interface GrpoTokenBatch {
   refLogProbs: tf.Tensor1D
   /** A_i of the token's completion. */
   advantages: tf.Tensor1D
-  /** w_t from aggregationWeights: the loss is Σ_t w_t·ℓ_t. */
+  /** w_t of the chosen aggregation (aggregationWeights): agg(x) = Σ_t w_t·x_t. The KL term's, and the policy loss's but GSPO's. */
   weights: tf.Tensor1D
+  /** w_t of the policy loss: `weights`, or seq-mean-token-mean's for GSPO, which verl always averages per sequence. */
+  policyWeights: tf.Tensor1D
+  /** Which tokens make each completion. */
+  sequences: SequenceLayout
 }
 
-export interface GrpoLossOptions {
-  numActions: number
-  epsLow: number
-  epsHigh: number
-  beta: number
-}
+export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta'> & { numActions: number }
 
 /** Scalars; `loss` is the one to differentiate, the rest are diagnostics. */
 export interface GrpoLossTerms {
+  /** policyLoss + β·kl, as the core's `loss`. */
   loss: tf.Scalar
-  /** The aggregated clipped surrogate alone (the KL term left out). */
+  /** The aggregated policy loss alone (the KL term left out), as the core's `policyLoss`. */
   policyLoss: tf.Scalar
-  /** Mean k3 estimate of KL(π‖π_ref) over the batch's tokens. */
+  /** agg(KL): the chosen estimator aggregated as the loss aggregates it, as the core's `kl`. */
   kl: tf.Scalar
-  /** Tokens where the lower clip binds: ρ < 1 − ε_low with A < 0 (no gradient from them). */
+  /** The estimator's mean over the batch's tokens, whatever the aggregation (TRL's kl metric: the kl diagnostic). */
+  tokenMeanKl: tf.Scalar
+  /** Share of tokens clipped at the lower bound (ppo, gspo: with A < 0; cispo: whatever A). */
   clipLow: tf.Scalar
-  /** Tokens where the upper clip binds: ρ > 1 + ε_high with A > 0. */
+  /** Share of tokens clipped at the upper bound; clipLow + clipHigh is the core's clipFraction. */
   clipHigh: tf.Scalar
+}
+
+/** The policy losses whose policy term verl always aggregates seq-mean-token-mean. */
+function averagesPerSequence(policyLoss: GrpoOptions['policyLoss']): boolean {
+  return policyLoss === 'gspo' || policyLoss === 'gspo_token'
+}
+
+/**
+ * The aggregation's tensors of a batch of completions of `lengths` tokens (L = maxLength): w of the
+ * chosen aggregation, w′ of the policy loss, and the layout GSPO's sequence ratio reads.
+ */
+export function aggregationTensors(lengths: ArrayLike<number>, options: Pick<GrpoOptions, 'policyLoss' | 'aggregation'>, maxLength: number): Pick<GrpoTokenBatch, 'weights' | 'policyWeights' | 'sequences'> {
+  const weights = tf.tensor1d(aggregationWeights(lengths, options.aggregation, maxLength))
+  const policyAggregation = averagesPerSequence(options.policyLoss) ? 'seq-mean-token-mean' : options.aggregation
+  const policyWeights = policyAggregation === options.aggregation ? weights : tf.tensor1d(aggregationWeights(lengths, policyAggregation, maxLength))
+  return { weights, policyWeights, sequences: sequenceLayout(lengths) }
 }
 
 /**
  * The weight of each token in the aggregated loss, completion after completion, for completions of
- * `lengths` tokens (S of them) and the longest completion the task allows, L:
- *   sequence: w = 1/(S·|o_i|)   mean over each completion's tokens, then over completions (GRPO)
- *   token:    w = 1/Σ_i |o_i|   every token alike (DAPO)
- *   constant: w = 1/(S·L)       a constant divisor, whatever the lengths (Dr. GRPO)
- * The first favours short right answers and long wrong ones (a wrong answer's loss is spread
- * thinner over its tokens); the other two weigh every token the same.
+ * `lengths` tokens (S of them) and the longest completion the task allows, L, so that
+ * agg(x) = Σ_t w_t·x_t is src/core/losses/aggregation.ts's agg:
+ *   token-mean:               w = 1/Σ_i |o_i|   every token alike (DAPO)
+ *   token-sum:                w = 1
+ *   seq-mean-token-mean:      w = 1/(S·|o_i|)   mean over each completion's tokens, then over completions (GRPO)
+ *   seq-mean-token-sum:       w = 1/S
+ *   seq-mean-token-sum-norm:  w = 1/(S·L)       a constant divisor, whatever the lengths (Dr. GRPO)
+ * seq-mean-token-mean favours short right answers and long wrong ones (a wrong answer's loss is
+ * spread thinner over its tokens); token-mean and seq-mean-token-sum-norm weigh every token the same.
  */
 export function aggregationWeights(lengths: ArrayLike<number>, aggregation: Aggregation, maxLength: number): Float32Array {
   const sequences = lengths.length
   let tokens = 0
   for (let i = 0; i < sequences; i++) tokens += lengths[i]
-  if (aggregation === 'constant' && maxLength <= 0) throw new Error(`constant aggregation needs a positive maximum length, got ${maxLength}`)
+  if (aggregation === 'seq-mean-token-sum-norm' && maxLength <= 0) throw new Error(`seq-mean-token-sum-norm aggregation needs a positive maximum length, got ${maxLength}`)
   const weights = new Float32Array(tokens)
   let offset = 0
   for (let i = 0; i < sequences; i++) {
     const length = lengths[i]
-    const weight = aggregation === 'sequence' ? 1 / (sequences * length) : aggregation === 'token' ? 1 / tokens : 1 / (sequences * maxLength)
-    weights.fill(weight, offset, offset + length)
+    weights.fill(tokenWeight(aggregation, sequences, tokens, length, maxLength), offset, offset + length)
     offset += length
   }
   return weights
 }
 
+/** w_t of a token of a completion of `length` tokens, among `sequences` completions of `tokens` tokens in all. */
+function tokenWeight(aggregation: Aggregation, sequences: number, tokens: number, length: number, maxLength: number): number {
+  switch (aggregation) {
+    case 'token-mean':
+      return 1 / tokens
+    case 'token-sum':
+      return 1
+    case 'seq-mean-token-mean':
+      return 1 / (sequences * length)
+    case 'seq-mean-token-sum':
+      return 1 / sequences
+    case 'seq-mean-token-sum-norm':
+      return 1 / (sequences * maxLength)
+    default:
+      throw new Error(`aggregationWeights: unknown aggregation "${String(aggregation)}"`)
+  }
+}
+
 /**
- * The GRPO-family objective from the current policy's log-probabilities of the batch's tokens, per
- * token (TRL's formulation):
- *   ρ_t = exp(log π(o_t) − log π_old(o_t))
- *   ℓ_t = −min(ρ_t·A, clip(ρ_t, 1 − ε_low, 1 + ε_high)·A) + β·KL_t
- *   KL_t = exp(log π_ref − log π) − (log π_ref − log π) − 1   (k3: unbiased, never negative)
- *   L = Σ_t w_t·ℓ_t
+ * The GRPO-family objective from the current policy's log-probabilities of the batch's tokens, as
+ * src/core/losses/policyLoss.ts computes it (verl's actor):
+ *   ℓ_t     each token's policy-loss term (tokenPolicyLosses.ts: ppo, gspo, gspo_token, cispo, reinforce)
+ *   KL_t    the chosen estimator (tokenKl.ts: k1, k2, k3)
+ *   L = agg(ℓ) + β·agg(KL) = Σ_t w′_t·ℓ_t + β·Σ_t w_t·KL_t
+ * with w′ = w but for GSPO, whose policy term is always a mean per sequence, then over sequences.
  */
 export function grpoTerms(logProbs: tf.Tensor1D, batch: Omit<GrpoTokenBatch, 'obs' | 'actions'>, options: Omit<GrpoLossOptions, 'numActions'>): GrpoLossTerms {
-  const { epsLow, epsHigh, beta } = options
+  const { beta } = options
   return tf.tidy(() => {
-    const advantages = batch.advantages
-    // ρ = exp(log π − log π_old)
-    const ratio = tf.exp(tf.sub(logProbs, batch.oldLogProbs))
-    // −min(ρ·A, clip(ρ, 1 − ε_low, 1 + ε_high)·A)
-    const surrogate = tf.neg(tf.minimum(tf.mul(ratio, advantages), tf.mul(tf.clipByValue(ratio, 1 - epsLow, 1 + epsHigh), advantages)))
-    // d = log π_ref − log π;  KL = e^d − d − 1
-    const logRefRatio = tf.sub(batch.refLogProbs, logProbs)
-    const kl = tf.sub(tf.sub(tf.exp(logRefRatio), logRefRatio), 1)
-    const policyLoss = tf.sum(tf.mul(batch.weights, surrogate)) as tf.Scalar
-    // Without a penalty the KL stays out of the graph: an overflowing e^d cannot turn 0·∞ into NaN.
-    const loss = (beta > 0 ? tf.add(policyLoss, tf.mul(beta, tf.sum(tf.mul(batch.weights, kl)))) : tf.clone(policyLoss)) as tf.Scalar
-    const zero = tf.zerosLike(advantages)
-    const clipLow = tf.mean(tf.cast(tf.logicalAnd(tf.less(ratio, 1 - epsLow), tf.less(advantages, zero)), 'float32')) as tf.Scalar
-    const clipHigh = tf.mean(tf.cast(tf.logicalAnd(tf.greater(ratio, 1 + epsHigh), tf.greater(advantages, zero)), 'float32')) as tf.Scalar
-    return { loss, policyLoss, kl: tf.mean(kl) as tf.Scalar, clipLow, clipHigh }
+    const { tokenLoss, clippedLow, clippedHigh } = tokenPolicyLosses(logProbs, batch, options)
+    const kl = tokenKl(logProbs, batch.refLogProbs, options.kl)
+    const policyLoss = tf.sum(tf.mul(batch.policyWeights, tokenLoss)) as tf.Scalar
+    const aggregatedKl = tf.sum(tf.mul(batch.weights, kl)) as tf.Scalar
+    // Without a penalty the KL stays out of the graph: an overflowing estimate cannot turn 0·∞ into NaN.
+    const loss = (beta > 0 ? tf.add(policyLoss, tf.mul(beta, aggregatedKl)) : tf.clone(policyLoss)) as tf.Scalar
+    const clipLow = tf.mean(tf.cast(clippedLow, 'float32')) as tf.Scalar
+    const clipHigh = tf.mean(tf.cast(clippedHigh, 'float32')) as tf.Scalar
+    return { loss, policyLoss, kl: aggregatedKl, tokenMeanKl: tf.mean(kl) as tf.Scalar, clipLow, clipHigh }
   })
 }
 

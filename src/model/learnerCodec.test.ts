@@ -10,7 +10,8 @@ describe('learner ↔ URL', () => {
     const learner = LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0, aggregation: 'token', estimator: { center: 'median', rank: true } })
     const query = new URLSearchParams()
     learnerToQuery(learner, query)
-    expect(query.toString()).toBe('l=grpo&l.beta=0&l.aggregation=token&l.estimator.center=median&l.estimator.rank=true')
+    // The older name "token" is read as verl's token-mean, and written as it.
+    expect(query.toString()).toBe('l=grpo&l.beta=0&l.aggregation=token-mean&l.estimator.center=median&l.estimator.rank=true')
     const ignored: string[] = []
     expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
     expect(ignored).toEqual([])
@@ -29,6 +30,46 @@ describe('learner ↔ URL', () => {
     const kept = learnerFromQuery(new URLSearchParams('l=grpo&l.dynamicSampling.enabled=true&l.dynamicSampling.maxRounds=0'), spec('tokenseq'), bad)
     expect(kept.kind === 'grpo' && kept.dynamicSampling).toEqual({ enabled: true, maxRounds: 10 })
     expect(bad).toEqual(['learner dynamicSampling.maxRounds: Too small: expected number to be >=1'])
+  })
+
+  it('carries GRPO’s policy loss, dual clip, KL estimator and aggregation both ways', () => {
+    for (const options of [{ policyLoss: 'ppo', dualClip: 3, kl: 'k2', aggregation: 'token-sum' }, { policyLoss: 'gspo', kl: 'k1', aggregation: 'seq-mean-token-sum' }, { policyLoss: 'cispo' }]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'grpo', ...options })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      const ignored: string[] = []
+      expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
+      expect(ignored).toEqual([])
+    }
+    const query = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', dualClip: 2.5 }), query)
+    expect(query.toString()).toBe('l=grpo&l.dualClip=2.5')
+  })
+
+  it('reads a link with an older aggregation name as verl’s', () => {
+    const ignored: string[] = []
+    const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.aggregation=constant'), spec('tokenseq'), ignored)
+    expect(learner.kind === 'grpo' && learner.aggregation).toBe('seq-mean-token-sum-norm')
+    expect(ignored).toEqual([])
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.aggregation=seq-mean-token-sum-norm')
+  })
+
+  it('drops a dual clip that does not fit and keeps the rest, naming what is accepted', () => {
+    const ignored: string[] = []
+    const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.policyLoss=gspo&l.dualClip=3&l.kl=k2'), spec('tokenseq'), ignored)
+    expect(learner).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', policyLoss: 'gspo', kl: 'k2' }))
+    expect(ignored).toEqual(['learner dualClip: the dual clip C applies to the ppo policy loss only, not gspo; set it to none for gspo'])
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=abc&l.policyLoss=pg&l.kl=k9&l.aggregation=avg'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
+    expect(bad).toHaveLength(4)
+    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, cispo, reinforce')
+    expect(bad[1]).toBe('learner dualClip: the dual clip C must be a number above 1 and at most 100, or none (null)')
+    expect(bad[2]).toBe('learner kl: unknown KL estimator "k9"; accepted: k1, k2, k3')
+    expect(bad[3]).toMatch(/^learner aggregation: unknown aggregation "avg"; accepted: token-mean, /)
+    // An empty or "null" dual clip is none.
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=null'), spec('tokenseq'), [])).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
   })
 
   it('falls back to the environment’s default learner and says why', () => {

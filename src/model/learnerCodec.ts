@@ -4,20 +4,24 @@ import type { EnvSpec } from '../core/envs/types'
 import { truncate } from '../core/truncate'
 import { withPath } from './paths'
 
-type Flat = Record<string, string | number | boolean>
+type Flat = Record<string, string | number | boolean | null>
 
 /** Options as dotted keys: { kind, learningRate, 'estimator.center', … }. */
 export function flatten(options: object, prefix = ''): Flat {
   const flat: Flat = {}
   for (const [key, value] of Object.entries(options)) {
     if (value !== null && typeof value === 'object') Object.assign(flat, flatten(value as object, `${prefix}${key}.`))
-    else flat[`${prefix}${key}`] = value as string | number | boolean
+    else flat[`${prefix}${key}`] = value as string | number | boolean | null
   }
   return flat
 }
 
-/** URL text → the type the default has (numbers and booleans stay typed for the schema). */
+/**
+ * URL text → the type the default has (numbers and booleans stay typed for the schema). A field off
+ * by default (null, as GRPO's dual clip) is a number once set; "null" or nothing turns it off.
+ */
 function coerce(text: string, like: unknown): unknown {
+  if (like === null) return text.trim() === '' || text === 'null' ? null : Number(text)
   if (typeof like === 'number') return text.trim() === '' ? NaN : Number(text)
   if (typeof like === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
   return text

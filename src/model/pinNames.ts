@@ -13,7 +13,8 @@ export const MAX_NAMED_SETTINGS = 3
 export function settingsOf(design: Design): Map<string, string> {
   const settings = new Map<string, string>()
   settings.set('env', design.envId)
-  for (const [key, value] of Object.entries(flatten(design.learner))) settings.set(key === 'kind' ? 'learner' : key, String(value))
+  // A field that is off (null, as GRPO's dual clip) reads "none".
+  for (const [key, value] of Object.entries(flatten(design.learner))) settings.set(key === 'kind' ? 'learner' : key, String(value ?? 'none'))
   for (const [name, weight] of Object.entries(design.weights)) settings.set(`w.${name}`, String(weight))
   for (const [name, value] of Object.entries(design.params)) settings.set(`p.${name}`, JSON.stringify(value))
   for (const [kind, value] of Object.entries(design.reward)) settings.set(kind, JSON.stringify(value))

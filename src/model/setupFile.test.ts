@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
+import { LearnerOptionsSchema } from '../core/run/config'
 import { defaultDesign, rewardDesignOf } from './design'
 import { readDesignOrSetup, setupToJson } from './setupFile'
 import { gridSetup, mountainCarSetup } from './testDesigns'
@@ -12,6 +13,26 @@ describe('the whole setup as a run config', () => {
   ])('%s: imports back as the identical design, whatever the page shows now', (_, design) => {
     const read = readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))
     expect(read).toEqual({ ok: true, kind: 'setup', design })
+  })
+})
+
+describe('GRPO’s loss options in a setup file', () => {
+  it('round-trip, and our older aggregation names are read as verl’s', () => {
+    const design = { ...defaultDesign('tokenseq'), learner: LearnerOptionsSchema.parse({ kind: 'grpo', policyLoss: 'ppo', dualClip: 3, kl: 'k1', aggregation: 'seq-mean-token-sum' }) }
+    expect(readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))).toEqual({ ok: true, kind: 'setup', design })
+    const older = JSON.parse(setupToJson(defaultDesign('tokenseq')))
+    older.learner.aggregation = 'constant'
+    const read = readDesignOrSetup(JSON.stringify(older), defaultDesign('bandit'))
+    expect(read.ok && read.kind === 'setup' && read.design.learner).toMatchObject({ kind: 'grpo', aggregation: 'seq-mean-token-sum-norm' })
+  })
+
+  it('refuse a dual clip with another policy loss, naming what is accepted', () => {
+    const setup = JSON.parse(setupToJson(defaultDesign('tokenseq')))
+    setup.learner = { ...setup.learner, policyLoss: 'cispo', dualClip: 2 }
+    expect(readDesignOrSetup(JSON.stringify(setup), defaultDesign('bandit'))).toEqual({
+      ok: false,
+      problems: ['learner.dualClip: the dual clip C applies to the ppo policy loss only, not cispo; set it to none for cispo'],
+    })
   })
 })
 

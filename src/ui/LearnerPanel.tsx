@@ -110,8 +110,10 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
 function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
   const id = useId()
   const value = readPath(learner, field.path)
-  const [text, setText] = useState(String(value))
-  useEffect(() => setText(String(value)), [value])
+  // An optional number that is off shows an empty box.
+  const shown = value === null ? '' : String(value)
+  const [text, setText] = useState(shown)
+  useEffect(() => setText(shown), [shown])
   const set = (next: unknown) => onChange(withPath(learner, field.path, next))
   let control
   if (field.kind === 'choice') {
@@ -127,10 +129,10 @@ function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField
   } else if (field.kind === 'boolean') {
     control = <input id={id} type="checkbox" checked={value === true} aria-describedby={`${id}-hint`} onChange={(event) => set(event.target.checked)} />
   } else {
-    // Typed numbers apply on Enter or when the field loses focus.
-    const commit = () => text !== String(value) && set(text.trim() === '' ? NaN : Number(text))
+    // Typed numbers apply on Enter or when the field loses focus; emptied, an optional one is off.
+    const commit = () => text !== shown && set(text.trim() === '' ? (field.optional ? null : NaN) : Number(text))
     control = (
-      <input id={id} type="text" inputMode="decimal" value={text} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+      <input id={id} type="text" inputMode="decimal" value={text} placeholder={field.optional ? 'none' : undefined} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
     )
   }
   return (

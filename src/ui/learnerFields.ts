@@ -1,3 +1,6 @@
+import { AGGREGATIONS } from '../core/losses/aggregation'
+import { KL_ESTIMATORS } from '../core/losses/kl'
+import { POLICY_LOSSES } from '../core/losses/policyLoss'
 import type { LearnerKind } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
@@ -5,7 +8,9 @@ export interface LearnerField {
   path: string
   label: string
   kind: 'number' | 'boolean' | 'choice'
-  options?: string[]
+  options?: readonly string[]
+  /** A number that may be off (null): an empty box turns it off. */
+  optional?: boolean
   hint: string
 }
 
@@ -21,10 +26,25 @@ const GROUP: LearnerField[] = [
   { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
   { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
   { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },
-  { path: 'aggregation', label: 'loss aggregation', kind: 'choice', options: ['sequence', 'token', 'constant'], hint: 'Mean per sequence then over sequences (GRPO), per token (DAPO), or ÷ (sequences × max length) (Dr. GRPO).' },
+  {
+    path: 'policyLoss',
+    label: 'policy loss',
+    kind: 'choice',
+    options: POLICY_LOSSES,
+    hint: 'ppo: each token’s ratio π/π_old, clipped (GRPO, DAPO). gspo: one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO). gspo_token: GSPO’s numbers with each token’s own gradient; with one advantage per answer, as here, it trains as gspo does. cispo: −A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1). reinforce: −A·log π, no ratio.',
+  },
+  {
+    path: 'aggregation',
+    label: 'loss aggregation',
+    kind: 'choice',
+    options: AGGREGATIONS,
+    hint: 'verl’s names. seq-mean-token-mean: mean per answer, then over answers (GRPO; once "sequence"). token-mean: every token alike (DAPO; once "token"). seq-mean-token-sum-norm: sum ÷ (answers × max length) (Dr. GRPO; once "constant"). token-sum, seq-mean-token-sum: sums. GSPO always takes the mean per answer; the KL follows this.',
+  },
   { path: 'epsLow', label: 'clip ε low', kind: 'number', hint: 'Lower clip of the ratio: 1 − ε_low.' },
   { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
-  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Penalty on the k3 KL to the frozen starting policy.' },
+  { path: 'dualClip', label: 'dual clip C', kind: 'number', optional: true, hint: 'ppo only: where the advantage is negative, a token’s loss is at most −A·C, so one token whose ratio has run far cannot dominate (C above 1, up to 100; verl’s clip_ratio_c is 3). Empty for none.' },
+  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy in the loss.' },
+  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: 'Per token, with d = log π_ref − log π: k1 = −d (unbiased, can be negative), k2 = ½d², k3 = e^d − d − 1 (unbiased, never negative; capped at 10 as verl does).' },
   { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
   {
     path: 'dynamicSampling.enabled',

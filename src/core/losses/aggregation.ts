@@ -15,6 +15,23 @@ import { longestLength, tokenCount, type Sequences } from './sequences'
 export const AGGREGATIONS = ['token-mean', 'token-sum', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const
 export type Aggregation = (typeof AGGREGATIONS)[number]
 
+/**
+ * The GRPO learner's first names for three of them, still read wherever a name is read (links,
+ * files, the command line): sequence is GRPO's mean over tokens then sequences, token DAPO's sum
+ * over the token count, constant Dr. GRPO's sum over sequences × max length.
+ */
+export const AGGREGATION_ALIASES: Readonly<Record<string, Aggregation>> = {
+  sequence: 'seq-mean-token-mean',
+  token: 'token-mean',
+  constant: 'seq-mean-token-sum-norm',
+}
+
+/** The aggregation a name means, verl's or an alias; null for any other text. */
+export function aggregationNamed(name: string): Aggregation | null {
+  if ((AGGREGATIONS as readonly string[]).includes(name)) return name as Aggregation
+  return Object.hasOwn(AGGREGATION_ALIASES, name) ? AGGREGATION_ALIASES[name] : null
+}
+
 /** `maxLength` is L, needed by seq-mean-token-sum-norm only; it must be at least the longest sequence. */
 export function aggregate(values: Sequences, aggregation: Aggregation, maxLength: number | null = null): number {
   const sequences = values.length

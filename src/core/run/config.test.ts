@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, PPO_PRESETS, PpoOptionsSchema } from './config'
+import { defaultLearnerFor, describeIssues, GROUP_PRESET_AGGREGATION, LearnerOptionsSchema, PPO_PRESETS, PpoOptionsSchema } from './config'
 import { getEnv } from '../envs/registry'
 
 describe('learner options', () => {
@@ -29,6 +29,47 @@ describe('GRPO dynamic sampling', () => {
     const huge = LearnerOptionsSchema.safeParse({ kind: 'grpo', groupsPerIteration: 1024, groupSize: 16, dynamicSampling: { enabled: true, maxRounds: 64 } })
     expect(describeIssues(huge.error!)).toBe('dynamicSampling.maxRounds: with dynamic sampling, groups × group size × max rounds must be at most 1000000 completions per update, so that pause and stop answer promptly')
     expect(LearnerOptionsSchema.safeParse({ kind: 'grpo', groupsPerIteration: 1024, groupSize: 16, dynamicSampling: { enabled: false, maxRounds: 64 } }).success).toBe(true)
+  })
+})
+
+describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
+  const grpo = (options: object) => LearnerOptionsSchema.safeParse({ kind: 'grpo', ...options })
+  const problem = (options: object) => describeIssues(grpo(options).error!)
+
+  it('defaults to PPO’s clip without a dual clip, k3 and GRPO’s per-sequence mean, by verl’s names', () => {
+    expect(LearnerOptionsSchema.parse({ kind: 'grpo' })).toMatchObject({ policyLoss: 'ppo', dualClip: null, kl: 'k3', aggregation: 'seq-mean-token-mean' })
+  })
+
+  it('reads our older aggregation names as verl’s and keeps verl’s, so a value read back reads the same', () => {
+    expect(grpo({ aggregation: 'sequence' }).data).toMatchObject({ aggregation: 'seq-mean-token-mean' })
+    expect(grpo({ aggregation: 'token' }).data).toMatchObject({ aggregation: 'token-mean' })
+    expect(grpo({ aggregation: 'constant' }).data).toMatchObject({ aggregation: 'seq-mean-token-sum-norm' })
+    for (const aggregation of ['token-mean', 'token-sum', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm']) {
+      const parsed = LearnerOptionsSchema.parse({ kind: 'grpo', aggregation })
+      expect(LearnerOptionsSchema.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed)
+    }
+    expect(GROUP_PRESET_AGGREGATION).toEqual({ grpo: 'seq-mean-token-mean', dr_grpo: 'seq-mean-token-sum-norm' })
+  })
+
+  it('takes a dual clip C above 1 with ppo and refuses it otherwise, naming what is accepted', () => {
+    expect(grpo({ dualClip: 3 }).data).toMatchObject({ policyLoss: 'ppo', dualClip: 3 })
+    const bound = 'dualClip: the dual clip C must be a number above 1 and at most 100, or none (null)'
+    expect(problem({ dualClip: 1 })).toBe(bound)
+    expect(problem({ dualClip: 0.5 })).toBe(bound)
+    expect(problem({ dualClip: 101 })).toBe(bound)
+    expect(problem({ dualClip: Number.NaN })).toBe(bound)
+    expect(problem({ dualClip: '3' })).toBe(bound)
+    expect(problem({ policyLoss: 'gspo', dualClip: 3 })).toBe('dualClip: the dual clip C applies to the ppo policy loss only, not gspo; set it to none for gspo')
+    expect(grpo({ policyLoss: 'gspo', dualClip: null }).success).toBe(true)
+  })
+
+  it('names an unknown policy loss, KL estimator or aggregation and lists the accepted ones', () => {
+    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, cispo, reinforce')
+    expect(problem({ kl: 'k4' })).toBe('kl: unknown KL estimator "k4"; accepted: k1, k2, k3')
+    expect(problem({ aggregation: 'mean' })).toBe(
+      'aggregation: unknown aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm (verl\'s loss_agg_mode names), or the older sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)',
+    )
+    expect(problem({ aggregation: 7 })).toMatch(/^aggregation: unknown aggregation 7; accepted: token-mean, /)
   })
 })
 

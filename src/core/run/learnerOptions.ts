@@ -1,4 +1,8 @@
 import { z } from 'zod'
+import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
+import { KL_ESTIMATORS } from '../losses/kl'
+import { POLICY_LOSSES } from '../losses/policyLoss'
+import { truncate } from '../truncate'
 
 /*
  * Hyperparameters of every learner except PPO (config.ts), validated at the boundaries (URL, file,
@@ -103,9 +107,9 @@ export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
  * length normalisation for one constant divisor, sequences × max length (Liu et al. 2025). The
  * others name an estimator only and leave the loss as it is.
  */
-export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS, 'sequence' | 'token' | 'constant'>> = {
-  grpo: 'sequence',
-  dr_grpo: 'constant',
+export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS, Aggregation>> = {
+  grpo: 'seq-mean-token-mean',
+  dr_grpo: 'seq-mean-token-sum-norm',
 }
 
 /**
@@ -121,7 +125,30 @@ export const DynamicSamplingSchema = z.object({
 })
 export type DynamicSampling = z.infer<typeof DynamicSamplingSchema>
 
-/** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit), as TRL implements it. */
+/** A refused value as a message quotes it. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
+}
+
+const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')} (verl's loss_agg_mode names), or the older ${Object.entries(AGGREGATION_ALIASES)
+  .map(([alias, name]) => `${alias} (= ${name})`)
+  .join(', ')}`
+
+/** An aggregation by verl's name or by one of our older names, stored as verl's. */
+const AggregationSchema = z.string({ error: (issue) => `unknown aggregation ${quoted(issue.input)}; accepted: ${ACCEPTED_AGGREGATIONS}` }).transform((name, context) => {
+  const aggregation = aggregationNamed(name)
+  if (aggregation === null) {
+    context.addIssue({ code: 'custom', message: `unknown aggregation ${quoted(name)}; accepted: ${ACCEPTED_AGGREGATIONS}` })
+    return z.NEVER
+  }
+  return aggregation
+})
+
+/** The largest dual clip C accepted: verl's default is 3; beyond 100 the cap on −A·r would hardly ever bind. */
+export const MAX_DUAL_CLIP = 100
+const DUAL_CLIP_MESSAGE = `the dual clip C must be a number above 1 and at most ${MAX_DUAL_CLIP}, or none (null)`
+
+/** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit): TRL's loop, with verl's policy losses, aggregations and KL estimators. */
 export const GrpoOptionsSchema = z.object({
   kind: z.literal('grpo'),
   /** Groups (prompts) sampled per update. */
@@ -131,12 +158,27 @@ export const GrpoOptionsSchema = z.object({
   learningRate: z.number().positive().max(1).default(1e-3),
   /** Optimisation passes over each batch (μ in the GRPO paper). */
   updateEpochs: z.number().int().min(1).max(64).default(1),
+  /**
+   * Each token's policy-loss term, as verl's core_algos.py (src/core/losses/): ppo, the clipped
+   * per-token ratio; gspo, one ratio per sequence (its gradient through that ratio); gspo_token,
+   * GSPO's numbers with each token's own gradient; cispo, REINFORCE weighted by the clipped ratio
+   * under a stop gradient; reinforce, −A·log π.
+   */
+  policyLoss: z.enum(POLICY_LOSSES, { error: (issue) => `unknown policy loss ${quoted(issue.input)}; accepted: ${POLICY_LOSSES.join(', ')}` }).default('ppo'),
   epsLow: z.number().min(0).max(1).default(0.2),
   epsHigh: z.number().min(0).max(10).default(0.2),
-  /** KL penalty coefficient β to the frozen reference policy (k3 estimator). */
+  /** Dual clip C (Ye et al. 2020, verl's clip_ratio_c), ppo only: where A < 0 the token's loss is at most −A·C. */
+  dualClip: z.number({ error: DUAL_CLIP_MESSAGE }).gt(1, DUAL_CLIP_MESSAGE).max(MAX_DUAL_CLIP, DUAL_CLIP_MESSAGE).nullable().default(null),
+  /** KL penalty coefficient β to the frozen reference policy, in the loss: L = policy loss + β·agg(KL). */
   beta: z.number().min(0).max(10).default(0.04),
-  /** sequence: mean over tokens then sequences; token: sum ÷ token count (DAPO); constant: sum ÷ (G·max length) (Dr. GRPO). */
-  aggregation: z.enum(['sequence', 'token', 'constant']).default('sequence'),
+  /** The per-token KL estimator: k1 = log π − log π_ref, k2 = ½d², k3 = e^d − d − 1 (d = log π_ref − log π), with verl's clamps. */
+  kl: z.enum(KL_ESTIMATORS, { error: (issue) => `unknown KL estimator ${quoted(issue.input)}; accepted: ${KL_ESTIMATORS.join(', ')}` }).default('k3'),
+  /**
+   * verl's names: seq-mean-token-mean, mean over tokens then sequences (GRPO); token-mean, sum ÷
+   * token count (DAPO); seq-mean-token-sum-norm, sum ÷ (G·max length) (Dr. GRPO); token-sum;
+   * seq-mean-token-sum. The older sequence, token and constant are read as the first three.
+   */
+  aggregation: AggregationSchema.default('seq-mean-token-mean'),
   estimator: GroupEstimatorSchema.default(GroupEstimatorSchema.parse({})),
   /** Off by default: every group drawn is trained on. */
   dynamicSampling: DynamicSamplingSchema.default(DynamicSamplingSchema.parse({})),
@@ -144,6 +186,12 @@ export const GrpoOptionsSchema = z.object({
   hiddenSize: z.number().int().min(1).max(1024).default(64),
 })
   .refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
+  // verl applies clip_ratio_c in its vanilla (ppo) loss only.
+  .superRefine((options, context) => {
+    if (options.dualClip !== null && options.policyLoss !== 'ppo') {
+      context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
+    }
+  })
   // Every round is sampled before the worker can answer pause or stop.
   .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {
     message: `with dynamic sampling, groups × group size × max rounds must be at most ${MAX_STEPS_PER_REPORT} completions per update, so that pause and stop answer promptly`,

@@ -1,0 +1,255 @@
+import * as tf from '@tensorflow/tfjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
+import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
+import { POLICY_LOSSES, policyLoss, type PolicyLossKind } from '../core/losses/policyLoss'
+import { initBackend } from './backend'
+import { aggregationTensors, grpoTerms } from './grpoLoss'
+
+/*
+ * The learner's TensorFlow.js loss against the float64 reference in src/core/losses/ on the same
+ * numbers. Every input is a float32 number, so both sides start from the very same values.
+ *
+ * Tolerance: float32 rounds each operation to within 2^-24 ≈ 6e-8 of its result. The learner's
+ * chain is at most about a dozen roundings deep (the difference of log-probabilities, a clamp, exp,
+ * a clip, two products, the weights rounded to float32, a weighted sum over seven tokens), so it
+ * stays within ~1e-6 of the reference relative to the size of the numbers summed; 2e-6 of
+ * max(1, |value|) leaves room for that and nothing more: a missed clamp, a wrong weight or a wrong
+ * sign misses by orders of magnitude. The clip fraction is a count over 7 tokens, exact but for
+ * the rounding of count/7.
+ */
+const TOLERANCE = 2e-6
+
+beforeAll(async () => {
+  await initBackend('wasm')
+})
+
+interface Batch {
+  logProbs: number[][]
+  oldLogProbs: number[][]
+  refLogProbs: number[][]
+  /** One per token. */
+  advantages: number[][]
+}
+
+interface Options {
+  policyLoss: PolicyLossKind
+  epsLow: number
+  epsHigh: number
+  dualClip: number | null
+  aggregation: Aggregation
+  kl: KlEstimator
+  beta: number
+}
+
+/** The longest a completion may be, L of seq-mean-token-sum-norm. */
+const MAX_LENGTH = 5
+
+const f32 = (sequences: number[][]) => sequences.map((sequence) => sequence.map(Math.fround))
+const perToken = (lengths: number[], advantages: number[]) => lengths.map((length, i) => new Array<number>(length).fill(advantages[i]))
+
+/**
+ * Three completions of 1, 2 and 4 tokens. Log-ratios log π − log π_old and their place:
+ *   0 (A = 1.5):   0.5  (r = 1.65, above 1 + ε_high: clipped high)
+ *   1 (A = −0.8): −0.6  (r = 0.55, below 1 − ε_low: clipped low), 1.6 (r = 4.95 > C = 3: the dual clip binds)
+ *   2 (A = 0.6):  −0.3 (r = 0.74, unclipped with A > 0), 0.1, 0.25 (r = 1.28, clipped high), −0.05
+ * d = log π_ref − log π from −1.1 to 1.4, so that every KL estimator differs.
+ */
+const LENGTHS = [1, 2, 4]
+const LOG_PROBS = [[-0.7], [-2.1, -0.4], [-1.5, -0.9, -0.35, -2.6]]
+const LOG_RATIOS = [[0.5], [-0.6, 1.6], [-0.3, 0.1, 0.25, -0.05]]
+const REF_MINUS_POLICY = [[0.3], [-1.1, 1.4], [0.05, -0.4, 0.9, -0.7]]
+const BATCH: Batch = {
+  logProbs: f32(LOG_PROBS),
+  oldLogProbs: f32(LOG_PROBS.map((sequence, i) => sequence.map((logProb, t) => logProb - LOG_RATIOS[i][t]))),
+  refLogProbs: f32(LOG_PROBS.map((sequence, i) => sequence.map((logProb, t) => logProb + REF_MINUS_POLICY[i][t]))),
+  advantages: f32(perToken(LENGTHS, [1.5, -0.8, 0.6])),
+}
+
+const BASE: Options = { policyLoss: 'ppo', epsLow: 0.2, epsHigh: 0.28, dualClip: null, aggregation: 'seq-mean-token-mean', kl: 'k3', beta: 0.1 }
+
+/** The learner's loss terms on `batch`, as numbers. */
+async function learnerTerms(batch: Batch, options: Options) {
+  const lengths = batch.logProbs.map((sequence) => sequence.length)
+  const logProbs = tf.tensor1d(batch.logProbs.flat())
+  const inputs = {
+    oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
+    refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
+    advantages: tf.tensor1d(batch.advantages.flat()),
+    ...aggregationTensors(lengths, options, MAX_LENGTH),
+  }
+  const terms = grpoTerms(logProbs, inputs, options)
+  const read = async (scalar: tf.Scalar) => (await scalar.data())[0]
+  const result = { loss: await read(terms.loss), policyLoss: await read(terms.policyLoss), kl: await read(terms.kl), clipFraction: (await read(terms.clipLow)) + (await read(terms.clipHigh)) }
+  tf.dispose([...Object.values(terms), logProbs, Object.values(inputs)])
+  return result
+}
+
+/** The core's reference on the same numbers. */
+function coreTerms(batch: Batch, options: Options) {
+  const result = policyLoss(batch, {
+    policyLoss: options.policyLoss,
+    clip: { low: options.epsLow, high: options.epsHigh },
+    dualClip: options.dualClip,
+    aggregation: options.aggregation,
+    maxLength: options.aggregation === 'seq-mean-token-sum-norm' ? MAX_LENGTH : null,
+    kl: options.kl,
+    beta: options.beta,
+  })
+  return { loss: result.loss, policyLoss: result.policyLoss, kl: result.kl, clipFraction: result.clipFraction }
+}
+
+async function expectAgreement(batch: Batch, options: Options) {
+  const learner = await learnerTerms(batch, options)
+  const core = coreTerms(batch, options)
+  for (const name of ['loss', 'policyLoss', 'kl', 'clipFraction'] as const) {
+    expect(Math.abs(learner[name] - core[name]), `${name}: learner ${learner[name]}, core ${core[name]}`).toBeLessThanOrEqual(TOLERANCE * Math.max(1, Math.abs(core[name])))
+  }
+  return { learner, core }
+}
+
+describe('the GRPO learner’s loss is the core’s reference', () => {
+  it.each(POLICY_LOSSES)('policy loss %s', async (loss) => {
+    const { core } = await expectAgreement(BATCH, { ...BASE, policyLoss: loss })
+    // Each loss makes a different number of this batch, so the check cannot pass by accident.
+    expect(core.policyLoss).not.toBe(0)
+  })
+
+  it('each policy loss gives a different number on this batch', async () => {
+    const values = POLICY_LOSSES.filter((loss) => loss !== 'gspo_token').map((loss) => coreTerms(BATCH, { ...BASE, policyLoss: loss }).policyLoss)
+    expect(new Set(values).size).toBe(values.length)
+    // gspo_token has gspo's numbers; only its gradient differs.
+    expect(coreTerms(BATCH, { ...BASE, policyLoss: 'gspo_token' })).toEqual(coreTerms(BATCH, { ...BASE, policyLoss: 'gspo' }))
+  })
+
+  it('ppo with a dual clip C = 3 that binds on the token of ratio 4.95 with A < 0', async () => {
+    const { core } = await expectAgreement(BATCH, { ...BASE, dualClip: 3 })
+    // −A·r = 0.8·e^1.6 ≈ 3.96 capped at −A·C = 2.4: the loss moves.
+    expect(core.policyLoss).toBeLessThan(coreTerms(BATCH, BASE).policyLoss)
+    // A dual-clipped token does not count as clipped.
+    expect(core.clipFraction).toBe(coreTerms(BATCH, BASE).clipFraction)
+  })
+
+  it.each(AGGREGATIONS)('aggregation %s, of the policy loss and of the KL', async (aggregation) => {
+    for (const loss of ['ppo', 'gspo', 'cispo'] as const) await expectAgreement(BATCH, { ...BASE, policyLoss: loss, aggregation })
+  })
+
+  it.each(KL_ESTIMATORS)('KL estimator %s', async (kl) => {
+    const { core } = await expectAgreement(BATCH, { ...BASE, kl, beta: 0.5 })
+    expect(core.kl).not.toBe(0)
+  })
+
+  it('with β = 0 the loss is the policy loss, the KL still reported', async () => {
+    const { learner } = await expectAgreement(BATCH, { ...BASE, beta: 0 })
+    expect(learner.loss).toBe(learner.policyLoss)
+  })
+
+  it('ratios past the clamps: log-ratios of ±25 and ±30, a sequence mean of 12, d of ±25 and 3', async () => {
+    // Token log-ratios 25 and −30 (r clamped to e^±20); a sequence whose mean log-ratio is 12
+    // (s capped at e^10); d = 25, −25 and 3 (k3 capped at 10, from e^20 − 21, 19 and e^3 − 4).
+    const lengths = [2, 2]
+    const logProbs = [[-0.5, -0.2], [-1, -3]]
+    const logRatios = [[25, -30], [12, 12]]
+    const refMinusPolicy = [[25, -25], [3, 0.2]]
+    const clamped: Batch = {
+      logProbs: f32(logProbs),
+      oldLogProbs: f32(logProbs.map((sequence, i) => sequence.map((logProb, t) => logProb - logRatios[i][t]))),
+      refLogProbs: f32(logProbs.map((sequence, i) => sequence.map((logProb, t) => logProb + refMinusPolicy[i][t]))),
+      // A < 0 throughout: the unclipped −A·r and −A·s are the losses, so each clamp shows in the number.
+      advantages: f32(perToken(lengths, [-1, -0.5])),
+    }
+    for (const loss of POLICY_LOSSES) {
+      for (const kl of KL_ESTIMATORS) await expectAgreement(clamped, { ...BASE, policyLoss: loss, kl, beta: 1, aggregation: 'token-mean' })
+    }
+    await expectAgreement(clamped, { ...BASE, dualClip: 3, aggregation: 'token-mean' })
+    // Without the clamps the ppo loss would hold −A·e^25 ≈ 7.2e10 and k3 e^25.
+    expect(coreTerms(clamped, { ...BASE, aggregation: 'token-sum', beta: 0 }).policyLoss).toBeLessThan(1e9)
+  })
+})
+
+/** ∂L/∂log π_t of the learner's loss for every token (β = 0: the policy loss alone). */
+async function policyGradient(batch: Batch, options: Options): Promise<number[]> {
+  const lengths = batch.logProbs.map((sequence) => sequence.length)
+  const logProbs = tf.tensor1d(batch.logProbs.flat())
+  const inputs = {
+    oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
+    refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
+    advantages: tf.tensor1d(batch.advantages.flat()),
+    ...aggregationTensors(lengths, options, MAX_LENGTH),
+  }
+  const gradient = tf.grad((x: tf.Tensor) => grpoTerms(x as tf.Tensor1D, inputs, { ...options, beta: 0 }).loss)(logProbs)
+  const values = Array.from(await gradient.data())
+  tf.dispose([gradient, logProbs, Object.values(inputs)])
+  return values
+}
+
+describe('the gradient each policy loss means', () => {
+  // Two sequences of 2 and 3 tokens, every ratio inside the clip range, advantages that differ
+  // token by token (where GSPO and GSPO-token part), log-ratios 0.1, −0.05 | 0.02, 0.08, −0.1.
+  const lengths = [2, 3]
+  const logProbs = [[-1, -0.5], [-2, -0.3, -0.8]]
+  const logRatios = [[0.1, -0.05], [0.02, 0.08, -0.1]]
+  const advantages = [[1, 0.4], [-0.5, 0.2, -1]]
+  const batch: Batch = {
+    logProbs: f32(logProbs),
+    oldLogProbs: f32(logProbs.map((sequence, i) => sequence.map((logProb, t) => logProb - logRatios[i][t]))),
+    refLogProbs: f32(logProbs),
+    advantages: f32(advantages),
+  }
+  const wide = { ...BASE, epsLow: 0.5, epsHigh: 0.5 }
+  const S = lengths.length
+  // s_i = exp(mean_t log-ratio)
+  const sequenceRatios = logRatios.map((sequence) => Math.exp(sequence.reduce((sum, value) => sum + value, 0) / sequence.length))
+
+  it('gspo: through the sequence ratio, ∂L/∂log π_t = s_i·mean_u(−A_i,u)/(S·|o_i|)', async () => {
+    // L = (1/S)·Σ_i (1/|o_i|)·Σ_u −A_i,u·s_i and ∂s_i/∂log π_t = s_i/|o_i|
+    const expected = lengths.flatMap((length, i) => {
+      const meanAdvantage = advantages[i].reduce((sum, value) => sum + value, 0) / length
+      return new Array(length).fill((-meanAdvantage * sequenceRatios[i]) / (S * length))
+    })
+    const gradient = await policyGradient(batch, { ...wide, policyLoss: 'gspo' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+  })
+
+  it('gspo_token: each token its own, ∂L/∂log π_t = −A_i,t·s_i/(S·|o_i|)', async () => {
+    // ℓ_t = −A_i,t·sg[s_i]·π_t/sg[π_t], so ∂ℓ_t/∂log π_t = −A_i,t·s_i and no other token moves it
+    const expected = lengths.flatMap((length, i) => advantages[i].map((advantage) => (-advantage * sequenceRatios[i]) / (S * length)))
+    const gradient = await policyGradient(batch, { ...wide, policyLoss: 'gspo_token' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+  })
+
+  it('gspo and gspo_token agree when every token carries its sequence’s advantage, as the learner’s do', async () => {
+    const shared: Batch = { ...batch, advantages: f32(perToken(lengths, [0.7, -0.3])) }
+    const sequence = await policyGradient(shared, { ...wide, policyLoss: 'gspo' })
+    const token = await policyGradient(shared, { ...wide, policyLoss: 'gspo_token' })
+    token.forEach((value, t) => expect(value).toBeCloseTo(sequence[t], 7))
+  })
+
+  it('cispo: no gradient through the clipped weight, ∂ℓ/∂log π = −clip(r)·A, even where the clip binds', async () => {
+    // Token 0's ratio e^0.1 ≈ 1.105 clipped to 1.05; the others inside [0.95, 1.05] but token 2 (e^0.08) and 4 (e^−0.1).
+    const narrow = { ...BASE, epsLow: 0.05, epsHigh: 0.05, aggregation: 'token-sum' as const }
+    const clip = (ratio: number) => Math.min(Math.max(ratio, 0.95), 1.05)
+    const expected = logRatios.flatMap((sequence, i) => sequence.map((logRatio, t) => -clip(Math.exp(logRatio)) * advantages[i][t]))
+    const gradient = await policyGradient(batch, { ...narrow, policyLoss: 'cispo' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+    // PPO loses the gradient of those same clipped tokens (A > 0 above, A < 0 below the range).
+    const ppo = await policyGradient(batch, { ...narrow, policyLoss: 'ppo' })
+    expect(ppo[0]).toBe(0)
+    expect(ppo[4]).toBe(0)
+  })
+
+  it('reinforce: ∂ℓ/∂log π = −A', async () => {
+    const gradient = await policyGradient(batch, { ...BASE, policyLoss: 'reinforce', aggregation: 'token-sum' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(-advantages.flat()[t], 6))
+  })
+
+  it('ppo: no gradient where the dual clip binds, nor past the ratio clamp', async () => {
+    // Token 0: A = −1 and r = e^1.5 ≈ 4.5 > C = 2; token 1: log-ratio 25 past the clamp (A = −1, so −A·r is the loss).
+    const capped: Batch = { logProbs: [[-1, -0.5]], oldLogProbs: f32([[-2.5, -25.5]]), refLogProbs: [[-1, -0.5]], advantages: [[-1, -1]] }
+    expect(await policyGradient(capped, { ...BASE, aggregation: 'token-sum', dualClip: 2 })).toEqual([0, 0])
+    // Without the dual clip, token 0 has the gradient −A·r; token 1 is still past the clamp.
+    const free = await policyGradient(capped, { ...BASE, aggregation: 'token-sum' })
+    expect(free[0]).toBeCloseTo(Math.exp(1.5), 4)
+    expect(free[1]).toBe(0)
+  })
+})

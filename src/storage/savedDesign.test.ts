@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { LearnerOptionsSchema } from '../core/run/config'
+import { defaultDesign } from '../model/design'
+import { parseSavedDesign } from './savedDesign'
+
+describe('a saved design’s GRPO loss options', () => {
+  it('read back as saved; a design saved before them, with an older aggregation name, reads with their defaults and verl’s name', () => {
+    const design = { ...defaultDesign('tokenseq'), learner: LearnerOptionsSchema.parse({ kind: 'grpo', policyLoss: 'gspo_token', kl: 'k2', aggregation: 'token-sum' }) }
+    const read = parseSavedDesign(structuredClone(design))
+    expect(read.ok && read.design).toEqual(design)
+    const older = parseSavedDesign({ ...design, learner: { ...design.learner, policyLoss: undefined, dualClip: undefined, kl: undefined, aggregation: 'sequence' } })
+    expect(older.ok && older.design.learner).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', kl: 'k3', aggregation: 'seq-mean-token-mean' }))
+  })
+
+  it('names a dual clip that does not fit the policy loss', () => {
+    const design = { ...defaultDesign('tokenseq'), learner: { ...defaultDesign('tokenseq').learner, policyLoss: 'reinforce', dualClip: 3 } }
+    expect(parseSavedDesign(design)).toEqual({ ok: false, problem: 'learner.dualClip: the dual clip C applies to the ppo policy loss only, not reinforce; set it to none for reinforce' })
+  })
+})
