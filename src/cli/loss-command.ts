@@ -16,7 +16,7 @@ const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'aggregation
 const DEFAULT_CLIP = 0.2
 const CLIPPED_LOSSES: readonly PolicyLossKind[] = ['ppo', 'gspo', 'gspo_token', 'cispo']
 
-const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the learner's names ${Object.entries(AGGREGATION_ALIASES)
+const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the names older setups use ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
   .join(', ')}`
 

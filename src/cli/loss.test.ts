@@ -47,7 +47,7 @@ describe('loss', () => {
     expect(ok([...PPO, '--clip-low', '0.2', '--clip-high', '0.2', '--aggregation', 'token-mean', '--kl', 'none'], INPUT)).toEqual(output)
   })
 
-  it('aggregates as each of verl’s modes, and as the learner’s names for three of them', () => {
+  it('aggregates as each of verl’s modes, and as the older names for three of them', () => {
     const cases: [string[], number][] = [
       [['--aggregation', 'token-sum'], -1.4],
       [['--aggregation', 'seq-mean-token-mean'], -0.15], // (−2.2/2 + 0.8)/2
@@ -153,7 +153,7 @@ describe('loss', () => {
     [['--policy-loss', 'cispo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss cispo'],
     [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, cispo'],
     [['--policy-loss', 'reinforce', '--clip-high', '0.2'], 'flag --clip-high does not apply to --policy-loss reinforce'],
-    [[...PPO, '--aggregation', 'mean'], 'unknown --aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm, or the learner\'s names sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)'],
+    [[...PPO, '--aggregation', 'mean'], 'unknown --aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm, or the names older setups use sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)'],
     [[...PPO, '--aggregation', '__proto__'], 'unknown --aggregation "__proto__"'],
     [[...PPO, '--aggregation', 'seq-mean-token-sum-norm'], '--aggregation seq-mean-token-sum-norm needs --max-length L, the longest a sequence may be'],
     [[...PPO, '--aggregation', 'constant'], '--aggregation constant needs --max-length L'],

@@ -178,7 +178,7 @@ Usage:
         token-sum   sum l                      seq-mean-token-sum   mean_i(sum_t l)
         seq-mean-token-sum-norm  sum l / (S*L), L = --max-length (required by it, a whole number
                     at least the longest sequence; verl's loss_scale_factor)
-      The learner's names are accepted too: sequence = seq-mean-token-mean, token = token-mean,
+      The names older setups use are accepted too: sequence = seq-mean-token-mean, token = token-mean,
       constant = seq-mean-token-sum-norm.
       clipFraction is the share of all tokens where, for ppo and gspo, the clipped term is strictly
       the larger loss (a token only the dual clip changed does not count); for cispo, r lies
