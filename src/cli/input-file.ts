@@ -11,6 +11,16 @@ import { errorMessage } from '../core/errorMessage'
  */
 export function readInputFile(flag: string, path: string, readStdin: () => string): string {
   if (path === '-') return readStdin()
+  const read = readBoundedFile(path)
+  if ('reason' in read) throw new UsageError(`cannot read ${flag} file "${path}": ${read.reason}; give ${read.tooLarge ? 'a smaller file' : 'a JSON file, or - for stdin'}`)
+  return read.text
+}
+
+/**
+ * A file's text, read with the bounded reader, or why it cannot be had: it cannot be opened or
+ * read, or it holds more than MAX_INPUT_BYTES (tooLarge).
+ */
+export function readBoundedFile(path: string): { text: string } | { reason: string; tooLarge: boolean } {
   let text: string | null
   try {
     const fd = openSync(path, 'r')
@@ -22,10 +32,10 @@ export function readInputFile(flag: string, path: string, readStdin: () => strin
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : errorMessage(error)
-    throw new UsageError(`cannot read ${flag} file "${path}": ${reason}; give a JSON file, or - for stdin`)
+    return { reason, tooLarge: false }
   }
-  if (text === null) throw new UsageError(`cannot read ${flag} file "${path}": it holds more than ${MAX_INPUT_SIZE}, the most the command line reads; give a smaller file`)
-  return text
+  if (text === null) return { reason: `it holds more than ${MAX_INPUT_SIZE}, the most the command line reads`, tooLarge: true }
+  return { text }
 }
 
 /** Where the text came from, for messages: "stdin" or the quoted path. */

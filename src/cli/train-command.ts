@@ -1,13 +1,16 @@
+import { dirname } from 'node:path'
 import { checkRunConfig, RUN_CONFIG_SHAPE } from '../core/run/checkRunConfig'
 import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator, RECENT_EPISODES, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { createCliTrainer } from './cliTrainer'
+import { DiagnosticMeans } from './diagnosticMeans'
 import { readInputFile, sourceName } from './input-file'
 import { MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { listProblems, messageLine } from './message'
 import type { StreamingCommand } from './command'
+import { inlineRewardModelFiles } from './rewardModelFiles'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 
@@ -15,7 +18,8 @@ import { errorMessage } from '../core/errorMessage'
  * `train --config FILE`: the same run the app's worker drives (one run config: environment, reward
  * design, learner, seed), from a terminal, printing one JSON line per reporting interval. Nothing
  * grows with the length of the run: the metrics fold into a bounded accumulator and every line is
- * written as soon as it is ready.
+ * written as soon as it is ready. A GRPO run's lines also carry its mean KL(π‖π_ref) (the k3
+ * estimate per token its loss computes), the x axis of an over-optimisation curve.
  */
 
 const FLAGS = ['config', 'iterations', 'steps', 'every']
@@ -25,6 +29,9 @@ export const DEFAULT_ITERATIONS = 100
 
 const CONFIG_SHAPE = RUN_CONFIG_SHAPE
 
+/** The diagnostic of the GRPO family's KL(π‖π_ref): the mean k3 estimate over the batch's tokens (learn/grpoLoss.ts). */
+const KL_DIAGNOSTIC = 'kl'
+
 export const trainCommand: StreamingCommand = async (argv, io) => {
   const flags = parseFlags('train', argv, FLAGS)
   const path = flags.get('config')
@@ -33,7 +40,8 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const steps = positiveInteger(flags, 'steps', MAX_STEPS)
   if (iterations !== undefined && steps !== undefined) throw new UsageError('give --iterations or --steps, not both')
   const every = positiveInteger(flags, 'every', MAX_ITERATIONS) ?? 1
-  const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path))
+  // A reward model's file is relative to the config file, or to the working directory for stdin.
+  const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path), path === '-' ? process.cwd() : dirname(path))
 
   const trainer: Trainer = await createCliTrainer(config).catch((error: unknown) => {
     throw new UsageError(`--config ${sourceName(path)}: ${errorMessage(error)}`)
@@ -41,16 +49,22 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
 
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
+  const kl = config.learner.kind === 'grpo' ? new DiagnosticMeans(KL_DIAGNOSTIC) : null
   const startedAt = performance.now()
   const wallSeconds = () => Math.round(performance.now() - startedAt) / 1000
-  const print = (summary: MetricsSummary) => io.out(`${JSON.stringify(intervalLine(summary, names, wallSeconds()))}\n`)
+  const print = (summary: MetricsSummary) => {
+    const line = intervalLine(summary, names, wallSeconds())
+    io.out(`${JSON.stringify(kl === null ? line : { ...line, meanKl: kl.takeInterval() })}\n`)
+  }
   let last: MetricsSummary | null = null
   let unprinted = 0
   const finished = (done: number) => (steps === undefined ? done >= (iterations ?? DEFAULT_ITERATIONS) : metrics.totalEnvSteps >= steps)
   try {
     for (let done = 0; !finished(done); done++) {
       try {
-        metrics.add(await trainer.iterate())
+        const report = await trainer.iterate()
+        metrics.add(report)
+        kl?.add(report.diagnostics)
       } catch (error) {
         // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
         if (unprinted > 0) print(metrics.flush())
@@ -83,6 +97,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       recentObjective: summary.recentObjective,
       recentContributions: byName(names, summary.recentContributions),
       recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+      ...(kl === null ? {} : { recentKl: kl.recent() }),
     })}\n`,
   )
   return 0
@@ -126,10 +141,11 @@ function positiveInteger(flags: Map<string, string>, name: string, max: number):
 
 /**
  * A run config as RunConfigSchema takes it, and fitting its environment: a known environment with
- * valid parameters, a learner that can train it, a reward design whose names and expressions fit.
- * Every problem is named at once (checkRunConfig).
+ * valid parameters, a learner that can train it, a reward design whose names and expressions fit,
+ * its reward models' files read in (relative to `baseDir`, the working directory unless given).
+ * Every problem is named at once (checkRunConfig), a model read from a file by its file.
  */
-export function parseRunConfig(text: string, source: string): RunConfig {
+export function parseRunConfig(text: string, source: string, baseDir: string = process.cwd()): RunConfig {
   const where = `--config ${source}`
   if (text.trim() === '') throw new UsageError(`${where} is empty; expected a run config ${CONFIG_SHAPE}`)
   let raw: unknown
@@ -138,7 +154,9 @@ export function parseRunConfig(text: string, source: string): RunConfig {
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected a run config ${CONFIG_SHAPE}`)
   }
-  const checked = checkRunConfig(raw)
-  if (!checked.ok) throw new UsageError(`${where}: ${listProblems(checked.problems)}`)
+  const files = inlineRewardModelFiles(raw, baseDir)
+  const checked = checkRunConfig(files.raw)
+  const problems = [...files.problems, ...(checked.ok ? [] : checked.problems.flatMap((problem) => files.relabel(problem) ?? []))]
+  if (problems.length > 0 || !checked.ok) throw new UsageError(`${where}: ${listProblems(problems)}`)
   return checked.config
 }

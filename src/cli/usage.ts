@@ -2,6 +2,7 @@ import { errorMessage } from '../core/errorMessage'
 import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
+import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -60,7 +61,15 @@ Usage:
       null when none finished); recentZeroAdvantageFraction is the mean of the diagnostic
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
       20 iterations, null when the learner reports none (value_iteration); the final "episodes"
-      counts them all.
+      counts them all. A GRPO run's lines add "meanKl" (the mean over the interval's iterations
+      of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
+      "recentKl" (the same over the last 20 iterations); null when no update was made.
+      On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
+      [{"name": "rm", "model": what reward-model fit prints under "model", "aggregate":
+      "mean"|"min"|"mean_minus_std", "lambda": L (0 to ${MAX_REWARD_MODEL_LAMBDA}, only with mean_minus_std)}], at most
+      ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends. Here "file": PATH may
+      stand for "model": a file holding what reward-model fit printed (or its model alone),
+      relative to the config file (to the working directory for --config -).
       PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.

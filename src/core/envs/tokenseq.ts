@@ -350,7 +350,7 @@ class TokenSeqBatch implements TokenSeqEnv {
       let t = s[base + T_INDEX]
       // A completion that already ended (stepped on with autoReset off) stays as it is, pays nothing
       // and reports its end again until it is reset.
-      const alreadyDone = t === L || (t > 0 && s[base + TOKENS_INDEX + t - 1] === END)
+      const alreadyDone = completionEnded(s, base)
       if (!alreadyDone) {
         const token = actions[i]
         s[base + TOKENS_INDEX + t] = token
@@ -406,6 +406,15 @@ class TokenSeqBatch implements TokenSeqEnv {
     s[base + T_INDEX] = 0
     s.fill(EMPTY, base + TOKENS_INDEX, base + TOKENS_INDEX + L)
   }
+}
+
+/**
+ * Whether the completion in the copy state at `base` has ended (it wrote end, or max_length
+ * tokens): a step from such a state pays nothing and only reports the end again.
+ */
+export function completionEnded(state: ArrayLike<number>, base: number): boolean {
+  const t = state[base + T_INDEX]
+  return t === state[base + MAX_LENGTH_INDEX] || (t > 0 && state[base + TOKENS_INDEX + t - 1] === END)
 }
 
 /** Whether the completion's answer is right: the correct component alone, without allocating. */

@@ -1,9 +1,9 @@
 import type { EnvSpec } from '../envs/types'
-import { parseRewardDesign, RewardDesignSchema, type RewardDesign } from './designSchema'
+import { parseRewardDesign, REWARD_MODEL_DEFAULT_NAME, RewardDesignSchema, type RewardDesign } from './designSchema'
 import { rewardDesignProblems } from './rewardProblems'
 
 /** The parts of a design one bad entry can be left out of, each an array or an object by name. */
-const PARTS = ['weights', 'terms', 'shaping', 'bonuses', 'transforms'] as const
+const PARTS = ['weights', 'terms', 'shaping', 'bonuses', 'transforms', 'rewardModels'] as const
 
 export type CheckedRewardDesign = { ok: true; design: RewardDesign } | { ok: false; problems: string[] }
 
@@ -11,9 +11,9 @@ export type CheckedRewardDesign = { ok: true; design: RewardDesign } | { ok: fal
  * Every problem of a reward design read from a file, a link or the command line (an object, or
  * its JSON text), against the
  * environment `spec`, in one list: the schema's first; then, checked against the environment, the
- * entries that pass it (a bad term, shaping, bonus, transform chain or weight is left out of that
- * second check, and so is the weight of a term left out), so that a file with a misspelt kind
- * and an unknown variable names both, not only the first.
+ * entries that pass it (a bad term, shaping, bonus, reward model, transform chain or weight is
+ * left out of that second check, and so is the weight of a term or reward model left out), so that
+ * a file with a misspelt kind and an unknown variable names both, not only the first.
  */
 export function checkRewardDesign(value: unknown, spec: EnvSpec): CheckedRewardDesign {
   const parsed = parseRewardDesign(value)
@@ -26,7 +26,7 @@ export function checkRewardDesign(value: unknown, spec: EnvSpec): CheckedRewardD
   if (!rest || !salvaged?.success) return parsed
   // The second check numbers the entries it saw; each problem gets its entry's number in the file.
   const renumbered = rewardDesignProblems(salvaged.data, spec).map((problem) =>
-    problem.replace(/^(terms|shaping|bonuses)\[(\d+)\]/, (_, part: string, index: string) => `${part}[${rest.kept[part]?.[Number(index)] ?? index}]`),
+    problem.replace(/^(terms|shaping|bonuses|rewardModels)\[(\d+)\]/, (_, part: string, index: string) => `${part}[${rest.kept[part]?.[Number(index)] ?? index}]`),
   )
   return { ok: false, problems: [...parsed.problems, ...renumbered] }
 }
@@ -48,15 +48,17 @@ function passingEntries(value: unknown): { design: Record<string, unknown>; kept
   }
   const design = value as Record<string, unknown>
   const rest: Record<string, unknown> = { ...design }
-  const leftOutTerms = new Set<string>()
+  const leftOutNames = new Set<string>()
   for (const [part, entries] of refused) {
     const whole = design[part]
     if (Array.isArray(whole)) {
       kept[part] = whole.flatMap((_, index) => (entries.has(index) ? [] : [index]))
       rest[part] = whole.filter((item, index) => {
         if (!entries.has(index)) return true
-        const name = part === 'terms' && typeof item === 'object' && item !== null ? (item as Record<string, unknown>).name : undefined
-        if (typeof name === 'string') leftOutTerms.add(name)
+        const name = (part === 'terms' || part === 'rewardModels') && typeof item === 'object' && item !== null ? (item as Record<string, unknown>).name : undefined
+        if (typeof name === 'string') leftOutNames.add(name)
+        // A reward model left out unnamed took the default name, which its weight may use.
+        else if (part === 'rewardModels' && name === undefined) leftOutNames.add(REWARD_MODEL_DEFAULT_NAME)
         return false
       })
     } else if (typeof whole === 'object' && whole !== null) {
@@ -64,7 +66,7 @@ function passingEntries(value: unknown): { design: Record<string, unknown>; kept
     } else return null
   }
   const weights = rest.weights
-  if (typeof weights === 'object' && weights !== null && !Array.isArray(weights)) rest.weights = Object.fromEntries(Object.entries(weights).filter(([name]) => !leftOutTerms.has(name)))
+  if (typeof weights === 'object' && weights !== null && !Array.isArray(weights)) rest.weights = Object.fromEntries(Object.entries(weights).filter(([name]) => !leftOutNames.has(name)))
   return { design: rest, kept }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
+import { RewardModelFieldSchema } from './rewardModelField'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { errorMessage } from '../errorMessage'
 import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
@@ -17,6 +18,9 @@ import { isReservedName, nameRecord, reservedNameProblem } from '../reservedName
  *   shaping     potential-based terms F = w·(γ·Φ(s′) − Φ(s)), or naive w·Φ(s′) (see shaping.ts)
  *   bonuses     exploration bonuses: count-based (countBonus.ts) or random network distillation
  *   terms       user-written components: an expression over the state variables, with a weight
+ *   rewardModels  (optional) fitted reward models, each a component paying its score of a finished
+ *               completion (rewardModelComponent.ts); absent, not [], when there are none, so a
+ *               design without one writes the same JSON as before they existed
  */
 
 export const REWARD_DESIGN_VERSION = 1
@@ -90,6 +94,39 @@ export const CustomTermSchema = describedObject(
   'a custom term',
 )
 
+export const REWARD_MODEL_AGGREGATES = ['mean', 'min', 'mean_minus_std'] as const
+
+/** The largest λ of mean − λ·std: a hundred standard deviations already leave the members' disagreement alone deciding. */
+export const MAX_REWARD_MODEL_LAMBDA = 100
+
+/** The name a reward-model component takes when the design gives none. */
+export const REWARD_MODEL_DEFAULT_NAME = 'rm'
+
+/** The most reward-model components one design adds. */
+export const MAX_REWARD_MODELS = 4
+
+export const RewardModelComponentSchema = describedObject(
+  {
+    /** The component's name, as its slider, its line on the chart and its weight know it. */
+    name: name('a reward-model component name').default(REWARD_MODEL_DEFAULT_NAME),
+    /** The fitted model, as reward-model fit prints it under "model". */
+    model: RewardModelFieldSchema,
+    /** How an ensemble's member scores become one: their mean, their minimum, or mean − λ·std. */
+    aggregate: z.enum(REWARD_MODEL_AGGREGATES, { error: `expected an aggregate; accepted: ${REWARD_MODEL_AGGREGATES.join(', ')}` }).default('mean'),
+    /** λ of mean_minus_std; only (and always) with that aggregate. */
+    lambda: numberIn(0, MAX_REWARD_MODEL_LAMBDA).optional(),
+  },
+  'a reward-model component',
+)
+  .refine((entry) => entry.aggregate !== 'mean_minus_std' || entry.lambda !== undefined, {
+    message: `aggregate mean_minus_std needs lambda, the weight of the members' standard deviation: a number from 0 to ${MAX_REWARD_MODEL_LAMBDA}, e.g. 1`,
+    path: ['lambda'],
+  })
+  .refine((entry) => entry.aggregate === 'mean_minus_std' || entry.lambda === undefined, {
+    message: 'lambda is only read with aggregate mean_minus_std; remove it or set aggregate to mean_minus_std',
+    path: ['lambda'],
+  })
+
 export const RewardDesignSchema = describedObject(
   {
     version: z.literal(REWARD_DESIGN_VERSION, { error: `unsupported design version; accepted: ${REWARD_DESIGN_VERSION}` }).default(REWARD_DESIGN_VERSION),
@@ -108,12 +145,24 @@ export const RewardDesignSchema = describedObject(
         })
       })
       .default([]),
+    rewardModels: z
+      .array(RewardModelComponentSchema, { error: 'expected rewardModels: a list of reward-model components' })
+      .max(MAX_REWARD_MODELS, { error: `expected at most ${MAX_REWARD_MODELS} reward-model components` })
+      .superRefine((entries, context) => {
+        const seen = new Set<string>()
+        entries.forEach((entry, index) => {
+          if (seen.has(entry.name)) context.addIssue({ code: 'custom', message: `the reward-model component name "${entry.name}" is used twice; names must be unique`, path: [index, 'name'] })
+          seen.add(entry.name)
+        })
+      })
+      .optional(),
   },
   'a reward design',
 )
 
 export type RewardDesign = z.infer<typeof RewardDesignSchema>
 export type Bonus = z.infer<typeof BonusSchema>
+export type RewardModelComponent = z.infer<typeof RewardModelComponentSchema>
 
 /** The empty design: every component at its default weight, nothing added. */
 export function defaultRewardDesign(): RewardDesign {

@@ -2,11 +2,12 @@ import type { EnvSpec, RewardComponentSpec } from '../envs/types'
 import type { RewardDesign } from './designSchema'
 import { potentialsFor } from './shaping'
 import { describeRndBonus } from './rnd'
+import { describeRewardModelComponent } from './rewardModelComponent'
 import { ownValue } from '../reservedNames'
 
-/** One component a design adds to its environment: a custom term, a shaping term or a bonus. */
+/** One component a design adds to its environment: a custom term, a shaping term, a bonus or a reward model. */
 export interface ExtraComponent extends RewardComponentSpec {
-  source: { kind: 'term'; index: number } | { kind: 'shaping'; index: number } | { kind: 'bonus'; index: number }
+  source: { kind: 'term'; index: number } | { kind: 'shaping'; index: number } | { kind: 'bonus'; index: number } | { kind: 'rewardModel'; index: number }
 }
 
 /** The variables a custom term or a custom potential may read: the state, the action and the episode step. */
@@ -17,9 +18,10 @@ export function expressionVariables(spec: EnvSpec): string[] {
 }
 
 /**
- * The components a design adds, in order: terms, shaping, bonuses. Their names are what the
- * sliders, the chart and the mix use: a term's own name, shaping_<potential> (naive_<potential>
- * for the naive counterpart), bonus_<kind>; a repeated name gets _2, _3, …
+ * The components a design adds, in order: terms, shaping, bonuses, reward models. Their names are
+ * what the sliders, the chart and the mix use: a term's own name, shaping_<potential>
+ * (naive_<potential> for the naive counterpart), bonus_<kind>, a reward model's own name (rm by
+ * default); a repeated generated name gets _2, _3, …
  */
 export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraComponent[] {
   const taken = new Set(spec.components.map((c) => c.name))
@@ -30,6 +32,8 @@ export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraCompo
     return name
   }
   const extras: ExtraComponent[] = []
+  // Chosen names are taken before any generated one, wherever they come in the list.
+  for (const entry of design.rewardModels ?? []) taken.add(entry.name)
   design.terms.forEach((term, index) => {
     taken.add(term.name)
     extras.push({ name: term.name, description: `Your term: ${term.expression}`, defaultWeight: term.weight, range: widen([-2, 2], term.weight), source: { kind: 'term', index } })
@@ -44,6 +48,9 @@ export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraCompo
   design.bonuses.forEach((bonus, index) => {
     const description = bonus.kind === 'rnd' ? describeRndBonus(bonus.beta) : `Exploration bonus β/√N (β = ${bonus.beta}, ${bonus.kind.replace('count_', '')} visit counts).`
     extras.push({ name: unique(`bonus_${bonus.kind}`), description, defaultWeight: 1, range: [0, 10], source: { kind: 'bonus', index } })
+  })
+  design.rewardModels?.forEach((entry, index) => {
+    extras.push({ name: entry.name, description: describeRewardModelComponent(entry), defaultWeight: 1, range: [0, 4], source: { kind: 'rewardModel', index } })
   })
   return extras
 }

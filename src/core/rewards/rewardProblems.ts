@@ -4,6 +4,7 @@ import { discretiserFor, hasCountDiscretiser } from './countBonus'
 import { formatPath, type RewardDesign } from './designSchema'
 import { expressionProblems } from './expressionProblems'
 import { extraComponents } from './extras'
+import { rewardModelProblems } from './rewardModelProblems'
 import { potentialsFor } from './shaping'
 
 /**
@@ -24,15 +25,16 @@ export function assertRewardDesignFits(design: RewardDesign, spec: EnvSpec): voi
 /**
  * Whether a valid design fits one environment: every weighted or transformed name exists (a
  * component, or for transforms also a term), no term takes a component's name, every shaping
- * potential is one the environment offers (or custom), count bonuses can discretise its state and
- * rnd bonuses have a state vector to read.
+ * potential is one the environment offers (or custom), count bonuses can discretise its state,
+ * rnd bonuses have a state vector to read and reward models score the features it declares.
  * Returns every problem, each naming what is accepted; [] when it fits.
  */
 export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
   const problems: string[] = []
   const components = spec.components.map((c) => c.name)
   const terms = design.terms.map((t) => t.name)
-  // Weights may also name the components the design adds (its terms, shaping and bonuses).
+  const rewardModels = (design.rewardModels ?? []).map((entry) => entry.name)
+  // Weights may also name the components the design adds (its terms, shaping, bonuses and reward models).
   const weighable = [...components, ...extraComponents(design, spec).map((c) => c.name)]
   for (const key of Object.keys(design.weights)) {
     if (!weighable.includes(key)) {
@@ -40,8 +42,9 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
     }
   }
   for (const key of Object.keys(design.transforms)) {
-    if (!components.includes(key) && !terms.includes(key)) {
-      problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor a custom term; accepted: ${[...components, ...terms].join(', ')}`)
+    if (!components.includes(key) && !terms.includes(key) && !rewardModels.includes(key)) {
+      const what = rewardModels.length > 0 ? 'a custom term nor a reward model' : 'a custom term'
+      problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor ${what}; accepted: ${[...components, ...terms, ...rewardModels].join(', ')}`)
     }
   }
   design.terms.forEach((term, index) => {
@@ -75,5 +78,6 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
       problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${errorMessage(error)}`)
     }
   })
+  problems.push(...rewardModelProblems(design, spec))
   return problems
 }

@@ -8,6 +8,7 @@ import { expressionVariables, extraComponents, rewardedSpec } from './extras'
 import { assertRewardDesignFits } from './rewardProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
 import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
+import { RewardModelScorer } from './rewardModelComponent'
 import { createTransformChain, type TransformChain } from './transforms'
 import { ownValue } from '../reservedNames'
 
@@ -16,12 +17,13 @@ type ExtraRule =
   | { kind: 'term'; expression: CompiledExpression }
   | { kind: 'shaping'; phi: PotentialFn; gamma: number; naive: boolean }
   | { kind: 'bonus'; bonus: CountBonus | RndBonus }
+  | { kind: 'rewardModel'; scorer: RewardModelScorer }
 
 /**
  * An environment seen through a reward design: the inner environment's components, then the
- * design's custom terms, shaping terms and bonuses as further components, every column passed
- * through its transform chain. Learners see an ordinary BatchEnv, so every learner takes every
- * design, and the chart shows every term's contribution.
+ * design's custom terms, shaping terms, bonuses and reward models as further components, every
+ * column passed through its transform chain. Learners see an ordinary BatchEnv, so every learner
+ * takes every design, and the chart shows every term's contribution.
  */
 export class RewardedEnv implements BatchEnv {
   /** The inner spec with the design's added components; it changes when a live change adds or removes one. */
@@ -107,6 +109,7 @@ export class RewardedEnv implements BatchEnv {
         const phi = term.potential === 'custom' ? potentialFromExpression(compileExpression(term.expression!, variables), inner.spec.stateVars.length) : bindPotential(inner.spec, term.potential)
         return { kind, phi, gamma: term.gamma, naive: term.naive }
       }
+      if (kind === 'rewardModel') return { kind, scorer: new RewardModelScorer(design.rewardModels![index], inner.spec, inner.n) }
       const bonus = design.bonuses[index]
       const kept = keptBonuses.get(JSON.stringify(bonus))
       if (kept) {
@@ -177,6 +180,7 @@ export class RewardedEnv implements BatchEnv {
       if (rule.kind === 'term') this.evaluateTerm(rule.expression, actions, out.components, column, K, stateSize)
       else {
         if (rule.kind === 'shaping') shapeStep(rule.phi, { weight: 1, gamma: rule.gamma, naive: rule.naive }, this.stateBefore, this.inner.state, inner, n, stateSize, this.extraColumn)
+        else if (rule.kind === 'rewardModel') rule.scorer.apply(this.stateBefore, stateSize, inner, this.extraColumn)
         else rule.bonus.apply(this.inner.state, stateSize, inner, this.extraColumn)
         for (let i = 0; i < n; i++) out.components[i * K + column] = this.extraColumn[i]
       }
@@ -221,6 +225,6 @@ function potentialFromExpression(expression: CompiledExpression, stateSize: numb
 
 /** The environment as the design sees it: unchanged when the design adds nothing. */
 export function withRewardDesign(env: BatchEnv, design: RewardDesign): BatchEnv {
-  const adds = design.terms.length + design.shaping.length + design.bonuses.length + Object.keys(design.transforms).length
+  const adds = design.terms.length + design.shaping.length + design.bonuses.length + (design.rewardModels?.length ?? 0) + Object.keys(design.transforms).length
   return adds === 0 ? env : new RewardedEnv(env, design)
 }

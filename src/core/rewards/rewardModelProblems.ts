@@ -1,0 +1,49 @@
+import type { EnvSpec } from '../envs/types'
+import { completionFeaturesFor, FEATURED_ENVIRONMENTS } from '../preferences/completionFeatures'
+import { formatPath, type RewardDesign } from './designSchema'
+
+/** The most names of the model's own one message lists before it counts the rest (a model may have 100). */
+const LISTED_NAMES = 8
+
+/**
+ * How a (schema-valid) design's reward models misfit the environment: one that declares no
+ * features for them to score, a model fitted on other features than it declares, a component name
+ * that a component of the environment or a custom term already has. [] when they fit.
+ */
+export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string[] {
+  const entries = design.rewardModels ?? []
+  if (entries.length === 0) return []
+  const declared = completionFeaturesFor(spec)
+  const problems: string[] = []
+  const components = spec.components.map((c) => c.name)
+  const terms = design.terms.map((t) => t.name)
+  entries.forEach((entry, index) => {
+    if (components.includes(entry.name) || terms.includes(entry.name)) {
+      problems.push(`${formatPath(['rewardModels', index, 'name'])}: "${entry.name}" is already ${components.includes(entry.name) ? `a component of ${spec.id}` : 'a custom term'}; choose another name (taken: ${[...components, ...terms].join(', ')})`)
+    }
+    if (declared === null) {
+      problems.push(`${formatPath(['rewardModels', index])}: a reward model scores a finished completion's features, which ${spec.id} does not declare; accepted environments: ${FEATURED_ENVIRONMENTS.join(', ')}`)
+      return
+    }
+    const mismatch = featureMismatch(entry.model.featureNames, declared.names)
+    if (mismatch !== null) {
+      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s completions have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}: fit it on pairs from ${spec.id}`)
+    }
+  })
+  return problems
+}
+
+/** How the model's feature names differ from the declared ones, in words; null when they are equal. */
+function featureMismatch(model: readonly string[], declared: readonly string[]): string | null {
+  if (model.length === declared.length && model.every((name, k) => name === declared[k])) return null
+  const missing = declared.filter((name) => !model.includes(name))
+  const unknown = model.filter((name) => !declared.includes(name))
+  if (missing.length === 0 && unknown.length === 0) return 'the same names in another order'
+  return [missing.length > 0 ? `it lacks ${missing.join(', ')}` : '', unknown.length > 0 ? `it has ${listNames(unknown)}, which ${unknown.length === 1 ? 'is' : 'are'} not declared` : ''].filter((part) => part !== '').join('; ')
+}
+
+/** "a, b, c" or "a, b, … and 7 more". */
+function listNames(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_NAMES).join(', ')
+  return names.length > LISTED_NAMES ? `${shown} and ${names.length - LISTED_NAMES} more` : shown
+}
