@@ -37,6 +37,16 @@ export function extrasOf({ terms, shaping, bonuses, transforms }: RewardExtras):
   return { terms, shaping, bonuses, transforms }
 }
 
+/**
+ * What the page cannot take from a reward design yet, though the command line can: a fitted reward
+ * model (train --config trains against it). One problem, with the way to use it; [] otherwise.
+ * The page refuses such a design whole rather than drop the model and keep its weight.
+ */
+export function notOnThePage(design: Pick<RewardDesign, 'rewardModels'>, path = ''): string[] {
+  if (!design.rewardModels || design.rewardModels.length === 0) return []
+  return [`${path}rewardModels: the page does not train against a fitted reward model yet; train this design from the command line (reward-playground train --config FILE)`]
+}
+
 /** The whole reward design a run is started with. */
 export function rewardDesignOf(design: Design): RewardDesign {
   return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })

@@ -7,7 +7,7 @@ import { defaultMix } from '../core/rewards/mix'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
-import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
+import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, notOnThePage, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
 
@@ -108,8 +108,9 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
     return NO_EXTRAS
   }
   const checked = checkRewardDesign(json, spec)
-  if (!checked.ok) {
-    ignored.push(`reward design: ${summariseProblems(checked.problems)}`)
+  const problems = checked.ok ? notOnThePage(checked.design) : checked.problems
+  if (!checked.ok || problems.length > 0) {
+    ignored.push(`reward design: ${summariseProblems(problems)}`)
     return NO_EXTRAS
   }
   return extrasOf(checked.design)

@@ -3,6 +3,8 @@ import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { LearnerOptionsSchema } from '../core/run/config'
 import { defaultDesign, rewardDesignOf } from './design'
 import { readDesignOrSetup, setupToJson } from './setupFile'
+import { designFromSearch } from './designLink'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 import { gridSetup, mountainCarSetup } from './testDesigns'
 
 describe('the whole setup as a run config', () => {
@@ -85,5 +87,27 @@ describe('reading a file: a design or a setup, told apart by shape', () => {
       expect.stringMatching(/^mix\.terms\[0\]\.name: /),
       expect.stringMatching(/^seed: /),
     ])
+  })
+})
+
+describe('a design with a fitted reward model, which only the command line trains against yet', () => {
+  const rmDesign = {
+    version: 1,
+    weights: { correct: 0, rm: 1 },
+    rewardModels: [{ name: 'rm', model: { kind: 'linear', featureNames: [...TOKEN_FEATURE_NAMES], members: [{ weights: TOKEN_FEATURE_NAMES.map(() => 0.1) }] } }],
+  }
+  const tokenseq = { ...defaultDesign('tokenseq', 1), learner: LearnerOptionsSchema.parse({ kind: 'grpo' }) }
+
+  it('is refused whole by the file import, design or setup, saying where it trains (not read with its model dropped and its weight kept)', () => {
+    const asDesign = readDesignOrSetup(JSON.stringify(rmDesign), tokenseq)
+    expect(asDesign).toEqual({ ok: false, problems: [expect.stringMatching(/^rewardModels: the page does not train against a fitted reward model yet; .*train --config/)] })
+    const setup = { env: { id: 'tokenseq', params: {} }, mix: rmDesign, learner: { kind: 'grpo' }, seed: 1 }
+    expect(readDesignOrSetup(JSON.stringify(setup), tokenseq)).toEqual({ ok: false, problems: [expect.stringMatching(/^mix\.rewardModels: the page does not train/)] })
+  })
+
+  it('is ignored by a link, with the reason named', () => {
+    const { design, ignored } = designFromSearch(`?env=tokenseq&r=${encodeURIComponent(JSON.stringify(rmDesign))}`)
+    expect(design.reward.terms).toEqual([])
+    expect(ignored.join(' ')).toContain('rewardModels: the page does not train against a fitted reward model yet')
   })
 })
