@@ -111,15 +111,6 @@ describe('run library', () => {
     expect(await library.get('a')).toBeNull()
   })
 
-  it('a later checkpoint asks for its write before its read answers: a page closing now gets no later task to ask', async () => {
-    const library = await openLibrary()
-    await library.checkpoint(savedRun('a', 1000), true)
-    const put = vi.spyOn(globalThis.IDBObjectStore.prototype, 'put')
-    const pending = library.checkpoint(savedRun('a', 2000, { envSteps: 900 }), false)
-    expect(put).toHaveBeenCalledTimes(1)
-    expect(await pending).toMatchObject({ saved: true, run: { envSteps: 900 } })
-  })
-
   it('carries an exit checkpoint in over an older record only, under the stored name, and never back from deletion', async () => {
     const library = await openLibrary()
     await library.checkpoint(savedRun('a', 1000), true)

@@ -186,28 +186,14 @@ export class RunLibrary {
     const db = this.open()
     try {
       const tx = db.transaction(RUNS_STORE, 'readwrite')
-      if (first) {
-        const stored = await tx.store.get(run.id)
-        const kept = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : null
-        const written = { ...run, name: kept ?? (await freeName(tx.store, run.name, run.id)) }
-        await Promise.all([tx.store.put(written), tx.done])
-        return { saved: true, run: written }
-      }
-      // The write is asked for in this same task, before the read answers, so that a checkpoint
-      // taken as the page closes (pagehide) lands although no later task of the page runs; the
-      // read, answered first, then only corrects it: a run deleted meanwhile is not brought back
-      // (the transaction is undone) and a name given meanwhile is kept.
-      const reading = tx.store.get(run.id)
-      const writing = tx.store.put(run)
-      const stored = await reading
-      if (!stored) {
-        tx.abort()
-        await Promise.allSettled([writing, tx.done])
+      const stored = await tx.store.get(run.id)
+      if (!stored && !first) {
+        await tx.done
         return { saved: false }
       }
-      const kept = typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : run.name
-      const written = kept === run.name ? run : { ...run, name: kept }
-      await Promise.all([writing, written === run ? null : tx.store.put(written), tx.done])
+      const kept = stored && typeof stored.name === 'string' && validateRunName(stored.name).ok ? stored.name : null
+      const written = { ...run, name: kept ?? (await freeName(tx.store, run.name, run.id)) }
+      await Promise.all([tx.store.put(written), tx.done])
       return { saved: true, run: written }
     } catch (error) {
       throw await this.failure(error, `save the run "${run.name}"`)
