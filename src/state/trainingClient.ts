@@ -199,36 +199,39 @@ export function changeLearner(learner: LearnerOptions): void {
 }
 
 /**
- * Why changing the reward to `reward` would start the run over and clear its curve (changeReward
- * does then), or null where the change reaches the run live or no curve is on screen. A change
- * with problems is changeReward's to name: null.
+ * Why changing the reward to `reward` would start the run there is over (changeReward does then):
+ * a stopped run, or the live-change rule (core/run/liveChange.ts); null where the change reaches
+ * the run live, there is no run, or the change has problems (changeReward's to name).
  */
-export function rewardChangeRestarts(reward: RewardExtras): string | null {
+function whyRewardChangeRestarts(reward: RewardExtras): string | null {
   const { run, design, spec } = usePlayground.getState()
-  if (run.runId === null || run.series.length === 0) return null
+  if (run.runId === null) return null
   const after = withReward(design, reward)
   if (!after.ok) return null
   if (!isRunActive(run.status)) return 'the run has stopped, so a changed reward is a new run'
   return whyRewardChangeNeedsNewRun(design.learner.kind, { spec, design: design.reward }, { spec: after.spec, design: after.reward })
 }
 
+/** Why changing the reward to `reward` would clear the curve on screen (see whyRewardChangeRestarts), or null where no curve is lost. */
+export function rewardChangeRestarts(reward: RewardExtras): string | null {
+  return usePlayground.getState().run.series.length === 0 ? null : whyRewardChangeRestarts(reward)
+}
+
 /**
  * Change what the reward adds (terms, shaping, bonuses, transforms); returns every problem, or an
  * empty list. A running run takes the change live from its next rollout, marked on the chart, even
- * when a component is added or removed; where the live-change rule (core/run/liveChange.ts) says
- * it cannot, the run starts over.
+ * when a component is added or removed; where whyRewardChangeRestarts names a reason, the run
+ * starts over.
  */
 export function changeReward(reward: RewardExtras, note: string): string[] {
   const store = usePlayground.getState()
   const { runId, status } = store.run
-  const before = { spec: store.spec, design: store.design.reward }
+  const restarts = whyRewardChangeRestarts(reward) !== null
   const problems = store.setReward(reward)
   if (problems.length > 0 || runId === null) return problems
-  const after = usePlayground.getState()
-  const live = whyRewardChangeNeedsNewRun(after.design.learner.kind, before, { spec: after.spec, design: reward }) === null
-  if (isRunActive(status) && live) {
+  if (!restarts) {
     const shortNote = note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
-    control({ type: 'setReward', changeId: ++changeCounter, design: rewardDesignOf(after.design), note: shortNote })
+    control({ type: 'setReward', changeId: ++changeCounter, design: rewardDesignOf(usePlayground.getState().design), note: shortNote })
   } else {
     const wasRunning = status === 'running' || status === 'starting'
     resetRun()

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { addPin, savedPinKey } from '../model/compare'
+import { addPin, savedPinKey, type PinSource } from '../model/compare'
 import { deleteDamagedRecord, deleteSavedRun, restoreDeletedRun, useSavedRuns } from '../state/savedRuns'
 import { loadDesign, MAX_PINS, usePlayground } from '../state/store'
 import { resetRun } from '../state/trainingClient'
@@ -31,7 +31,7 @@ export function SavedRuns() {
         setMessage({ ok: true, text: `Unpinned "${label}": Compare (${usePlayground.getState().pins.length}).` })
         return
       }
-      usePlayground.setState((state) => ({ pins: addPin(state.pins, { envLabel: run.envLabel, name: label, sourceKey, design: run.design, series: run.series, final: run.final }, MAX_PINS) }))
+      usePlayground.setState((state) => ({ pins: addPin(state.pins, savedPinSource(run, label), MAX_PINS) }))
       setMessage({ ok: true, text: `Pinned "${label}": see Compare (${usePlayground.getState().pins.length}) above the chart.` })
     },
     pinGroup: (members, label) => {
@@ -44,7 +44,7 @@ export function SavedRuns() {
       }
       usePlayground.setState((state) => ({
         pins: members.reduce(
-          (pinned, member) => (pinned.some((pin) => pin.sourceKey === savedPinKey(member.id)) ? pinned : addPin(pinned, { envLabel: member.envLabel, name: labels.get(member.id) ?? member.name, sourceKey: savedPinKey(member.id), design: member.design, series: member.series, final: member.final }, MAX_PINS)),
+          (pinned, member) => (pinned.some((pin) => pin.sourceKey === savedPinKey(member.id)) ? pinned : addPin(pinned, savedPinSource(member, labels.get(member.id) ?? member.name), MAX_PINS)),
           state.pins,
         ),
       }))
@@ -155,6 +155,11 @@ export function SavedRuns() {
       </details>
     </section>
   )
+}
+
+/** What pinning a saved run adds to the Compare view, under the name the list gives it. */
+function savedPinSource(run: SavedRun, label: string): PinSource {
+  return { envLabel: run.envLabel, name: label, sourceKey: savedPinKey(run.id), design: run.design, series: run.series, final: run.final }
 }
 
 /** A grouped run's seed group as its row shows it: the members (lowest seed first) and whether every one is pinned. */

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { EnvSpec } from '../envs/types'
 import { parseRewardDesign, REWARD_MODEL_DEFAULT_NAME, RewardDesignSchema, type RewardDesign } from './designSchema'
 import { rewardDesignProblems } from './rewardProblems'
@@ -21,9 +22,9 @@ export function checkRewardDesign(value: unknown, spec: EnvSpec): CheckedRewardD
     const problems = rewardDesignProblems(parsed.design, spec)
     return problems.length > 0 ? { ok: false, problems } : parsed
   }
-  const rest = passingEntries(typeof value === 'string' ? jsonOrNull(value) : value)
+  const rest = parsed.refused ? passingEntries(parsed.refused.value, parsed.refused.issues) : null
   const salvaged = rest === null ? null : RewardDesignSchema.safeParse(rest.design)
-  if (!rest || !salvaged?.success) return parsed
+  if (!rest || !salvaged?.success) return { ok: false, problems: parsed.problems }
   // The second check numbers the entries it saw; each problem gets its entry's number in the file.
   const renumbered = rewardDesignProblems(salvaged.data, spec).map((problem) =>
     problem.replace(/^(terms|shaping|bonuses|rewardModels)\[(\d+)\]/, (_, part: string, index: string) => `${part}[${rest.kept[part]?.[Number(index)] ?? index}]`),
@@ -35,13 +36,11 @@ export function checkRewardDesign(value: unknown, spec: EnvSpec): CheckedRewardD
  * The design less every entry the schema refuses, and for each array part the file's index of
  * each entry kept; null where a problem is not inside one entry (the version, a whole part).
  */
-function passingEntries(value: unknown): { design: Record<string, unknown>; kept: Record<string, number[]> } | null {
+function passingEntries(value: unknown, issues: readonly z.core.$ZodIssue[]): { design: Record<string, unknown>; kept: Record<string, number[]> } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
-  const result = RewardDesignSchema.safeParse(value)
-  if (result.success) return null
   const kept: Record<string, number[]> = {}
   const refused = new Map<string, Set<PropertyKey>>()
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const [part, entry] = issue.path
     if (typeof part !== 'string' || !(PARTS as readonly string[]).includes(part) || entry === undefined) return null
     refused.set(part, (refused.get(part) ?? new Set()).add(entry))
@@ -68,13 +67,4 @@ function passingEntries(value: unknown): { design: Record<string, unknown>; kept
   const weights = rest.weights
   if (typeof weights === 'object' && weights !== null && !Array.isArray(weights)) rest.weights = Object.fromEntries(Object.entries(weights).filter(([name]) => !leftOutNames.has(name)))
   return { design: rest, kept }
-}
-
-/** The value a JSON text holds, or null where it is not JSON (parseRewardDesign has said so already). */
-function jsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
 }

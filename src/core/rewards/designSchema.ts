@@ -180,7 +180,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text === '' ? 'design' : text
 }
 
-export type ParsedRewardDesign = { ok: true; design: RewardDesign } | { ok: false; problems: string[] }
+/**
+ * A design read back, or its problems; where the text was JSON but the schema refused it, also the
+ * value read and the schema's issues (checkRewardDesign checks the entries that passed).
+ */
+export type ParsedRewardDesign = { ok: true; design: RewardDesign } | { ok: false; problems: string[]; refused?: { value: unknown; issues: readonly z.core.$ZodIssue[] } }
 
 /**
  * Validate a design from outside (a file, the URL, a message, the command line): JSON text or an
@@ -199,7 +203,8 @@ export function parseRewardDesign(json: unknown): ParsedRewardDesign {
   }
   const result = RewardDesignSchema.safeParse(value)
   if (result.success) return { ok: true, design: result.data }
-  return { ok: false, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`) }
+  const { issues } = result.error
+  return { ok: false, problems: issues.map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`), refused: { value, issues } }
 }
 
 /** The design as JSON text (2-space indented): parseRewardDesign of it gives the same design back. */
