@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs'
-import { clipByGlobalNorm } from './clipGradients'
+import type { FlatAdam } from './flatAdam'
 
 /** What `objective` returns: the scalar to differentiate and diagnostic scalars to read back with it. */
 export interface Objective {
@@ -21,30 +21,46 @@ export interface StepResult {
  * `maxGradNorm` (none when null), then the optimiser. The loss, the terms and the norm are read
  * back first, and nothing is applied when any of them is NaN or ±Infinity.
  */
-export async function gradientStep(variables: tf.Variable[], optimizer: tf.Optimizer, maxGradNorm: number | null, objective: () => Objective): Promise<StepResult> {
+export async function gradientStep(variables: tf.Variable[], optimizer: FlatAdam, maxGradNorm: number | null, objective: () => Objective): Promise<StepResult> {
   const kept: { terms?: tf.Tensor1D } = {}
   const { value: loss, grads } = tf.variableGrads(() => {
     const { loss, terms } = objective()
     kept.terms = tf.keep((terms.length > 0 ? tf.stack(terms) : tf.zeros([0])) as tf.Tensor1D)
     return loss
   }, variables)
-  let clipped: tf.NamedTensorMap | null = null
+  let clipped: tf.Tensor1D | null = null
   try {
-    const clipping = clipByGlobalNorm(grads, maxGradNorm ?? Number.MAX_VALUE)
-    clipped = clipping.grads
+    const flat = optimizer.flatten(grads)
+    const clipping = clipByNorm(flat, maxGradNorm ?? Number.MAX_VALUE)
+    flat.dispose()
+    clipped = clipping.clipped
     const summary = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D, tf.reshape(clipping.norm, [1])]))
     clipping.norm.dispose()
     // Read back with data(), never dataSync(): WebGPU cannot read synchronously.
     const numbers = Array.from(await summary.data())
     summary.dispose()
     const applied = numbers.every(Number.isFinite)
-    if (applied) optimizer.applyGradients(clipped)
+    if (applied) optimizer.apply(clipped)
     return { loss: numbers[0], terms: numbers.slice(1, -1), gradNorm: numbers[numbers.length - 1], applied }
   } finally {
     tf.dispose([loss, ...Object.values(grads)])
     if (kept.terms) kept.terms.dispose()
-    if (clipped) tf.dispose(Object.values(clipped))
+    if (clipped) clipped.dispose()
   }
+}
+
+/**
+ * Scale a flat gradient so that its norm is at most `maxNorm` (PyTorch's clip_grad_norm_ over all
+ * parameters at once). Returns a new vector and the norm before clipping; the caller disposes both.
+ */
+export function clipByNorm(g: tf.Tensor1D, maxNorm: number): { clipped: tf.Tensor1D; norm: tf.Scalar } {
+  return tf.tidy(() => {
+    // ‖g‖ = √(Σ_i g_i²)
+    const norm = tf.sqrt(tf.sum(tf.square(g))) as tf.Scalar
+    // g ← g · min(1, maxNorm / (‖g‖ + 1e-6))
+    const scale = tf.minimum(tf.scalar(1), tf.div(tf.scalar(maxNorm), tf.add(norm, 1e-6)))
+    return { clipped: tf.mul(g, scale) as tf.Tensor1D, norm }
+  })
 }
 
 /** A number for a message: four significant digits, NaN and ±Infinity as words. */

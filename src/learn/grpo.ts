@@ -9,6 +9,7 @@ import type { GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
+import { FlatAdam } from './flatAdam'
 import { gradientStep, show } from './gradientStep'
 import { aggregationTensors, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
@@ -44,7 +45,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
-  const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-8)
+  const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
   const lossOptions = { numActions, policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import type { Rng } from '../core/rng'
+import { denseLayer } from './denseLayer'
 import { orthogonal } from './orthogonal'
 
 /** A tanh multilayer perceptron whose parameters are trainable tf.Variables. */
@@ -34,10 +35,8 @@ export function createMlp(sizes: number[], outputGain: number, rng: Rng): Mlp {
       return tf.tidy(() => {
         let activation = input
         for (let layer = 0; layer <= last; layer++) {
-          // z = x·W + b
-          const z = tf.fused.matMul({ a: activation, b: weights[layer], bias: biases[layer] }) as tf.Tensor2D
-          // h = tanh(z) on hidden layers; the output layer stays linear
-          activation = layer === last ? z : tf.tanh(z)
+          // h = tanh(x·W + b) on hidden layers; the output layer stays linear
+          activation = denseLayer(activation, weights[layer] as tf.Tensor2D, biases[layer] as tf.Tensor1D, layer !== last)
         }
         return activation
       })

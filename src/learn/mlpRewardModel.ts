@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs'
 import type { PreferencePairs } from '../core/preferences/preferencePairs'
 import type { MlpRewardMember } from '../core/preferences/rewardModel'
 import type { Rng } from '../core/rng'
+import { FlatAdam } from './flatAdam'
 import { gradientStep, show } from './gradientStep'
 import { createMlp } from './mlp'
 
@@ -76,7 +77,7 @@ export async function fitMlpMember(pairs: PreferencePairs, l2: number, rng: Rng,
   const weightMatrices = network.variables.slice(0, layers)
   const preferred = tf.tensor2d(standardised(pairs.preferred, features, mean, scale), [count, features])
   const rejected = tf.tensor2d(standardised(pairs.rejected, features, mean, scale), [count, features])
-  const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-8)
+  const optimizer = new FlatAdam(network.variables, options.learningRate, 0.9, 0.999, 1e-8)
   const order = Int32Array.from({ length: count }, (_, i) => i)
   const lossByEpoch: number[] = []
   try {

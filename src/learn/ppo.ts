@@ -10,6 +10,7 @@ import { zeroAdvantageFraction } from '../core/credit/group'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
+import { FlatAdam } from './flatAdam'
 import { gradientStep, show, type StepResult } from './gradientStep'
 import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
@@ -44,7 +45,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
   const actor = createMlp([obsSize, hidden, hidden, numActions], 0.01, networkRng)
   const critic = createMlp([obsSize, hidden, hidden, 1], 1, networkRng)
   const parameters = [...actor.variables, ...critic.variables]
-  const optimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
+  const optimizer = new FlatAdam(parameters, options.learningRate, 0.9, 0.999, 1e-5)
   const lossOptions = { numActions, clipCoef: options.clipCoef, clipValueLoss: options.clipValueLoss, entCoef: options.entCoef, vfCoef: options.vfCoef }
 
   const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
@@ -143,8 +144,7 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
 
   /** updateEpochs × numMinibatches gradient steps on shuffled minibatches; mean statistics. */
   async function update(learningRate: number): Promise<UpdateStats> {
-    // tfjs's Adam reads its (protected) learningRate at every applyGradients, so annealing may set it.
-    ;(optimizer as unknown as { learningRate: number }).learningRate = learningRate
+    optimizer.learningRate = learningRate
     const order = new Int32Array(batchSize)
     for (let index = 0; index < batchSize; index++) order[index] = index
     const minibatchSize = Math.ceil(batchSize / options.numMinibatches)

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initBackend } from './backend'
-import { clipByGlobalNorm } from './clipGradients'
+import { clipByNorm } from './gradientStep'
 import type { Mlp } from './mlp'
 import { ppoLoss, type PpoMinibatch } from './ppoLoss'
 
@@ -67,24 +67,25 @@ describe('ppoLoss', () => {
   })
 })
 
-describe('clipByGlobalNorm', () => {
-  it('scales all gradients together to the maximum norm', async () => {
-    const grads = { a: tf.tensor1d([3]), b: tf.tensor1d([0, 4]) }
-    const clipped = clipByGlobalNorm(grads, 0.5)
+describe('clipByNorm', () => {
+  it('scales the whole gradient to the maximum norm', async () => {
+    const g = tf.tensor1d([3, 0, 4])
+    const clipping = clipByNorm(g, 0.5)
     // ‖g‖ = √(9 + 16) = 5; scale = 0.5/(5 + 1e-6)
-    expect((await clipped.norm.data())[0]).toBeCloseTo(5, 5)
-    expect(Array.from(await clipped.grads.a.data())[0]).toBeCloseTo(0.3, 5)
-    expect(Array.from(await clipped.grads.b.data())[1]).toBeCloseTo(0.4, 5)
-    tf.dispose([grads.a, grads.b, clipped.norm, ...Object.values(clipped.grads)])
+    expect((await clipping.norm.data())[0]).toBeCloseTo(5, 5)
+    const values = Array.from(await clipping.clipped.data())
+    expect(values[0]).toBeCloseTo(0.3, 5)
+    expect(values[2]).toBeCloseTo(0.4, 5)
+    tf.dispose([g, clipping.norm, clipping.clipped])
   })
 
   it('leaves gradients below the maximum norm alone', async () => {
-    const grads = { a: tf.tensor1d([0.3, 0.4]) }
-    const clipped = clipByGlobalNorm(grads, 0.5)
+    const g = tf.tensor1d([0.3, 0.4])
+    const clipping = clipByNorm(g, 0.5)
     // ‖g‖ = 0.5 ⇒ scale = min(1, 0.5/(0.5 + 1e-6)) ≈ 1
-    const values = Array.from(await clipped.grads.a.data())
+    const values = Array.from(await clipping.clipped.data())
     expect(values[0]).toBeCloseTo(0.3, 5)
     expect(values[1]).toBeCloseTo(0.4, 5)
-    tf.dispose([grads.a, clipped.norm, ...Object.values(clipped.grads)])
+    tf.dispose([g, clipping.norm, clipping.clipped])
   })
 })

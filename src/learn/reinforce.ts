@@ -8,6 +8,7 @@ import type { ReinforceOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
+import { FlatAdam } from './flatAdam'
 import { gradientStep, show, type StepResult } from './gradientStep'
 import { Growable } from './growable'
 import { learnerShell } from './learnerShell'
@@ -57,8 +58,8 @@ export async function createReinforceTrainer(env: BatchEnv, mix: CompiledMix, op
   const critic = withBaseline ? createMlp([obsSize, hidden, hidden, 1], 1, networkRng) : null
   // Two optimisers, clipped separately: the value loss is in squared return units and would
   // otherwise decide, through the shared norm, how far the policy may move.
-  const policyOptimizer = tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5)
-  const valueOptimizer = withBaseline ? tf.train.adam(options.learningRate, 0.9, 0.999, 1e-5) : null
+  const policyOptimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-5)
+  const valueOptimizer = critic ? new FlatAdam(critic.variables, options.learningRate, 0.9, 0.999, 1e-5) : null
   const episodeCap = spec.timeLimit ?? EPISODE_CAP
   const returnScale = new ReturnScale(RETURN_SCALE_DECAY)
 
