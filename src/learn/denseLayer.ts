@@ -4,19 +4,23 @@ import * as tf from '@tensorflow/tfjs'
  * y = x·W + b, or tanh(x·W + b) when `tanh`, with a gradient written out by hand so that every
  * matrix product in it is a plain one. TensorFlow.js differentiates matMul into products with a
  * transposed operand, which its wasm backend computes in a scalar loop (about 7× slower for a
- * 128 × 64 by 64 × 64 product than its XNNPACK path, which takes only untransposed operands).
- * Transposing first is a cheap copy and sends the product down the fast path.
+ * 128 × 64 by 64 × 64 product than its XNNPACK path, which takes only untransposed operands);
+ * transposing first is a cheap copy and sends the product down the fast path.
  */
 export function denseLayer(x: tf.Tensor2D, weights: tf.Tensor2D, bias: tf.Tensor1D, tanh: boolean): tf.Tensor2D {
-  return layer(x, weights, bias, tanh)
+  return (tanh ? hiddenLayer : outputLayer)(x, weights, bias) as tf.Tensor2D
 }
 
-const linear = makeLayer(false)
-const hidden = makeLayer(true)
-
-function layer(x: tf.Tensor2D, weights: tf.Tensor2D, bias: tf.Tensor1D, tanh: boolean): tf.Tensor2D {
-  return (tanh ? hidden : linear)(x, weights, bias) as tf.Tensor2D
+/**
+ * tanh(z) = 2σ(2z) − 1, the same function: wasm's sigmoid is vectorised and its tanh is not, so
+ * these four kernels take under half the time of one tanh on a 128 × 64 batch.
+ */
+function tanhViaSigmoid(z: tf.Tensor2D): tf.Tensor2D {
+  return tf.sub(tf.mul(tf.sigmoid(tf.mul(z, 2)), 2), 1)
 }
+
+const hiddenLayer = makeLayer(true)
+const outputLayer = makeLayer(false)
 
 function makeLayer(tanh: boolean) {
   return tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
@@ -24,8 +28,7 @@ function makeLayer(tanh: boolean) {
     const save = args[3] as tf.GradSaveFunc
     // z = x·W + b
     const z = tf.fused.matMul({ a: x, b: weights, bias }) as tf.Tensor2D
-    // y = tanh(z) on hidden layers
-    const y = tanh ? tf.sub(tf.mul(tf.sigmoid(tf.mul(z, 2)), 2), 1) : z
+    const y = tanh ? tanhViaSigmoid(z) : z
     save([x, weights, y])
     return {
       value: y,

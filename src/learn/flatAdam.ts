@@ -25,8 +25,9 @@ export class FlatAdam {
     this.learningRate = learningRate
     this.sizes = variables.map((variable) => variable.size)
     const total = this.sizes.reduce((sum, size) => sum + size, 0)
-    this.m = tf.variable(tf.zeros([total]), false)
-    this.v = tf.variable(tf.zeros([total]), false)
+    // tidy frees the zeros; the variables survive it.
+    this.m = tf.tidy(() => tf.variable(tf.zeros([total]), false))
+    this.v = tf.tidy(() => tf.variable(tf.zeros([total]), false))
   }
 
   /** The gradients of `variables`, in their order, as one vector (the caller disposes it). */

@@ -28,24 +28,54 @@ export async function gradientStep(variables: tf.Variable[], optimizer: FlatAdam
     kept.terms = tf.keep((terms.length > 0 ? tf.stack(terms) : tf.zeros([0])) as tf.Tensor1D)
     return loss
   }, variables)
-  let clipped: tf.Tensor1D | null = null
+  const head = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D]))
   try {
-    const flat = optimizer.flatten(grads)
-    const clipping = clipByNorm(flat, maxGradNorm ?? Number.MAX_VALUE)
-    flat.dispose()
-    clipped = clipping.clipped
-    const summary = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D, tf.reshape(clipping.norm, [1])]))
-    clipping.norm.dispose()
-    // Read back with data(), never dataSync(): WebGPU cannot read synchronously.
+    const numbers = await clipAndApply(grads, optimizer, maxGradNorm, head)
+    return { loss: numbers[0], terms: numbers.slice(1, -1), gradNorm: numbers[numbers.length - 1], applied: numbers.every(Number.isFinite) }
+  } finally {
+    tf.dispose([loss, head, ...Object.values(grads)])
+    if (kept.terms) kept.terms.dispose()
+  }
+}
+
+/**
+ * One optimiser step when the loss's gradient with respect to the networks' outputs is known
+ * (computed outside TensorFlow.js): by the chain rule, the parameters' gradient of the loss is
+ * that of Σ outputs ⊙ G with G held constant. Clipping and the finiteness check as gradientStep.
+ */
+export async function outputGradientStep(
+  variables: tf.Variable[],
+  optimizer: FlatAdam,
+  maxGradNorm: number | null,
+  outputs: () => tf.Tensor,
+  outputGradient: tf.Tensor,
+): Promise<{ gradNorm: number; applied: boolean }> {
+  const { value, grads } = tf.variableGrads(() => tf.sum(tf.mul(outputs(), outputGradient)) as tf.Scalar, variables)
+  try {
+    const [gradNorm] = await clipAndApply(grads, optimizer, maxGradNorm, null)
+    return { gradNorm, applied: Number.isFinite(gradNorm) }
+  } finally {
+    tf.dispose([value, ...Object.values(grads)])
+  }
+}
+
+/**
+ * Flatten and clip `grads`, read `before` (when given) and the norm back, norm last, and apply
+ * the step only when every number read is finite. Read with data(), never dataSync(): WebGPU
+ * cannot read synchronously.
+ */
+async function clipAndApply(grads: tf.NamedTensorMap, optimizer: FlatAdam, maxGradNorm: number | null, before: tf.Tensor1D | null): Promise<number[]> {
+  const flat = optimizer.flatten(grads)
+  const clipping = clipByNorm(flat, maxGradNorm ?? Number.MAX_VALUE)
+  flat.dispose()
+  try {
+    const summary = tf.tidy(() => tf.concat([...(before ? [before] : []), tf.reshape(clipping.norm, [1])]))
     const numbers = Array.from(await summary.data())
     summary.dispose()
-    const applied = numbers.every(Number.isFinite)
-    if (applied) optimizer.apply(clipped)
-    return { loss: numbers[0], terms: numbers.slice(1, -1), gradNorm: numbers[numbers.length - 1], applied }
+    if (numbers.every(Number.isFinite)) optimizer.apply(clipping.clipped)
+    return numbers
   } finally {
-    tf.dispose([loss, ...Object.values(grads)])
-    if (kept.terms) kept.terms.dispose()
-    if (clipped) clipped.dispose()
+    tf.dispose([clipping.clipped, clipping.norm])
   }
 }
 

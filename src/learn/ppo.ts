@@ -11,12 +11,12 @@ import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
-import { gradientStep, show, type StepResult } from './gradientStep'
+import { outputGradientStep, show } from './gradientStep'
 import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
 import { ObservationNormalizer } from './observationNormalizer'
-import { ppoLoss } from './ppoLoss'
-import { disposeMinibatch, gatherMinibatch } from './ppoMinibatch'
+import { ppoLoss, type PpoLossTerms } from './ppoLoss'
+import { gatherMinibatch } from './ppoMinibatch'
 import { diagnoseReward } from './rewardGuard'
 import { allocateRollout, type RolloutBuffer } from './rolloutBuffer'
 import { sampleActions } from './sampleActions'
@@ -142,35 +142,58 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
     cut.forEach((index, j) => (rollout.bootstrapValues[index] = output[batchSize + n + j]))
   }
 
+  /**
+   * One gradient step on rollout rows `indices`: the networks' outputs read back, the loss and its
+   * gradient with respect to them in plain arrays (ppoLoss.ts), then the parameters' gradient by
+   * the chain rule. Throws a diagnosis, with nothing applied, when a number is not finite.
+   */
+  async function minibatchStep(indices: Int32Array): Promise<UpdateStats> {
+    const { batch, obs } = gatherMinibatch(rollout, indices, options.normAdvantages)
+    const input = tf.tensor2d(obs, [batch.rows, obsSize])
+    // [logits | value] per row
+    const networks = () => tf.concat([actor.apply(input), critic.apply(input)], 1)
+    try {
+      const outputs = tf.tidy(networks)
+      let values: Float32Array
+      try {
+        values = (await outputs.data()) as Float32Array
+      } finally {
+        outputs.dispose()
+      }
+      const gradient = new Float32Array(values.length)
+      const stats: UpdateStats = { ...inFloat32(ppoLoss(values, batch, lossOptions, gradient)), gradNorm: null }
+      if (!Object.values(stats).every((value) => value === null || Number.isFinite(value))) throw new Error(diagnoseLoss(stats, rollout))
+      const outputGradient = tf.tensor2d(gradient, [batch.rows, numActions + 1])
+      try {
+        const step = await outputGradientStep(parameters, optimizer, options.maxGradNorm, networks, outputGradient)
+        stats.gradNorm = step.gradNorm
+        if (!step.applied) throw new Error(diagnoseLoss(stats, rollout))
+      } finally {
+        outputGradient.dispose()
+      }
+      return stats
+    } finally {
+      input.dispose()
+    }
+  }
+
   /** updateEpochs × numMinibatches gradient steps on shuffled minibatches; mean statistics. */
-  async function update(learningRate: number): Promise<UpdateStats> {
+  async function update(learningRate: number): Promise<Record<keyof UpdateStats, number>> {
     optimizer.learningRate = learningRate
     const order = new Int32Array(batchSize)
     for (let index = 0; index < batchSize; index++) order[index] = index
     const minibatchSize = Math.ceil(batchSize / options.numMinibatches)
-    const sums: UpdateStats = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
+    const sums = { loss: 0, policyLoss: 0, valueLoss: 0, entropy: 0, approxKl: 0, clipFraction: 0, gradNorm: 0 }
     let count = 0
     for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
       shuffleRng.shuffle(order)
       for (let start = 0; start < batchSize; start += minibatchSize) {
-        const batch = gatherMinibatch(rollout, order.subarray(start, Math.min(batchSize, start + minibatchSize)), options.normAdvantages)
-        let step: StepResult
-        try {
-          step = await gradientStep(parameters, optimizer, options.maxGradNorm, () => {
-            const terms = ppoLoss(actor, critic, batch, lossOptions)
-            return { loss: terms.loss, terms: [terms.policyLoss, terms.valueLoss, terms.entropy, terms.approxKl, terms.clipFraction] }
-          })
-        } finally {
-          disposeMinibatch(batch)
-        }
-        const [policyLoss, valueLoss, entropy, approxKl, clipFraction] = step.terms
-        const stats: UpdateStats = { loss: step.loss, policyLoss, valueLoss, entropy, approxKl, clipFraction, gradNorm: step.gradNorm }
-        if (!step.applied) throw new Error(diagnoseLoss(stats, rollout))
-        for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] += stats[key]
+        const stats = await minibatchStep(order.subarray(start, Math.min(batchSize, start + minibatchSize)))
+        for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] += stats[key] ?? 0
         count++
       }
     }
-    for (const key of Object.keys(sums) as (keyof UpdateStats)[]) sums[key] /= count
+    for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] /= count
     return sums
   }
 
@@ -261,8 +284,15 @@ interface UpdateStats {
   entropy: number
   approxKl: number
   clipFraction: number
-  /** Global gradient norm before clipping. */
-  gradNorm: number
+  /** Global gradient norm before clipping; null when the loss was not finite and no gradient was taken. */
+  gradNorm: number | null
+}
+
+/** The loss's terms as float32 numbers, as the networks compute: a loss beyond float32's range is as unusable as Infinity. */
+function inFloat32(terms: PpoLossTerms): PpoLossTerms {
+  const rounded = { ...terms }
+  for (const key of Object.keys(rounded) as (keyof PpoLossTerms)[]) rounded[key] = Math.fround(rounded[key])
+  return rounded
 }
 
 function diagnoseLoss(stats: UpdateStats, rollout: RolloutBuffer): string {
@@ -272,7 +302,9 @@ function diagnoseLoss(stats: UpdateStats, rollout: RolloutBuffer): string {
     largestReturn = Math.max(largestReturn, Math.abs(rollout.returns[j]))
     largestAdvantage = Math.max(largestAdvantage, Math.abs(rollout.advantages[j]))
   }
-  const terms = `policy_loss ${show(stats.policyLoss)}, value_loss ${show(stats.valueLoss)}, entropy ${show(stats.entropy)}, grad_norm ${show(stats.gradNorm)}`
+  const terms =
+    `policy_loss ${show(stats.policyLoss)}, value_loss ${show(stats.valueLoss)}, entropy ${show(stats.entropy)}` +
+    (stats.gradNorm === null ? '' : `, grad_norm ${show(stats.gradNorm)}`)
   return (
     `PPO loss is ${show(stats.loss)} (${terms}); the largest |return| in the batch is ${show(largestReturn)} and the largest |advantage| ${show(largestAdvantage)}. ` +
     'Scale the reward down or lower the learning rate; the update was not applied'

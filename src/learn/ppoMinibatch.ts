@@ -1,42 +1,31 @@
-import * as tf from '@tensorflow/tfjs'
 import type { PpoMinibatch } from './ppoLoss'
 import type { RolloutBuffer } from './rolloutBuffer'
 
-/**
- * Gather rows `indices` of a rollout into fresh tensors (fresh arrays too: some backends upload
- * lazily, so a reused staging buffer could change under a tensor). The caller disposes them.
- */
-export function gatherMinibatch(rollout: RolloutBuffer, indices: Int32Array, normalizeAdvantages: boolean): PpoMinibatch {
-  const count = indices.length
+/** Gather rows `indices` of a rollout into fresh arrays: the loss's rows and the observations for the networks. */
+export function gatherMinibatch(rollout: RolloutBuffer, indices: Int32Array, normalizeAdvantages: boolean): { batch: PpoMinibatch; obs: Float32Array } {
+  const rows = indices.length
   const width = rollout.obsSize
-  const obs = new Float32Array(count * width)
-  const actions = new Int32Array(count)
-  const oldLogProbs = new Float32Array(count)
-  const advantages = new Float32Array(count)
-  const returns = new Float32Array(count)
-  const oldValues = new Float32Array(count)
-  for (let j = 0; j < count; j++) {
+  // Fresh arrays each time: some backends upload lazily, so a reused staging buffer could change under a tensor.
+  const obs = new Float32Array(rows * width)
+  const batch: PpoMinibatch = {
+    rows,
+    actions: new Int32Array(rows),
+    oldLogProbs: new Float32Array(rows),
+    advantages: new Float32Array(rows),
+    returns: new Float32Array(rows),
+    oldValues: new Float32Array(rows),
+  }
+  for (let j = 0; j < rows; j++) {
     const row = indices[j]
     obs.set(rollout.obs.subarray(row * width, (row + 1) * width), j * width)
-    actions[j] = rollout.actions[row]
-    oldLogProbs[j] = rollout.logProbs[row]
-    advantages[j] = rollout.advantages[row]
-    returns[j] = rollout.returns[row]
-    oldValues[j] = rollout.values[row]
+    batch.actions[j] = rollout.actions[row]
+    batch.oldLogProbs[j] = rollout.logProbs[row]
+    batch.advantages[j] = rollout.advantages[row]
+    batch.returns[j] = rollout.returns[row]
+    batch.oldValues[j] = rollout.values[row]
   }
-  if (normalizeAdvantages) normalizeInPlace(advantages)
-  return {
-    obs: tf.tensor2d(obs, [count, width]),
-    actions: tf.tensor1d(actions, 'int32'),
-    oldLogProbs: tf.tensor1d(oldLogProbs),
-    advantages: tf.tensor1d(advantages),
-    returns: tf.tensor1d(returns),
-    oldValues: tf.tensor1d(oldValues),
-  }
-}
-
-export function disposeMinibatch(batch: PpoMinibatch): void {
-  tf.dispose([batch.obs, batch.actions, batch.oldLogProbs, batch.advantages, batch.returns, batch.oldValues])
+  if (normalizeAdvantages) normalizeInPlace(batch.advantages)
+  return { batch, obs }
 }
 
 /** Â = (A − mean A) / (std A + 1e-8), std with Bessel's correction (torch's default, as CleanRL). */
