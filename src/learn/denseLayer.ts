@@ -34,17 +34,26 @@ function makeLayer(tanh: boolean) {
       value: y,
       gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
         const [input, w, output] = saved as tf.Tensor2D[]
-        // ∂L/∂z = ∂L/∂y ⊙ (1 − y²) through tanh, ∂L/∂y otherwise
-        const dz = tanh ? tf.mul(dy, tf.sub(1, tf.square(output))) : (dy as tf.Tensor2D)
-        return [
-          // ∂L/∂x = ∂L/∂z · Wᵀ
-          tf.matMul(dz, tf.transpose(w)),
-          // ∂L/∂W = xᵀ · ∂L/∂z
-          tf.matMul(tf.transpose(input), dz),
-          // ∂L/∂b = Σ_rows ∂L/∂z
-          tf.sum(dz, 0),
-        ]
+        const { dx, dWeights, dBias } = denseGradients(input, w, output, dy as tf.Tensor2D, tanh, true)
+        return [dx as tf.Tensor2D, dWeights, dBias]
       },
     }
   })
+}
+
+/**
+ * The gradients of a dense layer y = act(x·W + b) given ∂L/∂y, from its input x and output y;
+ * ∂L/∂x only when `withInput` (the first layer's input needs none).
+ */
+export function denseGradients(x: tf.Tensor2D, weights: tf.Tensor2D, y: tf.Tensor2D, dy: tf.Tensor2D, tanh: boolean, withInput: boolean): { dx: tf.Tensor2D | null; dWeights: tf.Tensor2D; dBias: tf.Tensor1D } {
+  // ∂L/∂z = ∂L/∂y ⊙ (1 − y²) through tanh, ∂L/∂y otherwise
+  const dz: tf.Tensor2D = tanh ? tf.mul(dy, tf.sub(1, tf.square(y))) : dy
+  return {
+    // ∂L/∂x = ∂L/∂z · Wᵀ
+    dx: withInput ? (tf.matMul(dz, tf.transpose(weights)) as tf.Tensor2D) : null,
+    // ∂L/∂W = xᵀ · ∂L/∂z
+    dWeights: tf.matMul(tf.transpose(x), dz),
+    // ∂L/∂b = Σ_rows ∂L/∂z
+    dBias: tf.sum(dz, 0) as tf.Tensor1D,
+  }
 }

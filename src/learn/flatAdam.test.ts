@@ -13,7 +13,7 @@ describe('FlatAdam', () => {
     const b = tf.variable(tf.tensor1d([-1]))
     const adam = new FlatAdam([a, b], 0.1, 0.9, 0.999, 1e-8)
     // Step 1, g = (0.5, −2, 4): m = 0.1·g, v = 0.001·g², m̂ = g, v̂ = g², so Δ = 0.1·g/(|g| + 1e-8) ≈ 0.1·sign(g).
-    const g1 = adam.flatten({ [a.name]: tf.tensor2d([[0.5, -2]]), [b.name]: tf.tensor1d([4]) })
+    const g1 = adam.flatten([tf.tensor2d([[0.5, -2]]), tf.tensor1d([4])])
     adam.apply(g1)
     expect(Array.from(await a.data())[0]).toBeCloseTo(0.9, 6)
     expect(Array.from(await a.data())[1]).toBeCloseTo(2.1, 6)
@@ -22,7 +22,7 @@ describe('FlatAdam', () => {
     //   m = 0.9·0.05 + 0.1·1 = 0.145, v = 0.999·0.00025 + 0.001·1 = 0.00124975
     //   Δ = (0.05/(1 − 0.81)) · 0.145 / (√0.00124975/√(1 − 0.998001) + 1e-8) = 0.0483277…
     adam.learningRate = 0.05
-    const g2 = adam.flatten({ [a.name]: tf.tensor2d([[1, 0]]), [b.name]: tf.tensor1d([0]) })
+    const g2 = adam.flatten([tf.tensor2d([[1, 0]]), tf.tensor1d([0])])
     adam.apply(g2)
     const expected = 0.9 - ((0.05 / 0.19) * 0.145) / (Math.sqrt(0.00124975) / Math.sqrt(1 - 0.999 ** 2) + 1e-8)
     expect((await a.data())[0]).toBeCloseTo(expected, 6)
@@ -34,7 +34,7 @@ describe('FlatAdam', () => {
     const a = tf.variable(tf.tensor1d([0, 0]))
     const b = tf.variable(tf.tensor2d([[0], [0]]))
     const adam = new FlatAdam([b, a], 0.1, 0.9, 0.999, 1e-8)
-    const flat = adam.flatten({ [a.name]: tf.tensor1d([1, 2]), [b.name]: tf.tensor2d([[3], [4]]) })
+    const flat = adam.flatten([tf.tensor2d([[3], [4]]), tf.tensor1d([1, 2])])
     expect(Array.from(await flat.data())).toEqual([3, 4, 1, 2])
     tf.dispose([flat, a, b])
     adam.dispose()

@@ -30,9 +30,10 @@ export class FlatAdam {
     this.v = tf.tidy(() => tf.variable(tf.zeros([total]), false))
   }
 
-  /** The gradients of `variables`, in their order, as one vector (the caller disposes it). */
-  flatten(grads: tf.NamedTensorMap): tf.Tensor1D {
-    return tf.tidy(() => tf.concat(this.variables.map((variable) => tf.reshape(grads[variable.name], [-1]))) as tf.Tensor1D)
+  /** Gradients of `variables`, in their order, as one vector (the caller disposes it). */
+  flatten(gradients: tf.Tensor[]): tf.Tensor1D {
+    if (gradients.length !== this.variables.length) throw new Error(`${gradients.length} gradients for ${this.variables.length} variables`)
+    return tf.tidy(() => tf.concat(gradients.map((gradient) => tf.reshape(gradient, [-1]))) as tf.Tensor1D)
   }
 
   /** One step with the flat gradient `g` (as `flatten` lays it out). */

@@ -28,9 +28,9 @@ export async function gradientStep(variables: tf.Variable[], optimizer: FlatAdam
     kept.terms = tf.keep((terms.length > 0 ? tf.stack(terms) : tf.zeros([0])) as tf.Tensor1D)
     return loss
   }, variables)
-  const head = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D]))
+  const head = tf.tidy(() => tf.concat([tf.reshape(loss, [1]), kept.terms as tf.Tensor1D]) as tf.Tensor1D)
   try {
-    const numbers = await clipAndApply(grads, optimizer, maxGradNorm, head)
+    const numbers = await clipAndApply(variables.map((variable) => grads[variable.name]), optimizer, maxGradNorm, head)
     return { loss: numbers[0], terms: numbers.slice(1, -1), gradNorm: numbers[numbers.length - 1], applied: numbers.every(Number.isFinite) }
   } finally {
     tf.dispose([loss, head, ...Object.values(grads)])
@@ -39,33 +39,21 @@ export async function gradientStep(variables: tf.Variable[], optimizer: FlatAdam
 }
 
 /**
- * One optimiser step when the loss's gradient with respect to the networks' outputs is known
- * (computed outside TensorFlow.js): by the chain rule, the parameters' gradient of the loss is
- * that of Σ outputs ⊙ G with G held constant. Clipping and the finiteness check as gradientStep.
+ * One optimiser step from gradients the caller computed (in the optimiser's variable order, e.g.
+ * from Mlp.trace): clipping and the finiteness check as gradientStep. The caller disposes them.
  */
-export async function outputGradientStep(
-  variables: tf.Variable[],
-  optimizer: FlatAdam,
-  maxGradNorm: number | null,
-  outputs: () => tf.Tensor,
-  outputGradient: tf.Tensor,
-): Promise<{ gradNorm: number; applied: boolean }> {
-  const { value, grads } = tf.variableGrads(() => tf.sum(tf.mul(outputs(), outputGradient)) as tf.Scalar, variables)
-  try {
-    const [gradNorm] = await clipAndApply(grads, optimizer, maxGradNorm, null)
-    return { gradNorm, applied: Number.isFinite(gradNorm) }
-  } finally {
-    tf.dispose([value, ...Object.values(grads)])
-  }
+export async function applyGradientStep(optimizer: FlatAdam, maxGradNorm: number | null, gradients: tf.Tensor[]): Promise<{ gradNorm: number; applied: boolean }> {
+  const [gradNorm] = await clipAndApply(gradients, optimizer, maxGradNorm, null)
+  return { gradNorm, applied: Number.isFinite(gradNorm) }
 }
 
 /**
- * Flatten and clip `grads`, read `before` (when given) and the norm back, norm last, and apply
+ * Flatten and clip `gradients` (in the optimiser's variable order), read `before` (when given) and the norm back, norm last, and apply
  * the step only when every number read is finite. Read with data(), never dataSync(): WebGPU
  * cannot read synchronously.
  */
-async function clipAndApply(grads: tf.NamedTensorMap, optimizer: FlatAdam, maxGradNorm: number | null, before: tf.Tensor1D | null): Promise<number[]> {
-  const flat = optimizer.flatten(grads)
+async function clipAndApply(gradients: tf.Tensor[], optimizer: FlatAdam, maxGradNorm: number | null, before: tf.Tensor1D | null): Promise<number[]> {
+  const flat = optimizer.flatten(gradients)
   const clipping = clipByNorm(flat, maxGradNorm ?? Number.MAX_VALUE)
   flat.dispose()
   try {

@@ -45,4 +45,24 @@ describe('createMlp', () => {
     a.dispose()
     b.dispose()
   })
+
+  it('traces a forward pass whose gradients are the ones autograd takes through apply', async () => {
+    const mlp = createMlp([3, 5, 4, 2], 0.5, new Rng(9))
+    const input = tf.tensor2d([[0.2, -0.4, 1.1], [-1, 0.3, 0.5], [0.7, 0.7, -0.2]])
+    const dOutput = tf.tensor2d([[1, -0.5], [0.25, 2], [-1.5, 0.75]])
+    // L = Σ apply(x) ⊙ G, so ∂L/∂output = G
+    const { grads } = tf.variableGrads(() => tf.sum(tf.mul(mlp.apply(input), dOutput)) as tf.Scalar, mlp.variables)
+    const trace = mlp.trace(input)
+    const applied = mlp.apply(input)
+    expect(Array.from(await trace.output.data())).toEqual(Array.from(await applied.data()))
+    const traced = trace.gradients(dOutput)
+    expect(traced.map((g) => g.shape)).toEqual(mlp.variables.map((v) => v.shape))
+    for (let k = 0; k < traced.length; k++) {
+      const [got, want] = [await traced[k].data(), await grads[mlp.variables[k].name].data()]
+      for (let i = 0; i < want.length; i++) expect(got[i]).toBeCloseTo(want[i], 6)
+    }
+    trace.dispose()
+    tf.dispose([input, dOutput, applied, ...traced, ...Object.values(grads)])
+    mlp.dispose()
+  })
 })

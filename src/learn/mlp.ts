@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import type { Rng } from '../core/rng'
-import { denseLayer } from './denseLayer'
+import { denseGradients, denseLayer } from './denseLayer'
 import { orthogonal } from './orthogonal'
 
 /** A tanh multilayer perceptron whose parameters are trainable tf.Variables. */
@@ -8,6 +8,19 @@ export interface Mlp {
   readonly variables: tf.Variable[]
   /** [batch, inputs] → [batch, outputs]; linear output layer. */
   apply(input: tf.Tensor2D): tf.Tensor2D
+  /**
+   * The forward pass keeping what its backward pass needs, for a caller that computes the loss's
+   * gradient with respect to the output itself: no autograd tape, no second forward pass.
+   */
+  trace(input: tf.Tensor2D): MlpTrace
+  dispose(): void
+}
+
+export interface MlpTrace {
+  output: tf.Tensor2D
+  /** ∂L/∂θ for every variable, in `variables` order, from ∂L/∂output (the caller disposes them). */
+  gradients(dOutput: tf.Tensor2D): tf.Tensor[]
+  /** Frees the kept activations (the output with them). */
   dispose(): void
 }
 
@@ -40,6 +53,31 @@ export function createMlp(sizes: number[], outputGain: number, rng: Rng): Mlp {
         }
         return activation
       })
+    },
+    trace(input) {
+      // activations[l] is layer l's input; activations[last + 1] the output
+      const activations: tf.Tensor2D[] = [input]
+      for (let layer = 0; layer <= last; layer++) {
+        activations.push(tf.tidy(() => denseLayer(activations[layer], weights[layer] as tf.Tensor2D, biases[layer] as tf.Tensor1D, layer !== last)))
+      }
+      const kept = activations.slice(1)
+      return {
+        output: activations[last + 1],
+        gradients: (dOutput) =>
+          tf.tidy(() => {
+            const dWeights: tf.Tensor[] = []
+            const dBiases: tf.Tensor[] = []
+            let dy = dOutput
+            for (let layer = last; layer >= 0; layer--) {
+              const step = denseGradients(activations[layer], weights[layer] as tf.Tensor2D, activations[layer + 1], dy, layer !== last, layer > 0)
+              dWeights.unshift(step.dWeights)
+              dBiases.unshift(step.dBias)
+              if (step.dx) dy = step.dx
+            }
+            return [...dWeights, ...dBiases]
+          }),
+        dispose: () => tf.dispose(kept),
+      }
     },
     dispose() {
       for (const variable of [...weights, ...biases]) variable.dispose()

@@ -11,7 +11,7 @@ import { DemoRecorder } from '../core/run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
-import { outputGradientStep, show } from './gradientStep'
+import { applyGradientStep, show } from './gradientStep'
 import { learnerShell } from './learnerShell'
 import { createMlp } from './mlp'
 import { ObservationNormalizer } from './observationNormalizer'
@@ -144,16 +144,17 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
 
   /**
    * One gradient step on rollout rows `indices`: the networks' outputs read back, the loss and its
-   * gradient with respect to them in plain arrays (ppoLoss.ts), then the parameters' gradient by
-   * the chain rule. Throws a diagnosis, with nothing applied, when a number is not finite.
+   * gradient with respect to them in plain arrays (ppoLoss.ts), then back through the networks
+   * (Mlp.trace) to the parameters. Throws a diagnosis, with nothing applied, when a number is not finite.
    */
   async function minibatchStep(indices: Int32Array): Promise<UpdateStats> {
     const { batch, obs } = gatherMinibatch(rollout, indices, options.normAdvantages)
     const input = tf.tensor2d(obs, [batch.rows, obsSize])
-    // [logits | value] per row
-    const networks = () => tf.concat([actor.apply(input), critic.apply(input)], 1)
+    const actorTrace = actor.trace(input)
+    const criticTrace = critic.trace(input)
     try {
-      const outputs = tf.tidy(networks)
+      // [logits | value] per row
+      const outputs = tf.concat([actorTrace.output, criticTrace.output], 1)
       let values: Float32Array
       try {
         values = (await outputs.data()) as Float32Array
@@ -163,17 +164,23 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
       const gradient = new Float32Array(values.length)
       const stats: UpdateStats = { ...inFloat32(ppoLoss(values, batch, lossOptions, gradient)), gradNorm: null }
       if (!Object.values(stats).every((value) => value === null || Number.isFinite(value))) throw new Error(diagnoseLoss(stats, rollout))
-      const outputGradient = tf.tensor2d(gradient, [batch.rows, numActions + 1])
+      const gradients = tf.tidy(() => {
+        const dOutputs = tf.tensor2d(gradient, [batch.rows, numActions + 1])
+        const [dLogits, dValues] = tf.split(dOutputs, [numActions, 1], 1) as tf.Tensor2D[]
+        return [...actorTrace.gradients(dLogits), ...criticTrace.gradients(dValues)]
+      })
       try {
-        const step = await outputGradientStep(parameters, optimizer, options.maxGradNorm, networks, outputGradient)
+        const step = await applyGradientStep(optimizer, options.maxGradNorm, gradients)
         stats.gradNorm = step.gradNorm
         if (!step.applied) throw new Error(diagnoseLoss(stats, rollout))
       } finally {
-        outputGradient.dispose()
+        tf.dispose(gradients)
       }
       return stats
     } finally {
       input.dispose()
+      actorTrace.dispose()
+      criticTrace.dispose()
     }
   }
 

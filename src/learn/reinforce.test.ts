@@ -21,7 +21,14 @@ function mixFor(env: BatchEnv, weights: Record<string, number> = {}): CompiledMi
 
 /** A network that ignores its input and outputs fixed rows. */
 function constant(rows: number[][]): Mlp {
-  return { variables: [], apply: () => tf.tensor2d(rows), dispose: () => undefined }
+  return {
+    variables: [],
+    apply: () => tf.tensor2d(rows),
+    trace: () => {
+      throw new Error('not traced here')
+    },
+    dispose: () => undefined,
+  }
 }
 
 beforeAll(async () => {
