@@ -16,7 +16,7 @@ describe('design ↔ URL', () => {
 
   it('writes only what differs from the defaults and keeps extra parameters it is given', () => {
     // CartPole starts with PPO's fast preset; the link names the fields off the schema's (CleanRL's) defaults.
-    expect(designToSearch(defaultDesign(), new URLSearchParams('backend=wasm'))).toBe('?backend=wasm&env=cartpole&seed=1&l=ppo&l.numEnvs=16&l.numSteps=32&l.learningRate=0.003')
+    expect(designToSearch(defaultDesign(), new URLSearchParams('backend=wasm'))).toBe('?backend=wasm&env=cartpole&seed=1&l=ppo&l.numEnvs=16&l.numSteps=32&l.numMinibatches=2&l.learningRate=0.01')
     // MountainCar starts with MOUNTAINCAR_PPO (observations normalised); 128 steps per rollout is CleanRL's default.
     expect(designToSearch(defaultDesign('mountaincar'))).toBe('?env=mountaincar&seed=1&l=ppo&l.numEnvs=16&l.learningRate=0.001&l.normObs=true')
     expect(designToSearch(defaultDesign('acrobot'))).toBe('?env=acrobot&seed=1&l=ppo')

@@ -76,7 +76,7 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
 describe('default learners', () => {
   it('starts CartPole on PPO’s fast preset and the other continuous tasks on CleanRL’s defaults', () => {
     const cartpole = defaultLearnerFor(getEnv('cartpole').spec)
-    expect(cartpole).toMatchObject({ kind: 'ppo', numEnvs: 16, numSteps: 32, learningRate: 3e-3, numMinibatches: 4, updateEpochs: 4, gamma: 0.99 })
+    expect(cartpole).toMatchObject({ kind: 'ppo', numEnvs: 16, numSteps: 32, learningRate: 1e-2, numMinibatches: 2, updateEpochs: 4, gamma: 0.99 })
     expect(defaultLearnerFor(getEnv('acrobot').spec)).toMatchObject({ kind: 'ppo', numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 })
     expect(defaultLearnerFor(getEnv('cliffwalking').spec).kind).toBe('qlearning')
     expect(defaultLearnerFor(getEnv('tokenseq').spec).kind).toBe('grpo')

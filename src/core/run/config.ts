@@ -76,12 +76,13 @@ export type RunConfig = z.infer<typeof RunConfigSchema>
 
 /**
  * PPO presets. `cleanrl`: CleanRL's ppo.py defaults (the schema's). `fast`: the same 512-step
- * batch as 16 copies × 32 steps, with a learning rate of 3e-3 — measured on CartPole (seeds 1–6,
- * wasm): mean return 475 after 42k–57k steps, against 140k–200k with CleanRL's defaults, and it
- * stays there. Fewer rollout steps per batch also means fewer forward passes per batch.
+ * batch as 16 copies × 32 steps, in 2 minibatches of 256 at a learning rate of 1e-2 — measured on
+ * CartPole over seeds 1–20 (wasm, 4 epochs): mean return 475 after a median of 50k steps (32k–84k),
+ * against 57k for 4 minibatches at 3e-3 and 140k–200k with CleanRL's defaults, with half the
+ * gradient steps per batch. Fewer rollout steps per batch also means fewer forward passes.
  */
 export const PPO_PRESETS = {
-  fast: { numEnvs: 16, numSteps: 32, learningRate: 3e-3 },
+  fast: { numEnvs: 16, numSteps: 32, numMinibatches: 2, learningRate: 1e-2 },
   cleanrl: { numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 },
 } as const satisfies Record<string, Partial<PpoOptions>>
 export type PpoPreset = keyof typeof PPO_PRESETS
