@@ -1,4 +1,5 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
+import { benchBackendsBrowser } from './backendsBrowser'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
 import { benchGrpoTokenseq } from './grpoTokenseq'
@@ -26,6 +27,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
   tabs: (args) => benchTabsBrowser(args.quick),
+  backends: (args) => benchBackendsBrowser(args.quick),
   soak: (args) => benchSoak(args.quick, args.backend),
 }
 
