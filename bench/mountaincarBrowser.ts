@@ -58,7 +58,7 @@ export async function benchMountainCarShaped(browser: Browser, url: string, quic
   result.notes[FIGURE] =
     `lesson ${LESSON_ID}, "${VARIANT_LABEL}" (its link, from the app's link encoder), default backend (the app used ${used}), ` +
     `${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}: the app's Time when "${goal.figure}" first read ≤ ${STEPS_TO_GOAL} with at least ${RECENT_EPISODES} episodes finished; cap ${capSeconds} s; target ≤ 30 s` +
-    ('totalSteps' in design.learner ? `; the lesson's learning rate anneals to 0 at ${design.learner.totalSteps.toLocaleString('en-US')} steps, so a run that gets there later does so with a policy that no longer learns` : '') +
+    ('totalSteps' in design.learner ? `; the lesson's learning rate anneals to 0 at ${design.learner.totalSteps.toLocaleString('en-US')} steps, so a run that gets there after that does so with a policy that no longer learns` : '') +
     (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
   return result
 }
