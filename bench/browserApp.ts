@@ -13,11 +13,16 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--di
 const PROBE_SCRIPT = fileURLToPath(new URL('./pageProbe.js', import.meta.url))
 
 /**
- * Build the app, serve it and launch headless Chromium; `use` gets the browser and the app's URL.
- * The browser, the server and the build folder are removed afterwards, or by the bench's own
- * signal handler (Playwright's would exit the process before those).
+ * Build the app, serve it and launch headless Chromium; `use` gets the browser, the app's URL and
+ * the build folder (a temporary one: a section may add files beside the app there). The browser,
+ * the server and the build folder are removed afterwards, or by the bench's own signal handler
+ * (Playwright's would exit the process before those). `extraChromiumArgs` add to the usual flags
+ * (`--enable-unsafe-webgpu` for the WebGPU adapter).
  */
-export async function withBuiltApp<T>(use: (browser: Browser, url: string, buildSeconds: number) => Promise<T>): Promise<T> {
+export async function withBuiltApp<T>(
+  use: (browser: Browser, url: string, buildSeconds: number, buildDir: string) => Promise<T>,
+  extraChromiumArgs: readonly string[] = [],
+): Promise<T> {
   const executablePath = chromiumPath()
   if (!existsSync(executablePath)) {
     throw new Error(`no Chromium at ${executablePath}; install one (sudo apt-get install chromium) or set CHROMIUM_PATH`)
@@ -26,10 +31,10 @@ export async function withBuiltApp<T>(use: (browser: Browser, url: string, build
   const build = await buildApp()
   progress(`built in ${build.seconds.toFixed(1)} s`)
   const server = await serveStatic(build.dir)
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraChromiumArgs], handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
   const closeBrowser = onCleanup(() => browser.close())
   try {
-    return await use(browser, server.url, build.seconds)
+    return await use(browser, server.url, build.seconds, build.dir)
   } finally {
     await closeBrowser()
     await server.close()

@@ -19,30 +19,40 @@
     return Number.isFinite(value) ? value : null
   }
 
-  /** The run figures as the status bar shows them: each <dt> name with the <dd> after it. */
-  const readFigures = () => {
+  /** The run figures as the status bar shows them: each <dt> name with the <dd> after it; `watched` is the one named. */
+  const readFigures = (watched) => {
     const byName = {}
     for (const term of document.querySelectorAll('dt')) {
       const value = term.nextElementSibling
       if (value && value.tagName === 'DD') byName[(term.textContent || '').trim()] = (value.textContent || '').trim()
     }
-    return { steps: parse(byName['Steps']), recentReturn: parse(byName['Return (last 20)']), timeSeconds: parse(byName['Time']) }
+    return {
+      steps: parse(byName['Steps']),
+      episodes: parse(byName['Episodes']),
+      recentReturn: parse(byName['Return (last 20)']),
+      timeSeconds: parse(byName['Time']),
+      watched: parse(byName[watched]),
+    }
   }
 
   let state = null
 
   /**
-   * Watch the status bar from now on (call it as Start is clicked). A MutationObserver sees every
-   * frame React commits, so the first frame at the threshold is caught however slowly we poll.
+   * Watch the status bar from now on (call it as Start is clicked) until the figure named `figure`
+   * reaches `threshold`: at least it, or with `atMost` at most it, once `minEpisodes` episodes have
+   * finished. A MutationObserver sees every frame React commits, so the first frame at the
+   * threshold is caught however slowly we poll.
    */
-  window.__benchWatch = (threshold) => {
+  window.__benchWatch = (threshold, figure = 'Return (last 20)', atMost = false, minEpisodes = 0) => {
     state = { startedAt: performance.now(), status: '', latest: null, reached: null }
     const check = () => {
       const status = document.querySelector('[aria-label="Run status"]')
       state.status = status ? (status.textContent || '').trim() : ''
-      const figures = readFigures()
+      const figures = readFigures(figure)
       state.latest = figures
-      if (state.reached === null && figures.recentReturn !== null && figures.recentReturn >= threshold) state.reached = figures
+      const value = figures.watched
+      const enough = (figures.episodes ?? 0) >= minEpisodes
+      if (state.reached === null && value !== null && enough && (atMost ? value <= threshold : value >= threshold)) state.reached = figures
     }
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true })
     check()

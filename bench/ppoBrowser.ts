@@ -1,47 +1,22 @@
 import type { Browser } from 'playwright'
 import { openApp, withBuiltApp } from './browserApp'
+import { benchMountainCarShaped } from './mountaincarBrowser'
 import { SEEDS, SOLVED_RETURN } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
 import { seedsThroughput } from './seedsBrowser'
-import { median, progress, round } from './stats'
+import { median, progress, ratio, round } from './stats'
+import { POLL_MS, trainInPage, WALL_SLACK_S, type BrowserRun, type Figures, type ProbeState, type TrainGoal } from './trainInPage'
+import { PPO_PRESETS } from '../src/core/run/config'
 
-const POLL_MS = 500
-/** The wall clock may run this far past the cap (page load, backend start) before we give up. */
-const WALL_SLACK_S = 60
-
-interface Figures {
-  steps: number | null
-  recentReturn: number | null
-  timeSeconds: number | null
-}
-interface ProbeState {
-  startedAt: number
-  status: string
-  latest: Figures | null
-  reached: Figures | null
-  longTasks: [number, number][]
-}
-
-interface BrowserRun {
-  backendRequested: string
-  backendUsed: string | null
-  seed: number
-  /** The app's Time and Steps figures in the first frame whose "Return (last 20)" reached 475. */
-  seconds: number | null
-  steps: number | null
-  /** Why the run ended: reached, cap, or the status the app showed (Error, Paused). */
-  stop: string
-  last: Figures | null
-  longestTaskMsTraining: number
-  /** When that task began, in seconds after Start was clicked. */
-  longestTaskAtSeconds: number | null
-  longestTaskMsPageLoad: number
-}
+/** CartPole is solved when the mean return of the last 20 episodes reaches 475. */
+const CARTPOLE_SOLVED: TrainGoal = { figure: 'Return (last 20)', threshold: SOLVED_RETURN, atMost: false, minEpisodes: 0 }
 
 /**
  * `ppo_cartpole_seconds_to_475_browser[_<backend>]`: the built app in headless Chromium, Start
  * clicked, the status bar watched until "Return (last 20)" reaches 475; its Time and Steps figures
- * are the result. Also the longest main-thread task while the default backend trains.
+ * are the result. Also the longest main-thread task while the default backend trains, and on the
+ * default backend MountainCar with energy shaping (mountaincarBrowser.ts); then steps per second
+ * with 1024 copies, with one and several seeds, and 1024 copies' rate against one seed's 16.
  */
 export async function benchPpoBrowser(quick: boolean, requested: string | null = null): Promise<SectionResult> {
   const result = emptyResult()
@@ -63,7 +38,8 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     for (const { backend, seeds, cleanrl } of plan) {
       const runs: BrowserRun[] = []
       for (const seed of seeds) {
-        const run = await trainInPage(browser, url, backend, seed, capSeconds, cleanrl === true)
+        const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed), ...(cleanrl ? { l: 'ppo' } : {}) })
+        const run = await trainInPage(browser, url, query, { backendRequested: backend ?? 'default', seed }, CARTPOLE_SOLVED, capSeconds)
         runs.push(run)
         progress(
           `browser ${run.backendRequested} (${run.backendUsed}) seed ${seed}: ` +
@@ -88,6 +64,13 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
           `page load before Start: up to ${round(Math.max(...runs.map((run) => run.longestTaskMsPageLoad)), 4)} ms`
       }
     }
+    // MountainCar with the sparse-vs-shaped lesson's energy shaping, on the default backend.
+    if (requested === null) {
+      const mountainCar = await benchMountainCarShaped(browser, url, quick)
+      Object.assign(result.figures, mountainCar.figures)
+      Object.assign(result.notes, mountainCar.notes)
+      Object.assign(result.runs, mountainCar.runs)
+    }
     // Large batches: 1024 copies × 32 steps per rollout, steps per second on wasm and on the
     // requested backend (WebGPU must beat wasm here on a real GPU).
     for (const backend of [...new Set(['wasm', ...(requested !== null ? [requested] : [])])]) {
@@ -101,10 +84,19 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     if (requested === null) {
       const cores = await browserCores(browser)
       const count = Math.min(cores, 8)
-      const one = await seedsThroughput(browser, url, 1, quick ? 5 : 15)
+      const oneSeed = await seedsThroughput(browser, url, 1, quick ? 5 : 15)
+      const one = oneSeed.stepsPerSecond
       result.figures.ppo_cartpole_steps_per_s_browser_1_seed = one
+      // Large batches against the default's 16 copies: ratio = steps/s with 1024 copies ÷ steps/s with 16
+      const large = 'ppo_cartpole_1024_copies_steps_per_s_browser_wasm'
+      const copiesRatio = ratio(result.figures[large], one)
+      result.figures.ppo_cartpole_1024_vs_16_copies_steps_per_s_ratio = copiesRatio === null ? null : round(copiesRatio, 3)
+      result.notes.ppo_cartpole_1024_vs_16_copies_steps_per_s_ratio =
+        `${large} ÷ ppo_cartpole_steps_per_s_browser_1_seed: PPO on CartPole with 1024 copies (?backend=wasm) against the default ${PPO_PRESETS.fast.numEnvs} copies (one seed, the app's default backend, which was ${oneSeed.backendUsed ?? 'none'}), ` +
+        `both ${PPO_PRESETS.fast.numSteps} steps per rollout at learning rate ${PPO_PRESETS.fast.learningRate}; above 1: more steps per second with more copies. The 1024-copy rate is Δ Steps ÷ Δ Time after a 5 s warm-up, the ${PPO_PRESETS.fast.numEnvs}-copy one the mean of the status bar's Steps/s` +
+        (copiesRatio === null ? `; null: ${result.figures[large] == null ? 'no 1024-copy figure' : 'no 1-seed figure'}` : '')
       if (count > 1) {
-        const many = await seedsThroughput(browser, url, count, quick ? 5 : 15)
+        const many = (await seedsThroughput(browser, url, count, quick ? 5 : 15)).stepsPerSecond
         result.figures[`ppo_cartpole_steps_per_s_browser_${count}_seeds`] = many
         // efficiency = rate with K seeds / (K × rate with one seed)
         result.figures.seeds_at_once_scaling_efficiency = one !== null && many !== null ? round(many / (count * one), 3) : null
@@ -114,55 +106,6 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
     result.runs.browser = { chromium: browser.version(), buildSeconds: round(buildSeconds, 3), capSeconds }
     return result
   })
-}
-
-async function trainInPage(browser: Browser, baseUrl: string, backend: string | null, seed: number, capSeconds: number, cleanrl: boolean): Promise<BrowserRun> {
-  const query = new URLSearchParams({ ...(backend === null ? {} : { backend }), seed: String(seed), ...(cleanrl ? { l: 'ppo' } : {}) })
-  const { page, backendUsed, backendText, close } = await openApp(browser, baseUrl, query)
-  try {
-    const run: BrowserRun = { backendRequested: backend ?? 'default', backendUsed, seed, seconds: null, steps: null, stop: 'cap', last: null, longestTaskMsTraining: 0, longestTaskAtSeconds: null, longestTaskMsPageLoad: 0 }
-    if (backendUsed === null || backendUsed === 'none') {
-      run.stop = `no backend: ${backendText.trim()}`
-      return run
-    }
-
-    await page.evaluate(`window.__benchWatch(${SOLVED_RETURN})`)
-    await page.getByRole('button', { name: 'Start', exact: true }).click()
-    const wallStart = performance.now()
-    let probe: ProbeState
-    for (;;) {
-      await page.waitForTimeout(POLL_MS)
-      probe = (await page.evaluate('window.__benchRead()')) as ProbeState
-      const wallSeconds = (performance.now() - wallStart) / 1000
-      if (probe.reached) {
-        run.seconds = probe.reached.timeSeconds
-        run.steps = probe.reached.steps
-        run.stop = 'reached'
-        break
-      }
-      if (probe.status === 'Error' || probe.status === 'Paused' || probe.status === 'Stopped') {
-        const alert = await page.getByRole('alert').first().textContent({ timeout: 1000 }).catch(() => null)
-        run.stop = `the app showed ${probe.status}${alert ? `: ${alert}` : ''}`
-        break
-      }
-      if ((probe.latest?.timeSeconds ?? 0) >= capSeconds || wallSeconds >= capSeconds + WALL_SLACK_S) {
-        run.stop = `not reached within ${capSeconds} s`
-        break
-      }
-    }
-    run.last = probe.latest
-    for (const [start, duration] of probe.longTasks) {
-      if (start + duration >= probe.startedAt) {
-        if (duration > run.longestTaskMsTraining) {
-          run.longestTaskMsTraining = duration
-          run.longestTaskAtSeconds = round((start - probe.startedAt) / 1000, 3)
-        }
-      } else run.longestTaskMsPageLoad = Math.max(run.longestTaskMsPageLoad, duration)
-    }
-    return run
-  } finally {
-    await close()
-  }
 }
 
 /** Steps per second of PPO with 1024 copies, over `seconds` after a 5 s warm-up, from the app's own figures. */

@@ -1,27 +1,30 @@
 import type { MachineFacts } from './machine'
+import type { FigureTable } from './results'
 
 export interface BenchReport {
   machine: MachineFacts
   quick: boolean
   sections: string[]
   figures: Record<string, number | null>
+  tables: Record<string, FigureTable>
   notes: Record<string, string>
   runs: Record<string, unknown>
   errors: Record<string, string>
   bench_wall_seconds: number
 }
 
-/** The one JSON object `--json` prints: the figures at the top level, beside machine, notes and runs. */
+/** The one JSON object `--json` prints: the figures (tables too) at the top level, beside machine, notes and runs. */
 export function toJson(report: BenchReport): string {
-  const { figures, ...rest } = report
-  return JSON.stringify({ machine: rest.machine, quick: rest.quick, sections: rest.sections, ...figures, notes: rest.notes, runs: rest.runs, errors: rest.errors, bench_wall_seconds: rest.bench_wall_seconds }, null, 2)
+  const { figures, tables, ...rest } = report
+  return JSON.stringify({ machine: rest.machine, quick: rest.quick, sections: rest.sections, ...figures, ...tables, notes: rest.notes, runs: rest.runs, errors: rest.errors, bench_wall_seconds: rest.bench_wall_seconds }, null, 2)
 }
 
-/** A table for people: one figure per line, then the machine and the notes. */
+/** A table for people: one figure per line (a table's cells as name.key.key), then the machine and the notes. */
 export function toTable(report: BenchReport): string {
-  const names = Object.keys(report.figures)
-  const width = Math.max(10, ...names.map((name) => name.length))
-  const lines = names.map((name) => `${name.padEnd(width)}  ${formatValue(report.figures[name])}`)
+  const rows: [string, number | null][] = Object.entries(report.figures)
+  for (const [name, table] of Object.entries(report.tables)) rows.push(...flattenTable(name, table))
+  const width = Math.max(10, ...rows.map(([name]) => name.length))
+  const lines = rows.map(([name, value]) => `${name.padEnd(width)}  ${formatValue(value)}`)
   const machine = report.machine
   lines.push(
     '',
@@ -32,6 +35,13 @@ export function toTable(report: BenchReport): string {
   for (const [section, error] of Object.entries(report.errors)) lines.push(`ERROR in ${section}: ${error}`)
   lines.push(`bench took ${report.bench_wall_seconds.toFixed(1)} s${report.quick ? ' (--quick)' : ''}`)
   return `${lines.join('\n')}\n`
+}
+
+/** A table's cells as [name.key.key…, value], in the table's own order. */
+export function flattenTable(name: string, table: FigureTable): [string, number | null][] {
+  return Object.entries(table).flatMap(([key, value]): [string, number | null][] =>
+    value !== null && typeof value === 'object' ? flattenTable(`${name}.${key}`, value) : [[`${name}.${key}`, value]],
+  )
 }
 
 function formatValue(value: number | null): string {

@@ -1,4 +1,5 @@
 import { ArgsError, parseArgs, SECTIONS, USAGE, type BenchArgs, type Section } from './args'
+import { benchBackendsBrowser } from './backendsBrowser'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
 import { benchGrpoTokenseq } from './grpoTokenseq'
@@ -26,6 +27,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
   tabs: (args) => benchTabsBrowser(args.quick),
+  backends: (args) => benchBackendsBrowser(args.quick),
   soak: (args) => benchSoak(args.quick, args.backend),
 }
 
@@ -49,7 +51,7 @@ async function main(): Promise<number> {
   const started = performance.now()
   const machine = await describeMachine()
   progress(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.chromium ?? 'no Chromium'}`)
-  const report: BenchReport = { machine, quick: args.quick, sections: [], figures: {}, notes: {}, runs: {}, errors: {}, bench_wall_seconds: 0 }
+  const report: BenchReport = { machine, quick: args.quick, sections: [], figures: {}, tables: {}, notes: {}, runs: {}, errors: {}, bench_wall_seconds: 0 }
   // A fixed order: the Node figures first, the browser (which loads both cores) last.
   for (const section of SECTIONS.filter((s) => args.only.includes(s))) {
     progress(`— ${section}`)
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
     try {
       const result = await RUNNERS[section](args)
       Object.assign(report.figures, result.figures)
+      Object.assign(report.tables, result.tables)
       Object.assign(report.notes, result.notes)
       Object.assign(report.runs, result.runs)
     } catch (error) {

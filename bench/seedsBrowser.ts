@@ -7,13 +7,14 @@ const WARM_UP_S = 5
 
 /**
  * Steps per second of all seeds together with `count` seeds at once (CartPole, the app's default
- * PPO): the mean over `seconds` one-second samples of the app's own figures, after a warm-up.
+ * PPO): the mean over `seconds` one-second samples of the app's own figures, after a warm-up;
+ * and the backend the app chose.
  */
-export async function seedsThroughput(browser: Browser, baseUrl: string, count: number, seconds: number): Promise<number | null> {
+export async function seedsThroughput(browser: Browser, baseUrl: string, count: number, seconds: number): Promise<{ stepsPerSecond: number | null; backendUsed: string | null }> {
   const query = new URLSearchParams({ env: 'cartpole', ...(count > 1 ? { seeds: String(count) } : {}) })
   const { page, backendUsed, close } = await openApp(browser, baseUrl, query)
   try {
-    if (backendUsed === null || backendUsed === 'none') return null
+    if (backendUsed === null || backendUsed === 'none') return { stepsPerSecond: null, backendUsed }
     await page.getByRole('button', { name: 'Start', exact: true }).click()
     await page.waitForTimeout(WARM_UP_S * 1000)
     const samples: number[] = []
@@ -25,7 +26,7 @@ export async function seedsThroughput(browser: Browser, baseUrl: string, count: 
     // mean = (1/S) Σ_s rate_s
     const mean = samples.length > 0 ? samples.reduce((sum, value) => sum + value, 0) / samples.length : null
     progress(`${count} seed(s) at once: ${mean === null ? 'no figures' : `${Math.round(mean)} steps/s together`}`)
-    return mean === null ? null : round(mean, 4)
+    return { stepsPerSecond: mean === null ? null : round(mean, 4), backendUsed }
   } finally {
     await close()
   }

@@ -16,3 +16,9 @@ export function round(value: number, digits = 4): number {
 export function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`)
 }
+
+/** numerator ÷ denominator, or null when either is missing or the denominator is not positive. */
+export function ratio(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
+  if (numerator == null || denominator == null || !(denominator > 0)) return null
+  return numerator / denominator
+}
