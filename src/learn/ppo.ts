@@ -284,13 +284,7 @@ export function explainedVariance(values: Float32Array, returns: Float32Array): 
 }
 
 /** Means over an update's minibatch steps of what each step read back (or one step's numbers, for a diagnosis). */
-interface UpdateStats {
-  loss: number
-  policyLoss: number
-  valueLoss: number
-  entropy: number
-  approxKl: number
-  clipFraction: number
+interface UpdateStats extends PpoLossTerms {
   /** Global gradient norm before clipping; null when the loss was not finite and no gradient was taken. */
   gradNorm: number | null
 }
