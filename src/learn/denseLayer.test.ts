@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initBackend } from './backend'
-import { denseLayer } from './denseLayer'
+import { denseLayer, SIGMOID_TANH_FROM } from './denseLayer'
 
 beforeAll(async () => {
   await initBackend('wasm')
@@ -34,6 +34,16 @@ describe('denseLayer', () => {
       tf.dispose([...outputs, ...expected])
     })
   }
+
+  it('computes tanh through the sigmoid on large batches to the same numbers', async () => {
+    const rows = SIGMOID_TANH_FROM / 2
+    const big = tf.randomNormal([rows, 3], 0, 2, 'float32', 5) as tf.Tensor2D
+    const [ours, reference] = [denseLayer(big, w, b, true), referenceLayer(big, w, b, true)]
+    expect(ours.size).toBeGreaterThanOrEqual(SIGMOID_TANH_FROM)
+    const [got, want] = [await ours.data(), await reference.data()]
+    for (let i = 0; i < want.length; i++) expect(Math.abs(got[i] - want[i])).toBeLessThan(1e-6)
+    tf.dispose([big, ours, reference])
+  })
 
   it('matches tanh by hand: y = tanh(0.5·0.3 − 1·0.1 + 2·(−0.5) + 0.05)', async () => {
     const y = denseLayer(x, w, b, true)
