@@ -201,7 +201,7 @@ describe('GRPO trainer', () => {
     trainer.dispose()
     // r = 2·length = 2·n/L
     for (const episode of report.episodes) expect(episode.shapedReturn).toBeCloseTo((2 * episode.length) / 4, 12)
-    expect(() => trainer.setMix({ names: ['correct'], weights: new Float64Array([1]) })).toThrow(/1 weights but tokenseq has 4 components/)
+    expect(() => trainer.setMix({ names: ['correct'], weights: new Float64Array([1]) })).toThrow(/1 weights but tokenseq has 5 components/)
   })
 
   it('stops with a diagnosis when a reward component is not finite', async () => {
@@ -209,7 +209,7 @@ describe('GRPO trainer', () => {
     const step = env.step.bind(env)
     env.step = (actions, out, rng, autoReset) => {
       step(actions, out, rng, autoReset)
-      out.components[3 * 4 + 2] = Number.NaN // copy 3, component "length"
+      out.components[3 * env.spec.components.length + 2] = Number.NaN // copy 3, component "length"
     }
     const trainer = await createGrpoTrainer(env, mixFor(env, { length: 0.5 }), grpoOptions({ groupsPerIteration: 2 }), new Rng(1))
     await expect(trainer.iterate()).rejects.toThrow('mixed reward of copy 3 at rollout step 0 is NaN: component "length" is NaN (weight 0.5)')
@@ -299,7 +299,7 @@ describe('GRPO trainer', () => {
     const batch = report.groupBatch!
     expect(Array.from(batch.groupSizes)).toEqual(new Array(8).fill(4))
     for (let g = 0; g < 8; g++) {
-      const formats = [0, 1, 2, 3].map((j) => batch.components[(4 * g + j) * 4 + 1])
+      const formats = [0, 1, 2, 3].map((j) => batch.components[(4 * g + j) * env.spec.components.length + 1])
       expect(new Set(formats).size).toBe(2)
     }
     expect(report.diagnostics.zero_advantage_fraction).toBe(0)
