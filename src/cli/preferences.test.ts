@@ -109,7 +109,7 @@ describe('preferences', () => {
     [[...BASE, '--bias', 'length'], 'malformed --bias entry "length"; expected name=value[,name=value...]'],
     [[...BASE, '--params', 'group_size=1'], "tokenseq's group_size is 1; a pair is two completions of one prompt, so group_size must be at least 2"],
     [[...BASE, '--params', 'max_length=99'], 'parameter "max_length" of tokenseq must be an integer from 3 to 32, got 99'],
-    [[...BASE, '--params', '__proto__=1'], 'unknown parameter "__proto__" for tokenseq; accepted: group_size, max_length, difficulty'],
+    [[...BASE, '--params', '__proto__=1'], 'unknown parameter "__proto__" for tokenseq; accepted: group_size, max_length, overlong_cache, difficulty'],
     [[...BASE, '--params', '{"__proto__": 1}'], 'unknown parameter "__proto__" for tokenseq'],
     [[...BASE, '--params', '{"max_length": [4]}'], '--params "max_length" is [4]; a parameter is a number, a string or true/false'],
     [[...BASE, '--params', '{"max_length": 4'], '--params is not valid JSON ('],

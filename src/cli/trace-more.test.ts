@@ -15,8 +15,9 @@ describe('envs lists bandit, tokenseq and coop', () => {
       ['format', 0],
       ['length', 0],
       ['proxy', 0],
+      ['overlong', 0],
     ])
-    expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'difficulty'])
+    expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'overlong_cache', 'difficulty'])
     expect(byId.get('coop')?.stateVars).toEqual(['agents', 'agent', 'round', 'output', 'effort_0', 'effort_1', 'effort_2', 'effort_3'])
     expect(byId.get('coop')?.components.map((c) => [c.name, c.defaultWeight])).toEqual([
       ['team', 1],
@@ -50,7 +51,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const steps = traceLines(stdout)
     // Stops at end: the fourth action is never taken.
     expect(steps).toHaveLength(3)
-    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0 })
+    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0 })
     expect(steps[0].terminated).toBe(false)
     expect(steps[1].state.slice(0, 8)).toEqual([4, 3, 4, 2, 10, 7, -1, -1])
     const last = steps[2]
@@ -63,6 +64,22 @@ describe('trace on bandit, tokenseq and coop', () => {
     // reward = 1·correct + 2·length = 1 + 1.5
     expect(last.reward).toBe(2.5)
     expect(last.obs).toHaveLength(47)
+    // 3 tokens under max_length 4 and the default overlong_cache 2: (2 − 3)/2, at weight 0
+    expect(last.components.overlong).toBe(-0.5)
+  })
+
+  it('charges the overlong penalty on the last token: −1 for a completion cut at max_length, its parameter from --params', () => {
+    const start = [4, 3, 4, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
+    const trace = (params: string, actions: string) => traceLines(cli(['trace', '--env', 'tokenseq', '--params', params, '--state', start.join(','), '--actions', actions, '--weights', 'correct=0,overlong=1']).stdout)
+    const cut = trace('max_length=4', '10,10,10,7')
+    expect(cut.map((step) => step.components.overlong)).toEqual([0, 0, 0, -1])
+    expect(cut[3].reward).toBe(-1)
+    // overlong_cache 1: free up to 3 tokens, −1 at 4 whether cut or ended
+    expect(trace('max_length=4,overlong_cache=1', '10,7,11').at(-1)!.reward).toBe(0)
+    expect(trace('max_length=4,overlong_cache=1', '10,10,7,11').at(-1)!.reward).toBe(-1)
+    const refused = cli(['trace', '--env', 'tokenseq', '--params', 'max_length=4,overlong_cache=4', '--state', start.join(','), '--actions', '11'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('parameter "overlong_cache" of tokenseq must be an integer from 0 to 3 (less than max_length, 4), got 4')
   })
 
   it('plays one coop seat against teammates that repeat their efforts', () => {

@@ -158,6 +158,24 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(refused).toBe('--config stdin: learner.dualClip: the dual clip C applies to the ppo policy loss only, not gspo; set it to none for gspo')
   })
 
+  it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
+    const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
+    const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))
+    expect(run.stderr).toBe('')
+    const { intervals, done } = parse(run.stdout)
+    for (const line of intervals) {
+      expect(line.diagnostics?.truncated_fraction).toBeGreaterThanOrEqual(0)
+      expect(line.diagnostics?.truncated_fraction).toBeLessThanOrEqual(1)
+    }
+    // A penalty: never above 0, and −1 at most per completion.
+    expect(done.recentContributions!.overlong).toBeLessThanOrEqual(0)
+    expect(done.recentContributions!.overlong).toBeGreaterThanOrEqual(-1)
+    const refused = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify({ ...config, learner: { kind: 'grpo', maskTruncated: 1 } })))
+    expect(refused).toBe('--config stdin: learner.maskTruncated: expected boolean, received number')
+    const tooLong = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify({ ...config, env: { id: 'tokenseq', params: { max_length: 4, overlong_cache: 4 } } })))
+    expect(tooLong).toBe('--config stdin: env.params: parameter "overlong_cache" of tokenseq must be an integer from 0 to 3 (less than max_length, 4), got 4')
+  })
+
   it('names every problem of the config’s learner and design at once', async () => {
     const config = { env: { id: 'cartpole' }, learner: { kind: 'qlearning' }, mix: { weights: { nope: 1 }, terms: [{ name: 'lean', expression: 'thetaa' }] } }
     const message = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(config)))

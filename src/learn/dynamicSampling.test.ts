@@ -18,7 +18,7 @@ import type { Completions } from './grpoRollout'
 const G = 2
 const K = 2
 
-function round(id: number, rows: { correct: number; format: number; length: number }[]): Completions {
+function round(id: number, rows: { correct: number; format: number; length: number; cut?: boolean }[]): Completions {
   const count = rows.length
   const lengths = Int32Array.from(rows.map((row) => row.length))
   const starts = new Int32Array(count)
@@ -45,6 +45,7 @@ function round(id: number, rows: { correct: number; format: number; length: numb
     logProbs,
     components: Float64Array.from(rows.flatMap((row) => [row.correct, row.format])),
     objective: Float64Array.from(rows.map((row) => row.correct)),
+    truncated: Uint8Array.from(rows.map((row) => (row.cut ? 1 : 0))),
   }
 }
 
@@ -54,7 +55,7 @@ const silent = (length = 3) => [
 ]
 const informative = (length = 2) => [
   { correct: 1, format: 1, length },
-  { correct: 0, format: 1, length: length + 1 },
+  { correct: 0, format: 1, length: length + 1, cut: true },
 ]
 
 /** A drawRound that hands out the given rounds in turn and counts its calls. */
@@ -97,6 +98,7 @@ describe('joinGroups', () => {
     expect(Array.from(joined.logProbs)).toEqual([-2, -2, -3, -3, -3, -0, -1, -1])
     expect(Array.from(joined.components)).toEqual([1, 1, 0, 1, 1, 1, 0, 1])
     expect(Array.from(joined.objective)).toEqual([1, 0, 1, 0])
+    expect(Array.from(joined.truncated)).toEqual([0, 1, 0, 1])
   })
 })
 

@@ -48,6 +48,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
     logProbs: new Float32Array(tokens),
     components: new Float64Array(count * K),
     objective: new Float64Array(count),
+    truncated: new Uint8Array(count),
   }
   let row = 0
   let token = 0
@@ -63,6 +64,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
         joined.logProbs.set(from.logProbs.subarray(start, start + length), token)
         joined.components.set(from.components.subarray(i * K, (i + 1) * K), row * K)
         joined.objective[row] = from.objective[i]
+        joined.truncated[row] = from.truncated[i]
         token += length
       }
     }

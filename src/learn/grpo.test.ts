@@ -5,7 +5,7 @@ import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
 import { cartpole } from '../core/envs/cartpole'
-import { A_INDEX, B_INDEX, T_INDEX, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
+import { A_INDEX, B_INDEX, END, T_INDEX, THINK, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
 import type { BatchEnv } from '../core/envs/types'
 import { compileMix, type CompiledMix } from '../core/rewards/mix'
 import { Rng } from '../core/rng'
@@ -201,7 +201,7 @@ describe('GRPO trainer', () => {
     trainer.dispose()
     // r = 2·length = 2·n/L
     for (const episode of report.episodes) expect(episode.shapedReturn).toBeCloseTo((2 * episode.length) / 4, 12)
-    expect(() => trainer.setMix({ names: ['correct'], weights: new Float64Array([1]) })).toThrow(/1 weights but tokenseq has 4 components/)
+    expect(() => trainer.setMix({ names: ['correct'], weights: new Float64Array([1]) })).toThrow(/1 weights but tokenseq has 5 components/)
   })
 
   it('stops with a diagnosis when a reward component is not finite', async () => {
@@ -209,7 +209,7 @@ describe('GRPO trainer', () => {
     const step = env.step.bind(env)
     env.step = (actions, out, rng, autoReset) => {
       step(actions, out, rng, autoReset)
-      out.components[3 * 4 + 2] = Number.NaN // copy 3, component "length"
+      out.components[3 * env.spec.components.length + 2] = Number.NaN // copy 3, component "length"
     }
     const trainer = await createGrpoTrainer(env, mixFor(env, { length: 0.5 }), grpoOptions({ groupsPerIteration: 2 }), new Rng(1))
     await expect(trainer.iterate()).rejects.toThrow('mixed reward of copy 3 at rollout step 0 is NaN: component "length" is NaN (weight 0.5)')
@@ -299,10 +299,69 @@ describe('GRPO trainer', () => {
     const batch = report.groupBatch!
     expect(Array.from(batch.groupSizes)).toEqual(new Array(8).fill(4))
     for (let g = 0; g < 8; g++) {
-      const formats = [0, 1, 2, 3].map((j) => batch.components[(4 * g + j) * 4 + 1])
+      const formats = [0, 1, 2, 3].map((j) => batch.components[(4 * g + j) * env.spec.components.length + 1])
       expect(new Set(formats).size).toBe(2)
     }
     expect(report.diagnostics.zero_advantage_fraction).toBe(0)
+  })
+
+  it('with maskTruncated on, reports the share of completions cut at max_length (those tokenseq’s overlong component charges −1 at a cache of 0)', async () => {
+    const env = tokenseq.create(4 * 4, { group_size: 4, max_length: 4, overlong_cache: 0, difficulty: 'easy' }) as TokenSeqEnv
+    const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 4, maskTruncated: true }), new Rng(6))
+    for (let k = 0; k < 2; k++) {
+      const report = await trainer.iterate()
+      const cut = report.episodes.filter((episode) => episode.componentSums?.[4] === -1).length
+      expect(cut).toBeGreaterThan(0)
+      expect(report.diagnostics.truncated_fraction).toBe(cut / 16)
+      expect(report.diagnostics.update_skipped).toBe(0)
+      expect(report.diagnostics.policy_loss).toBeDefined()
+    }
+    trainer.dispose()
+  })
+
+  it('with maskTruncated on, trains otherwise than with it off where completions are cut, and exactly as with it off where none is', async () => {
+    const tokenRun = async (maskTruncated: boolean) => {
+      const env = tokenseqEnv(4)
+      const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1 }), grpoOptions({ groupsPerIteration: 4, maskTruncated }), new Rng(8))
+      const report = await trainer.iterate()
+      trainer.dispose()
+      return report
+    }
+    const [tokensOff, tokensOn] = [await tokenRun(false), await tokenRun(true)]
+    expect(tokensOn.diagnostics.truncated_fraction).toBeGreaterThan(0)
+    // The same batch and the same advantages (cut completions count in their groups), a different loss.
+    expect(tokensOn.advantages).toEqual(tokensOff.advantages)
+    expect(tokensOn.diagnostics.policy_loss).not.toBe(tokensOff.diagnostics.policy_loss)
+    // A bandit pull is never cut.
+    const banditRun = async (maskTruncated: boolean) => {
+      const env = bandit.create(6 * 4, { arms: 'gaussian', noise: 1 })
+      const trainer = await createGrpoTrainer(env, mixFor(env), grpoOptions({ groupsPerIteration: 6, groupSize: 4, learningRate: 0.05, maskTruncated }), new Rng(11))
+      const reports = [await trainer.iterate(), await trainer.iterate()]
+      trainer.dispose()
+      return reports
+    }
+    const off = await banditRun(false)
+    const on = await banditRun(true)
+    on.forEach((report, k) => {
+      const { truncated_fraction, update_skipped, ...rest } = report.diagnostics
+      expect({ truncated_fraction, update_skipped }).toEqual({ truncated_fraction: 0, update_skipped: 0 })
+      expect(rest).toEqual(off[k].diagnostics)
+      expect(report.advantages).toEqual(off[k].advantages)
+    })
+  })
+
+  it('with maskTruncated on, skips the update when every completion is cut', async () => {
+    const env = tokenseqEnv(2)
+    const step = env.step.bind(env)
+    // Whatever the policy samples, the task never sees end: every completion runs to max_length.
+    env.step = (actions, out, rng, autoReset) => step(actions.map((token) => (token === END ? THINK : token)), out, rng, autoReset)
+    const trainer = await createGrpoTrainer(env, mixFor(env, { format: 1 }), grpoOptions({ groupsPerIteration: 2, maskTruncated: true }), new Rng(1))
+    const report = await trainer.iterate()
+    trainer.dispose()
+    expect(report.diagnostics).toMatchObject({ truncated_fraction: 1, update_skipped: 1 })
+    expect(report.diagnostics.policy_loss).toBeUndefined()
+    expect(report.advantages).toBeUndefined()
+    expect(report.episodes.every((episode) => episode.length === 4)).toBe(true)
   })
 
   it('learns the best arm of a contextual bandit', async () => {

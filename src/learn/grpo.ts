@@ -26,7 +26,10 @@ import { createMlp, type Mlp } from './mlp'
  * policy loss ppo, gspo, gspo_token, cispo or reinforce, verl's aggregations and KL estimators).
  * The reference policy of the KL penalty is a frozen copy of the initial policy. With dynamic
  * sampling on (DAPO), the rollout draws rounds of groups and keeps only those whose rewards differ
- * (dynamicSampling.ts); the charts and the step count get every completion sampled.
+ * (dynamicSampling.ts); the charts and the step count get every completion sampled. With
+ * maskTruncated on (DAPO's overlong filtering), the tokens of completions cut at the task's limit
+ * weigh 0 in the loss (aggregationWeights: the divisors count only the kept ones), while their
+ * advantages are computed, and count in their groups' mean and std, as any other.
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -78,7 +81,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       oldLogProbs: tf.tensor1d(completions.logProbs),
       refLogProbs: tf.tidy(() => tokenLogProbs(reference, obs, actions, numActions).logProbs),
       advantages: tf.tensor1d(perToken),
-      ...aggregationTensors(completions.lengths, options, maxLength),
+      ...aggregationTensors(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
     }
   }
 
@@ -151,12 +154,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
-      // (combine 'decoupled' normalises each C_·k within the group first)
+      // (combine 'decoupled' normalises each C_·k within the group first). Cut completions count here even when masked.
       const advantages = groupAdvantagesMulti(trained.components, weights.length, weights, trainedSizes, options.estimator)
       const episodes = completionEpisodes(sampled, weights)
 
-      // With dynamic sampling every round may come back silent: then there is nothing to learn from and no update.
-      const skipped = trained.count === 0
+      // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
+      // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
+      const skipped = trained.count === 0 || (options.maskTruncated && trained.truncated.every((cut) => cut === 1))
       const diagnostics: Record<string, number> = skipped ? {} : await update(trained, advantages)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
@@ -168,8 +172,10 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       if (drawn !== null) {
         diagnostics.groups_drawn = drawn.groupsDrawn
         diagnostics.groups_kept = drawn.groupsKept
-        diagnostics.update_skipped = skipped ? 1 : 0
       }
+      // The share of the sampled completions cut at the limit: with dynamic sampling off, the share masked out of the loss.
+      if (options.maskTruncated) diagnostics.truncated_fraction = mean(sampled.truncated)
+      if (drawn !== null || options.maskTruncated) diagnostics.update_skipped = skipped ? 1 : 0
       const report: IterationReport = { envSteps: sampled.tokens, episodes, diagnostics, demo: demoRecording }
       if (skipped) return report
       const groupBatch = { names: activeMix.names.slice(), components: trained.components.slice(0, trained.count * weights.length), groupSizes: trainedSizes.slice() }
@@ -216,7 +222,7 @@ function columnMean(values: Float64Array, K: number, k: number): number {
   return rows === 0 ? 0 : sum / rows
 }
 
-function mean(values: Float64Array): number {
+function mean(values: Float64Array | Uint8Array): number {
   let sum = 0
   for (const value of values) sum += value
   return values.length === 0 ? 0 : sum / values.length

@@ -154,3 +154,55 @@ describe('GRPO loss', () => {
     actor.dispose()
   })
 })
+
+describe('masking truncated completions (DAPO overlong filtering)', () => {
+  // Completions of 1, 2 and 3 tokens; the second (2 tokens) was cut and is masked.
+  const lengths = [1, 2, 3]
+  const masked = [0, 1, 0]
+
+  it('gives the masked tokens weight 0 and counts only the kept completions and tokens in every divisor', () => {
+    const weights = (aggregation: Aggregation, mask: number[] = masked) => Array.from(aggregationWeights(lengths, aggregation, 4, mask))
+    // T′ = 1 + 3 = 4 kept tokens
+    expect(weights('token-mean')).toEqual([0.25, 0, 0, 0.25, 0.25, 0.25])
+    // S′ = 2 kept completions: 1/(2·1), 1/(2·3)
+    expect(weights('seq-mean-token-mean')).toEqual(Array.from(Float32Array.from([1 / 2, 0, 0, 1 / 6, 1 / 6, 1 / 6])))
+    expect(weights('seq-mean-token-sum')).toEqual([0.5, 0, 0, 0.5, 0.5, 0.5])
+    // 1/(S′·L) = 1/8
+    expect(weights('seq-mean-token-sum-norm')).toEqual([0.125, 0, 0, 0.125, 0.125, 0.125])
+    expect(weights('token-sum')).toEqual([1, 0, 0, 1, 1, 1])
+    // Nothing masked: the weights without a mask; everything masked: no weight anywhere.
+    expect(weights('token-mean', [0, 0, 0])).toEqual(Array.from(aggregationWeights(lengths, 'token-mean', 4)))
+    expect(weights('token-mean', [1, 1, 1])).toEqual([0, 0, 0, 0, 0, 0])
+    expect(() => aggregationWeights(lengths, 'token-mean', 4, [0, 1])).toThrow('aggregationWeights: 2 mask entries for 3 completions')
+  })
+
+  // ρ and A per token, as in the GRPO loss tests above; log π_ref = 0, so the k3 KL is not 0.
+  const ratios = [1.5, 0.5, 1, 1.1, 0.9, 2]
+  const advantages = [1, -1, -1, 0.5, 0.5, 0.5]
+  const keptRatios = [1.5, 1.1, 0.9, 2]
+  const keptAdvantages = [1, 0.5, 0.5, 0.5]
+  const withKl = { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 }
+
+  it('gives the loss of the batch without the cut completion (token-mean)', async () => {
+    const maskedBatch = await evaluate(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
+    const without = await evaluate(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
+    // (−1.2 − 0.55 − 0.45 − 0.6)/4 = −0.7
+    expect(maskedBatch.policyLoss).toBeCloseTo(-0.7, 6)
+    // k3 = e^d − d − 1 with d = −ln ρ: 1/ρ + ln ρ − 1, averaged over the 4 kept tokens
+    const kl = keptRatios.reduce((sum, ratio) => sum + 1 / ratio + Math.log(ratio) - 1, 0) / 4
+    expect(maskedBatch.kl).toBeCloseTo(kl, 6)
+    expect(maskedBatch.loss).toBeCloseTo(-0.7 + 0.1 * kl, 6)
+    expect(maskedBatch.policyLoss).toBeCloseTo(without.policyLoss, 6)
+    expect(maskedBatch.kl).toBeCloseTo(without.kl, 6)
+    expect(maskedBatch.loss).toBeCloseTo(without.loss, 6)
+  })
+
+  it('gives the cut completion’s tokens exactly zero gradient and the others the gradient they have without it', async () => {
+    const grads = await gradient(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
+    const without = await gradient(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
+    expect(grads[1]).toBe(0)
+    expect(grads[2]).toBe(0)
+    ;[grads[0], grads[3], grads[4], grads[5]].forEach((value, t) => expect(value).toBeCloseTo(without[t], 6))
+    expect(without.every((value) => value !== 0)).toBe(true)
+  })
+})

@@ -55,12 +55,18 @@ function averagesPerSequence(policyLoss: GrpoOptions['policyLoss']): boolean {
 
 /**
  * The aggregation's tensors of a batch of completions of `lengths` tokens (L = maxLength): w of the
- * chosen aggregation, w′ of the policy loss, and the layout GSPO's sequence ratio reads.
+ * chosen aggregation, w′ of the policy loss, and the layout GSPO's sequence ratio reads. `masked`
+ * (1 for a completion left out of the loss) is aggregationWeights'.
  */
-export function aggregationTensors(lengths: ArrayLike<number>, options: Pick<GrpoOptions, 'policyLoss' | 'aggregation'>, maxLength: number): Pick<GrpoTokenBatch, 'weights' | 'policyWeights' | 'sequences'> {
-  const weights = tf.tensor1d(aggregationWeights(lengths, options.aggregation, maxLength))
+export function aggregationTensors(
+  lengths: ArrayLike<number>,
+  options: Pick<GrpoOptions, 'policyLoss' | 'aggregation'>,
+  maxLength: number,
+  masked?: ArrayLike<number>,
+): Pick<GrpoTokenBatch, 'weights' | 'policyWeights' | 'sequences'> {
+  const weights = tf.tensor1d(aggregationWeights(lengths, options.aggregation, maxLength, masked))
   const policyAggregation = averagesPerSequence(options.policyLoss) ? 'seq-mean-token-mean' : options.aggregation
-  const policyWeights = policyAggregation === options.aggregation ? weights : tf.tensor1d(aggregationWeights(lengths, policyAggregation, maxLength))
+  const policyWeights = policyAggregation === options.aggregation ? weights : tf.tensor1d(aggregationWeights(lengths, policyAggregation, maxLength, masked))
   return { weights, policyWeights, sequences: sequenceLayout(lengths) }
 }
 
@@ -75,17 +81,34 @@ export function aggregationTensors(lengths: ArrayLike<number>, options: Pick<Grp
  *   seq-mean-token-sum-norm:  w = 1/(S·L)       a constant divisor, whatever the lengths (Dr. GRPO)
  * seq-mean-token-mean favours short right answers and long wrong ones (a wrong answer's loss is
  * spread thinner over its tokens); token-mean and seq-mean-token-sum-norm weigh every token the same.
+ *
+ * `masked` (m_i = 1 for a completion left out of the loss: DAPO's overlong filtering of cut answers)
+ * gives a masked completion's tokens w = 0 and counts only the kept completions in every divisor,
+ *   S′ = Σ_i (1 − m_i)   and   T′ = Σ_i (1 − m_i)·|o_i|   in place of S and Σ_i |o_i|,
+ * so the loss is exactly the loss of the batch without them, whatever the aggregation. For
+ * token-mean that is verl's and DAPO's rule (the mean over the response mask's tokens); for the
+ * seq-mean modes it leaves fully masked sequences out of S, as verl's agg_loss once did (today's
+ * divides by the whole batch's size). With every completion masked every w is 0.
  */
-export function aggregationWeights(lengths: ArrayLike<number>, aggregation: Aggregation, maxLength: number): Float32Array {
-  const sequences = lengths.length
+export function aggregationWeights(lengths: ArrayLike<number>, aggregation: Aggregation, maxLength: number, masked?: ArrayLike<number>): Float32Array {
+  const count = lengths.length
+  if (masked !== undefined && masked.length !== count) throw new Error(`aggregationWeights: ${masked.length} mask entries for ${count} completions`)
+  const kept = (i: number) => masked === undefined || masked[i] === 0
+  let allTokens = 0
+  let sequences = 0
   let tokens = 0
-  for (let i = 0; i < sequences; i++) tokens += lengths[i]
+  for (let i = 0; i < count; i++) {
+    allTokens += lengths[i]
+    if (!kept(i)) continue
+    sequences++
+    tokens += lengths[i]
+  }
   if (aggregation === 'seq-mean-token-sum-norm' && maxLength <= 0) throw new Error(`seq-mean-token-sum-norm aggregation needs a positive maximum length, got ${maxLength}`)
-  const weights = new Float32Array(tokens)
+  const weights = new Float32Array(allTokens)
   let offset = 0
-  for (let i = 0; i < sequences; i++) {
+  for (let i = 0; i < count; i++) {
     const length = lengths[i]
-    weights.fill(tokenWeight(aggregation, sequences, tokens, length, maxLength), offset, offset + length)
+    if (kept(i)) weights.fill(tokenWeight(aggregation, sequences, tokens, length, maxLength), offset, offset + length)
     offset += length
   }
   return weights

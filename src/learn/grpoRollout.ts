@@ -1,5 +1,5 @@
 import { CONTEXT_INDEX } from '../core/envs/bandit'
-import { isTokenSeqEnv, MAX_LENGTH_INDEX } from '../core/envs/tokenseq'
+import { completionCut, isTokenSeqEnv, MAX_LENGTH_INDEX } from '../core/envs/tokenseq'
 import { learnerFits } from '../core/run/learnerFit'
 import type { BatchEnv, StepBuffers } from '../core/envs/types'
 import { mixOne, type CompiledMix } from '../core/rewards/mix'
@@ -28,6 +28,8 @@ export interface Completions {
   components: Float64Array
   /** The environment's verdict on each completion. */
   objective: Float64Array
+  /** 1 where the completion was cut at the task's limit instead of ending (cutAtLimit). */
+  truncated: Uint8Array
 }
 
 /** The environments a group learner can sample: those that offer completions (tokenseq builds groups in; the bandit's group is G pulls in one context). */
@@ -43,6 +45,16 @@ export function checkGroupEnv(env: BatchEnv, groupSize: number): void {
 /** The longest completion the task allows: tokenseq's max_length, one pull for the bandit. */
 export function completionLimit(env: BatchEnv): number {
   return isTokenSeqEnv(env) ? env.state[MAX_LENGTH_INDEX] : 1
+}
+
+/**
+ * Whether copy i's completion, which ended on the step just taken, was cut at the limit: truncated
+ * by the environment, or for tokenseq (whose ends are all terminations) max_length tokens without
+ * end, read from the final state.
+ */
+export function cutAtLimit(env: BatchEnv, buffers: StepBuffers, i: number): boolean {
+  if (buffers.truncated[i] === 1) return true
+  return isTokenSeqEnv(env) && completionCut(buffers.finalState, i * env.spec.stateVars.length)
 }
 
 /**
@@ -99,6 +111,7 @@ export class CompletionSampler {
     const lengths = new Int32Array(n)
     const components = new Float64Array(n * K)
     const objective = new Float64Array(n)
+    const truncated = new Uint8Array(n)
     const done = new Uint8Array(n)
     for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep]) buffer.clear()
 
@@ -124,17 +137,18 @@ export class CompletionSampler {
         if (stepBuffers.terminated[i] || stepBuffers.truncated[i]) {
           done[i] = 1
           objective[i] = stepBuffers.objective[i]
+          truncated[i] = cutAtLimit(env, stepBuffers, i) ? 1 : 0
           remaining--
         }
       }
       t++
     }
     if (t < demoFrames) demo.record(t, env.state)
-    return this.pack(t, lengths, components, objective)
+    return this.pack(t, lengths, components, objective, truncated)
   }
 
   /** Time-major steps → the valid tokens, completion after completion. */
-  private pack(steps: number, lengths: Int32Array, components: Float64Array, objective: Float64Array): Completions {
+  private pack(steps: number, lengths: Int32Array, components: Float64Array, objective: Float64Array, truncated: Uint8Array): Completions {
     const { n } = this.env
     const { obsSize } = this.env.spec
     const starts = new Int32Array(n)
@@ -161,6 +175,6 @@ export class CompletionSampler {
         logProbs[token] = logProbsByStep[row]
       }
     }
-    return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective }
+    return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective, truncated }
   }
 }

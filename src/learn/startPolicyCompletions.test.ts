@@ -25,11 +25,13 @@ describe('createStartPolicySampler', () => {
     expect(groups.map((group) => group.length)).toEqual(Array(16).fill(4))
     const completions = groups.flat()
     const components = new Float64Array(4)
+    // The run's rows hold every component of tokenseq, scoreCompletion's four first.
+    const K = report.groupBatch!.names.length
     completions.forEach((completion, i) => {
       // The run's completion i: its length and its four components, the proxy a hash of the exact tokens
       expect(completion.tokens.length).toBe(report.episodes[i].length)
       scoreCompletion(completion.prompt[0], completion.prompt[1], completion.tokens, 0, completion.tokens.length, 6, components, 0)
-      expect(Array.from(components)).toEqual(Array.from(report.groupBatch!.components.subarray(4 * i, 4 * i + 4)))
+      expect(Array.from(components)).toEqual(Array.from(report.groupBatch!.components.subarray(K * i, K * i + 4)))
     })
     // A group shares its prompt
     for (const group of groups) for (const completion of group) expect(completion.prompt).toEqual(group[0].prompt)

@@ -32,6 +32,19 @@ describe('learner ↔ URL', () => {
     expect(bad).toEqual(['learner dynamicSampling.maxRounds: Too small: expected number to be >=1'])
   })
 
+  it('carries GRPO’s masking of truncated completions both ways as l.maskTruncated, and names a bad value', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', maskTruncated: true })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.maskTruncated=true')
+    const ignored: string[] = []
+    expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
+    expect(ignored).toEqual([])
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.maskTruncated=yes'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
+    expect(bad).toEqual(['learner maskTruncated: Invalid input: expected boolean, received string'])
+  })
+
   it('carries GRPO’s policy loss, dual clip, KL estimator and aggregation both ways', () => {
     for (const options of [{ policyLoss: 'ppo', dualClip: 3, kl: 'k2', aggregation: 'token-sum' }, { policyLoss: 'gspo', kl: 'k1', aggregation: 'seq-mean-token-sum' }, { policyLoss: 'cispo' }]) {
       const learner = LearnerOptionsSchema.parse({ kind: 'grpo', ...options })

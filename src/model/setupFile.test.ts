@@ -28,6 +28,21 @@ describe('GRPO’s loss options in a setup file', () => {
     expect(read.ok && read.kind === 'setup' && read.design.learner).toMatchObject({ kind: 'grpo', aggregation: 'seq-mean-token-sum-norm' })
   })
 
+  it('carry the masking of truncated completions and the overlong penalty with its cache, and refuse a cache as long as max_length', () => {
+    const design = {
+      ...defaultDesign('tokenseq'),
+      params: { ...defaultDesign('tokenseq').params, max_length: 6, overlong_cache: 3 },
+      weights: { ...defaultDesign('tokenseq').weights, overlong: 1 },
+      learner: LearnerOptionsSchema.parse({ kind: 'grpo', maskTruncated: true }),
+    }
+    expect(readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))).toEqual({ ok: true, kind: 'setup', design })
+    const setup = JSON.parse(setupToJson(design))
+    setup.env.params.overlong_cache = 6
+    const refused = readDesignOrSetup(JSON.stringify(setup), defaultDesign('bandit'))
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.problems).toEqual(['env.params: parameter "overlong_cache" of tokenseq must be an integer from 0 to 5 (less than max_length, 6), got 6'])
+  })
+
   it('refuse a dual clip with another policy loss, naming what is accepted', () => {
     const setup = JSON.parse(setupToJson(defaultDesign('tokenseq')))
     setup.learner = { ...setup.learner, policyLoss: 'cispo', dualClip: 2 }

@@ -53,6 +53,12 @@ const GROUP: LearnerField[] = [
     hint: 'DAPO: drop groups whose rewards are all equal and draw more until the update has as many groups with signal; every completion drawn counts as steps.',
   },
   { path: 'dynamicSampling.maxRounds', label: 'max sampling rounds', kind: 'number', hint: 'With dynamic sampling: the most rounds of groups drawn for one update (1–64); then it trains on what it found.' },
+  {
+    path: 'maskTruncated',
+    label: 'mask truncated completions',
+    kind: 'boolean',
+    hint: 'DAPO’s overlong filtering: an answer cut at max_length without end carries no weight in the loss, which averages over the kept answers and tokens only; its advantage still counts in its group. Diagnostics show the truncated fraction.',
+  },
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 

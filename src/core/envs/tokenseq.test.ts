@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { compileMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
-import { END, isCorrect, isTokenSeqEnv, promptCodes, proxyHash, scoreCompletion, THINK, tokenseq, type TokenSeqEnv } from './tokenseq'
+import { completionCut, END, isCorrect, isTokenSeqEnv, overlongPenalty, promptCodes, proxyHash, scoreCompletion, THINK, tokenseq, type TokenSeqEnv } from './tokenseq'
 import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
 const E = END
-const COMPONENTS = ['correct', 'format', 'length', 'proxy']
+const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong']
 
 /** The proxy's hash written independently with BigInt: FNV-1a over 10a + b and token + 1, murmur3's fmix32, to [−1, 1). */
 function referenceHash(a: number, b: number, tokens: number[]): number {
@@ -55,7 +55,7 @@ describe('tokenseq spec', () => {
     const spec = tokenseq.spec
     expect(spec.actionLabels).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end'])
     expect(spec.components.map((c) => c.name)).toEqual(COMPONENTS)
-    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0])
+    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0])
     expect(spec.obsSize).toBe(47)
     expect(spec.stateVars).toHaveLength(4 + 8 + 2 + 8)
     expect(spec.stateVars.slice(0, 6)).toEqual(['max_length', 'a', 'b', 't', 'token_0', 'token_1'])
@@ -156,7 +156,7 @@ describe('tokenseq judging', () => {
     const spec = tokenseq.spec
     const mix = compileMix(spec, { weights: { correct: 1, length: 2 } })
     const reward = (a: number, b: number, tokens: number[]) => {
-      const out = new Float64Array(4)
+      const out = new Float64Array(spec.components.length)
       scoreCompletion(a, b, tokens, 0, tokens.length, 8, out, 0)
       return mixOne(mix.weights, out, 0)
     }
@@ -171,7 +171,7 @@ describe('tokenseq steps', () => {
     const { env, out, write } = single()
     env.setState(0, layoutState(8, 3, 4, []))
     write(T)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(0)
     write(7)
     expect(out.terminated[0]).toBe(0)
@@ -220,7 +220,7 @@ describe('tokenseq steps', () => {
     expect(out.finalObs[21 + 7]).toBe(1)
     // Stepped again without a reset it stays finished, pays nothing and ends again.
     write(5)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(1)
     expect(Array.from(env.state)).toEqual(layoutState(3, 3, 4, [T, T, 7]))
   })
@@ -316,7 +316,7 @@ describe('tokenseq steps', () => {
       for (let i = 0; i < n; i++) {
         if (out.terminated[i] && !done[i]) {
           done[i] = 1
-          groupScore[Math.floor(i / 8)] += out.components[i * 4]
+          groupScore[Math.floor(i / 8)] += out.components[i * env.spec.components.length]
         }
       }
     }
@@ -349,5 +349,79 @@ describe('tokenseq steps', () => {
       scoreCompletion(a, b, tokens, 0, length, 8, out, 0)
       expect(isCorrect(a, b, tokens, 0, length) ? 1 : 0).toBe(out[0])
     }
+  })
+})
+
+describe('tokenseq overlong penalty (DAPO)', () => {
+  it('is 0 up to L − C tokens, ((L − C) − n)/C over the cache, −1 at L and −1 for a cut answer', () => {
+    // L = 8, C = 2: free up to 6 tokens
+    expect(overlongPenalty(1, true, 8, 2)).toBe(0)
+    expect(overlongPenalty(6, true, 8, 2)).toBe(0)
+    // (6 − 7)/2, (6 − 8)/2
+    expect(overlongPenalty(7, true, 8, 2)).toBe(-0.5)
+    expect(overlongPenalty(8, true, 8, 2)).toBe(-1)
+    expect(overlongPenalty(8, false, 8, 2)).toBe(-1)
+    // L = 8, C = 3: (5 − 6)/3, (5 − 7)/3, (5 − 8)/3
+    expect(overlongPenalty(5, true, 8, 3)).toBe(0)
+    expect(overlongPenalty(6, true, 8, 3)).toBe(-1 / 3)
+    expect(overlongPenalty(7, true, 8, 3)).toBe(-2 / 3)
+    expect(overlongPenalty(8, true, 8, 3)).toBe(-1)
+    // C = 0: no soft band; an answer that ends at L is free, only a cut one pays
+    expect(overlongPenalty(8, true, 8, 0)).toBe(0)
+    expect(overlongPenalty(8, false, 8, 0)).toBe(-1)
+  })
+
+  /** The components after writing `tokens` from an empty completion to 3 + 4 under `params`, and the overlong value before the last token. */
+  function written(params: Record<string, number>, tokens: number[]): { before: number[]; last: number[]; cut: boolean } {
+    const { env, out, write } = single(params)
+    const L = params.max_length
+    env.setState(0, layoutState(L, 3, 4, []))
+    const before: number[] = []
+    for (const token of tokens.slice(0, -1)) {
+      write(token)
+      before.push(out.components[4])
+    }
+    write(tokens[tokens.length - 1])
+    expect(out.terminated[0]).toBe(1)
+    return { before, last: Array.from(out.components), cut: completionCut(env.state, 0) }
+  }
+
+  it('is paid once, on the last token, as the outcome components are', () => {
+    // n = 2 ≤ L − C = 2: free, beside a right answer's other components
+    const free = written({ max_length: 4, overlong_cache: 2 }, [7, E])
+    expect(free).toMatchObject({ before: [0], cut: false })
+    expect(free.last.slice(0, 3)).toEqual([1, 1, 2 / 4])
+    expect(free.last[4]).toBe(0)
+    // n = 3 = L − C + 1: (2 − 3)/2
+    expect(written({ max_length: 4, overlong_cache: 2 }, [T, 7, E])).toMatchObject({ before: [0, 0], cut: false })
+    expect(written({ max_length: 4, overlong_cache: 2 }, [T, 7, E]).last[4]).toBe(-0.5)
+    // n = L, ended: (2 − 4)/2
+    expect(written({ max_length: 4, overlong_cache: 2 }, [T, T, 7, E]).last[4]).toBe(-1)
+    // cut at L without end
+    const cut = written({ max_length: 4, overlong_cache: 2 }, [T, T, T, 7])
+    expect(cut).toMatchObject({ before: [0, 0, 0], cut: true })
+    expect(cut.last[4]).toBe(-1)
+    // C = 0: ending at L is free, the cut still pays −1
+    expect(written({ max_length: 4, overlong_cache: 0 }, [T, T, 7, E]).last[4]).toBe(0)
+    expect(written({ max_length: 4, overlong_cache: 0 }, [T, T, T, 7]).last[4]).toBe(-1)
+  })
+
+  it('is a component of its own at weight 0 beside the objective, with overlong_cache a quarter of the default max_length', () => {
+    const overlong = tokenseq.spec.components[4]
+    expect(overlong).toMatchObject({ name: 'overlong', defaultWeight: 0, range: [0, 2] })
+    expect(overlong.description).toContain('0 for an answer of at most 6 tokens')
+    expect(tokenseq.spec.objective.name).toBe('correct')
+    expect(tokenseq.spec.params.find((param) => param.name === 'overlong_cache')).toMatchObject({ kind: 'number', default: 2, min: 0, integer: true })
+    // The smallest max_length takes the default cache.
+    expect(tokenseq.describe({ max_length: 3 }).components[4].description).toContain('at most 1 token (max_length − overlong_cache)')
+    expect(tokenseq.describe({ max_length: 8, overlong_cache: 0 }).components[4].description).toContain('then nothing more')
+  })
+
+  it('accepts overlong_cache from 0 to max_length − 1 and names that range otherwise', () => {
+    expect(() => tokenseq.create(1, { max_length: 8, overlong_cache: 7 })).not.toThrow()
+    expect(() => tokenseq.create(1, { max_length: 8, overlong_cache: 8 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 7 (less than max_length, 8), got 8')
+    expect(() => tokenseq.describe({ max_length: 4, overlong_cache: 5 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 3 (less than max_length, 4), got 5')
+    expect(() => tokenseq.describe({ overlong_cache: -1 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 31, got -1')
+    expect(() => tokenseq.describe({ overlong_cache: 1.5 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 31, got 1.5')
   })
 })

@@ -7,6 +7,9 @@ import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type
  * tokens, one token per step: the digits 0–9, a filler `think` and `end`. The completion stops at
  * `end` or after max_length tokens; every component is paid on that last step, 0 before.
  *
+ * A completion never grows past max_length: one that reaches it without writing `end` is cut there
+ * (completionCut). DAPO's overlong penalty tells that cut apart from an answer that ends in time.
+ *
  * Copies come in groups of G (group_size): copy i belongs to group ⌊i/G⌋ and `reset` gives the G
  * copies of a group one shared prompt, as a group-relative learner (GRPO and relatives) samples
  * G completions per prompt. With autoReset a finished copy starts again at once with a fresh prompt
@@ -55,7 +58,8 @@ const CORRECT = 0
 const FORMAT = 1
 const LENGTH = 2
 const PROXY = 3
-const NUM_COMPONENTS = 4
+const OVERLONG = 4
+const NUM_COMPONENTS = 5
 
 /*
  * The proxy, a stand-in for a learned reward model: σ(z) with
@@ -78,6 +82,9 @@ const ID = 'tokenseq'
 
 const DIFFICULTIES = ['easy', 'mixed', 'hard'] as const
 
+/** The longest completion the task allows: max_length's upper bound. */
+const MAX_MAX_LENGTH = 32
+
 const PARAMS: ParamSpec[] = [
   {
     kind: 'number',
@@ -88,7 +95,18 @@ const PARAMS: ParamSpec[] = [
     max: 64,
     integer: true,
   },
-  { kind: 'number', name: 'max_length', description: 'Tokens a completion may write; one that has not written end by then is cut, judged and not well-formed.', default: 8, min: 3, max: 32, integer: true },
+  { kind: 'number', name: 'max_length', description: 'Tokens a completion may write; one that has not written end by then is cut, judged and not well-formed.', default: 8, min: 3, max: MAX_MAX_LENGTH, integer: true },
+  {
+    kind: 'number',
+    name: 'overlong_cache',
+    description:
+      'L_cache of DAPO’s overlong penalty (the overlong component): answers longer than max_length − overlong_cache tokens pay more the longer they are, down to −1 at max_length; a cut answer pays −1. An integer from 0 to max_length − 1 (0: only a cut answer pays).',
+    // A quarter of the default max_length (8); the static bound is the largest max_length's, the real one max_length − 1 (tokenSeqGame).
+    default: 2,
+    min: 0,
+    max: MAX_MAX_LENGTH - 1,
+    integer: true,
+  },
   {
     kind: 'choice',
     name: 'difficulty',
@@ -101,12 +119,19 @@ const PARAMS: ParamSpec[] = [
 export interface TokenSeqGame {
   groupSize: number
   maxLength: number
+  /** L_cache of the overlong penalty, 0 ≤ L_cache < maxLength. */
+  overlongCache: number
   difficulty: (typeof DIFFICULTIES)[number]
 }
 
 export function tokenSeqGame(raw: EnvParams): TokenSeqGame {
   const params = resolveParams({ id: ID, params: PARAMS }, raw)
-  return { groupSize: params.group_size as number, maxLength: params.max_length as number, difficulty: params.difficulty as TokenSeqGame['difficulty'] }
+  const maxLength = params.max_length as number
+  const overlongCache = params.overlong_cache as number
+  if (overlongCache >= maxLength) {
+    throw new Error(`parameter "overlong_cache" of ${ID} must be an integer from 0 to ${maxLength - 1} (less than max_length, ${maxLength}), got ${overlongCache}`)
+  }
+  return { groupSize: params.group_size as number, maxLength, overlongCache, difficulty: params.difficulty as TokenSeqGame['difficulty'] }
 }
 
 /** The prompts of a difficulty as codes 10·a + b. */
@@ -119,6 +144,20 @@ export function promptCodes(difficulty: TokenSeqGame['difficulty']): Int32Array 
     }
   }
   return Int32Array.from(codes)
+}
+
+/**
+ * DAPO's soft overlong punishment (Yu et al. 2025) of a completion of n tokens (end included) under
+ * the limit L = max_length with a cache of C = overlong_cache tokens:
+ *   0                  when n ≤ L − C
+ *   ((L − C) − n) / C  when L − C < n ≤ L   (from just below 0 down to −1 at n = L)
+ *   −1                 when the completion was cut at L without writing end
+ * The task never writes more than L tokens, so DAPO's "longer than L" is a cut here: n = L and no end.
+ */
+export function overlongPenalty(length: number, ended: boolean, maxLength: number, cache: number): number {
+  if (!ended) return -1
+  const free = maxLength - cache
+  return length <= free ? 0 : (free - length) / cache
 }
 
 /** The proxy's hash of prompt and tokens: FNV-1a over 10a + b and each token + 1, then murmur3's finaliser, mapped to [−1, 1). */
@@ -208,6 +247,14 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
         defaultWeight: 0,
         range: [0, 4],
       },
+      {
+        name: 'overlong',
+        description: `DAPO’s soft overlong penalty, paid at the end: 0 for an answer of at most ${L - game.overlongCache} token${L - game.overlongCache === 1 ? '' : 's'} (max_length − overlong_cache), then ${
+          game.overlongCache > 0 ? `falling by 1/${game.overlongCache} per token to −1 at ${L}` : 'nothing more'
+        }; −1 for an answer cut at ${L} tokens without end. A shaping term against rambling: not part of the objective.`,
+        defaultWeight: 0,
+        range: [0, 2],
+      },
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
     timeLimit: null,
@@ -239,6 +286,7 @@ class TokenSeqBatch implements TokenSeqEnv {
   readonly groupSize: number
   readonly numGroups: number
   private readonly maxLength: number
+  private readonly overlongCache: number
   private readonly stride: number
   private readonly lastA: number
   private readonly lastB: number
@@ -253,6 +301,7 @@ class TokenSeqBatch implements TokenSeqEnv {
     this.groupSize = game.groupSize
     this.numGroups = Math.ceil(n / game.groupSize)
     this.maxLength = game.maxLength
+    this.overlongCache = game.overlongCache
     const layout = tokenSeqLayout(game.maxLength)
     this.stride = layout.stride
     this.lastA = layout.lastA
@@ -361,6 +410,7 @@ class TokenSeqBatch implements TokenSeqEnv {
           c[k + FORMAT] = 0
           c[k + LENGTH] = 0
           c[k + PROXY] = 0
+          c[k + OVERLONG] = 0
           out.terminated[i] = 0
           out.truncated[i] = 0
           this.observe(i, out.obs)
@@ -374,9 +424,11 @@ class TokenSeqBatch implements TokenSeqEnv {
         c[k + FORMAT] = 0
         c[k + LENGTH] = 0
         c[k + PROXY] = 0
+        c[k + OVERLONG] = 0
         out.objective[i] = isCorrect(a, b, s, base + TOKENS_INDEX, t) ? 1 : 0
       } else {
         scoreCompletion(a, b, s, base + TOKENS_INDEX, t, L, c, k)
+        c[k + OVERLONG] = overlongPenalty(t, !completionCut(s, base), L, this.overlongCache)
         out.objective[i] = c[k + CORRECT]
       }
       out.terminated[i] = 1
@@ -415,6 +467,15 @@ class TokenSeqBatch implements TokenSeqEnv {
 export function completionEnded(state: ArrayLike<number>, base: number): boolean {
   const t = state[base + T_INDEX]
   return t === state[base + MAX_LENGTH_INDEX] || (t > 0 && state[base + TOKENS_INDEX + t - 1] === END)
+}
+
+/**
+ * Whether the completion in the copy state at `base` was cut: it wrote max_length tokens and the last
+ * is not end. The task writes no more than max_length, so this is how a cut completion is told.
+ */
+export function completionCut(state: ArrayLike<number>, base: number): boolean {
+  const t = state[base + T_INDEX]
+  return t === state[base + MAX_LENGTH_INDEX] && state[base + TOKENS_INDEX + t - 1] !== END
 }
 
 /** Whether the completion's answer is right: the correct component alone, without allocating. */

@@ -11,6 +11,8 @@ import { RewardedEnv } from './rewardedEnv'
 
 const L = 4
 const F = TOKEN_FEATURE_NAMES.length
+/** The reward model's column: after the task's own components. */
+const RM = tokenseq.spec.components.length
 const design = (value: unknown) => RewardDesignSchema.parse(value)
 
 /** Three linear members that disagree: format, length and the digit counts weigh differently in each. */
@@ -77,11 +79,11 @@ function expected(model: RewardModel, i: number, aggregation: EnsembleAggregatio
 describe('a reward model as the component rm', () => {
   it('is one more component, rm by default, weighed 1 by default', () => {
     const { env } = stepped(ensemble)
-    expect(env.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'rm'])
-    expect(env.spec.components[4].defaultWeight).toBe(1)
-    expect(env.spec.components[4].description).toContain('linear, mean of 3 members')
+    expect(env.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rm'])
+    expect(env.spec.components[RM].defaultWeight).toBe(1)
+    expect(env.spec.components[RM].description).toContain('linear, mean of 3 members')
     const named = new RewardedEnv(tokenseq.create(1, {}), design({ rewardModels: [{ name: 'judge', model: mlp }] }))
-    expect(named.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'judge'])
+    expect(named.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'judge'])
   })
 
   it.each([
@@ -92,19 +94,19 @@ describe('a reward model as the component rm', () => {
     const { out, K } = stepped(ensemble, entry)
     // Copies 0, 1 and 3 ended (end, max_length, end at once); copy 2 wrote one token.
     expect(Array.from(out.terminated)).toEqual([1, 1, 0, 1])
-    for (const i of [0, 1, 3]) expect(out.components[i * K + 4]).toBe(expected(ensemble, i, aggregation))
-    expect(out.components[2 * K + 4]).toBe(0)
+    for (const i of [0, 1, 3]) expect(out.components[i * K + RM]).toBe(expected(ensemble, i, aggregation))
+    expect(out.components[2 * K + RM]).toBe(0)
     // The members disagree, so the aggregates differ: the test would not pass with the wrong one.
     expect(new Set([0, 1, 3].map((i) => expected(ensemble, i, aggregation))).size).toBe(3)
   })
 
   it('scores an MLP member the same way', () => {
     const { out, K } = stepped(mlp)
-    for (const i of [0, 1, 3]) expect(out.components[i * K + 4]).toBe(expected(mlp, i, { kind: 'mean' }))
+    for (const i of [0, 1, 3]) expect(out.components[i * K + RM]).toBe(expected(mlp, i, { kind: 'mean' }))
   })
 
   it('the aggregates are the ones named: min below mean, mean − λ·std between min and mean for λ = 0.5 here', () => {
-    const at = (entry: Record<string, unknown>) => stepped(ensemble, entry).out.components[4]
+    const at = (entry: Record<string, unknown>) => stepped(ensemble, entry).out.components[RM]
     const mean = at({ aggregate: 'mean' })
     const least = at({ aggregate: 'min' })
     const penalised = at({ aggregate: 'mean_minus_std', lambda: 0.5 })
@@ -116,7 +118,7 @@ describe('a reward model as the component rm', () => {
     const { env, out, actions, K } = stepped(ensemble)
     env.step(actions, out, new Rng(2), false)
     expect(Array.from(out.terminated)).toEqual([1, 1, 0, 1])
-    for (let i = 0; i < copies.length; i++) expect(out.components[i * K + 4]).toBe(0)
+    for (let i = 0; i < copies.length; i++) expect(out.components[i * K + RM]).toBe(0)
     // The environment's own components agree: nothing is paid twice.
     expect(out.components[0 * K + 2]).toBe(0)
   })
@@ -128,7 +130,7 @@ describe('a reward model as the component rm', () => {
     env.step(Int32Array.of(END), out, new Rng(3), true)
     // The state holds a new, empty completion; the final state the one judged.
     expect(env.state[3]).toBe(0)
-    expect(out.components[4]).toBe(expected(ensemble, 0, { kind: 'mean' }))
+    expect(out.components[RM]).toBe(expected(ensemble, 0, { kind: 'mean' }))
   })
 
   it('sums to the model’s score over a whole completion, as a group learner counts it', () => {
@@ -138,7 +140,7 @@ describe('a reward model as the component rm', () => {
     let sum = 0
     for (const token of [THINK, 3, END]) {
       env.step(Int32Array.of(token), out, new Rng(4), false)
-      sum += out.components[4]
+      sum += out.components[RM]
     }
     expect(sum).toBe(scoreRewardModel(ensemble, tokenFeatures({ prompt: [1, 2], tokens: [THINK, 3, END], maxLength: L }), 1, { kind: 'mean' })[0])
   })
@@ -149,8 +151,8 @@ describe('a reward model as the component rm', () => {
     const scaledOut = allocateStepBuffers(scaled.spec, copies.length)
     copies.forEach((copy, i) => scaled.setState(i, copyState(copy.a, copy.b, copy.written)))
     scaled.step(Int32Array.from(copies, (copy) => copy.next), scaledOut, new Rng(1), false)
-    expect(scaledOut.components[4]).toBe(2 * out.components[4])
-    expect(scaledOut.components[K + 4]).toBe(2 * out.components[K + 4])
+    expect(scaledOut.components[RM]).toBe(2 * out.components[RM])
+    expect(scaledOut.components[K + RM]).toBe(2 * out.components[K + RM])
   })
 
   it('pauses with a diagnosis when the score overflows', () => {

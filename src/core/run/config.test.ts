@@ -32,6 +32,14 @@ describe('GRPO dynamic sampling', () => {
   })
 })
 
+describe('GRPO masking of truncated completions', () => {
+  it('is off by default, and takes only true or false', () => {
+    expect(LearnerOptionsSchema.parse({ kind: 'grpo' })).toMatchObject({ maskTruncated: false })
+    expect(LearnerOptionsSchema.parse({ kind: 'grpo', maskTruncated: true })).toMatchObject({ maskTruncated: true })
+    expect(describeIssues(LearnerOptionsSchema.safeParse({ kind: 'grpo', maskTruncated: 'yes' }).error!)).toBe('maskTruncated: Invalid input: expected boolean, received string')
+  })
+})
+
 describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
   const grpo = (options: object) => LearnerOptionsSchema.safeParse({ kind: 'grpo', ...options })
   const problem = (options: object) => describeIssues(grpo(options).error!)

@@ -182,6 +182,13 @@ export const GrpoOptionsSchema = z.object({
   estimator: GroupEstimatorSchema.default(GroupEstimatorSchema.parse({})),
   /** Off by default: every group drawn is trained on. */
   dynamicSampling: DynamicSamplingSchema.default(DynamicSamplingSchema.parse({})),
+  /**
+   * DAPO's overlong filtering (Yu et al. 2025): the tokens of a completion cut at the task's limit
+   * (tokenseq: max_length tokens without end) weigh 0 in the loss, and the aggregation counts only
+   * the kept completions and tokens; its advantage still counts in its group's statistics. Off by
+   * default: every completion is trained on.
+   */
+  maskTruncated: z.boolean().default(false),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
 })
