@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
-import { runCount, runAt, runConfigAt, shardRuns } from '../model/sweep/runIndex'
-import { axesLabel, type RunFigures, type RunRecord } from '../model/sweep/runRecord'
+import { runCount, runAt, runConfigAt, shardRuns, unfinishedRuns } from '../model/sweep/runIndex'
+import { axesLabel, runRecordOf } from '../model/sweep/runRecord'
 import type { Sweep } from '../model/sweep/definition'
 import type { StreamingCommand } from './command'
 import { messageLine } from './message'
@@ -29,10 +29,9 @@ export const sweepCommand: StreamingCommand = async (argv, io) => {
   claimSweepDir(out, sweep)
   const found = readRecordedRuns(out, sweep)
   for (const file of found.tornFiles) io.err(`${messageLine(`sweep: ${basename(file)} in "${out}" ends in a line a stopped run did not finish; it is no run, and that run trains again`)}\n`)
-  const recorded = new Set(found.records.map((record) => record.run))
   const total = runCount(sweep)
   const mine = shardRuns(total, shard)
-  const tasks: SweepTask[] = mine.filter((run) => !recorded.has(run)).map((run) => ({ run, config: runConfigAt(sweep, run) }))
+  const tasks: SweepTask[] = unfinishedRuns(mine, found.records).map((run) => ({ run, config: runConfigAt(sweep, run) }))
   const skipped = mine.length - tasks.length
   const where = shard.count === 1 ? `${total} runs (${sweep.points.length} points × ${sweep.seeds} seeds)` : `${mine.length} runs of shard ${shard.index}/${shard.count} (the sweep has ${total})`
   io.err(`sweep: ${where}; ${skipped} already in "${out}", ${tasks.length} to train, ${Math.min(jobs, Math.max(tasks.length, 1))} at a time\n`)
@@ -50,7 +49,7 @@ export const sweepCommand: StreamingCommand = async (argv, io) => {
         io.err(`${messageLine(`sweep: run ${label} failed: ${outcome.error}; it is not recorded, and a re-run trains it again`)}\n`)
         return
       }
-      file.append(recordOf(sweep, task.run, outcome.figures))
+      file.append(runRecordOf(sweep, task.run, outcome.figures))
       trained += 1
       if (outcome.figures.paused !== undefined) {
         paused += 1
@@ -63,12 +62,6 @@ export const sweepCommand: StreamingCommand = async (argv, io) => {
   }
   io.out(`${JSON.stringify({ done: true, runs: mine.length, trained, skipped, paused, failed, out, file: runFileName(shard) })}\n`)
   return failed > 0 ? 1 : 0
-}
-
-/** The line a run is recorded as: which run, point, axes and seed, then its figures. */
-function recordOf(sweep: Sweep, run: number, figures: RunFigures): RunRecord {
-  const { point, seed } = runAt(sweep, run)
-  return { run, point, axes: sweep.points[point].axes, seed, ...figures }
 }
 
 /** "5 (w.hazard=50, seed 2)". */

@@ -68,6 +68,11 @@ export function connectTrainingWorker(requestedBackend: string | null): void {
   if (document.hidden) runs[0].pageVisibility(true)
 }
 
+/** The TensorFlow.js backend the link asked for (null: the best one): the sweep's workers start it too. */
+export function requestedBackend(): string | null {
+  return backendRequest
+}
+
 /** The worker run of the k-th seed trained at once (k ≥ 1: an extra seed), created when first needed. */
 function extraRun(k: number): WorkerRun {
   while (runs.length <= k) {

@@ -49,10 +49,10 @@ export class WorkerRun {
     this.post({ type: 'init', backend: backend ?? undefined })
   }
 
-  /** Start a run under a new id; frames and messages of the previous run are dropped from now on. */
-  start(runId: string, config: RunConfig, lean = false): void {
+  /** Start a run under a new id; frames and messages of the previous run are dropped from now on. A budget ends it there, with its figures (a sweep's run). */
+  start(runId: string, config: RunConfig, lean = false, budget?: number): void {
     this.runId = runId
-    this.post({ type: 'start', runId, config, ...(lean ? { lean } : {}) })
+    this.post({ type: 'start', runId, config, ...(lean ? { lean } : {}), ...(budget === undefined ? {} : { budget }) })
   }
 
   /** Send a control to the current run, if there is one. */

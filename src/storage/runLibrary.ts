@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb'
 import { parseSavedPins, PINS_KEY, type ParsedPins, type SavedPinsRecord } from './savedPins'
+import { parseSavedSweep, type ParsedSweep, type SavedSweepRecord, type SavedSweepRun } from './savedSweep'
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
 import { LibraryError, libraryError, savingOff } from './storageErrors'
 
@@ -11,10 +12,14 @@ import { LibraryError, libraryError, savingOff } from './storageErrors'
  */
 
 export const LIBRARY_DB_NAME = 'reward-playground'
-/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store. */
-export const LIBRARY_DB_VERSION = 3
+/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store; 4: the sweeps' stores. */
+export const LIBRARY_DB_VERSION = 4
 export const RUNS_STORE = 'runs'
 export const PINS_STORE = 'pins'
+/** A sweep's definition per record (savedSweep.ts), keyed by its id. */
+export const SWEEPS_STORE = 'sweeps'
+/** A sweep's finished runs, one record each, keyed by [sweep id, run index]. */
+export const SWEEP_RUNS_STORE = 'sweepRuns'
 /** A browser that neither opens nor refuses the database within this time counts as refusing it. */
 const OPEN_TIMEOUT_MS = 10_000
 
@@ -22,6 +27,8 @@ const OPEN_TIMEOUT_MS = 10_000
 interface LibrarySchema extends DBSchema {
   runs: { key: IDBValidKey; value: SavedRun; indexes: { updatedAt: number; name: string } }
   pins: { key: string; value: SavedPinsRecord }
+  sweeps: { key: IDBValidKey; value: SavedSweepRecord }
+  sweepRuns: { key: [string, number]; value: SavedSweepRun }
 }
 
 /**
@@ -64,6 +71,12 @@ export interface StorageEstimate {
   quota: number
 }
 
+/** The saved sweeps, newest first, and the records that could not be read as one. */
+export interface SweepListing {
+  sweeps: ParsedSweep[]
+  damaged: { key: IDBValidKey; label: string; problem: string }[]
+}
+
 export type OpenedLibrary = { ok: true; library: RunLibrary } | { ok: false; error: LibraryError }
 
 /**
@@ -85,6 +98,11 @@ export async function openRunLibrary(events: LibraryEvents = {}): Promise<Opened
         if (oldVersion < 2) transaction.objectStore(RUNS_STORE).createIndex('name', 'name')
         // The Compare view's pins, one record (savedPins.ts).
         if (oldVersion < 3) db.createObjectStore(PINS_STORE, { keyPath: 'key' })
+        // Sweeps: a definition each, and each finished run on its own, written as it finishes.
+        if (oldVersion < 4) {
+          db.createObjectStore(SWEEPS_STORE, { keyPath: 'id' })
+          db.createObjectStore(SWEEP_RUNS_STORE, { keyPath: ['sweepId', 'run'] })
+        }
       },
       // Another tab deletes the database (newVersion null) or a newer app upgrades it: step aside rather than block it.
       blocking(_currentVersion, newVersion) {
@@ -317,6 +335,66 @@ export class RunLibrary {
       throw await this.failure(error, 'read the pinned runs')
     }
     return record === undefined ? null : parseSavedPins(record)
+  }
+
+  /** Keep a sweep's definition (a new sweep, before its first run finishes). */
+  async saveSweep(record: SavedSweepRecord): Promise<void> {
+    const db = this.open()
+    try {
+      await db.put(SWEEPS_STORE, record)
+    } catch (error) {
+      throw await this.failure(error, 'save the sweep')
+    }
+  }
+
+  /** Keep one finished run of a sweep, in a record of its own. */
+  async saveSweepRun(run: SavedSweepRun): Promise<void> {
+    const db = this.open()
+    try {
+      await db.put(SWEEP_RUNS_STORE, run)
+    } catch (error) {
+      throw await this.failure(error, 'save the sweep\'s run')
+    }
+  }
+
+  /** Every sweep with its runs, newest first; a sweep whose record cannot be read is listed as damaged, by its key. */
+  async listSweeps(): Promise<SweepListing> {
+    const db = this.open()
+    let keys: IDBValidKey[]
+    let records: unknown[]
+    let runs: unknown[]
+    try {
+      const tx = db.transaction([SWEEPS_STORE, SWEEP_RUNS_STORE], 'readonly')
+      ;[keys, records, runs] = await Promise.all([tx.objectStore(SWEEPS_STORE).getAllKeys(), tx.objectStore(SWEEPS_STORE).getAll(), tx.objectStore(SWEEP_RUNS_STORE).getAll(), tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'read the saved sweeps')
+    }
+    const runsBySweep = new Map<unknown, unknown[]>()
+    for (const run of runs) {
+      const sweepId = typeof run === 'object' && run !== null && 'sweepId' in run ? run.sweepId : undefined
+      runsBySweep.set(sweepId, [...(runsBySweep.get(sweepId) ?? []), run])
+    }
+    const listing: SweepListing = { sweeps: [], damaged: [] }
+    records.forEach((record, k) => {
+      const parsed = parseSavedSweep(record, runsBySweep.get(keys[k]) ?? [])
+      if (parsed.ok) listing.sweeps.push(parsed.sweep)
+      else listing.damaged.push({ key: keys[k], label: `sweep ${describeKey(keys[k])}`, problem: parsed.problem })
+    })
+    listing.sweeps.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return listing
+  }
+
+  /** Delete a sweep (or a damaged sweep record, by its key) and every run kept under it, in one transaction. */
+  async deleteSweep(key: IDBValidKey): Promise<void> {
+    const db = this.open()
+    try {
+      const tx = db.transaction([SWEEPS_STORE, SWEEP_RUNS_STORE], 'readwrite')
+      const deletions: Promise<unknown>[] = [tx.objectStore(SWEEPS_STORE).delete(key)]
+      if (typeof key === 'string') deletions.push(tx.objectStore(SWEEP_RUNS_STORE).delete(IDBKeyRange.bound([key, -Infinity], [key, Infinity])))
+      await Promise.all([...deletions, tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'delete the sweep')
+    }
   }
 
   /** Close the connection; every later call says saving is off, with `reason`. */

@@ -8,6 +8,8 @@ import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
 import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
+import { SweepPanel } from './SweepPanel'
+import { useClassroom } from '../state/classroom'
 import { IfVisible } from './IfVisible'
 import { Tour } from './Tour'
 import { useNarrowLayout } from './useNarrowLayout'
@@ -49,8 +51,9 @@ function Progress() {
   )
 }
 
-/** The agent's replay, where credit went, the learner's diagnostics and the saved runs. */
+/** The agent's replay, where credit went, the learner's diagnostics, the saved runs and the sweep. */
 function Views() {
+  const classroom = useClassroom((state) => state.visible !== null)
   return (
     <>
       <div className="lower">
@@ -61,6 +64,8 @@ function Views() {
       <IfVisible control="savedRuns">
         <SavedRuns />
       </IfVisible>
+      {/* A classroom link shows the controls a teacher chose; the sweep, a tool for one's own research, is not among them. */}
+      {!classroom && <SweepPanel />}
     </>
   )
 }

@@ -41,7 +41,7 @@ export function createDispatcher({ post, initBackend, later }: DispatcherDeps): 
         return
       case 'start': {
         session?.stop()
-        const starting = new TrainingSession(message.runId, message.config, post, message.lean === true)
+        const starting = new TrainingSession(message.runId, message.config, post, message.lean === true, message.budget ?? null)
         starting.pageHidden = pageHidden
         session = starting
         void backendReady.then(() =>

@@ -3,6 +3,7 @@ import { RunConfigSchema } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
+import type { FinishedRunFigures } from '../core/run/runFigures'
 
 export type { MetricsFrame }
 export { RECENT_EPISODES } from '../core/run/metrics'
@@ -13,6 +14,9 @@ export { RECENT_EPISODES } from '../core/run/metrics'
  * remove components), pause, resume, stop.
  */
 
+/** The largest step budget a run takes: `train --steps`' own bound. */
+export const MAX_BUDGET_STEPS = 1_000_000_000
+
 /** A chart mark's note (what changed, in words) is cut to this length. */
 export const MAX_NOTE_LENGTH = 200
 
@@ -22,8 +26,12 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), backend: z.string().optional() }),
   /** The page was hidden or shown again: while hidden, frames come at most every HIDDEN_FRAME_INTERVAL_MS. */
   z.object({ type: z.literal('pageVisibility'), hidden: z.boolean() }),
-  /** `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run. */
-  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional() }),
+  /**
+   * `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run.
+   * `budget`: the run ends by itself after the iteration that reaches this many environment steps and reports its
+   * figures (`finished`), as `train --steps` would, and posts no frames: a sweep's run.
+   */
+  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional(), budget: z.number().int().min(1).max(MAX_BUDGET_STEPS).optional() }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: nameRecord(finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
   z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
@@ -43,6 +51,8 @@ export type FromWorker =
   | { type: 'paused'; runId: string; diagnosis: string | null }
   | { type: 'resumed'; runId: string }
   | { type: 'stopped'; runId: string }
+  /** A run with a budget reached it (or stopped itself: `figures.paused`); `stopped` follows. */
+  | { type: 'finished'; runId: string; figures: FinishedRunFigures }
   | { type: 'error'; runId: string | null; message: string }
   /** A message the worker could not read; whatever it asked for did not happen, and runs go on. */
   | { type: 'ignored'; message: string }

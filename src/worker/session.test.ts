@@ -5,9 +5,12 @@ import { resolveEnvironment } from '../core/envs/registry'
 import { designWeights } from '../core/rewards/extras'
 import type { FromWorker } from './protocol'
 import { TrainingSession } from './session'
+import { createTrainer } from '../learn/trainers'
+import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
+import { finishedRunFigures } from '../core/run/runFigures'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
-function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false) {
+function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null) {
   const messages: FromWorker[] = []
   const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
   const post = (message: FromWorker) => {
@@ -18,7 +21,7 @@ function startSession(weights: Record<string, number> = {}, extras: Record<strin
     }
   }
   const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
-  const session = new TrainingSession('run-1', config, post, lean)
+  const session = new TrainingSession('run-1', config, post, lean, budget)
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
       const earlier = messages.find((m) => m.type === type)
@@ -88,6 +91,34 @@ describe('TrainingSession', () => {
     expect(paused.diagnosis).toContain('progress')
     session.stop()
     await done
+  })
+
+  it('ends a run with a budget by itself after the iteration that reaches it, with the figures train --steps reports, and no frames', async () => {
+    const { messages, done } = startSession({}, {}, true, 1000)
+    await done
+    expect(messages.map((m) => m.type)).toEqual(['started', 'finished', 'stopped'])
+    const finished = messages[1]
+    if (finished.type !== 'finished') throw new Error('no figures')
+    // The same run trained as the command line's sweep trains it (cli/sweepTrain.ts): whole iterations until the budget.
+    const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights: {} }, learner: { kind: 'qlearning' }, seed: 3 })
+    const trainer = await createTrainer(config)
+    const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES)
+    while (metrics.totalEnvSteps < 1000) metrics.add(await trainer.iterate())
+    const expected = finishedRunFigures(metrics.flush(), trainer.spec.components.map((component) => component.name), 0)
+    expect({ ...finished.figures, seconds: 0 }).toEqual(expected)
+    expect(finished.figures.steps).toBeGreaterThanOrEqual(1000)
+    expect(finished.figures.objective).not.toBeNull()
+    expect(finished.figures.seconds).toBeGreaterThanOrEqual(0)
+  })
+
+  it('ends a run with a budget that stops itself with its diagnosis and no figures, instead of pausing', async () => {
+    const { messages, done } = startSession({ step: 1e308, progress: 1e308 }, {}, true, 100_000)
+    await done
+    expect(messages.map((m) => m.type)).toEqual(['started', 'finished', 'stopped'])
+    const finished = messages[1]
+    if (finished.type !== 'finished') throw new Error('no figures')
+    expect(finished.figures).toMatchObject({ objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null })
+    expect(finished.figures.paused).toMatch(/^run paused at iteration \d+ \(after \d+ env steps\): .*progress/)
   })
 
   it('reports a design that does not fit the environment as an error', async () => {

@@ -11,6 +11,7 @@ import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
+import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -45,6 +46,8 @@ export class TrainingSession {
     private readonly post: Post,
     /** Frames with the curve's figures only: no step record, batch, advantages or demo states. */
     private readonly lean = false,
+    /** End after the iteration that reaches this many environment steps, reporting the run's figures (a sweep's run); null: train until stopped. */
+    private readonly budget: number | null = null,
   ) {
     this.weights = { ...config.mix.weights }
   }
@@ -106,6 +109,7 @@ export class TrainingSession {
     let pausedFor = 0
     let lastFrameAt = 0
     let stepsAtLastFrame = 0
+    let iterations = 0
     while (!this.stopped) {
       if (this.paused) {
         const pausedAt = performance.now()
@@ -118,18 +122,31 @@ export class TrainingSession {
       try {
         report = await trainer.iterate()
       } catch (error) {
+        if (this.budget !== null) {
+          // A sweep's run that stops itself is over, with its diagnosis, as train --steps ends it.
+          this.post({ type: 'finished', runId: this.runId, figures: pausedRunFigures(iterations + 1, metrics.totalEnvSteps, runSeconds(performance.now() - startedAt - pausedFor), errorMessage(error)) })
+          break
+        }
         // A NaN or ±Infinity reward or loss: pause with the diagnosis instead of training on garbage.
         this.paused = true
         this.post({ type: 'paused', runId: this.runId, diagnosis: errorMessage(error) })
         continue
       }
       metrics.add(report)
+      iterations += 1
+      if (this.budget !== null && metrics.totalEnvSteps >= this.budget) {
+        // As train --steps: whole iterations until the budget, the figures from one last summary.
+        const seconds = runSeconds(performance.now() - startedAt - pausedFor)
+        this.post({ type: 'finished', runId: this.runId, figures: finishedRunFigures(metrics.flush(), trainer.spec.components.map((component) => component.name), seconds) })
+        break
+      }
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
       this.lastValueBatch = report.valueBatch ?? null
       this.lastGroupBatch = report.groupBatch ?? null
       const now = performance.now()
-      if (now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
+      // A sweep's run (a budget) reports its figures once, at the end: nobody draws its curve.
+      if (this.budget === null && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000

@@ -107,6 +107,12 @@ describe('checkSweepDefinition', () => {
       'seeds: must be a whole number from 1 to 10000, got 0',
       'steps: must be a whole number from 1 to 1000000000, got 1.5',
     ])
+    // A value the link refuses is named beside bad seeds and steps, not only once they are fixed.
+    expect(problems({ config: CONFIG, axes: ['w.hazard=0,300'], seeds: 0, steps: 'many' })).toEqual([
+      'seeds: must be a whole number from 1 to 10000, got 0',
+      'steps: must be a whole number from 1 to 1000000000, got "many"',
+      `axes[0] "w.hazard=0,300": ${linkRefusal('w.hazard', '300')[0]}`,
+    ])
     expect(problems(null)).toEqual([expect.stringMatching(/^expected a sweep definition \{"config": a run config/)])
     expect(problems({})).toEqual([
       expect.stringMatching(/^config: missing; expected a run config/),

@@ -75,13 +75,16 @@ export function checkSweepDefinition(raw: unknown, labels: SweepLabels = FILE_LA
     problems.push(`${labels.seeds}: seeds ${config.seed} to ${config.seed + seeds - 1} go past the largest seed, ${MAX_SEED}; give fewer seeds or a smaller config seed`)
   }
   const parsedAxes = axes?.every((axis) => axis !== null) ? (axes as Axis[]) : null
-  if (parsedAxes !== null && seeds !== null) {
-    const points = parsedAxes.reduce((product, axis) => product * axis.values.length, 1)
-    if (points * seeds > MAX_SWEEP_RUNS) problems.push(`the sweep has ${points} points × ${seeds} seeds = ${points * seeds} runs; at most ${MAX_SWEEP_RUNS}`)
-  }
-  if (config === null || parsedAxes === null || axisTexts === null || problems.length > 0) return { ok: false, problems }
-  const points = sweepPoints(config, parsedAxes, axisTexts, labels, problems)
-  if (points === null || seeds === null || steps === null) return { ok: false, problems }
+  const pointCount = parsedAxes === null ? 0 : parsedAxes.reduce((product, axis) => product * axis.values.length, 1)
+  const tooMany = pointCount > MAX_SWEEP_RUNS || (seeds !== null && pointCount * seeds > MAX_SWEEP_RUNS)
+  if (parsedAxes !== null && seeds !== null && tooMany) problems.push(`the sweep has ${pointCount} points × ${seeds} seeds = ${pointCount * seeds} runs; at most ${MAX_SWEEP_RUNS}`)
+  // The points are checked even when the seeds or steps are wrong, so that one answer names every
+  // problem; not past the most runs, where checking every point would cost more than the answer.
+  if (config === null || parsedAxes === null || axisTexts === null || tooMany) return { ok: false, problems }
+  const pointProblems: string[] = []
+  const points = sweepPoints(config, parsedAxes, axisTexts, labels, pointProblems)
+  problems.push(...pointProblems)
+  if (points === null || seeds === null || steps === null || problems.length > 0) return { ok: false, problems }
   return { ok: true, sweep: { config, axes: parsedAxes, axisTexts, seeds, steps, points } }
 }
 

@@ -17,3 +17,10 @@ export const MAX_SWEEP_STEPS = 1_000_000_000
 
 /** Significant digits a range's points keep, so that 0.01:1:3:log is 0.01, 0.1, 1 and not 0.09999999999999999. */
 export const RANGE_DIGITS = 12
+
+/**
+ * The most runs the page's sweep panel trains: it keeps every run's record in IndexedDB and draws
+ * every point, focusable, in its charts. At CliffWalking's fraction of a second a run that is
+ * minutes on two cores; bigger sweeps belong to the command line (sweep --shard).
+ */
+export const MAX_PAGE_SWEEP_RUNS = 1000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseShard, runAt, runConfigAt, runCount, shardRuns } from './runIndex'
-import { hazardSweep } from './testSweeps'
+import { allRuns, parseShard, runAt, runConfigAt, runCount, shardRuns, unfinishedRuns } from './runIndex'
+import { hazardSweep, record } from './testSweeps'
 
 describe('run indexing', () => {
   it('numbers runs point by point, seeds within a point, from the config seed', () => {
@@ -53,5 +53,18 @@ describe('sharding', () => {
 
   it.each(['3/3', '0/0', '-1/3', '1', '1/2/3', 'a/b', '1.5/3', '0/10001', ''])('refuses %j, naming what is accepted', (text) => {
     expect(parseShard(text)).toEqual({ ok: false, problem: `expected I/N with N from 1 to 10000 and I from 0 to N − 1 (the runs whose index mod N is I), got "${text}"` })
+  })
+})
+
+describe('resuming', () => {
+  it('trains exactly the runs no record holds, in order, whatever order the records came in', () => {
+    const sweep = hazardSweep(2)
+    expect(allRuns(sweep)).toEqual([0, 1, 2, 3, 4, 5])
+    const records = [record(sweep, 4, 1, -1), record(sweep, 1, 1, -1), record(sweep, 4, 2, -2)]
+    expect(unfinishedRuns(allRuns(sweep), records)).toEqual([0, 2, 3, 5])
+    expect(unfinishedRuns(allRuns(sweep), [])).toEqual([0, 1, 2, 3, 4, 5])
+    expect(unfinishedRuns(allRuns(sweep), allRuns(sweep).map((run) => record(sweep, run, 0, 0)))).toEqual([])
+    // A shard's runs only: the others are another process's.
+    expect(unfinishedRuns(shardRuns(6, { index: 1, count: 2 }), records)).toEqual([3, 5])
   })
 })

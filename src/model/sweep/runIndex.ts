@@ -32,6 +32,17 @@ export function runConfigAt(sweep: Sweep, run: number): RunConfig {
   return runConfigOf({ ...sweep.points[point].design, seed })
 }
 
+/** The runs of `runs` that no record holds, in order: what a resumed sweep (or shard) still trains. */
+export function unfinishedRuns(runs: readonly number[], records: readonly { run: number }[]): number[] {
+  const finished = new Set(records.map((record) => record.run))
+  return runs.filter((run) => !finished.has(run))
+}
+
+/** Every run of the sweep, 0 … points × seeds − 1. */
+export function allRuns(sweep: Pick<Sweep, 'points' | 'seeds'>): number[] {
+  return Array.from({ length: runCount(sweep) }, (_, run) => run)
+}
+
 /** Shard I of N. */
 export interface Shard {
   index: number

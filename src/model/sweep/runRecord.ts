@@ -35,6 +35,12 @@ export type RunRecord = z.infer<typeof RunRecordSchema>
 export const RunFiguresSchema = RunRecordSchema.omit({ run: true, point: true, axes: true, seed: true })
 export type RunFigures = z.infer<typeof RunFiguresSchema>
 
+/** The record of run `run` of the sweep: which run, point, axes and seed, then the figures it reported. */
+export function runRecordOf(sweep: Sweep, run: number, figures: RunFigures): RunRecord {
+  const { point, seed } = runAt(sweep, run)
+  return { run, point, axes: sweep.points[point].axes, seed, ...figures }
+}
+
 /** A record as its line: one JSON object and "\n". */
 export function recordLine(record: RunRecord): string {
   return `${JSON.stringify(record)}\n`
@@ -69,7 +75,7 @@ export function readRunLines(text: string, file: string, sweep: Sweep): ReadRuns
       problems.push(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the line'}: ${issue.message}`).join('; ')}`)
       return
     }
-    const mismatch = mismatchWithSweep(parsed.data, sweep)
+    const mismatch = recordMismatch(parsed.data, sweep)
     if (mismatch !== null) problems.push(`${where}: ${mismatch}`)
     else records.push(parsed.data)
   })
@@ -77,7 +83,7 @@ export function readRunLines(text: string, file: string, sweep: Sweep): ReadRuns
 }
 
 /** Why a record is no run of this sweep (its index out of range, or its point, seed or axes not the index's), or null. */
-function mismatchWithSweep(record: RunRecord, sweep: Sweep): string | null {
+export function recordMismatch(record: RunRecord, sweep: Sweep): string | null {
   const total = runCount(sweep)
   if (record.run >= total) return `run ${record.run} is past this sweep's last run, ${total - 1}`
   const expected = runAt(sweep, record.run)

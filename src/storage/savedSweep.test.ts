@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto'
+import { IDBFactory } from 'fake-indexeddb'
+import { openDB } from 'idb'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { hazardSweep, record } from '../model/sweep/testSweeps'
+import { LIBRARY_DB_NAME, openRunLibrary, PINS_STORE, RUNS_STORE, SWEEP_RUNS_STORE, type RunLibrary } from './runLibrary'
+import { parseSavedSweep, sweepRecordOf } from './savedSweep'
+
+/* Sweeps kept in IndexedDB: the definition once, each finished run as it finishes, read back as strictly as a definition file. */
+
+async function openLibrary(): Promise<RunLibrary> {
+  const opened = await openRunLibrary()
+  if (!opened.ok) throw opened.error
+  return opened.library
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory()
+})
+
+describe('saved sweeps', () => {
+  const sweep = hazardSweep(2)
+
+  it('keep a sweep and the runs finished so far across connections, newest sweep first', async () => {
+    const library = await openLibrary()
+    await library.saveSweep(sweepRecordOf('older', 1000, 'CliffWalking', sweep))
+    await library.saveSweep(sweepRecordOf('newer', 2000, 'CliffWalking', sweep))
+    await library.saveSweepRun({ sweepId: 'newer', run: 3, record: record(sweep, 3, 0.5, -5) })
+    await library.saveSweepRun({ sweepId: 'newer', run: 0, record: record(sweep, 0, 1, -10) })
+    await library.saveSweepRun({ sweepId: 'older', run: 5, record: record(sweep, 5, 2, -2) })
+    library.close('test')
+    const listing = await (await openLibrary()).listSweeps()
+    expect(listing.damaged).toEqual([])
+    expect(listing.sweeps.map((kept) => [kept.id, kept.records.map((each) => each.run)])).toEqual([
+      ['newer', [0, 3]],
+      ['older', [5]],
+    ])
+    const [newer] = listing.sweeps
+    expect(newer.sweep.points.map((point) => point.axes)).toEqual(sweep.points.map((point) => point.axes))
+    expect(newer.sweep.config).toEqual(sweep.config)
+    expect(newer.records).toEqual([record(sweep, 0, 1, -10), record(sweep, 3, 0.5, -5)])
+    expect(newer).toMatchObject({ createdAt: 2000, envLabel: 'CliffWalking', problems: [] })
+  })
+
+  it('delete a sweep with every run kept under it, and nothing of another sweep', async () => {
+    const library = await openLibrary()
+    await library.saveSweep(sweepRecordOf('a', 1000, 'CliffWalking', sweep))
+    await library.saveSweep(sweepRecordOf('b', 2000, 'CliffWalking', sweep))
+    for (const run of [0, 1, 2]) await library.saveSweepRun({ sweepId: 'a', run, record: record(sweep, run, 1, -1) })
+    await library.saveSweepRun({ sweepId: 'b', run: 1, record: record(sweep, 1, 1, -1) })
+    await library.deleteSweep('a')
+    const listing = await library.listSweeps()
+    expect(listing.sweeps.map((kept) => [kept.id, kept.records.length])).toEqual([['b', 1]])
+    library.close('test')
+    const db = await openDB(LIBRARY_DB_NAME)
+    expect(await db.getAllKeys(SWEEP_RUNS_STORE)).toEqual([['b', 1]])
+    db.close()
+  })
+
+  it('name a run record that is no run of its sweep and leave it out, keeping the rest (it trains again on Resume)', () => {
+    const definition = sweepRecordOf('s', 1000, 'CliffWalking', sweep)
+    const good = { sweepId: 's', run: 0, record: record(sweep, 0, 1, -10) }
+    const parsed = parseSavedSweep(definition, [
+      good,
+      { sweepId: 's', run: 1, record: { ...record(sweep, 1, 1, -10), objective: 'high' } },
+      { sweepId: 's', run: 2, record: record(sweep, 3, 1, -10) },
+      { sweepId: 's', run: 9, record: { ...record(sweep, 1, 1, -1), run: 9 } },
+      'junk',
+    ])
+    if (!parsed.ok) throw new Error(parsed.problem)
+    expect(parsed.sweep.records).toEqual([good.record])
+    expect(parsed.sweep.problems).toEqual([
+      'run 1: objective: Invalid input: expected number, received string',
+      'run 2: it is kept as run 2 but says run 3',
+      'run 9: run 9 is past this sweep\'s last run, 5',
+      'a run record: record: Invalid input: expected object, received string',
+    ])
+  })
+
+  it('list a sweep record that is no sweep as damaged, with what is wrong', async () => {
+    const library = await openLibrary()
+    await library.saveSweep({ ...sweepRecordOf('bad', 1000, 'CliffWalking', sweep), definition: { ...sweepRecordOf('bad', 1000, 'CliffWalking', sweep).definition, seeds: 0 } })
+    const listing = await library.listSweeps()
+    expect(listing.sweeps).toEqual([])
+    expect(listing.damaged).toEqual([{ key: 'bad', label: 'sweep "bad"', problem: 'its definition is no sweep: seeds: must be a whole number from 1 to 10000, got 0' }])
+    await library.deleteSweep('bad')
+    expect((await library.listSweeps()).damaged).toEqual([])
+  })
+
+  it('open a library of the version before sweeps and keep its runs and pins', async () => {
+    const old = await openDB(LIBRARY_DB_NAME, 3, {
+      upgrade(db) {
+        db.createObjectStore(RUNS_STORE, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt')
+        db.createObjectStore(PINS_STORE, { keyPath: 'key' })
+      },
+    })
+    await old.put(PINS_STORE, { key: 'pins', version: 1, pins: [] })
+    old.close()
+    const library = await openLibrary()
+    expect(await library.loadPins()).toEqual({ ok: true, pins: [] })
+    expect(await library.listSweeps()).toEqual({ sweeps: [], damaged: [] })
+  })
+})

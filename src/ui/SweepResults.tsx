@@ -1,0 +1,96 @@
+import { useId, useMemo, useState } from 'react'
+import { specOf } from '../model/design'
+import { definitionOf } from '../model/sweep/definitionFile'
+import { figureHigherIsBetter, figureLabel } from '../model/sweep/figureText'
+import type { ParetoFigure } from '../model/sweep/pareto'
+import { figureNames, summarizeSweep } from '../model/sweep/summary'
+import { recordsJsonLines, summaryCsv } from '../model/sweep/sweepExport'
+import { openPointDesign, type KeptSweep } from '../state/sweeps'
+import { downloadText } from './download'
+import { SweepAxisChart } from './SweepAxisChart'
+import { SweepHeatMap } from './SweepHeatMap'
+import { SweepScatter } from './SweepScatter'
+
+/**
+ * A sweep's results as its runs finish: a chosen figure against the axis (or over both axes, a
+ * heat map), the trade-off of two chosen figures with their Pareto front, and the files: the runs
+ * as the command line's JSON lines, the summary as CSV, the definition as the file `sweep --sweep` reads.
+ */
+export function SweepResults({ kept }: { kept: KeptSweep }) {
+  const { sweep, records } = kept
+  const spec = useMemo(() => specOf(sweep.points[0].design), [sweep])
+  const names = useMemo(() => figureNames(sweep), [sweep])
+  const [figure, setFigure] = useState('objective')
+  const [xFigure, setXFigure] = useState('objective')
+  const [yFigure, setYFigure] = useState('shapedReturn')
+  // null: the figure's own better way (figureHigherIsBetter).
+  const [xLower, setXLower] = useState<boolean | null>(null)
+  const [yLower, setYLower] = useState<boolean | null>(null)
+  const id = useId()
+  // Another sweep shown may lack a component's figure: fall back to one it has.
+  const pick = (name: string, fallback: string) => (names.includes(name) ? name : fallback)
+  const shownFigure = pick(figure, 'objective')
+  const judged = (name: string, lower: boolean | null): ParetoFigure => ({ name, higherIsBetter: lower === null ? figureHigherIsBetter(name, spec) : !lower })
+  const front: [ParetoFigure, ParetoFigure] = [judged(pick(xFigure, 'objective'), xLower), judged(pick(yFigure, 'shapedReturn'), yLower)]
+  const summary = useMemo(() => summarizeSweep(sweep, records, front), [sweep, records, front[0].name, front[0].higherIsBetter, front[1].name, front[1].higherIsBetter])
+  const open = (point: number) => openPointDesign(kept, point)
+  const label = (name: string) => figureLabel(name, spec)
+  const file = `sweep-${sweep.config.env.id}-${new Date(kept.createdAt).toISOString().slice(0, 19).replaceAll(':', '-')}`
+  const options = names.map((name) => (
+    <option key={name} value={name}>
+      {label(name)}
+    </option>
+  ))
+  return (
+    <div className="sweep-results">
+      <div className="sweep-controls">
+        <label htmlFor={`${id}-figure`}>Figure</label>
+        <select id={`${id}-figure`} value={shownFigure} onChange={(event) => setFigure(event.target.value)}>
+          {options}
+        </select>
+      </div>
+      {sweep.axes.length === 1 ? (
+        <SweepAxisChart sweep={sweep} summary={summary} figure={shownFigure} label={label(shownFigure)} log={sweep.axisTexts[0].trim().endsWith(':log')} onOpen={open} />
+      ) : (
+        <SweepHeatMap sweep={sweep} summary={summary} figure={shownFigure} label={label(shownFigure)} onOpen={open} />
+      )}
+      <div className="sweep-controls">
+        <label htmlFor={`${id}-x`}>Trade-off x</label>
+        <select id={`${id}-x`} value={front[0].name} onChange={(event) => {
+            setXFigure(event.target.value)
+            setXLower(null)
+          }}>
+          {options}
+        </select>
+        <label className="sweep-check">
+          <input type="checkbox" checked={!front[0].higherIsBetter} onChange={(event) => setXLower(event.target.checked)} /> lower x is better
+        </label>
+        <label htmlFor={`${id}-y`}>y</label>
+        <select id={`${id}-y`} aria-label="Trade-off y" value={front[1].name} onChange={(event) => {
+            setYFigure(event.target.value)
+            setYLower(null)
+          }}>
+          {options}
+        </select>
+        <label className="sweep-check">
+          <input type="checkbox" checked={!front[1].higherIsBetter} onChange={(event) => setYLower(event.target.checked)} /> lower y is better
+        </label>
+      </div>
+      <SweepScatter summary={summary} figures={front} labels={[label(front[0].name), label(front[1].name)]} onOpen={open} />
+      <div className="sweep-actions">
+        <button type="button" disabled={records.length === 0} onClick={() => downloadText(recordsJsonLines(records), `${file}-runs.jsonl`, 'application/x-ndjson')}>
+          Export runs (JSON lines)
+        </button>
+        <button type="button" onClick={() => downloadText(summaryCsv(sweep, summary), `${file}-summary.csv`, 'text/csv')}>
+          Export summary (CSV)
+        </button>
+        <button type="button" onClick={() => downloadText(`${JSON.stringify(definitionOf(sweep), null, 2)}\n`, `${file}.json`, 'application/json')}>
+          Export definition (JSON)
+        </button>
+      </div>
+      <p className="hint">
+        Open a point (click it, or focus it and press Enter) to load its design here. The runs file is what <code>sweep --out</code> writes; the definition is what <code>sweep --sweep FILE</code> reads.
+      </p>
+    </div>
+  )
+}
