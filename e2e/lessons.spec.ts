@@ -131,7 +131,7 @@ test('a lesson link reopens the same lesson and design after a reload; a bare le
   await page.goto('./?lesson=coin-loop')
   await expect(lessonCard(page, 'The coin loop')).toBeVisible()
   await expect(page.getByLabel('Environment')).toHaveValue('gridworld')
-  await expect(page.getByLabel('map')).toHaveValue('coinloop')
+  await expect(page.getByLabel('map', { exact: true })).toHaveValue('coinloop')
   await expect(page).toHaveURL(/env=gridworld.*lesson=coin-loop|lesson=coin-loop.*env=gridworld/)
 })
 
