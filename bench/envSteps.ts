@@ -2,6 +2,7 @@ import { resolveParams } from '../src/core/envs/params'
 import { ENVIRONMENTS } from '../src/core/envs/registry'
 import { allocateStepBuffers, type EnvDefinition } from '../src/core/envs/types'
 import { Rng } from '../src/core/rng'
+import { runNumpyReference } from './numpyReference'
 import { emptyResult, type SectionResult } from './results'
 import { median, progress, round } from './stats'
 
@@ -12,11 +13,12 @@ const ACTION_POOL = 64
 
 /**
  * `<env>_env_steps_per_s`: N = 4096 copies stepped with auto-reset through BatchEnv.step on one
- * Node thread; median of 5 timed repeats after a warm-up.
+ * Node thread; median of 5 timed repeats after a warm-up. Then `cartpole_numpy_env_steps_per_s`, the
+ * same for a numpy CartPole (bench/cartpole_numpy.py), and `cartpole_env_vs_numpy_ratio`, ours over it.
  */
 export function benchEnvSteps(quick: boolean): SectionResult {
   const result = emptyResult()
-  const repeatSeconds = quick ? 0.1 : 0.5
+  const repeatSeconds = repeatSecondsFor(quick)
   for (const definition of ENVIRONMENTS) {
     const id = definition.spec.id
     const rates = measure(definition, repeatSeconds, quick ? 0.05 : 0.5)
@@ -26,7 +28,37 @@ export function benchEnvSteps(quick: boolean): SectionResult {
     progress(`${name}: ${(result.figures[name]! / 1e6).toFixed(1)}M (repeats ${rates.map((r) => (r / 1e6).toFixed(1)).join(', ')})`)
   }
   result.notes.env_steps_per_s = `N = ${COPIES} copies, default parameters, auto-reset, one Node thread, uniform random actions drawn beforehand; median of ${REPEATS} repeats of ≥ ${repeatSeconds} s`
+  compareWithNumpy(result, quick)
   return result
+}
+
+/** Our CartPole against the numpy one on this machine, run after ours (not at the same moment). */
+function compareWithNumpy(result: SectionResult, quick: boolean): void {
+  const reference = runNumpyReference(quick)
+  if ('skipped' in reference) {
+    result.figures.cartpole_numpy_env_steps_per_s = null
+    result.figures.cartpole_env_vs_numpy_ratio = null
+    result.notes.cartpole_numpy_env_steps_per_s = `skipped: ${reference.skipped}`
+    result.notes.cartpole_env_vs_numpy_ratio = `no numpy figure to compare with: ${reference.skipped}`
+    progress(`numpy CartPole skipped: ${reference.skipped}`)
+    return
+  }
+  const ours = result.figures.cartpole_env_steps_per_s ?? null
+  const ratio = ours === null ? null : round(ours / reference.stepsPerSecond, 3)
+  result.figures.cartpole_numpy_env_steps_per_s = round(reference.stepsPerSecond, 3)
+  result.figures.cartpole_env_vs_numpy_ratio = ratio
+  result.runs.cartpole_numpy_env_steps_per_s = reference.repeats.map((rate) => round(rate, 3))
+  result.notes.cartpole_numpy_env_steps_per_s = `bench/cartpole_numpy.py with numpy ${reference.numpyVersion ?? '(version unknown)'}: the same N, dynamics (float64), auto-reset and pool of ${ACTION_POOL} action arrays, one Python thread; median of ${REPEATS} repeats of ≥ ${repeatSecondsFor(quick)} s`
+  result.notes.cartpole_env_vs_numpy_ratio =
+    ratio === null
+      ? 'no cartpole_env_steps_per_s to compare'
+      : 'cartpole_env_steps_per_s / cartpole_numpy_env_steps_per_s, measured one after the other on this machine; ≥ 1: our loop is at least as fast'
+  progress(`cartpole_numpy_env_steps_per_s: ${(reference.stepsPerSecond / 1e6).toFixed(1)}M; ours / numpy = ${ratio}`)
+}
+
+/** The length of one timed repeat; bench/cartpole_numpy.py uses the same (0.1 s with --quick). */
+function repeatSecondsFor(quick: boolean): number {
+  return quick ? 0.1 : 0.5
 }
 
 function measure(definition: EnvDefinition, repeatSeconds: number, warmupSeconds: number): number[] {

@@ -227,3 +227,77 @@ describe('cartpole reset', () => {
     expect(() => env.setState(0, [0, NaN, 0, 0])).toThrow('x_dot must be finite')
   })
 })
+
+describe('cartpole batch loop', () => {
+  // One copy, one step, straight from the equations (docs/references.md), in plain scalar code: the
+  // batched loop is tuned for speed and must give exactly these numbers, bit for bit.
+  function referenceStep(state: number[], action: number) {
+    const [x, xDot, theta, thetaDot] = state
+    const force = action === 1 ? 10 : -10
+    const cos = Math.cos(theta)
+    const sin = Math.sin(theta)
+    const temp = (force + 0.05 * (thetaDot * thetaDot) * sin) / 1.1
+    const thetaAcc = (9.8 * sin - cos * temp) / (0.5 * (4.0 / 3.0 - (0.1 * (cos * cos)) / 1.1))
+    const xAcc = temp - (0.05 * thetaAcc * cos) / 1.1
+    return [x + 0.02 * xDot, xDot + 0.02 * xAcc, theta + 0.02 * thetaDot, thetaDot + 0.02 * thetaAcc]
+  }
+
+  it('gives exactly the numbers of the plain equations for many copies, resets and actions', () => {
+    const n = 64
+    const env = cartpole.create(n, { time_limit: 40 })
+    const out = allocateStepBuffers(env.spec, n, 2)
+    const rng = new Rng(3)
+    const referenceRng = new Rng(3)
+    const draw = () => Array.from({ length: 4 }, () => referenceRng.range(-0.05, 0.05))
+    env.reset(rng, out.obs)
+    const states = Array.from({ length: n }, draw)
+    const elapsed = new Array<number>(n).fill(0)
+    const previous = new Array<number>(n).fill(-1)
+    const actionRng = new Rng(4)
+    const actions = new Int32Array(n)
+    let finished = 0
+    // Collected rather than asserted one by one: a million expect() calls would take seconds.
+    const mismatches: string[] = []
+    const same = (actual: number, expected: number, what: string) => {
+      if (!Object.is(actual, expected)) mismatches.push(`${what}: ${actual}, expected ${expected}`)
+    }
+    for (let t = 0; t < 600; t++) {
+      // Mostly 0 and 1; now and then an action outside them, which pushes left.
+      for (let i = 0; i < n; i++) actions[i] = t % 5 === 4 ? actionRng.int(4) - 1 : actionRng.int(2)
+      const autoReset = t % 9 !== 8
+      env.step(actions, out, rng, autoReset)
+      for (let i = 0; i < n; i++) {
+        const next = referenceStep(states[i], actions[i])
+        const terminated = next[0] < -2.4 || next[0] > 2.4 || next[2] < -THETA_THRESHOLD || next[2] > THETA_THRESHOLD
+        elapsed[i]++
+        const truncated = elapsed[i] >= 40
+        const expected = [1, Math.cos(next[2]), -Math.abs(next[0]) / 2.4, -Math.abs(next[3]), previous[i] >= 0 && previous[i] !== actions[i] ? -1 : 0, terminated ? -1 : 0]
+        for (let j = 0; j < 6; j++) same(out.components[i * 6 + j], expected[j], `step ${t}, copy ${i}, ${COMPONENTS[j]}`)
+        same(out.terminated[i], terminated ? 1 : 0, `step ${t}, copy ${i}, terminated`)
+        same(out.truncated[i], truncated ? 1 : 0, `step ${t}, copy ${i}, truncated`)
+        previous[i] = actions[i]
+        states[i] = next
+        if (terminated || truncated) {
+          finished++
+          for (let j = 0; j < 4; j++) {
+            same(out.finalState[i * 4 + j], next[j], `step ${t}, copy ${i}, final state ${j}`)
+            same(out.finalObs[i * 4 + j], Math.fround(next[j]), `step ${t}, copy ${i}, final obs ${j}`)
+          }
+          same(out.objective[i], elapsed[i], `step ${t}, copy ${i}, objective`)
+          if (autoReset) {
+            states[i] = draw()
+            elapsed[i] = 0
+            previous[i] = -1
+          }
+        }
+        for (let j = 0; j < 4; j++) {
+          same(env.state[i * 4 + j], states[i][j], `step ${t}, copy ${i}, state ${j}`)
+          same(out.obs[i * 4 + j], Math.fround(states[i][j]), `step ${t}, copy ${i}, obs ${j}`)
+        }
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([])
+    // Enough episodes ended, both ways, for the reset path to be pinned too.
+    expect(finished).toBeGreaterThan(1000)
+  })
+})
