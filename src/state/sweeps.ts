@@ -2,9 +2,9 @@ import { create } from 'zustand'
 import { errorMessage } from '../core/errorMessage'
 import type { Sweep } from '../model/sweep/definition'
 import { allRuns, runAt, runCount, unfinishedRuns } from '../model/sweep/runIndex'
-import { axesLabel, type RunRecord } from '../model/sweep/runRecord'
+import { axesLabel } from '../model/sweep/runRecord'
 import type { RunLibrary } from '../storage/runLibrary'
-import { sweepRecordOf } from '../storage/savedSweep'
+import { sweepRecordOf, type ParsedSweep } from '../storage/savedSweep'
 import type { DrawQueue } from './drawInterval'
 import { openSavedRuns, useSavedRuns } from './savedRuns'
 import { loadDesign, usePlayground } from './store'
@@ -18,17 +18,8 @@ import { WorkerRun, type QueuedFrame } from './workerRun'
  * shows the sweep as far as it got and Resume trains only the runs it lacks.
  */
 
-/** A sweep with the runs finished so far. */
-export interface KeptSweep {
-  id: string
-  createdAt: number
-  envLabel: string
-  sweep: Sweep
-  /** In run order, each run once. */
-  records: RunRecord[]
-  /** Run records that could not be read back: left out, so Resume trains those runs again. */
-  problems: string[]
-}
+/** A sweep with the runs finished so far (the run records that could not be read back are left out, so Resume trains those runs again). */
+export type KeptSweep = ParsedSweep
 
 /** The sweep training now. */
 export interface SweepProgress {

@@ -2,12 +2,12 @@ import { ownValue } from '../core/reservedNames'
 import type { Sweep } from '../model/sweep/definition'
 import { axesLabel } from '../model/sweep/runRecord'
 import type { SweepSummary } from '../model/sweep/summary'
-import { Axis, TICK_SIZE } from './charts/Axis'
+import { Axis } from './charts/Axis'
 import { formatTick } from './charts/LineChart'
 import { extent, linearScale, niceAxis } from './charts/scale'
-import { categoryAxisHeight, titleOffset, valueAxisWidth } from './charts/text'
+import { titleOffset } from './charts/text'
 import { useElementSize } from './charts/useElementSize'
-import { axisPlacement, figureText, PointButton, SWEEP_MARGIN } from './sweepChartParts'
+import { axisPlacement, figureText, PointButton, SWEEP_MARGIN, sweepPlotBox } from './sweepChartParts'
 
 const AXIS_COLOUR = '#9fb3c8'
 
@@ -23,13 +23,8 @@ export function SweepAxisChart({ sweep, summary, figure, label, log, onOpen }: {
   const lows = stats.map((stat) => (stat?.mean ?? NaN) - (stat?.std ?? 0))
   const highs = stats.map((stat) => (stat?.mean ?? NaN) + (stat?.std ?? 0))
   const yAxis = niceAxis(extent([lows, highs]), 5, true)
-  const plot = {
-    left: SWEEP_MARGIN.left + valueAxisWidth(yAxis.ticks.map(formatTick), fontSize, TICK_SIZE, true),
-    right: width - SWEEP_MARGIN.right,
-    top: SWEEP_MARGIN.top,
-    bottom: height - categoryAxisHeight(fontSize, TICK_SIZE) - fontSize * 1.5,
-  }
-  const drawable = plot.right - plot.left > 20 && plot.bottom - plot.top > 20
+  const plot = sweepPlotBox(width, height, fontSize, yAxis.ticks)
+  const drawable = plot.drawable
   const y = linearScale(yAxis.domain, [plot.bottom, plot.top])
   // Room on both sides, so the end points are not on the frame.
   const inset = Math.min(24, (plot.right - plot.left) / 8)

@@ -124,11 +124,7 @@ function AxisFields({ index, axis, design, names, problems, onChange }: { index:
         {hint.now === '' ? 'Not set in this design' : `Now ${hint.now} in this design`}
         {accepted}. {axis.kind === 'list' ? 'Values separated by commas.' : 'N points from the first to the last, both included.'}
       </p>
-      {invalid && (
-        <p className="field-error" id={`${id}-error`}>
-          {problems.join(' ')}
-        </p>
-      )}
+      {invalid && <FieldError id={id} problems={problems} />}
     </div>
   )
 }
@@ -142,11 +138,16 @@ function NumberField({ id, label, value, problems, hint, onChange }: { id: strin
       <p className="hint" id={`${id}-hint`}>
         {hint}
       </p>
-      {invalid && (
-        <p className="field-error" id={`${id}-error`}>
-          {problems.join(' ')}
-        </p>
-      )}
+      {invalid && <FieldError id={id} problems={problems} />}
     </div>
+  )
+}
+
+/** A field's problems, in one paragraph the field's input is described by. */
+function FieldError({ id, problems }: { id: string; problems: string[] }) {
+  return (
+    <p className="field-error" id={`${id}-error`}>
+      {problems.join(' ')}
+    </p>
   )
 }

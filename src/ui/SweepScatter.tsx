@@ -2,12 +2,12 @@ import { ownValue } from '../core/reservedNames'
 import type { ParetoFigure } from '../model/sweep/pareto'
 import { axesLabel } from '../model/sweep/runRecord'
 import type { SweepSummary } from '../model/sweep/summary'
-import { Axis, TICK_SIZE } from './charts/Axis'
+import { Axis } from './charts/Axis'
 import { formatTick } from './charts/LineChart'
 import { extent, linearScale, niceAxis } from './charts/scale'
-import { categoryAxisHeight, titleOffset, valueAxisWidth } from './charts/text'
+import { titleOffset } from './charts/text'
 import { useElementSize } from './charts/useElementSize'
-import { figureText, PointButton, SWEEP_MARGIN } from './sweepChartParts'
+import { figureText, PointButton, SWEEP_MARGIN, sweepPlotBox } from './sweepChartParts'
 
 const AXIS_COLOUR = '#9fb3c8'
 
@@ -22,13 +22,8 @@ export function SweepScatter({ summary, figures, labels, onOpen }: { summary: Sw
   const ys = summary.points.map((point) => ownValue(point.figures, figures[1].name)?.mean ?? NaN)
   const yAxis = niceAxis(extent([ys]), 5, true)
   const xAxis = niceAxis(extent([xs]), 5, true)
-  const plot = {
-    left: SWEEP_MARGIN.left + valueAxisWidth(yAxis.ticks.map(formatTick), fontSize, TICK_SIZE, true),
-    right: width - SWEEP_MARGIN.right,
-    top: SWEEP_MARGIN.top,
-    bottom: height - categoryAxisHeight(fontSize, TICK_SIZE) - fontSize * 1.5,
-  }
-  const drawable = plot.right - plot.left > 20 && plot.bottom - plot.top > 20
+  const plot = sweepPlotBox(width, height, fontSize, yAxis.ticks)
+  const drawable = plot.drawable
   const x = linearScale(xAxis.domain, [plot.left, plot.right])
   const y = linearScale(yAxis.domain, [plot.bottom, plot.top])
   const front = new Set(summary.pareto)

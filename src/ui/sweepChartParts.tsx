@@ -1,12 +1,25 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import type { AxisValue } from '../model/sweep/axisText'
+import { TICK_SIZE } from './charts/Axis'
+import { formatTick } from './charts/LineChart'
 import { linearScale } from './charts/scale'
-import { textWidth } from './charts/text'
+import { categoryAxisHeight, textWidth, valueAxisWidth } from './charts/text'
 
 /* What the sweep's charts share: a focusable point, where an axis's values sit, numbers in few digits. */
 
 /** Pixels around the plot, beyond the axes. */
 export const SWEEP_MARGIN = { top: 10, right: 14, left: 4 }
+
+/** The plot's box inside a chart of width × height: room on the left for the value axis's ticks, below for the axis and its title. */
+export function sweepPlotBox(width: number, height: number, fontSize: number, valueTicks: readonly number[]) {
+  const box = {
+    left: SWEEP_MARGIN.left + valueAxisWidth(valueTicks.map(formatTick), fontSize, TICK_SIZE, true),
+    right: width - SWEEP_MARGIN.right,
+    top: SWEEP_MARGIN.top,
+    bottom: height - categoryAxisHeight(fontSize, TICK_SIZE) - fontSize * 1.5,
+  }
+  return { ...box, drawable: box.right - box.left > 20 && box.bottom - box.top > 20 }
+}
 
 /** A figure's value in four significant digits; "none" where no run has it. */
 export function figureText(value: number | null | undefined): string {
