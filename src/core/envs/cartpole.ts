@@ -6,7 +6,7 @@ import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type
 /*
  * CartPole-v1 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, Euler steps,
  * every constant derived with the same floating-point operations in the same order. The physical
- * constants live in the step loop (CartPoleBatch.step says why); the thresholds are repeated there.
+ * constants live in the step loop (CartPoleBatch.advance says why); the thresholds are repeated there.
  */
 export const X_THRESHOLD = 2.4
 // θ_max = 12 · 2π / 360
@@ -52,6 +52,8 @@ class CartPoleBatch implements BatchEnv {
   /** cos θ of each copy's current state: the step computes it for `upright` and reuses it next step. */
   private readonly cosTheta: Float64Array
   private readonly timeLimit: number
+  /** The copies whose episode ended in the current step, in order (`advance` lists them). */
+  private readonly finished: Int32Array
 
   constructor(
     readonly spec: EnvSpec,
@@ -62,6 +64,7 @@ class CartPoleBatch implements BatchEnv {
     this.previousAction = new Int32Array(n).fill(-1)
     this.cosTheta = new Float64Array(n).fill(1)
     this.timeLimit = spec.timeLimit ?? Infinity
+    this.finished = new Int32Array(n)
   }
 
   reset(rng: Rng, obs: Float32Array): void {
@@ -84,7 +87,18 @@ class CartPoleBatch implements BatchEnv {
     for (let j = 0; j < STATE_SIZE; j++) obs[base + j] = this.state[base + j]
   }
 
+  /*
+   * Two parts, so that the hot loop has no path it takes only now and then: V8 compiles the loop
+   * while the first steps run, before any episode has ended, and code it has not seen run would
+   * throw that compiled loop away at the first reset, often leaving slower code in its place.
+   */
   step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {
+    const count = this.advance(actions, out)
+    this.finishEpisodes(count, out, rng, autoReset)
+  }
+
+  /** Step every copy's dynamics and components; returns how many episodes ended (listed in `finished`). */
+  private advance(actions: Int32Array, out: StepBuffers): number {
     const s = this.state
     const c = out.components
     // Locals for the hot loop: V8 keeps them in registers instead of reloading fields each step.
@@ -96,10 +110,13 @@ class CartPoleBatch implements BatchEnv {
     const terminatedOut = out.terminated
     const truncatedOut = out.truncated
     const timeLimit = this.timeLimit
+    const finished = this.finished
+    let count = 0
     for (let i = 0; i < n; i++) {
-      // Gymnasium's constants, declared inside the loop so that V8 folds them into the code even when
-      // it compiles the loop while it runs (on-stack replacement, the usual case at N = 4096): there a
-      // const from outside the loop is reloaded and re-checked at every use, some 15% slower.
+      // Gymnasium's constants, declared inside the loop, where V8 folds them into the compiled code:
+      // a module-level const is reloaded at every use and checked for being set and being a number
+      // (about a fifth of the loop's time), and so, in code compiled while the loop already runs
+      // (on-stack replacement), is any local set before the loop.
       const gravity = 9.8
       const massCart = 1.0
       const massPole = 0.1
@@ -164,18 +181,28 @@ class CartPoleBatch implements BatchEnv {
 
       terminatedOut[i] = +terminated
       truncatedOut[i] = +truncated
-      if (terminated || truncated) {
-        this.observe(i, out.finalObs)
-        keepFinalState(s, out, i, STATE_SIZE)
-        out.objective[i] = steps
-        if (autoReset) this.resetCopy(i, rng)
-        this.observe(i, obs)
-      } else {
-        // the observation is the new state, as float32
-        obs[b] = nextX
-        obs[b + 1] = nextXDot
-        obs[b + 2] = nextTheta
-        obs[b + 3] = nextThetaDot
+      // the observation is the new state, as float32 (a finished copy's is rewritten after its reset)
+      obs[b] = nextX
+      obs[b + 1] = nextXDot
+      obs[b + 2] = nextTheta
+      obs[b + 3] = nextThetaDot
+      // List i if its episode ended, without a branch: write it at the end of the list either way.
+      finished[count] = i
+      count += +terminated | +truncated
+    }
+    return count
+  }
+
+  /** Keep the final observation, state and objective of each copy that finished, then reset it. */
+  private finishEpisodes(count: number, out: StepBuffers, rng: Rng, autoReset: boolean): void {
+    for (let d = 0; d < count; d++) {
+      const i = this.finished[d]
+      this.observe(i, out.finalObs)
+      keepFinalState(this.state, out, i, STATE_SIZE)
+      out.objective[i] = this.elapsed[i]
+      if (autoReset) {
+        this.resetCopy(i, rng)
+        this.observe(i, out.obs)
       }
     }
   }
