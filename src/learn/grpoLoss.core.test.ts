@@ -68,16 +68,23 @@ const BATCH: Batch = {
 
 const BASE: Options = { policyLoss: 'ppo', epsLow: 0.2, epsHigh: 0.28, dualClip: null, aggregation: 'seq-mean-token-mean', kl: 'k3', beta: 0.1 }
 
+/** `batch` on the backend as the learner's loss takes it: the current log-probabilities and the rest. */
+function learnerInputs(batch: Batch, options: Options) {
+  const lengths = batch.logProbs.map((sequence) => sequence.length)
+  return {
+    logProbs: tf.tensor1d(batch.logProbs.flat()),
+    inputs: {
+      oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
+      refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
+      advantages: tf.tensor1d(batch.advantages.flat()),
+      ...aggregationTensors(lengths, options, MAX_LENGTH),
+    },
+  }
+}
+
 /** The learner's loss terms on `batch`, as numbers. */
 async function learnerTerms(batch: Batch, options: Options) {
-  const lengths = batch.logProbs.map((sequence) => sequence.length)
-  const logProbs = tf.tensor1d(batch.logProbs.flat())
-  const inputs = {
-    oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
-    refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
-    advantages: tf.tensor1d(batch.advantages.flat()),
-    ...aggregationTensors(lengths, options, MAX_LENGTH),
-  }
+  const { logProbs, inputs } = learnerInputs(batch, options)
   const terms = grpoTerms(logProbs, inputs, options)
   const read = async (scalar: tf.Scalar) => (await scalar.data())[0]
   const result = { loss: await read(terms.loss), policyLoss: await read(terms.policyLoss), kl: await read(terms.kl), clipFraction: (await read(terms.clipLow)) + (await read(terms.clipHigh)) }
@@ -169,14 +176,7 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
 
 /** ∂L/∂log π_t of the learner's loss for every token (β = 0: the policy loss alone). */
 async function policyGradient(batch: Batch, options: Options): Promise<number[]> {
-  const lengths = batch.logProbs.map((sequence) => sequence.length)
-  const logProbs = tf.tensor1d(batch.logProbs.flat())
-  const inputs = {
-    oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
-    refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
-    advantages: tf.tensor1d(batch.advantages.flat()),
-    ...aggregationTensors(lengths, options, MAX_LENGTH),
-  }
+  const { logProbs, inputs } = learnerInputs(batch, options)
   const gradient = tf.grad((x: tf.Tensor) => grpoTerms(x as tf.Tensor1D, inputs, { ...options, beta: 0 }).loss)(logProbs)
   const values = Array.from(await gradient.data())
   tf.dispose([gradient, logProbs, Object.values(inputs)])

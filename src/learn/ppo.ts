@@ -164,11 +164,12 @@ export async function createPpoTrainer(env: BatchEnv, mix: CompiledMix, options:
       const gradient = new Float32Array(values.length)
       const stats: UpdateStats = { ...inFloat32(ppoLoss(values, batch, lossOptions, gradient)), gradNorm: null }
       if (!Object.values(stats).every((value) => value === null || Number.isFinite(value))) throw new Error(diagnoseLoss(stats, rollout))
-      const gradients = tf.tidy(() => {
-        const dOutputs = tf.tensor2d(gradient, [batch.rows, numActions + 1])
-        const [dLogits, dValues] = tf.split(dOutputs, [numActions, 1], 1) as tf.Tensor2D[]
-        return [...actorTrace.gradients(dLogits), ...criticTrace.gradients(dValues)]
-      })
+      // Each network's part of ∂L/∂[logits | value], split here rather than by a kernel on the backend.
+      const { dLogits, dValues } = splitOutputGradient(gradient, batch.rows, numActions)
+      const gradients = tf.tidy(() => [
+        ...actorTrace.gradients(tf.tensor2d(dLogits, [batch.rows, numActions])),
+        ...criticTrace.gradients(tf.tensor2d(dValues, [batch.rows, 1])),
+      ])
       try {
         const step = await applyGradientStep(optimizer, options.maxGradNorm, gradients)
         stats.gradNorm = step.gradNorm
@@ -287,6 +288,17 @@ export function explainedVariance(values: Float32Array, returns: Float32Array): 
 interface UpdateStats extends PpoLossTerms {
   /** Global gradient norm before clipping; null when the loss was not finite and no gradient was taken. */
   gradNorm: number | null
+}
+
+/** Rows of [∂L/∂logits | ∂L/∂value] as the two networks' own gradients. */
+function splitOutputGradient(gradient: Float32Array, rows: number, numActions: number): { dLogits: Float32Array; dValues: Float32Array } {
+  const dLogits = new Float32Array(rows * numActions)
+  const dValues = new Float32Array(rows)
+  for (let i = 0; i < rows; i++) {
+    dLogits.set(gradient.subarray(i * (numActions + 1), i * (numActions + 1) + numActions), i * numActions)
+    dValues[i] = gradient[i * (numActions + 1) + numActions]
+  }
+  return { dLogits, dValues }
 }
 
 /** The loss's terms as float32 numbers, as the networks compute: a loss beyond float32's range is as unusable as Infinity. */
