@@ -10,12 +10,13 @@ import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
-import { gradientStep, show } from './gradientStep'
-import { aggregationTensors, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
+import { applyGradientStep, show } from './gradientStep'
+import { grpoLoss, lossWeights, type GrpoLossTerms, type GrpoTokenRows } from './grpoLoss'
+import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
-import { createMlp, type Mlp } from './mlp'
+import { createMlp, readOutputs, type Mlp } from './mlp'
 
 /**
  * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
@@ -49,7 +50,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
   const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
-  const lossOptions = { numActions, policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
+  const lossOptions = { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
@@ -60,28 +61,23 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const demoFrames = maxLength + 1
   const demo = new DemoRecorder(spec, n, demoFrames)
 
-  async function policyLogits(obs: Float32Array): Promise<Float32Array> {
-    const logits = tf.tidy(() => actor.apply(tf.tensor2d(obs, [n, obsSize])))
+  /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref (one forward pass of the frozen policy over `obs`) and its weights. */
+  async function tokenRows(completions: Completions, advantages: Float64Array, obs: tf.Tensor2D): Promise<GrpoTokenRows> {
+    const perToken = new Float32Array(completions.tokens)
+    for (let i = 0; i < completions.count; i++) perToken.fill(advantages[i], completions.starts[i], completions.starts[i] + completions.lengths[i])
+    const logits = tf.tidy(() => reference.apply(obs))
+    let refLogits: Float32Array
     try {
-      return (await logits.data()) as Float32Array
+      refLogits = (await logits.data()) as Float32Array
     } finally {
       logits.dispose()
     }
-  }
-
-  /** The batch's tokens on the backend, with log π_ref of each (one forward pass of the frozen policy). */
-  function tokenBatch(completions: Completions, advantages: Float64Array): GrpoTokenBatch {
-    const perToken = new Float32Array(completions.tokens)
-    for (let i = 0; i < completions.count; i++) perToken.fill(advantages[i], completions.starts[i], completions.starts[i] + completions.lengths[i])
-    const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
-    const actions = tf.tensor1d(completions.actions, 'int32')
     return {
-      obs,
-      actions,
-      oldLogProbs: tf.tensor1d(completions.logProbs),
-      refLogProbs: tf.tidy(() => tokenLogProbs(reference, obs, actions, numActions).logProbs),
-      advantages: tf.tensor1d(perToken),
-      ...aggregationTensors(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
+      lengths: completions.lengths,
+      oldLogProbs: completions.logProbs,
+      refLogProbs: actionLogProbs(refLogits, completions.actions, numActions).logProbs,
+      advantages: perToken,
+      ...lossWeights(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
     }
   }
 
@@ -89,7 +85,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null }> {
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
+      const completions = await sampler.sample((obs, rows) => readOutputs(actor, obs, rows, obsSize), activeMix, actionRng, envRng, demo, demoFrames)
       return { trained: completions, sampled: completions, demo: demo.take(), drawn: null }
     }
     let round = 0
@@ -97,7 +93,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       async () => {
         startGroups(env, groupSize, envRng, stepBuffers.obs)
         // The picture shows the first round only.
-        return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
+        return sampler.sample((obs, rows) => readOutputs(actor, obs, rows, obsSize), activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
@@ -105,33 +101,48 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn }
   }
 
-  /** updateEpochs full-batch steps on the batch; the diagnostics averaged over them. */
+  /**
+   * updateEpochs full-batch steps on the batch: each a forward pass of the actor, the loss and its
+   * gradient with respect to the log-probabilities in plain arrays (grpoLoss.ts), then back through
+   * the log-softmax and the network (Mlp.trace) to the parameters. The diagnostics averaged over
+   * the steps; a diagnosis, with nothing applied, when a number is not finite.
+   */
   async function update(completions: Completions, advantages: Float64Array): Promise<Record<string, number>> {
-    const batch = tokenBatch(completions, advantages)
+    const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
+    const diagnose = (terms: GrpoLossTerms, gradNorm: number | null) =>
+      `GRPO loss is ${show(terms.loss)} (policy_loss ${show(terms.policyLoss)}, kl ${show(terms.tokenMeanKl)}${gradNorm === null ? '' : `, grad_norm ${show(gradNorm)}`}); ` +
+      `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
     try {
+      const rows = await tokenRows(completions, advantages, obs)
+      const slopes = new Float64Array(completions.tokens)
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
-        const step = await gradientStep(actor.variables, optimizer, options.maxGradNorm, () => {
-          const terms = grpoLoss(actor, batch, lossOptions)
-          return { loss: terms.loss, terms: [terms.policyLoss, terms.tokenMeanKl, terms.clipLow, terms.clipHigh, terms.entropy] }
-        })
-        const [policyLoss, kl, clipLow, clipHigh, entropy] = step.terms
-        if (!step.applied) {
-          throw new Error(
-            `GRPO loss is ${show(step.loss)} (policy_loss ${show(policyLoss)}, kl ${show(kl)}, grad_norm ${show(step.gradNorm)}); ` +
-              `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`,
-          )
+        const trace = actor.trace(obs)
+        try {
+          const { probabilities, logProbs, entropy } = actionLogProbs((await trace.output.data()) as Float32Array, completions.actions, numActions)
+          const terms = inFloat32(grpoLoss(logProbs, rows, lossOptions, slopes))
+          if (!Object.values(terms).every(Number.isFinite) || !Number.isFinite(entropy)) throw new Error(diagnose(terms, null))
+          const dLogits = logitsGradient(probabilities, completions.actions, numActions, slopes)
+          const gradients = tf.tidy(() => trace.gradients(tf.tensor2d(dLogits, [completions.tokens, numActions])))
+          try {
+            const step = await applyGradientStep(optimizer, options.maxGradNorm, gradients)
+            if (!step.applied) throw new Error(diagnose(terms, step.gradNorm))
+            sums.gradNorm += step.gradNorm
+          } finally {
+            tf.dispose(gradients)
+          }
+          sums.loss += terms.loss
+          sums.policyLoss += terms.policyLoss
+          sums.kl += terms.tokenMeanKl
+          sums.clipLow += terms.clipLow
+          sums.clipHigh += terms.clipHigh
+          sums.entropy += entropy
+        } finally {
+          trace.dispose()
         }
-        sums.loss += step.loss
-        sums.policyLoss += policyLoss
-        sums.kl += kl
-        sums.clipLow += clipLow
-        sums.clipHigh += clipHigh
-        sums.entropy += entropy
-        sums.gradNorm += step.gradNorm
       }
     } finally {
-      tf.dispose(Object.values(batch))
+      obs.dispose()
     }
     const epochs = options.updateEpochs
     // kl: the estimator's mean per token, as TRL reports it; clip_fraction: the core's clipFraction for the policy loss.
@@ -234,3 +245,9 @@ function largestMagnitude(values: Float64Array): number {
   return largest
 }
 
+/** The loss's terms as float32 numbers, as the network computes: a loss beyond float32's range is as unusable as Infinity. */
+function inFloat32(terms: GrpoLossTerms): GrpoLossTerms {
+  const rounded = { ...terms }
+  for (const key of Object.keys(rounded) as (keyof GrpoLossTerms)[]) rounded[key] = Math.fround(rounded[key])
+  return rounded
+}

@@ -3,22 +3,20 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
 import { POLICY_LOSSES, policyLoss, type PolicyLossKind } from '../core/losses/policyLoss'
+import { Rng } from '../core/rng'
 import { initBackend } from './backend'
-import { aggregationTensors, grpoTerms } from './grpoLoss'
+import { grpoLoss, lossWeights } from './grpoLoss'
+import { actionLogProbs, logitsGradient } from './logSoftmax'
 
 /*
- * The learner's TensorFlow.js loss against the float64 reference in src/core/losses/ on the same
- * numbers. Every input is a float32 number, so both sides start from the very same values.
- *
- * Tolerance: float32 rounds each operation to within 2^-24 ≈ 6e-8 of its result. The learner's
- * chain is at most about a dozen roundings deep (the difference of log-probabilities, a clamp, exp,
- * a clip, two products, the weights rounded to float32, a weighted sum over seven tokens), so it
- * stays within ~1e-6 of the reference relative to the size of the numbers summed; 2e-6 of
- * max(1, |value|) leaves room for that and nothing more: a missed clamp, a wrong weight or a wrong
- * sign misses by orders of magnitude. The clip fraction is a count over 7 tokens, exact but for
- * the rounding of count/7.
+ * The learner's loss against the float64 reference in src/core/losses/ on the same numbers, and
+ * its gradient against a central difference of that reference. Every input is a float32 number,
+ * so both sides start from the very same values. Both compute in float64; the learner's weights
+ * w_t are float32 (1/3 is not exact), so the two agree to within float32's rounding of a weight
+ * (2^-24 ≈ 6e-8 relative): 2e-7 of max(1, |value|) leaves room for that and nothing more. A
+ * missed clamp, a wrong weight or a wrong sign misses by orders of magnitude.
  */
-const TOLERANCE = 2e-6
+const TOLERANCE = 2e-7
 
 beforeAll(async () => {
   await initBackend('wasm')
@@ -68,28 +66,13 @@ const BATCH: Batch = {
 
 const BASE: Options = { policyLoss: 'ppo', epsLow: 0.2, epsHigh: 0.28, dualClip: null, aggregation: 'seq-mean-token-mean', kl: 'k3', beta: 0.1 }
 
-/** `batch` on the backend as the learner's loss takes it: the current log-probabilities and the rest. */
-function learnerInputs(batch: Batch, options: Options) {
+/** The learner's loss terms on `batch` and ∂L/∂log π of every token. */
+function learnerTerms(batch: Batch, options: Options) {
   const lengths = batch.logProbs.map((sequence) => sequence.length)
-  return {
-    logProbs: tf.tensor1d(batch.logProbs.flat()),
-    inputs: {
-      oldLogProbs: tf.tensor1d(batch.oldLogProbs.flat()),
-      refLogProbs: tf.tensor1d(batch.refLogProbs.flat()),
-      advantages: tf.tensor1d(batch.advantages.flat()),
-      ...aggregationTensors(lengths, options, MAX_LENGTH),
-    },
-  }
-}
-
-/** The learner's loss terms on `batch`, as numbers. */
-async function learnerTerms(batch: Batch, options: Options) {
-  const { logProbs, inputs } = learnerInputs(batch, options)
-  const terms = grpoTerms(logProbs, inputs, options)
-  const read = async (scalar: tf.Scalar) => (await scalar.data())[0]
-  const result = { loss: await read(terms.loss), policyLoss: await read(terms.policyLoss), kl: await read(terms.kl), clipFraction: (await read(terms.clipLow)) + (await read(terms.clipHigh)) }
-  tf.dispose([...Object.values(terms), logProbs, Object.values(inputs)])
-  return result
+  const rows = { lengths, oldLogProbs: batch.oldLogProbs.flat(), refLogProbs: batch.refLogProbs.flat(), advantages: batch.advantages.flat(), ...lossWeights(lengths, options, MAX_LENGTH) }
+  const slopes = new Float64Array(rows.oldLogProbs.length)
+  const terms = grpoLoss(batch.logProbs.flat(), rows, options, slopes)
+  return { loss: terms.loss, policyLoss: terms.policyLoss, kl: terms.kl, clipFraction: terms.clipLow + terms.clipHigh, slopes: Array.from(slopes) }
 }
 
 /** The core's reference on the same numbers. */
@@ -107,7 +90,7 @@ function coreTerms(batch: Batch, options: Options) {
 }
 
 async function expectAgreement(batch: Batch, options: Options) {
-  const learner = await learnerTerms(batch, options)
+  const learner = learnerTerms(batch, options)
   const core = coreTerms(batch, options)
   for (const name of ['loss', 'policyLoss', 'kl', 'clipFraction'] as const) {
     expect(Math.abs(learner[name] - core[name]), `${name}: learner ${learner[name]}, core ${core[name]}`).toBeLessThanOrEqual(TOLERANCE * Math.max(1, Math.abs(core[name])))
@@ -176,12 +159,64 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
 
 /** ∂L/∂log π_t of the learner's loss for every token (β = 0: the policy loss alone). */
 async function policyGradient(batch: Batch, options: Options): Promise<number[]> {
-  const { logProbs, inputs } = learnerInputs(batch, options)
-  const gradient = tf.grad((x: tf.Tensor) => grpoTerms(x as tf.Tensor1D, inputs, { ...options, beta: 0 }).loss)(logProbs)
-  const values = Array.from(await gradient.data())
-  tf.dispose([gradient, logProbs, Object.values(inputs)])
-  return values
+  return learnerTerms(batch, { ...options, beta: 0 }).slopes
 }
+
+/**
+ * ∂L/∂log π_t of the core's loss by a central difference, (L(x + h·e_t) − L(x − h·e_t))/(2h), with
+ * h = 1e-6: accurate to ~1e-9 where the loss is smooth around x (no clip bound, clamp or cap within h).
+ */
+function coreGradient(batch: Batch, options: Options): number[] {
+  const h = 1e-6
+  const gradient: number[] = []
+  batch.logProbs.forEach((sequence, i) =>
+    sequence.forEach((_, t) => {
+      const moved = (step: number) => ({ ...batch, logProbs: batch.logProbs.map((values, j) => values.map((value, u) => (j === i && u === t ? value + step : value))) })
+      gradient.push((coreTerms(moved(h), options).loss - coreTerms(moved(-h), options).loss) / (2 * h))
+    }),
+  )
+  return gradient
+}
+
+describe('the GRPO learner’s gradient is the core loss’s slope', () => {
+  // Every ratio of BATCH sits well away from the clip bounds (0.8, 1.28), the dual clip and the caps.
+  // CISPO is left out: its stop gradient makes its gradient differ from its value's slope on purpose
+  // (checked by hand below), as GSPO-token's would with advantages that differ within a sequence.
+  it.each(POLICY_LOSSES.filter((loss) => loss !== 'cispo'))('policy loss %s, with each KL estimator and aggregation (β = 0.5)', (loss) => {
+    for (const kl of KL_ESTIMATORS) {
+      for (const aggregation of AGGREGATIONS) {
+        const options: Options = { ...BASE, policyLoss: loss, kl, beta: 0.5, aggregation, dualClip: loss === 'ppo' ? 3 : null }
+        const learner = learnerTerms(BATCH, options).slopes
+        const core = coreGradient(BATCH, options)
+        learner.forEach((value, t) => expect(Math.abs(value - core[t]), `${loss} ${kl} ${aggregation} token ${t}: learner ${value}, core ${core[t]}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(core[t]))))
+      }
+    }
+  })
+})
+
+describe('the gradient through the log-softmax', () => {
+  it('equals TensorFlow.js autograd of Σ_t c_t·log π(a_t|s_t), and the entropy its mean over rows', async () => {
+    const rng = new Rng(11)
+    const rows = 5
+    const numActions = 4
+    const logits = Float32Array.from({ length: rows * numActions }, () => 3 * rng.normal())
+    const actions = [0, 3, 1, 1, 2]
+    const slopes = [0.5, -1.25, 2, 0, -0.3]
+    const { probabilities, logProbs, entropy } = actionLogProbs(logits, actions, numActions)
+    const input = tf.tensor2d(logits, [rows, numActions])
+    const objective = (x: tf.Tensor) => tf.sum(tf.mul(tf.mul(tf.logSoftmax(x as tf.Tensor2D), tf.oneHot(tf.tensor1d(actions, 'int32'), numActions)), tf.tensor2d(slopes, [rows, 1])))
+    const autograd = tf.grad(objective)(input)
+    const expected = await autograd.data()
+    logitsGradient(probabilities, actions, numActions, slopes).forEach((value, j) => expect(value).toBeCloseTo(expected[j], 6))
+    const tfLogProbs = tf.tidy(() => tf.sum(tf.mul(tf.logSoftmax(input), tf.oneHot(tf.tensor1d(actions, 'int32'), numActions)), 1))
+    Array.from(await tfLogProbs.data()).forEach((value, i) => expect(logProbs[i]).toBeCloseTo(value, 6))
+    const tfEntropy = tf.tidy(() => tf.mean(tf.neg(tf.sum(tf.mul(tf.softmax(input), tf.logSoftmax(input)), 1))))
+    expect(entropy).toBeCloseTo((await tfEntropy.data())[0], 6)
+    // A row whose slope is 0 gets no gradient at all.
+    expect(Array.from(logitsGradient(probabilities, actions, numActions, slopes).subarray(3 * numActions, 4 * numActions))).toEqual([0, 0, 0, 0])
+    tf.dispose([input, autograd, tfLogProbs, tfEntropy])
+  })
+})
 
 describe('the gradient each policy loss means', () => {
   // Two sequences of 2 and 3 tokens, every ratio inside the clip range, advantages that differ

@@ -4,47 +4,33 @@ import { groupAdvantages } from '../core/credit/group'
 import { Rng } from '../core/rng'
 import { GroupEstimatorSchema } from '../core/run/config'
 import { initBackend } from './backend'
-import { aggregationWeights, grpoLoss, grpoTerms, type Aggregation } from './grpoLoss'
+import { aggregationWeights, grpoLoss, type Aggregation, type GrpoTokenRows } from './grpoLoss'
+import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { createMlp } from './mlp'
-import { sequenceLayout } from './sequenceOps'
 
 beforeAll(async () => {
   await initBackend('wasm')
 })
 
-/** Token inputs of grpoTerms from plain numbers: ratios ρ (log π_old = 0, log π = ln ρ), per-token advantages, reference log-probs. */
-function tokens(ratios: number[], advantages: number[], weights: Float32Array | number[], refLogProbs: number[] = ratios.map(Math.log)) {
-  const weightTensor = tf.tensor1d(Array.from(weights))
-  return {
-    logProbs: tf.tensor1d(ratios.map(Math.log)),
-    batch: {
-      oldLogProbs: tf.zeros([ratios.length]) as tf.Tensor1D,
-      refLogProbs: tf.tensor1d(refLogProbs),
-      advantages: tf.tensor1d(advantages),
-      weights: weightTensor,
-      policyWeights: weightTensor,
-      sequences: sequenceLayout([ratios.length]),
-    },
-  }
+/** Loss inputs from plain numbers: ratios ρ (log π_old = 0, log π = ln ρ), per-token advantages, reference log-probs; one completion unless `lengths` says otherwise. */
+function tokens(ratios: number[], advantages: number[], weights: Float32Array | number[], refLogProbs: number[] = ratios.map(Math.log), lengths: number[] = [ratios.length]) {
+  const weightArray = Float32Array.from(weights)
+  const rows: GrpoTokenRows = { lengths, oldLogProbs: new Float32Array(ratios.length), refLogProbs, advantages, weights: weightArray, policyWeights: weightArray }
+  return { logProbs: ratios.map(Math.log), rows }
 }
 
 /** The tests below are of the PPO-clipped loss with the k3 KL, the learner's defaults. */
 const PPO_K3 = { policyLoss: 'ppo', dualClip: null, kl: 'k3' } as const
 
-async function evaluate(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }) {
-  const terms = grpoTerms(input.logProbs, input.batch, { ...PPO_K3, ...options })
-  const out: Record<string, number> = {}
-  for (const [name, tensor] of Object.entries(terms)) out[name] = (await tensor.data())[0]
-  tf.dispose([...Object.values(terms), input.logProbs, ...Object.values(input.batch)])
-  return out
+function evaluate(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }) {
+  return grpoLoss(input.logProbs, input.rows, { ...PPO_K3, ...options }, new Float64Array(input.logProbs.length))
 }
 
 /** ∂L/∂log π_t for every token. */
-async function gradient(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }): Promise<number[]> {
-  const grad = tf.grad((logProbs: tf.Tensor) => grpoTerms(logProbs as tf.Tensor1D, input.batch, { ...PPO_K3, ...options }).loss)(input.logProbs)
-  const values = Array.from(await grad.data())
-  tf.dispose([grad, input.logProbs, ...Object.values(input.batch)])
-  return values
+function gradient(input: ReturnType<typeof tokens>, options: { epsLow: number; epsHigh: number; beta: number }): number[] {
+  const slopes = new Float64Array(input.logProbs.length)
+  grpoLoss(input.logProbs, input.rows, { ...PPO_K3, ...options }, slopes)
+  return Array.from(slopes)
 }
 
 describe('aggregationWeights', () => {
@@ -78,7 +64,7 @@ describe('GRPO loss', () => {
     // −1 over S·L = 3·4
     ['seq-mean-token-sum-norm', -1 / 12],
   ])('aggregates the clipped surrogate by %s', async (aggregation, expected) => {
-    const terms = await evaluate(tokens(ratios, advantages, aggregationWeights(lengths, aggregation, 4)), symmetric)
+    const terms = evaluate(tokens(ratios, advantages, aggregationWeights(lengths, aggregation, 4)), symmetric)
     expect(terms.policyLoss).toBeCloseTo(expected, 6)
     expect(terms.loss).toBeCloseTo(expected, 6)
     // The reference equals the policy here, so KL = 0.
@@ -97,12 +83,12 @@ describe('GRPO loss', () => {
     //   ρ 1.25, A −1:                          → 1.25
     //   ρ 1.35, A +1: min(1.35, 1.28) = 1.28   → −1.28 clipped high (no gradient)
     //   ρ 1.35, A −1: min(−1.35, −1.28)        → 1.35
-    const terms = await evaluate(tokens(clipRatios, clipAdvantages, weights), asymmetric)
+    const terms = evaluate(tokens(clipRatios, clipAdvantages, weights), asymmetric)
     expect(terms.policyLoss).toBeCloseTo((0.8 - 0.7 - 1.25 + 1.25 - 1.28 + 1.35) / 6, 6)
     expect(terms.clipLow).toBeCloseTo(1 / 6, 6)
     expect(terms.clipHigh).toBeCloseTo(1 / 6, 6)
     // ∂ℓ/∂log π = −A·ρ where the unclipped term is the minimum, 0 where the clip binds; × w = 1/6
-    const grads = await gradient(tokens(clipRatios, clipAdvantages, weights), asymmetric)
+    const grads = gradient(tokens(clipRatios, clipAdvantages, weights), asymmetric)
     const expected = [0, -0.7, -1.25, 1.25, 0, 1.35].map((value) => value / 6)
     grads.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
   })
@@ -112,12 +98,12 @@ describe('GRPO loss', () => {
     //   KL = 0;  2 − ln 2 − 1 = 0.30685;  1/2 + ln 2 − 1 = 0.19315;  mean = 0.5/3
     const ref = [0, Math.LN2, -Math.LN2]
     const input = () => tokens([1, 1, 1], [0, 0, 0], aggregationWeights([3], 'token-mean', 3), ref)
-    const terms = await evaluate(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
+    const terms = evaluate(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
     expect(terms.kl).toBeCloseTo(0.5 / 3, 6)
     expect(terms.policyLoss).toBeCloseTo(0, 6)
     expect(terms.loss).toBeCloseTo((0.1 * 0.5) / 3, 6)
     // ∂KL/∂log π = 1 − e^d: 0, −1, 1/2; × β·w = 0.1/3
-    const grads = await gradient(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
+    const grads = gradient(input(), { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 })
     const expected = [0, -1, 0.5].map((value) => (value * 0.1) / 3)
     grads.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
   })
@@ -127,22 +113,22 @@ describe('GRPO loss', () => {
     const estimator = GroupEstimatorSchema.parse({})
     const lengths = [2, 1, 3, 2]
     const tokenCount = 8
+    const actions = [0, 1, 2, 3, 0, 1, 2, 3]
     const gradsFor = async (rewards: number[]) => {
       const perCompletion = groupAdvantages(rewards, [4], estimator)
       const perToken = lengths.flatMap((length, i) => new Array(length).fill(perCompletion[i]))
       const rng = new Rng(3)
-      const batch = {
-        obs: tf.tensor2d(Array.from({ length: tokenCount * 3 }, () => rng.normal()), [tokenCount, 3]),
-        actions: tf.tensor1d([0, 1, 2, 3, 0, 1, 2, 3], 'int32'),
-        oldLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.3))),
-        refLogProbs: tf.tensor1d(new Array(tokenCount).fill(Math.log(0.2))),
-        advantages: tf.tensor1d(perToken),
-        weights: tf.tensor1d(aggregationWeights(lengths, 'seq-mean-token-mean', 3)),
-      }
-      const full = { ...batch, policyWeights: batch.weights, sequences: sequenceLayout(lengths) }
-      const { value, grads } = tf.variableGrads(() => grpoLoss(actor, full, { numActions: 4, ...PPO_K3, epsLow: 0.2, epsHigh: 0.2, beta: 0 }).loss, actor.variables)
-      const values = (await Promise.all(Object.values(grads).map((grad) => grad.data()))).flatMap((data) => Array.from(data))
-      tf.dispose([value, ...Object.values(grads), ...Object.values(full)])
+      const obs = tf.tensor2d(Array.from({ length: tokenCount * 3 }, () => rng.normal()), [tokenCount, 3])
+      const weights = aggregationWeights(lengths, 'seq-mean-token-mean', 3)
+      const rows: GrpoTokenRows = { lengths, oldLogProbs: new Array(tokenCount).fill(Math.log(0.3)), refLogProbs: new Array(tokenCount).fill(Math.log(0.2)), advantages: perToken, weights, policyWeights: weights }
+      const trace = actor.trace(obs)
+      const { probabilities, logProbs } = actionLogProbs(await trace.output.data(), actions, 4)
+      const slopes = new Float64Array(tokenCount)
+      grpoLoss(logProbs, rows, { ...PPO_K3, epsLow: 0.2, epsHigh: 0.2, beta: 0 }, slopes)
+      const grads = trace.gradients(tf.tensor2d(logitsGradient(probabilities, actions, 4, slopes), [tokenCount, 4]))
+      const values = (await Promise.all(grads.map((grad) => grad.data()))).flatMap((data) => Array.from(data))
+      tf.dispose([obs, ...grads])
+      trace.dispose()
       return { advantages: Array.from(perCompletion), values }
     }
     const equal = await gradsFor([0.7, 0.7, 0.7, 0.7])
@@ -183,9 +169,9 @@ describe('masking truncated completions (DAPO overlong filtering)', () => {
   const keptAdvantages = [1, 0.5, 0.5, 0.5]
   const withKl = { epsLow: 0.2, epsHigh: 0.2, beta: 0.1 }
 
-  it('gives the loss of the batch without the cut completion (token-mean)', async () => {
-    const maskedBatch = await evaluate(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
-    const without = await evaluate(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
+  it('gives the loss of the batch without the cut completion (token-mean)', () => {
+    const maskedBatch = evaluate(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
+    const without = evaluate(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
     // (−1.2 − 0.55 − 0.45 − 0.6)/4 = −0.7
     expect(maskedBatch.policyLoss).toBeCloseTo(-0.7, 6)
     // k3 = e^d − d − 1 with d = −ln ρ: 1/ρ + ln ρ − 1, averaged over the 4 kept tokens
@@ -197,9 +183,9 @@ describe('masking truncated completions (DAPO overlong filtering)', () => {
     expect(maskedBatch.loss).toBeCloseTo(without.loss, 6)
   })
 
-  it('gives the cut completion’s tokens exactly zero gradient and the others the gradient they have without it', async () => {
-    const grads = await gradient(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
-    const without = await gradient(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
+  it('gives the cut completion’s tokens exactly zero gradient and the others the gradient they have without it', () => {
+    const grads = gradient(tokens(ratios, advantages, aggregationWeights(lengths, 'token-mean', 4, masked), [0, 0, 0, 0, 0, 0]), withKl)
+    const without = gradient(tokens(keptRatios, keptAdvantages, aggregationWeights([1, 3], 'token-mean', 4), [0, 0, 0, 0]), withKl)
     expect(grads[1]).toBe(0)
     expect(grads[2]).toBe(0)
     ;[grads[0], grads[3], grads[4], grads[5]].forEach((value, t) => expect(value).toBeCloseTo(without[t], 6))

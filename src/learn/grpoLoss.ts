@@ -1,51 +1,53 @@
-import * as tf from '@tensorflow/tfjs'
 import type { Aggregation } from '../core/losses/aggregation'
+import { SEQUENCE_LOG_RATIO_CAP } from '../core/losses/gspo'
+import { tokenKl, tokenKlSlope } from '../core/losses/kl'
+import { clipRatio, LOG_RATIO_LIMIT } from '../core/losses/ratio'
 import type { GrpoOptions } from '../core/run/config'
-import type { Mlp } from './mlp'
-import { sequenceLayout, type SequenceLayout } from './sequenceOps'
-import { tokenKl } from './tokenKl'
-import { tokenPolicyLosses } from './tokenPolicyLosses'
 
 export type { Aggregation }
 
-/**
- * Every token of a batch of completions, completion after completion, on the backend. Each token
- * carries its completion's advantage and its weight in the aggregated loss.
+/*
+ * The GRPO-family objective from the current policy's log-probabilities of a batch's tokens, with
+ * its gradient with respect to each of them, in plain float64 arrays: the formulas of
+ * src/core/losses/ (verl's actor), one pass over the tokens. The network stays in TensorFlow.js;
+ * the loss is a few numbers per token, and writing its gradient out saves the few hundred small
+ * kernels autograd ran for it. Where the loss has a kink, the gradient is the one autograd takes:
+ * min and max pass it to their first argument on ties (the unclipped term, the loss before the
+ * dual clip, k3 below its cap), and a clip passes it inside its closed interval only.
  */
-export interface GrpoTokenBatch {
-  obs: tf.Tensor2D
-  /** int32 */
-  actions: tf.Tensor1D
+
+/** Every token of a batch of completions, completion after completion. */
+export interface GrpoTokenRows {
+  /** |o_i| of each completion, in order. */
+  lengths: ArrayLike<number>
   /** log π_old(o_t|·): the policy that sampled the completion. */
-  oldLogProbs: tf.Tensor1D
+  oldLogProbs: ArrayLike<number>
   /** log π_ref(o_t|·): the frozen initial policy. */
-  refLogProbs: tf.Tensor1D
-  /** A_i of the token's completion. */
-  advantages: tf.Tensor1D
+  refLogProbs: ArrayLike<number>
+  /** A_t: the advantage of the token's completion. */
+  advantages: ArrayLike<number>
   /** w_t of the chosen aggregation (aggregationWeights): agg(x) = Σ_t w_t·x_t. The KL term's, and the policy loss's but GSPO's. */
-  weights: tf.Tensor1D
-  /** w_t of the policy loss: `weights`, or seq-mean-token-mean's for GSPO, which verl always averages per sequence. */
-  policyWeights: tf.Tensor1D
-  /** Which tokens make each completion. */
-  sequences: SequenceLayout
+  weights: Float32Array
+  /** w′_t of the policy loss: `weights`, or seq-mean-token-mean's for GSPO, which verl always averages per sequence. */
+  policyWeights: Float32Array
 }
 
-export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta'> & { numActions: number }
+export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta'>
 
-/** Scalars; `loss` is the one to differentiate, the rest are diagnostics. */
+/** `loss` is what is minimised; the rest are its parts and diagnostics. */
 export interface GrpoLossTerms {
   /** policyLoss + β·kl, as the core's `loss`. */
-  loss: tf.Scalar
+  loss: number
   /** The aggregated policy loss alone (the KL term left out), as the core's `policyLoss`. */
-  policyLoss: tf.Scalar
+  policyLoss: number
   /** agg(KL): the chosen estimator aggregated as the loss aggregates it, as the core's `kl`. */
-  kl: tf.Scalar
+  kl: number
   /** The estimator's mean over the batch's tokens, whatever the aggregation (TRL's kl metric: the kl diagnostic). */
-  tokenMeanKl: tf.Scalar
+  tokenMeanKl: number
   /** Share of tokens clipped at the lower bound (ppo, gspo: with A < 0; cispo: whatever A). */
-  clipLow: tf.Scalar
+  clipLow: number
   /** Share of tokens clipped at the upper bound; clipLow + clipHigh is the core's clipFraction. */
-  clipHigh: tf.Scalar
+  clipHigh: number
 }
 
 /** The policy losses whose policy term verl always aggregates seq-mean-token-mean. */
@@ -54,20 +56,20 @@ function averagesPerSequence(policyLoss: GrpoOptions['policyLoss']): boolean {
 }
 
 /**
- * The aggregation's tensors of a batch of completions of `lengths` tokens (L = maxLength): w of the
- * chosen aggregation, w′ of the policy loss, and the layout GSPO's sequence ratio reads. `masked`
- * (1 for a completion left out of the loss) is aggregationWeights'.
+ * The aggregation's weights of a batch of completions of `lengths` tokens (L = maxLength): w of
+ * the chosen aggregation and w′ of the policy loss. `masked` (1 for a completion left out of the
+ * loss) is aggregationWeights'.
  */
-export function aggregationTensors(
+export function lossWeights(
   lengths: ArrayLike<number>,
   options: Pick<GrpoOptions, 'policyLoss' | 'aggregation'>,
   maxLength: number,
   masked?: ArrayLike<number>,
-): Pick<GrpoTokenBatch, 'weights' | 'policyWeights' | 'sequences'> {
-  const weights = tf.tensor1d(aggregationWeights(lengths, options.aggregation, maxLength, masked))
+): Pick<GrpoTokenRows, 'weights' | 'policyWeights'> {
+  const weights = aggregationWeights(lengths, options.aggregation, maxLength, masked)
   const policyAggregation = averagesPerSequence(options.policyLoss) ? 'seq-mean-token-mean' : options.aggregation
-  const policyWeights = policyAggregation === options.aggregation ? weights : tf.tensor1d(aggregationWeights(lengths, policyAggregation, maxLength, masked))
-  return { weights, policyWeights, sequences: sequenceLayout(lengths) }
+  const policyWeights = policyAggregation === options.aggregation ? weights : aggregationWeights(lengths, policyAggregation, maxLength, masked)
+  return { weights, policyWeights }
 }
 
 /**
@@ -132,45 +134,119 @@ function tokenWeight(aggregation: Aggregation, sequences: number, tokens: number
   }
 }
 
+/** ℓ and ∂ℓ/∂(the ratio) of one token's clipped surrogate; `clippedLow`/`clippedHigh` where the clip binds. */
+interface Surrogate {
+  loss: number
+  dRatio: number
+  clippedLow: boolean
+  clippedHigh: boolean
+}
+
 /**
- * The GRPO-family objective from the current policy's log-probabilities of the batch's tokens, as
- * src/core/losses/policyLoss.ts computes it (verl's actor):
- *   ℓ_t     each token's policy-loss term (tokenPolicyLosses.ts: ppo, gspo, gspo_token, cispo, reinforce)
- *   KL_t    the chosen estimator (tokenKl.ts: k1, k2, k3)
- *   L = agg(ℓ) + β·agg(KL) = Σ_t w′_t·ℓ_t + β·Σ_t w_t·KL_t
- * with w′ = w but for GSPO, whose policy term is always a mean per sequence, then over sequences.
+ * ℓ = −min(r·A, clip(r, 1 − ε_low, 1 + ε_high)·A); ∂ℓ/∂r = −A through r·A when it is the minimum
+ * (ties included), through the clip only inside [1 − ε_low, 1 + ε_high], else 0. Clipped where the
+ * clipped term is strictly the larger loss: r below 1 − ε_low with A < 0, above 1 + ε_high with A > 0.
  */
-export function grpoTerms(logProbs: tf.Tensor1D, batch: Omit<GrpoTokenBatch, 'obs' | 'actions'>, options: Omit<GrpoLossOptions, 'numActions'>): GrpoLossTerms {
-  const { beta } = options
-  return tf.tidy(() => {
-    const { tokenLoss, clippedLow, clippedHigh } = tokenPolicyLosses(logProbs, batch, options)
-    const kl = tokenKl(logProbs, batch.refLogProbs, options.kl)
-    const policyLoss = tf.sum(tf.mul(batch.policyWeights, tokenLoss)) as tf.Scalar
-    const aggregatedKl = tf.sum(tf.mul(batch.weights, kl)) as tf.Scalar
-    // Without a penalty the KL stays out of the graph: an overflowing estimate cannot turn 0·∞ into NaN.
-    const loss = (beta > 0 ? tf.add(policyLoss, tf.mul(beta, aggregatedKl)) : tf.clone(policyLoss)) as tf.Scalar
-    const clipLow = tf.mean(tf.cast(clippedLow, 'float32')) as tf.Scalar
-    const clipHigh = tf.mean(tf.cast(clippedHigh, 'float32')) as tf.Scalar
-    return { loss, policyLoss, kl: aggregatedKl, tokenMeanKl: tf.mean(kl) as tf.Scalar, clipLow, clipHigh }
-  })
+function clippedSurrogate(ratio: number, advantage: number, low: number, high: number, into: Surrogate): void {
+  const unclipped = ratio * advantage
+  const clipped = clipRatio(ratio, { low, high }) * advantage
+  const takesUnclipped = unclipped <= clipped
+  into.loss = -(takesUnclipped ? unclipped : clipped)
+  into.dRatio = takesUnclipped || (ratio >= 1 - low && ratio <= 1 + high) ? -advantage : 0
+  into.clippedLow = ratio < 1 - low && advantage < 0
+  into.clippedHigh = ratio > 1 + high && advantage > 0
 }
 
-/** log π(o_t|s_t) of every token and the mean entropy of π(·|s_t) over the tokens. */
-export function tokenLogProbs(actor: Mlp, obs: tf.Tensor2D, actions: tf.Tensor1D, numActions: number): { logProbs: tf.Tensor1D; entropy: tf.Scalar } {
-  return tf.tidy(() => {
-    // log π(·|s) = log_softmax(logits)
-    const logProbsAll = tf.logSoftmax(actor.apply(obs))
-    const logProbs = tf.sum(tf.mul(logProbsAll, tf.oneHot(actions, numActions)), 1) as tf.Tensor1D
-    // H(π(·|s)) = −Σ_a π(a|s)·log π(a|s)
-    const entropy = tf.mean(tf.neg(tf.sum(tf.mul(tf.exp(logProbsAll), logProbsAll), 1))) as tf.Scalar
-    return { logProbs, entropy }
-  })
-}
-
-/** The whole objective for `actor` on a token batch, with the entropy as a diagnostic. */
-export function grpoLoss(actor: Mlp, batch: GrpoTokenBatch, options: GrpoLossOptions): GrpoLossTerms & { entropy: tf.Scalar } {
-  return tf.tidy(() => {
-    const { logProbs, entropy } = tokenLogProbs(actor, batch.obs, batch.actions, options.numActions)
-    return { ...grpoTerms(logProbs, batch, options), entropy }
-  })
+/**
+ * L = agg(ℓ) + β·agg(KL) = Σ_t w′_t·ℓ_t + β·Σ_t w_t·KL_t (the KL term only for β > 0, so an
+ * overflowing estimate cannot turn 0·∞ into NaN), from log π of each token (`logProbs`). Writes
+ * ∂L/∂log π_t into `slopes` and returns the terms. Per token, with r = exp(clamp(log π − log π_old, ±20)):
+ *   ppo        ℓ = −min(r·A, clip(r)·A), with dual clip C where A < 0: min(ℓ, −A·C)
+ *   gspo       ℓ_t = −min(s_i·A, clip(s_i)·A), log s_i = min(mean_t(log π − log π_old), 10): the
+ *              gradient flows through s_i to every token of the sequence (∂ log s_i/∂log π_t = 1/|o_i|)
+ *   gspo_token the same value, with the ratio sg[s_i]·π_t/sg[π_t]: each token's gradient its own
+ *   cispo      ℓ = −sg(clip(r))·A·log π
+ *   reinforce  ℓ = −A·log π
+ */
+export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, options: GrpoLossOptions, slopes: Float64Array): GrpoLossTerms {
+  const { policyLoss: kind, epsLow: low, epsHigh: high, dualClip, kl: estimator, beta } = options
+  const { lengths, oldLogProbs, refLogProbs, advantages, weights, policyWeights } = rows
+  const tokens = logProbs.length
+  if (slopes.length !== tokens || weights.length !== tokens || policyWeights.length !== tokens) throw new Error(`grpoLoss: ${tokens} tokens, ${weights.length} weights, ${policyWeights.length} policy weights, ${slopes.length} slopes`)
+  const surrogate: Surrogate = { loss: 0, dRatio: 0, clippedLow: false, clippedHigh: false }
+  let policySum = 0
+  let clippedLow = 0
+  let clippedHigh = 0
+  let start = 0
+  for (let i = 0; i < lengths.length; i++) {
+    const end = start + lengths[i]
+    if (kind === 'gspo' || kind === 'gspo_token') {
+      // log s_i = min(mean_t(log π − log π_old), 10); the gradient passes the cap when the mean is at most 10
+      let sum = 0
+      for (let t = start; t < end; t++) sum += logProbs[t] - oldLogProbs[t]
+      const meanLogRatio = sum / lengths[i]
+      const ratio = Math.exp(Math.min(meanLogRatio, SEQUENCE_LOG_RATIO_CAP))
+      const dLogRatio = meanLogRatio <= SEQUENCE_LOG_RATIO_CAP ? ratio : 0
+      let dMean = 0
+      for (let t = start; t < end; t++) {
+        clippedSurrogate(ratio, advantages[t], low, high, surrogate)
+        policySum += policyWeights[t] * surrogate.loss
+        if (surrogate.clippedLow) clippedLow++
+        if (surrogate.clippedHigh) clippedHigh++
+        const slope = policyWeights[t] * surrogate.dRatio * dLogRatio
+        if (kind === 'gspo_token') slopes[t] = slope
+        else dMean += slope
+      }
+      // ∂L/∂log π_u = (1/|o_i|)·Σ_t ∂L/∂log s_i(t): the sequence mean spreads it evenly
+      if (kind === 'gspo') slopes.fill(dMean / lengths[i], start, end)
+    } else {
+      for (let t = start; t < end; t++) {
+        const advantage = advantages[t]
+        const logRatio = logProbs[t] - oldLogProbs[t]
+        const ratio = Math.exp(Math.min(Math.max(logRatio, -LOG_RATIO_LIMIT), LOG_RATIO_LIMIT))
+        let loss: number
+        let slope: number
+        if (kind === 'ppo') {
+          clippedSurrogate(ratio, advantage, low, high, surrogate)
+          loss = surrogate.loss
+          // ∂r/∂log π = r inside the clamp of ±20, 0 past it
+          slope = logRatio >= -LOG_RATIO_LIMIT && logRatio <= LOG_RATIO_LIMIT ? surrogate.dRatio * ratio : 0
+          if (surrogate.clippedLow) clippedLow++
+          if (surrogate.clippedHigh) clippedHigh++
+          // dual clip: min(ℓ, −A·C) where A < 0
+          if (dualClip !== null && advantage < 0 && loss > -advantage * dualClip) {
+            loss = -advantage * dualClip
+            slope = 0
+          }
+        } else if (kind === 'cispo') {
+          const weight = clipRatio(ratio, { low, high })
+          // ℓ = −sg(clip(r))·A·log π, ∂ℓ/∂log π = −clip(r)·A
+          loss = -weight * advantage * logProbs[t]
+          slope = -weight * advantage
+          if (ratio < 1 - low) clippedLow++
+          if (ratio > 1 + high) clippedHigh++
+        } else if (kind === 'reinforce') {
+          loss = -advantage * logProbs[t]
+          slope = -advantage
+        } else {
+          throw new Error(`grpoLoss: unknown policy loss "${String(kind)}"`)
+        }
+        policySum += policyWeights[t] * loss
+        slopes[t] = policyWeights[t] * slope
+      }
+    }
+    start = end
+  }
+  if (start !== tokens) throw new Error(`grpoLoss: the completions' lengths add up to ${start}, not the ${tokens} tokens given`)
+  let klSum = 0
+  let klTokens = 0
+  for (let t = 0; t < tokens; t++) {
+    const kl = tokenKl(logProbs[t], refLogProbs[t], estimator)
+    klSum += weights[t] * kl
+    klTokens += kl
+    // ∂(β·Σ w·KL)/∂log π_t = β·w_t·∂KL_t/∂log π_t
+    if (beta > 0) slopes[t] += beta * weights[t] * tokenKlSlope(logProbs[t], refLogProbs[t], estimator)
+  }
+  const loss = beta > 0 ? policySum + beta * klSum : policySum
+  return { loss, policyLoss: policySum, kl: klSum, tokenMeanKl: tokens === 0 ? 0 : klTokens / tokens, clipLow: clippedLow / tokens, clipHigh: clippedHigh / tokens }
 }

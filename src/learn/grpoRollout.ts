@@ -87,6 +87,11 @@ export class CompletionSampler {
   private readonly actions: Int32Array
   private readonly logProbs: Float32Array
   private readonly scratch: Float64Array
+  /** The copies still writing, and their observations, actions and log-probabilities packed in that order. */
+  private readonly active: Int32Array
+  private readonly activeObs: Float32Array
+  private readonly activeActions: Int32Array
+  private readonly activeLogProbs: Float32Array
 
   constructor(
     private readonly env: BatchEnv,
@@ -95,18 +100,23 @@ export class CompletionSampler {
     this.actions = new Int32Array(env.n)
     this.logProbs = new Float32Array(env.n)
     this.scratch = new Float64Array(env.spec.numActions)
+    this.active = new Int32Array(env.n)
+    this.activeObs = new Float32Array(env.n * env.spec.obsSize)
+    this.activeActions = new Int32Array(env.n)
+    this.activeLogProbs = new Float32Array(env.n)
   }
 
   /**
    * Step every copy (autoReset off) until each completion has ended, from the observations already
    * in stepBuffers.obs; `logitsOf` gives the policy's logits for n observations. A copy that has
-   * ended stays ended; its further steps are not part of its completion. The demo gets the states
-   * before each token and after the last, up to `demoFrames` of them.
+   * ended stays ended; its further steps are not part of its completion, and the policy is asked
+   * only for the copies still writing (`logitsOf` gets their observations packed, `rows` of them).
+   * The demo gets the states before each token and after the last, up to `demoFrames` of them.
    */
-  async sample(logitsOf: (obs: Float32Array) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder, demoFrames: number): Promise<Completions> {
+  async sample(logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder, demoFrames: number): Promise<Completions> {
     const { env, stepBuffers, actions, logProbs } = this
     const { n } = env
-    const { obsSize, numActions } = env.spec
+    const { obsSize } = env.spec
     const K = env.spec.components.length
     const lengths = new Int32Array(n)
     const components = new Float64Array(n * K)
@@ -120,8 +130,7 @@ export class CompletionSampler {
     while (remaining > 0) {
       if (t === COMPLETION_CAP) throw new Error(`${remaining} of ${n} completions had not ended after ${COMPLETION_CAP} tokens; the GRPO family needs completions that end`)
       if (t < demoFrames) demo.record(t, env.state)
-      const logits = await logitsOf(stepBuffers.obs)
-      sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
+      await this.sampleActive(logitsOf, done, remaining, actionRng)
       this.obsByStep.pushFrom(stepBuffers.obs, 0, n * obsSize)
       this.actionsByStep.pushFrom(actions, 0, n)
       this.logProbsByStep.pushFrom(logProbs, 0, n)
@@ -145,6 +154,35 @@ export class CompletionSampler {
     }
     if (t < demoFrames) demo.record(t, env.state)
     return this.pack(t, lengths, components, objective, truncated)
+  }
+
+  /**
+   * The next token of every copy still writing (`remaining` of them, not `done`), drawn in copy
+   * order; an ended copy gets action 0 and log-probability 0, which no completion keeps.
+   */
+  private async sampleActive(logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>, done: Uint8Array, remaining: number, actionRng: Rng): Promise<void> {
+    const { env, stepBuffers, actions, logProbs, active, activeObs, activeActions, activeLogProbs } = this
+    const { n } = env
+    const { obsSize, numActions } = env.spec
+    if (remaining === n) {
+      sampleActions(await logitsOf(stepBuffers.obs, n), numActions, actionRng, actions, logProbs, this.scratch)
+      return
+    }
+    let rows = 0
+    for (let i = 0; i < n; i++) {
+      if (done[i]) continue
+      active[rows] = i
+      activeObs.set(stepBuffers.obs.subarray(i * obsSize, (i + 1) * obsSize), rows * obsSize)
+      rows++
+    }
+    const logits = await logitsOf(activeObs, rows)
+    sampleActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows), this.scratch)
+    actions.fill(0)
+    logProbs.fill(0)
+    for (let j = 0; j < rows; j++) {
+      actions[active[j]] = activeActions[j]
+      logProbs[active[j]] = activeLogProbs[j]
+    }
   }
 
   /** Time-major steps → the valid tokens, completion after completion. */

@@ -84,3 +84,13 @@ export function createMlp(sizes: number[], outputGain: number, rng: Rng): Mlp {
     },
   }
 }
+
+/** The network's outputs for the first `rows` observations of `inputs` numbers in `obs` (row-major), read back: one forward pass, nothing kept. */
+export async function readOutputs(network: Mlp, obs: Float32Array, rows: number, inputs: number): Promise<Float32Array> {
+  const outputs = tf.tidy(() => network.apply(tf.tensor2d(obs.subarray(0, rows * inputs), [rows, inputs])))
+  try {
+    return (await outputs.data()) as Float32Array
+  } finally {
+    outputs.dispose()
+  }
+}

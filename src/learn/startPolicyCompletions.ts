@@ -7,7 +7,7 @@ import type { Rng } from '../core/rng'
 import { GrpoOptionsSchema } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import { CompletionSampler, completionLimit, startGroups } from './grpoRollout'
-import { createMlp, type Mlp } from './mlp'
+import { createMlp, readOutputs, type Mlp } from './mlp'
 
 /*
  * Completions of the token task from the start policy: the policy a fresh GRPO run of the seed
@@ -55,20 +55,11 @@ export async function createStartPolicySampler(params: EnvParams, rng: Rng): Pro
   const maxLength = completionLimit(env)
   const { stride } = tokenSeqLayout(maxLength)
 
-  async function policyLogits(obs: Float32Array): Promise<Float32Array> {
-    const logits = tf.tidy(() => actor.apply(tf.tensor2d(obs, [n, obsSize])))
-    try {
-      return (await logits.data()) as Float32Array
-    } finally {
-      logits.dispose()
-    }
-  }
-
   return {
     groupSize,
     async round() {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const completions = await sampler.sample(policyLogits, mix, actionRng, envRng, demo, 0)
+      const completions = await sampler.sample((obs, rows) => readOutputs(actor, obs, rows, obsSize), mix, actionRng, envRng, demo, 0)
       const groups: TokenCompletion[][] = []
       for (let i = 0; i < n; i++) {
         // With autoReset off a finished copy keeps its prompt and tokens until the next round.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { klPerToken, tokenKl } from './kl'
+import { klPerToken, tokenKl, tokenKlSlope } from './kl'
 
 /* d = log π_ref − log π. */
 describe('tokenKl', () => {
@@ -35,5 +35,38 @@ describe('tokenKl', () => {
 describe('klPerToken', () => {
   it('keeps the layout of unequal sequences', () => {
     expect(klPerToken([[-1, -2], [-3]], [[-2, -1], [-3]], 'k2')).toEqual([Float64Array.of(0.5, 0.5), Float64Array.of(0)])
+  })
+})
+
+describe('tokenKlSlope', () => {
+  it('gives ∂k1/∂log π = 1, ∂k2/∂log π = −d, ∂k3/∂log π = 1 − e^d', () => {
+    // log π = −1, log π_ref = −2: d = −1
+    expect(tokenKlSlope(-1, -2, 'k1')).toBe(1)
+    expect(tokenKlSlope(-1, -2, 'k2')).toBe(1)
+    expect(tokenKlSlope(-1, -2, 'k3')).toBe(1 - Math.exp(-1))
+    // d = ln 2: 1 − 2 = −1
+    expect(tokenKlSlope(0, Math.LN2, 'k3')).toBeCloseTo(-1, 15)
+    expect(tokenKlSlope(0, Math.LN2, 'k2')).toBe(-Math.LN2)
+  })
+
+  it('matches a central difference of tokenKl away from the clamps', () => {
+    const h = 1e-6
+    for (const estimator of ['k1', 'k2', 'k3'] as const) {
+      for (const [logProb, ref] of [[-0.3, -1.2], [-2, -0.4], [-0.9, -0.9]]) {
+        const difference = (tokenKl(logProb + h, ref, estimator) - tokenKl(logProb - h, ref, estimator)) / (2 * h)
+        expect(tokenKlSlope(logProb, ref, estimator)).toBeCloseTo(difference, 7)
+      }
+    }
+  })
+
+  it('is 0 where k3 is capped at 10 or its d clamped, and not on the cap’s near side', () => {
+    // d = 3: e^3 − 4 ≈ 16.1 > 10, capped; d = −25 and 25 clamped
+    expect(tokenKlSlope(0, 3, 'k3')).toBe(0)
+    expect(tokenKlSlope(0, -25, 'k3')).toBe(0)
+    expect(tokenKlSlope(-25, 0, 'k3')).toBe(0)
+    // d = 2.5: e^2.5 − 3.5 ≈ 8.68 < 10
+    expect(tokenKlSlope(0, 2.5, 'k3')).toBe(1 - Math.exp(2.5))
+    // k1 and k2 have no clamp
+    expect(tokenKlSlope(0, -25, 'k2')).toBe(25)
   })
 })

@@ -27,6 +27,20 @@ export function tokenKl(logProb: number, refLogProb: number, estimator: KlEstima
   return Math.min(Math.exp(clamped) - clamped - 1, K3_CAP)
 }
 
+/**
+ * ∂KL/∂log π of `tokenKl`, the gradient a learner descends (d = log π_ref − log π):
+ *   k1: 1,  k2: −d,  k3: 1 − e^d inside both clamps, 0 where either binds (|d| > 20, or the cap of 10 holds strictly)
+ */
+export function tokenKlSlope(logProb: number, refLogProb: number, estimator: KlEstimator): number {
+  if (estimator === 'k1') return 1
+  const d = refLogProb - logProb
+  if (estimator === 'k2') return -d
+  if (d < -K3_LOG_RATIO_LIMIT || d > K3_LOG_RATIO_LIMIT) return 0
+  const growth = Math.exp(d)
+  // min(v, 10) passes the gradient to v when v ≤ 10
+  return growth - d - 1 > K3_CAP ? 0 : 1 - growth
+}
+
 /** The estimator at every token, in the layout of `logProbs` (which `refLogProbs` must share). */
 export function klPerToken(logProbs: Sequences, refLogProbs: Sequences, estimator: KlEstimator): Float64Array[] {
   return logProbs.map((sequence, i) => {

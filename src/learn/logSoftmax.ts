@@ -1,0 +1,55 @@
+/**
+ * π(·|s) = softmax(l) of one row of logits, in float64: writes numActions probabilities from
+ * `into[intoBase]` on and returns log Σ_b exp(l_b), so that log π(a|s) = l_a − that.
+ */
+export function softmaxRow(logits: ArrayLike<number>, base: number, numActions: number, into: Float64Array, intoBase: number): number {
+  // exp(l_a − max l): shifted by max l so nothing overflows
+  let max = -Infinity
+  for (let a = 0; a < numActions; a++) max = Math.max(max, logits[base + a])
+  let total = 0
+  for (let a = 0; a < numActions; a++) {
+    const shifted = Math.exp(logits[base + a] - max)
+    into[intoBase + a] = shifted
+    total += shifted
+  }
+  for (let a = 0; a < numActions; a++) into[intoBase + a] /= total
+  return max + Math.log(total)
+}
+
+/**
+ * Every row's π(·|s) (rows × numActions), the log-probability of each row's action and the mean
+ * entropy over the rows, H = −Σ_a π(a|s)·log π(a|s).
+ */
+export function actionLogProbs(logits: ArrayLike<number>, actions: ArrayLike<number>, numActions: number): { probabilities: Float64Array; logProbs: Float64Array; entropy: number } {
+  const rows = actions.length
+  const probabilities = new Float64Array(rows * numActions)
+  const logProbs = new Float64Array(rows)
+  let entropy = 0
+  for (let i = 0; i < rows; i++) {
+    const base = i * numActions
+    const logTotal = softmaxRow(logits, base, numActions, probabilities, base)
+    // log π(a|s) = l_a − log Σ_b exp(l_b)
+    for (let a = 0; a < numActions; a++) {
+      const probability = probabilities[base + a]
+      entropy -= probability * (logits[base + a] - logTotal)
+    }
+    logProbs[i] = logits[base + actions[i]] - logTotal
+  }
+  return { probabilities, logProbs, entropy: rows === 0 ? 0 : entropy / rows }
+}
+
+/**
+ * ∂L/∂l from ∂L/∂log π(a_i|s_i) of each row (`slopes`), through the log-softmax:
+ *   ∂ log π(a|s) / ∂l_b = 1[b = a] − π(b|s)
+ */
+export function logitsGradient(probabilities: Float64Array, actions: ArrayLike<number>, numActions: number, slopes: ArrayLike<number>): Float32Array {
+  const rows = actions.length
+  const gradient = new Float32Array(rows * numActions)
+  for (let i = 0; i < rows; i++) {
+    const slope = slopes[i]
+    if (slope === 0) continue
+    const base = i * numActions
+    for (let b = 0; b < numActions; b++) gradient[base + b] = slope * ((b === actions[i] ? 1 : 0) - probabilities[base + b])
+  }
+  return gradient
+}
