@@ -40,11 +40,13 @@ export async function gradientStep(variables: tf.Variable[], optimizer: FlatAdam
 
 /**
  * One optimiser step from gradients the caller computed (in the optimiser's variable order, e.g.
- * from Mlp.trace): clipping and the finiteness check as gradientStep. The caller disposes them.
+ * from Mlp.trace): clipping and the finiteness check as gradientStep. `alsoRead` (numbers the
+ * caller wants back, e.g. a loss term computed on the backend) is read with the norm, in one
+ * read, and counts in the check. The caller disposes them.
  */
-export async function applyGradientStep(optimizer: FlatAdam, maxGradNorm: number | null, gradients: tf.Tensor[]): Promise<{ gradNorm: number; applied: boolean }> {
-  const [gradNorm] = await clipAndApply(gradients, optimizer, maxGradNorm, null)
-  return { gradNorm, applied: Number.isFinite(gradNorm) }
+export async function applyGradientStep(optimizer: FlatAdam, maxGradNorm: number | null, gradients: tf.Tensor[], alsoRead: tf.Tensor1D | null = null): Promise<{ gradNorm: number; applied: boolean; read: number[] }> {
+  const numbers = await clipAndApply(gradients, optimizer, maxGradNorm, alsoRead)
+  return { gradNorm: numbers[numbers.length - 1], applied: numbers.every(Number.isFinite), read: numbers.slice(0, -1) }
 }
 
 /**

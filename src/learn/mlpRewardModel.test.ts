@@ -5,7 +5,7 @@ import { preferenceDifferences } from '../core/preferences/preferencePairs'
 import { rewardModelAccuracy } from '../core/preferences/rewardModelAccuracy'
 import { Rng } from '../core/rng'
 import { initBackend } from './backend'
-import { fitMlpMember, MLP_EPOCHS, MLP_HIDDEN } from './mlpRewardModel'
+import { bradleyTerryMinibatch, fitMlpMember, MLP_EPOCHS, MLP_HIDDEN } from './mlpRewardModel'
 
 beforeAll(async () => {
   await initBackend('wasm')
@@ -77,5 +77,24 @@ describe('fitMlpMember', () => {
     const { member } = await fitMlpMember(constant, 1, new Rng(1), { epochs: 1, batchSize: 512, learningRate: 1e-2 })
     expect(member.inputMean[1]).toBe(4)
     expect(member.inputScale[1]).toBe(1)
+  })
+})
+
+describe('bradleyTerryMinibatch', () => {
+  it('gives the mean of −log σ(m) over the pairs and ±σ(−m)/B for the two scores of each pair', () => {
+    // Scores: winners 2, 0, −1; losers 1, 0, 3 → m = 1, 0, −4
+    const { loss, dScores } = bradleyTerryMinibatch([2, 0, -1, 1, 0, 3], 3)
+    const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+    // −log σ(1) = log(1 + e^−1), −log σ(0) = log 2, −log σ(−4) = log(1 + e^4)
+    expect(loss).toBeCloseTo((Math.log(1 + Math.exp(-1)) + Math.LN2 + Math.log(1 + Math.exp(4))) / 3, 14)
+    const expected = [-sigmoid(-1) / 3, -0.5 / 3, -sigmoid(4) / 3, sigmoid(-1) / 3, 0.5 / 3, sigmoid(4) / 3]
+    Array.from(dScores).forEach((value, j) => expect(value).toBeCloseTo(expected[j], 7))
+  })
+
+  it('stays finite for margins far past exp’s range', () => {
+    // m = −1000: −log σ(−1000) = 1000; m = 1000: 0
+    const { loss, dScores } = bradleyTerryMinibatch([-500, 500, 500, -500], 2)
+    expect(loss).toBeCloseTo(500, 10)
+    expect(Array.from(dScores)).toEqual([-0.5, -0, 0.5, 0])
   })
 })
