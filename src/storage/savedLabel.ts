@@ -55,7 +55,9 @@ export function parseSavedLabel(value: unknown): ParsedLabel {
   if (Object.hasOwn(pair, 'label')) return { ok: false, problem: 'pair: holds a label of its own; the choice is the label' }
   try {
     // A tie has no label in the file's words; its pair is checked as if labelled a.
-    parsePairLine(JSON.stringify({ ...pair, label: choice === 'tie' ? 'a' : choice }), TOKEN_FEATURE_NAMES)
+    // IndexedDB keeps NaN and ±Infinity, which JSON would write as null: kept as their names, so the check names them.
+    const line = JSON.stringify({ ...pair, label: choice === 'tie' ? 'a' : choice }, (_key, field: unknown) => (typeof field === 'number' && !Number.isFinite(field) ? String(field) : field))
+    parsePairLine(line, TOKEN_FEATURE_NAMES)
   } catch (error) {
     return { ok: false, problem: `pair: ${errorMessage(error)}` }
   }
