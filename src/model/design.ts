@@ -20,8 +20,8 @@ export interface Design {
   seed: number
 }
 
-/** The reward design less its weights (those live in Design.weights, one per slider). */
-export type RewardExtras = Pick<RewardDesign, 'terms' | 'shaping' | 'bonuses' | 'transforms'>
+/** The reward design less its weights (those live in Design.weights, one per slider); `rewardModels` absent when there are none. */
+export type RewardExtras = Pick<RewardDesign, 'terms' | 'shaping' | 'bonuses' | 'transforms' | 'rewardModels'>
 
 export const NO_EXTRAS: RewardExtras = { terms: [], shaping: [], bonuses: [], transforms: {} }
 
@@ -29,22 +29,15 @@ export const DEFAULT_ENV_ID = 'cartpole'
 export const MAX_SEED = 2 ** 31 - 1
 
 export function hasExtras(reward: RewardExtras): boolean {
-  return reward.terms.length + reward.shaping.length + reward.bonuses.length + Object.keys(reward.transforms).length > 0
-}
-
-/** The extras of a whole reward design (its weights left out). */
-export function extrasOf({ terms, shaping, bonuses, transforms }: RewardExtras): RewardExtras {
-  return { terms, shaping, bonuses, transforms }
+  return reward.terms.length + reward.shaping.length + reward.bonuses.length + Object.keys(reward.transforms).length + (reward.rewardModels?.length ?? 0) > 0
 }
 
 /**
- * What the page cannot take from a reward design yet, though the command line can: a fitted reward
- * model (train --config trains against it). One problem, with the way to use it; [] otherwise.
- * The page refuses such a design whole rather than drop the model and keep its weight.
+ * The extras of a whole reward design (its weights left out). A design without reward models has
+ * no `rewardModels` key at all, so its links, files and saved runs stay as they were before them.
  */
-export function notOnThePage(design: Pick<RewardDesign, 'rewardModels'>, path = ''): string[] {
-  if (!design.rewardModels || design.rewardModels.length === 0) return []
-  return [`${path}rewardModels: the page does not train against a fitted reward model yet; train this design from the command line (reward-playground train --config FILE)`]
+export function extrasOf({ terms, shaping, bonuses, transforms, rewardModels }: RewardExtras): RewardExtras {
+  return rewardModels === undefined || rewardModels.length === 0 ? { terms, shaping, bonuses, transforms } : { terms, shaping, bonuses, transforms, rewardModels }
 }
 
 /** The whole reward design a run is started with. */

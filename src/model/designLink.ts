@@ -7,11 +7,34 @@ import { defaultMix } from '../core/rewards/mix'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
-import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, notOnThePage, specOf, truncate, type Design, type RewardExtras } from './design'
+import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
+
+/**
+ * The most characters of reward models (their JSON) a link carries. A linear model of the token
+ * task's 15 features is under 400 characters a member, so the page's ensembles of up to 5 fit many
+ * times over; an MLP member ([15, 32, 32, 1], some 1,600 numbers) is about 35,000 and does not: it
+ * travels in a design file or a saved run. The bound keeps an address one can share, and well
+ * inside what a compressed link may inflate to (MAX_INFLATED_BYTES, 64 KiB, state/rewardLink.ts).
+ */
+export const MAX_LINK_REWARD_MODEL_CHARS = 16 * 1024
+
+/** Why a link cannot carry these reward models (their JSON is too long), or null when it can. */
+export function rewardModelsLinkProblem(reward: Pick<RewardExtras, 'rewardModels'>): string | null {
+  if (!reward.rewardModels || reward.rewardModels.length === 0) return null
+  const length = JSON.stringify(reward.rewardModels).length
+  if (length <= MAX_LINK_REWARD_MODEL_CHARS) return null
+  return `rewardModels: ${length} characters of reward models, more than the ${MAX_LINK_REWARD_MODEL_CHARS} a link carries (an MLP model is larger); open the design from a file (Import) or a saved run instead`
+}
+
+/** The extras a link writes: all of them, less reward models too long for a link (rewardModelsLinkProblem). */
+function extrasForLink(reward: RewardExtras): RewardExtras {
+  if (rewardModelsLinkProblem(reward) === null) return reward
+  return extrasOf({ ...reward, rewardModels: undefined })
+}
 
 /**
  * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, and the
@@ -80,8 +103,10 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
     const defaultValue = ownValue(defaults, name)
     if (defaultValue === undefined || formatParamValue(defaultValue) !== text) query.set(`p.${name}`, text)
   }
-  const spec = specOf(design)
-  if (hasExtras(design.reward)) query.set('r', canonicalExtrasJson(design.reward))
+  // A model too long for a link is left out with its weight: the link opens the design without it.
+  const reward = extrasForLink(design.reward)
+  const spec = specOf({ ...design, reward })
+  if (hasExtras(reward)) query.set('r', canonicalExtrasJson(reward))
   for (const component of spec.components) {
     const weight = ownValue(design.weights, component.name)
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
@@ -108,7 +133,8 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
     return NO_EXTRAS
   }
   const checked = checkRewardDesign(json, spec)
-  const problems = checked.ok ? notOnThePage(checked.design) : checked.problems
+  const tooLong = checked.ok ? rewardModelsLinkProblem(checked.design) : null
+  const problems = checked.ok ? (tooLong === null ? [] : [tooLong]) : checked.problems
   if (!checked.ok || problems.length > 0) {
     ignored.push(`reward design: ${summariseProblems(problems)}`)
     return NO_EXTRAS

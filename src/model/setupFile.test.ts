@@ -3,7 +3,7 @@ import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { LearnerOptionsSchema } from '../core/run/config'
 import { defaultDesign, rewardDesignOf } from './design'
 import { readDesignOrSetup, setupToJson } from './setupFile'
-import { designFromSearch } from './designLink'
+import { designFromSearch, designToSearch, MAX_LINK_REWARD_MODEL_CHARS } from './designLink'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 import { gridSetup, mountainCarSetup } from './testDesigns'
 
@@ -105,24 +105,82 @@ describe('reading a file: a design or a setup, told apart by shape', () => {
   })
 })
 
-describe('a design with a fitted reward model, which only the command line trains against yet', () => {
+describe('a design with a fitted reward model', () => {
+  const linearModel = { kind: 'linear', featureNames: [...TOKEN_FEATURE_NAMES], members: [{ weights: TOKEN_FEATURE_NAMES.map(() => 0.1) }] }
   const rmDesign = {
     version: 1,
     weights: { correct: 0, rm: 1 },
-    rewardModels: [{ name: 'rm', model: { kind: 'linear', featureNames: [...TOKEN_FEATURE_NAMES], members: [{ weights: TOKEN_FEATURE_NAMES.map(() => 0.1) }] } }],
+    rewardModels: [{ name: 'rm', model: linearModel }],
   }
   const tokenseq = { ...defaultDesign('tokenseq', 1), learner: LearnerOptionsSchema.parse({ kind: 'grpo' }) }
+  /** An MLP member of [15, 32, 32, 1]: as long as the page's MLP fit writes one. */
+  const mlpModel = {
+    kind: 'mlp',
+    featureNames: [...TOKEN_FEATURE_NAMES],
+    activation: 'tanh',
+    members: [
+      {
+        inputMean: TOKEN_FEATURE_NAMES.map(() => 0.123456789012345),
+        inputScale: TOKEN_FEATURE_NAMES.map(() => 1.23456789012345),
+        layers: [
+          { weights: TOKEN_FEATURE_NAMES.map(() => Array.from({ length: 32 }, () => 0.0123456789012345)), bias: Array.from({ length: 32 }, () => 0) },
+          { weights: Array.from({ length: 32 }, () => Array.from({ length: 32 }, () => -0.0123456789012345)), bias: Array.from({ length: 32 }, () => 0) },
+          { weights: Array.from({ length: 32 }, () => [0.5]), bias: [0] },
+        ],
+      },
+    ],
+  }
 
-  it('is refused whole by the file import, design or setup, saying where it trains (not read with its model dropped and its weight kept)', () => {
+  // This pinned the refusal of every such design ("the page does not train against a fitted reward model yet"), which is the behaviour now changed.
+  it('is read by the file import, design or setup, with its model and the rm weight', () => {
     const asDesign = readDesignOrSetup(JSON.stringify(rmDesign), tokenseq)
-    expect(asDesign).toEqual({ ok: false, problems: [expect.stringMatching(/^rewardModels: the page does not train against a fitted reward model yet; .*train --config/)] })
+    expect(asDesign.ok && asDesign.kind === 'design' && asDesign.reward.rewardModels).toEqual([{ name: 'rm', model: linearModel, aggregate: 'mean' }])
+    expect(asDesign.ok && asDesign.kind === 'design' && asDesign.weights).toEqual({ correct: 0, rm: 1 })
     const setup = { env: { id: 'tokenseq', params: {} }, mix: rmDesign, learner: { kind: 'grpo' }, seed: 1 }
-    expect(readDesignOrSetup(JSON.stringify(setup), tokenseq)).toEqual({ ok: false, problems: [expect.stringMatching(/^mix\.rewardModels: the page does not train/)] })
+    const asSetup = readDesignOrSetup(JSON.stringify(setup), defaultDesign())
+    expect(asSetup.ok && asSetup.kind === 'setup' && asSetup.design.reward.rewardModels?.[0].model).toEqual(linearModel)
+    expect(asSetup.ok && asSetup.kind === 'setup' && asSetup.design.weights.rm).toBe(1)
   })
 
-  it('is ignored by a link, with the reason named', () => {
-    const { design, ignored } = designFromSearch(`?env=tokenseq&r=${encodeURIComponent(JSON.stringify(rmDesign))}`)
-    expect(design.reward.terms).toEqual([])
-    expect(ignored.join(' ')).toContain('rewardModels: the page does not train against a fitted reward model yet')
+  it('exports as a setup that imports back as the identical design', () => {
+    const read = readDesignOrSetup(JSON.stringify({ env: { id: 'tokenseq', params: {} }, mix: rmDesign, learner: { kind: 'grpo' }, seed: 1 }), tokenseq)
+    if (!read.ok || read.kind !== 'setup') throw new Error('not read')
+    expect(readDesignOrSetup(setupToJson(read.design), defaultDesign())).toEqual(read)
+  })
+
+  it('is still refused where the environment declares no features for it, naming why', () => {
+    const read = readDesignOrSetup(JSON.stringify({ ...rmDesign, weights: { rm: 1 } }), defaultDesign())
+    expect(read.ok).toBe(false)
+    expect(!read.ok && read.problems.join(' ')).toContain("which cartpole does not declare")
+  })
+
+  it('travels in a link when its models fit the link bound, and opens with the model and its weight', () => {
+    const read = readDesignOrSetup(JSON.stringify({ ...rmDesign, weights: { correct: 0, rm: 2 } }), tokenseq)
+    if (!read.ok || read.kind !== 'design') throw new Error('not read')
+    const design = { ...tokenseq, reward: read.reward, weights: { ...tokenseq.weights, correct: 0, rm: 2 } }
+    const search = designToSearch(design)
+    expect(search).toContain('w.rm=2')
+    const loaded = designFromSearch(search)
+    expect(loaded.ignored).toEqual([])
+    expect(loaded.design).toEqual(design)
+  })
+
+  it('is refused by a link whose models are longer than the bound, with the bound and where such a model travels named', () => {
+    const big = { ...rmDesign, rewardModels: [{ name: 'rm', model: mlpModel }] }
+    expect(JSON.stringify(big.rewardModels).length).toBeGreaterThan(MAX_LINK_REWARD_MODEL_CHARS)
+    const { design, ignored } = designFromSearch(`?env=tokenseq&r=${encodeURIComponent(JSON.stringify(big))}`)
+    expect(design.reward.rewardModels).toBeUndefined()
+    expect(ignored.join(' ')).toMatch(new RegExp(`rewardModels: \\d+ characters of reward models, more than the ${MAX_LINK_REWARD_MODEL_CHARS} a link carries .*saved run`))
+  })
+
+  it('writes a link without models longer than the bound (and without their weight), the rest of the reward kept', () => {
+    const read = readDesignOrSetup(JSON.stringify({ version: 1, weights: { rm: 1.5 }, terms: [{ name: 'short', expression: 't', weight: 1 }], rewardModels: [{ name: 'rm', model: mlpModel }] }), tokenseq)
+    if (!read.ok || read.kind !== 'design') throw new Error(`not read: ${JSON.stringify(read)}`)
+    const search = designToSearch({ ...tokenseq, reward: read.reward, weights: { ...tokenseq.weights, short: 1, rm: 1.5 } })
+    expect(search).not.toMatch(/rewardModels|w\.rm=/)
+    const loaded = designFromSearch(search)
+    expect(loaded.ignored).toEqual([])
+    expect(loaded.design.reward.terms.map((term) => term.name)).toEqual(['short'])
+    expect(loaded.design.reward.rewardModels).toBeUndefined()
   })
 })

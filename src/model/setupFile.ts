@@ -2,7 +2,7 @@ import { resolveEnvironment } from '../core/envs/registry'
 import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
 import { checkRunConfig } from '../core/run/checkRunConfig'
-import { designOfRunConfig, extrasOf, notOnThePage, rangeProblem, runConfigOf, weightsOutOfRange, type Design, type RewardExtras } from './design'
+import { designOfRunConfig, extrasOf, rangeProblem, runConfigOf, weightsOutOfRange, type Design, type RewardExtras } from './design'
 import { errorMessage } from '../core/errorMessage'
 
 /*
@@ -43,7 +43,7 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
     return { ok: false, problems: [`not valid JSON (${errorMessage(error).replace(/\s+/g, ' ')}); accepted: a reward design or a whole setup as exported by this app`] }
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms"} or a whole setup {"env", "mix", "learner", "seed"}'] }
+    return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms", "rewardModels"} or a whole setup {"env", "mix", "learner", "seed"}'] }
   }
   return SETUP_KEYS.some((key) => Object.hasOwn(raw, key)) ? readSetup(raw) : readRewardDesign(raw, current)
 }
@@ -51,8 +51,6 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
 function readSetup(raw: object): ReadFile {
   const checked = checkRunConfig(raw)
   if (!checked.ok) return checked
-  const refused = notOnThePage(checked.config.mix, 'mix.')
-  if (refused.length > 0) return { ok: false, problems: refused }
   const { design, outOfRange } = designOfRunConfig(checked.config)
   if (outOfRange.length > 0) return { ok: false, problems: outOfRange.map((weight) => `mix.${rangeProblem(weight)}`) }
   return { ok: true, kind: 'setup', design }
@@ -62,8 +60,6 @@ function readRewardDesign(raw: object, current: Design): ReadFile {
   const base = resolveEnvironment(current.envId, current.params).spec
   const parsed = checkRewardDesign(raw, base)
   if (!parsed.ok) return parsed
-  const refused = notOnThePage(parsed.design)
-  if (refused.length > 0) return { ok: false, problems: refused }
   const problems = weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem)
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights }

@@ -4,7 +4,8 @@ import type { MetricsFrame } from '../core/run/frame'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../model/design'
 import { EMPTY_RUN, isRunActive } from '../model/runView'
-import { MAX_NOTE_LENGTH } from '../worker/protocol'
+import { MAX_NOTE_LENGTH, type DrawPairsRequest } from '../worker/protocol'
+import { answerRequest, openRequest, pairsOf } from './workerRequests'
 import { createDrawQueue } from './drawInterval'
 import { addExtraFrames, clearExtras, extraEvent, extraSeed, extrasStarting, extrasStopped, updateExtra, useSeedFleet } from './seedFleet'
 import { usePlayground } from './store'
@@ -132,7 +133,21 @@ function mainRunEvent(message: RunEvent): void {
     case 'stopped':
       if (store.run.status !== 'error') store.runEvent({ status: 'stopped' })
       return
+    case 'pairs':
+    case 'rewardModelFitted':
+    case 'requestFailed':
+      answerRequest(message)
+      return
   }
+}
+
+/** Pairs to label from the main run's worker: its run's latest batch where it has one (`current`), else the start policy. */
+export async function drawPairsFromWorker(request: Omit<DrawPairsRequest, 'type' | 'requestId'>): Promise<ReturnType<typeof pairsOf>> {
+  const worker = runs[0]
+  if (!worker) throw new Error('the training worker has not started yet; try again in a moment')
+  const { requestId, answer } = openRequest()
+  worker.request({ type: 'drawPairs', requestId, ...request })
+  return pairsOf(await answer)
 }
 
 /** Start the design: the main run with its seed, and as many extra seeds as the user trains at once. */

@@ -66,6 +66,11 @@ export class WorkerRun {
     this.runId = null
   }
 
+  /** Ask the worker something outside any run (pairs to label); the answer comes back as an event with the request's id. */
+  request(message: Extract<ToWorker, { type: 'drawPairs' }>): void {
+    this.post(message)
+  }
+
   /** Tell the worker whether the page is hidden (it then sends frames seldom). */
   pageVisibility(hidden: boolean): void {
     this.post({ type: 'pageVisibility', hidden })

@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultDesign } from '../model/design'
-import { LIBRARY_DB_NAME, openRunLibrary, RunLibrary, RUNS_STORE } from './runLibrary'
+import { LABELS_STORE, LIBRARY_DB_NAME, openRunLibrary, RunLibrary, RUNS_STORE } from './runLibrary'
+import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
 import type { SavedRun } from './savedRun'
 import { STORAGE_FULL_MESSAGE } from './storageErrors'
 
@@ -328,5 +329,58 @@ describe('storage taken away', () => {
     })
     await expect(again.library.list()).rejects.toThrow(/^saving is off: the browser closed the saved runs/)
     expect(closures[1]).toMatchObject({ deleted: false })
+  })
+})
+
+describe('the labels store', () => {
+  const labelRecord = (choice: 'a' | 'b' | 'tie') => {
+    const { label: _label, ...pair } = tokenPairRecord({ prompt: [2, 2], tokens: [4, 11], maxLength: 8 }, { prompt: [2, 2], tokens: [5, 11], maxLength: 8 }, 'a')
+    return { version: 1 as const, createdAt: 5, source: 'user' as const, choice, pair }
+  }
+
+  it('keeps labels across connections, in the order labelled, and clears them', async () => {
+    const library = await openLibrary()
+    const kept = await library.addLabels([labelRecord('a'), labelRecord('tie')])
+    expect(kept.map((label) => label.id)).toEqual([1, 2])
+    await library.addLabels([labelRecord('b')])
+    library.close('test')
+    const again = await openLibrary()
+    const listing = await again.listLabels()
+    expect(listing.damaged).toEqual([])
+    expect(listing.labels.map((label) => [label.id, label.choice])).toEqual([[1, 'a'], [2, 'tie'], [3, 'b']])
+    expect(listing.labels[0]).toEqual({ ...labelRecord('a'), id: 1 })
+    await again.deleteLabels()
+    expect((await again.listLabels()).labels).toEqual([])
+  })
+
+  it('lists a damaged record by its key with what is wrong, and deletes it by that key', async () => {
+    const library = await openLibrary()
+    await library.addLabels([labelRecord('a')])
+    library.close('test')
+    const db = await openDB(LIBRARY_DB_NAME)
+    await db.put(LABELS_STORE, { ...labelRecord('b'), id: 9, pair: { ...labelRecord('b').pair, a: { features: {}, gold: 1 } } })
+    db.close()
+    const again = await openLibrary()
+    const listing = await again.listLabels()
+    expect(listing.labels.map((label) => label.id)).toEqual([1])
+    expect(listing.damaged).toEqual([{ key: 9, label: 'label 9', problem: expect.stringMatching(/^pair: a\.features is empty/) }])
+    await again.deleteLabels([9])
+    expect((await again.listLabels()).damaged).toEqual([])
+  })
+
+  it('upgrades a version 4 library, keeping its runs, with an empty labels store', async () => {
+    const old = await openDB(LIBRARY_DB_NAME, 4, {
+      upgrade(db) {
+        db.createObjectStore(RUNS_STORE, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt')
+        db.createObjectStore('pins', { keyPath: 'key' })
+        db.createObjectStore('sweeps', { keyPath: 'id' })
+        db.createObjectStore('sweepRuns', { keyPath: ['sweepId', 'run'] })
+      },
+    })
+    await old.put(RUNS_STORE, savedRun('kept', 2000))
+    old.close()
+    const library = await openLibrary()
+    expect((await library.list()).runs.map((run) => run.id)).toEqual(['kept'])
+    expect(await library.listLabels()).toEqual({ labels: [], damaged: [] })
   })
 })

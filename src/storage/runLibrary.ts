@@ -3,6 +3,7 @@ import { parseSavedPins, PINS_KEY, type ParsedPins, type SavedPinsRecord } from 
 import { parseSavedSweep, type ParsedSweep, type SavedSweepRecord, type SavedSweepRun } from './savedSweep'
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
 import { LibraryError, libraryError, savingOff } from './storageErrors'
+import { parseSavedLabel, type SavedLabel, type SavedLabelRecord } from './savedLabel'
 
 /*
  * The run library: saved runs in the browser's IndexedDB, one record per run. Every write is one
@@ -12,14 +13,16 @@ import { LibraryError, libraryError, savingOff } from './storageErrors'
  */
 
 export const LIBRARY_DB_NAME = 'reward-playground'
-/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store; 4: the sweeps' stores. */
-export const LIBRARY_DB_VERSION = 4
+/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store; 4: the sweeps' stores; 5: the labels store. */
+export const LIBRARY_DB_VERSION = 5
 export const RUNS_STORE = 'runs'
 export const PINS_STORE = 'pins'
 /** A sweep's definition per record (savedSweep.ts), keyed by its id. */
 export const SWEEPS_STORE = 'sweeps'
 /** A sweep's finished runs, one record each, keyed by [sweep id, run index]. */
 export const SWEEP_RUNS_STORE = 'sweepRuns'
+/** The Label pairs panel's labelled pairs, one record each (savedLabel.ts), keyed by a number the store gives. */
+export const LABELS_STORE = 'labels'
 /** A browser that neither opens nor refuses the database within this time counts as refusing it. */
 const OPEN_TIMEOUT_MS = 10_000
 
@@ -29,6 +32,7 @@ interface LibrarySchema extends DBSchema {
   pins: { key: string; value: SavedPinsRecord }
   sweeps: { key: IDBValidKey; value: SavedSweepRecord }
   sweepRuns: { key: [string, number]; value: SavedSweepRun }
+  labels: { key: IDBValidKey; value: SavedLabelRecord | SavedLabel }
 }
 
 /**
@@ -71,6 +75,12 @@ export interface StorageEstimate {
   quota: number
 }
 
+/** The labelled pairs in the order they were labelled, and the records that could not be read as one. */
+export interface LabelListing {
+  labels: SavedLabel[]
+  damaged: { key: IDBValidKey; label: string; problem: string }[]
+}
+
 /** The saved sweeps, newest first, and the records that could not be read as one. */
 export interface SweepListing {
   sweeps: ParsedSweep[]
@@ -103,6 +113,8 @@ export async function openRunLibrary(events: LibraryEvents = {}): Promise<Opened
           db.createObjectStore(SWEEPS_STORE, { keyPath: 'id' })
           db.createObjectStore(SWEEP_RUNS_STORE, { keyPath: ['sweepId', 'run'] })
         }
+        // Labelled pairs, a record each, numbered in the order they were labelled.
+        if (oldVersion < 5) db.createObjectStore(LABELS_STORE, { keyPath: 'id', autoIncrement: true })
       },
       // Another tab deletes the database (newVersion null) or a newer app upgrades it: step aside rather than block it.
       blocking(_currentVersion, newVersion) {
@@ -394,6 +406,50 @@ export class RunLibrary {
       await Promise.all([...deletions, tx.done])
     } catch (error) {
       throw await this.failure(error, 'delete the sweep')
+    }
+  }
+
+  /** Keep labelled pairs, all in one transaction (an import is kept whole or not at all); returns the records with their keys. */
+  async addLabels(records: readonly SavedLabelRecord[]): Promise<SavedLabel[]> {
+    const db = this.open()
+    try {
+      const tx = db.transaction(LABELS_STORE, 'readwrite')
+      const keys = await Promise.all(records.map((record) => tx.store.add(record)))
+      await tx.done
+      return records.map((record, k) => ({ ...record, id: keys[k] as number }))
+    } catch (error) {
+      throw await this.failure(error, 'save the labels')
+    }
+  }
+
+  /** Every labelled pair in key order (the order labelled); a record that cannot be read is listed as damaged, by its key. */
+  async listLabels(): Promise<LabelListing> {
+    const db = this.open()
+    let keys: IDBValidKey[]
+    let records: unknown[]
+    try {
+      const tx = db.transaction(LABELS_STORE, 'readonly')
+      ;[keys, records] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'read the labels')
+    }
+    const listing: LabelListing = { labels: [], damaged: [] }
+    records.forEach((record, k) => {
+      const parsed = parseSavedLabel(record)
+      if (parsed.ok) listing.labels.push(parsed.label)
+      else listing.damaged.push({ key: keys[k], label: `label ${describeKey(keys[k])}`, problem: parsed.problem })
+    })
+    return listing
+  }
+
+  /** Delete labelled pairs (or damaged records) by their keys, or every one of them when none are named, in one transaction. */
+  async deleteLabels(keys?: readonly IDBValidKey[]): Promise<void> {
+    const db = this.open()
+    try {
+      const tx = db.transaction(LABELS_STORE, 'readwrite')
+      await Promise.all([...(keys === undefined ? [tx.store.clear()] : keys.map((key) => tx.store.delete(key))), tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'delete the labels')
     }
   }
 

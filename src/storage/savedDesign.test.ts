@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LearnerOptionsSchema } from '../core/run/config'
 import { defaultDesign } from '../model/design'
 import { parseSavedDesign } from './savedDesign'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 
 describe('a saved design’s GRPO loss options', () => {
   it('read back as saved; a design saved before them, with an older aggregation name, reads with their defaults and verl’s name', () => {
@@ -15,5 +16,24 @@ describe('a saved design’s GRPO loss options', () => {
   it('names a dual clip that does not fit the policy loss', () => {
     const design = { ...defaultDesign('tokenseq'), learner: { ...defaultDesign('tokenseq').learner, policyLoss: 'reinforce', dualClip: 3 } }
     expect(parseSavedDesign(design)).toEqual({ ok: false, problem: 'learner.dualClip: the dual clip C applies to the ppo policy loss only, not reinforce; set it to none for reinforce' })
+  })
+})
+
+describe('a saved design with a fitted reward model', () => {
+  it('reads back with its model, the rm component and its weight', () => {
+    const model = { kind: 'linear' as const, featureNames: [...TOKEN_FEATURE_NAMES], members: [{ weights: TOKEN_FEATURE_NAMES.map((_, k) => k / 10) }] }
+    const base = defaultDesign('tokenseq')
+    const design = { ...base, reward: { ...base.reward, rewardModels: [{ name: 'rm', model, aggregate: 'mean' as const }] }, weights: { ...base.weights, rm: 2 } }
+    const read = parseSavedDesign(structuredClone(design))
+    expect(read.ok && read.design).toEqual(design)
+    expect(read.ok && read.spec.components.map((component) => component.name)).toContain('rm')
+  })
+
+  it('names a damaged model (a weight that is not a number) instead of reading it', () => {
+    const base = defaultDesign('tokenseq')
+    const model = { kind: 'linear', featureNames: [...TOKEN_FEATURE_NAMES], members: [{ weights: TOKEN_FEATURE_NAMES.map(() => 'x') }] }
+    const read = parseSavedDesign({ ...base, reward: { ...base.reward, rewardModels: [{ name: 'rm', model }] }, weights: { ...base.weights, rm: 1 } })
+    expect(read.ok).toBe(false)
+    expect(!read.ok && read.problem).toContain('rewardModels')
   })
 })

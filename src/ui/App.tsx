@@ -9,6 +9,7 @@ import { AdvantageView } from './AdvantageView'
 import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
 import { SweepPanel } from './SweepPanel'
+import { LabelPairsPanel } from './LabelPairsPanel'
 import { useClassroom } from '../state/classroom'
 import { IfVisible } from './IfVisible'
 import { Tour } from './Tour'
@@ -66,6 +67,7 @@ function Views() {
       </IfVisible>
       {/* A classroom link shows the controls a teacher chose; the sweep, a tool for one's own research, is not among them. */}
       {!classroom && <SweepPanel />}
+      {!classroom && <LabelPairsPanel />}
     </>
   )
 }

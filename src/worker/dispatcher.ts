@@ -1,6 +1,8 @@
 import { errorMessage } from '../core/errorMessage'
 import { ToWorkerSchema, type FromWorker } from './protocol'
 import { TrainingSession } from './session'
+import { answerDrawPairs } from './pairDraws'
+import { answerFitRewardModel } from './rewardModelFitting'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -51,6 +53,12 @@ export function createDispatcher({ post, initBackend, later }: DispatcherDeps): 
         )
         return
       }
+      case 'drawPairs':
+        answerDrawPairs(message, session, backendReady, post)
+        return
+      case 'fitRewardModel':
+        void answerFitRewardModel(message, backendReady, post)
+        return
       default:
         if (session && session.runId === message.runId) session.handle(message)
     }

@@ -4,6 +4,12 @@ import { RewardDesignSchema } from '../core/rewards/designSchema'
 import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
 import type { FinishedRunFigures } from '../core/run/runFigures'
+import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
+import { NUM_TOKENS } from '../core/envs/tokenseq'
+import type { TokenCompletion } from '../core/preferences/tokenFeatures'
+import type { TokenPairLabel } from '../core/preferences/biasedLabeler'
+import type { RewardModel } from '../core/preferences/rewardModel'
+import type { PairAccuracy } from '../core/preferences/rewardModelAccuracy'
 
 export type { MetricsFrame }
 export { RECENT_EPISODES } from '../core/run/metrics'
@@ -22,6 +28,26 @@ export const MAX_NOTE_LENGTH = 200
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 
+/** The most pairs one drawPairs asks for: a page of pairs to label, or a simulated labeler's batch (the aim's 10,000). */
+export const MAX_PAIRS_PER_DRAW = 10_000
+
+const LabelerBiasSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('length'), weight: finite.refine((w) => Math.abs(w) <= MAX_LABELER_BIAS) }),
+  z.object({ kind: z.literal('format'), weight: finite.refine((w) => Math.abs(w) <= MAX_LABELER_BIAS) }),
+  z.object({ kind: z.literal('token'), token: z.number().int().min(0).max(NUM_TOKENS - 1), weight: finite.refine((w) => Math.abs(w) <= MAX_LABELER_BIAS) }),
+])
+
+/** One side of the pairs a fit takes, row-major (pair × feature). */
+const pairRows = z.custom<Float64Array>((value) => value instanceof Float64Array, { message: "expected a Float64Array" })
+
+export const FitOptionsSchema = z.object({
+  kind: z.enum(['linear', 'mlp']),
+  ensemble: z.number().int().min(1).max(MAX_ENSEMBLE_MEMBERS),
+  holdout: z.number().min(0).lt(1),
+  l2: finite.refine((l2) => l2 >= 0),
+  seed: z.number().int().min(0).max(2 ** 31 - 1),
+})
+
 export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('init'), backend: z.string().optional() }),
   /** The page was hidden or shown again: while hidden, frames come at most every HIDDEN_FRAME_INTERVAL_MS. */
@@ -38,8 +64,59 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
+  /**
+   * Pairs of completions of one prompt for the Label pairs panel: from the policy of the run this
+   * worker trains (`current`: its latest batch, where a GRPO run on the token task has one) or the
+   * start policy of `seed` under `params`; each labelled by the simulated labeler when `labeler` is
+   * given. Answered by `pairs` (or `requestFailed`) with the same requestId.
+   */
+  z.object({
+    type: z.literal('drawPairs'),
+    requestId: z.number().int(),
+    source: z.enum(['current', 'start']),
+    params: nameRecord(z.union([finite, z.string().max(10_000), z.boolean(), z.array(finite).max(1000)])),
+    seed: z.number().int().min(0).max(2 ** 31 - 1),
+    count: z.number().int().min(1).max(MAX_PAIRS_PER_DRAW),
+    labeler: z.object({ temperature: finite.refine((t) => t >= 0 && t <= MAX_LABELER_TEMPERATURE), biases: z.array(LabelerBiasSchema).max(NUM_TOKENS + 2) }).optional(),
+  }),
+  /** Fit a reward model to labelled pairs (learn/rewardModelFit.ts), the preferred side first; answered by `rewardModelFitted` (or `requestFailed`). */
+  z
+    .object({
+      type: z.literal('fitRewardModel'),
+      requestId: z.number().int(),
+      featureNames: z.array(z.string().min(1).max(64)).min(1).max(MAX_PREFERENCE_FEATURES),
+      count: z.number().int().min(1).max(MAX_PREFERENCE_PAIRS),
+      preferred: pairRows,
+      rejected: pairRows,
+      preferredGold: pairRows,
+      rejectedGold: pairRows,
+      options: FitOptionsSchema,
+    })
+    .refine((m) => m.preferred.length === m.count * m.featureNames.length && m.rejected.length === m.preferred.length && m.preferredGold.length === m.count && m.rejectedGold.length === m.count, {
+      message: 'the pairs do not have count × features values a side and one gold score a pair',
+    }),
 ])
 export type ToWorker = z.infer<typeof ToWorkerSchema>
+export type DrawPairsRequest = Extract<ToWorker, { type: 'drawPairs' }>
+export type FitRewardModelRequest = Extract<ToWorker, { type: 'fitRewardModel' }>
+export type FitOptions = z.infer<typeof FitOptionsSchema>
+
+/** A pair drawn for labelling: two completions of one prompt, and the simulated labeler's verdict where it was asked for. */
+export interface DrawnPair {
+  a: TokenCompletion
+  b: TokenCompletion
+  label?: TokenPairLabel
+}
+
+/** A fit as the panel shows it: the model, the pairs' split, the ensemble's figures on each part (held out: null when none), the worker's seconds. */
+export interface FittedRewardModel {
+  model: RewardModel
+  trainPairs: number
+  heldOutPairs: number
+  train: PairAccuracy
+  heldOut: PairAccuracy | null
+  seconds: number
+}
 
 export type FromWorker =
   | { type: 'backend'; backend: string; reason: string }
@@ -58,6 +135,11 @@ export type FromWorker =
   | { type: 'ignored'; message: string }
   /** A live change the run could not take; the run goes on with its previous design. */
   | { type: 'refused'; runId: string; message: string }
+  /** The pairs a drawPairs asked for: `source` says which policy wrote them (current falls back to start where the run has no batch of its own); at most `count`. */
+  | { type: 'pairs'; requestId: number; source: 'current' | 'start'; pairs: DrawnPair[] }
+  | { type: 'rewardModelFitted'; requestId: number; fit: FittedRewardModel }
+  /** A drawPairs or fitRewardModel that could not be answered, and why. */
+  | { type: 'requestFailed'; requestId: number; message: string }
 
 /** Frames are posted at most this often, whatever the training speed. */
 export const FRAME_INTERVAL_MS = 100

@@ -12,6 +12,8 @@ import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EV
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
 import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
+import { batchPairs } from '../core/preferences/tokenStateCompletions'
+import type { TokenCompletion } from '../core/preferences/tokenFeatures'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -39,6 +41,8 @@ export class TrainingSession {
   private lastAdvantages: Float32Array | null = null
   private lastValueBatch: ValueBatch | null = null
   private lastGroupBatch: GroupBatch | null = null
+  /** The copies' state after the latest update of a GRPO run on the token task: its batch's completions (latestPairs). */
+  private lastCompletionState: Float64Array | null = null
 
   constructor(
     readonly runId: string,
@@ -96,6 +100,14 @@ export class TrainingSession {
     }
   }
 
+  /** The pairs of the latest batch (each group of one prompt paired as tokenPairs.ts says), or null before a GRPO run on the token task has one. */
+  latestPairs(): [TokenCompletion, TokenCompletion][] | null {
+    const state = this.lastCompletionState
+    const env = this.env
+    if (state === null || env === null) return null
+    return batchPairs(state, env.spec.stateVars.length, env.n, env.spec.demoCopies ?? 1)
+  }
+
   stop(): void {
     if (this.stopped) return
     this.stopped = true
@@ -140,6 +152,8 @@ export class TrainingSession {
         this.post({ type: 'finished', runId: this.runId, figures: finishedRunFigures(metrics.flush(), trainer.spec.components.map((component) => component.name), seconds) })
         break
       }
+      // A group learner's copies keep their finished completions until its next rollout; kept before the next one starts.
+      if (this.config.learner.kind === 'grpo' && this.config.env.id === 'tokenseq' && this.env) this.lastCompletionState = this.env.state.slice()
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
       this.lastValueBatch = report.valueBatch ?? null

@@ -20,23 +20,23 @@ import { MAX_FEATURE_NAME_LENGTH, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS 
 export const PAIR_LINE_SHAPE =
   '{"prompt": [a, b], "a": {"tokens": [t, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b"} (prompt, tokens and probability optional)'
 
-/** One side of a pair as the file holds it. */
+/** One side of a pair as the file holds it (tokens optional, as the file's lines may leave them out). */
 export interface PairSideRecord {
-  tokens: number[]
+  tokens?: number[]
   features: Record<string, number>
   gold: number
 }
 
-/** One line of the file. */
+/** One line of the file; what is optional is left out of the line when absent (a person's label has no probability). */
 export interface PairRecord {
-  prompt: [number, number]
+  prompt?: [number, number]
   a: PairSideRecord
   b: PairSideRecord
-  probability: number
+  probability?: number
   label: 'a' | 'b'
 }
 
-/** The line for a pair, keys in the documented order (no newline). */
+/** The line for a pair, keys in the documented order (no newline); JSON.stringify leaves out the optional keys that are absent. */
 export function pairLine(record: PairRecord): string {
   const side = ({ tokens, features, gold }: PairSideRecord) => ({ tokens, features, gold })
   return JSON.stringify({ prompt: record.prompt, a: side(record.a), b: side(record.b), probability: record.probability, label: record.label })

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { curvePoints, expectTraining } from './helpers'
+
+test('label pairs by keyboard, keep them over a reload, fit a linear reward model and train against it as rm', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
+  await page.goto('./?env=tokenseq&seed=3')
+  const panel = page.getByRole('group', { name: 'Label pairs', exact: true })
+  await page.getByRole('button', { name: 'Label pairs' }).click()
+  const counter = page.getByRole('status', { name: 'Labelled pairs' })
+  await expect(counter).toHaveText(/^0 labelled/)
+
+  await panel.getByRole('button', { name: 'Draw pairs to label' }).click()
+  const pair = page.getByRole('group', { name: /^Pair to label/ })
+  await expect(pair).toBeVisible()
+  await expect(pair).toContainText(/Prompt: \d \+ \d = \? · from the start policy/)
+  // Ten picks by keyboard (← → =), with skips between that label nothing.
+  await pair.focus()
+  const keys = ['ArrowLeft', 'ArrowRight', 's', '=', 'ArrowLeft', 'ArrowLeft', 'ArrowRight', 'S', 'ArrowRight', '=', 'ArrowLeft', 'ArrowRight']
+  for (const key of keys) {
+    const before = await pair.textContent()
+    await page.keyboard.press(key)
+    // Each pick shows the next pair (the waiting count goes down, or a new page of pairs comes).
+    await expect.poll(async () => (await pair.textContent()) !== before).toBe(true)
+  }
+  await expect(counter).toHaveText('10 labelled (10 by hand, 2 ties)')
+
+  // The labels are kept in the browser: a reload finds all ten.
+  await page.reload()
+  await page.getByRole('button', { name: 'Label pairs' }).click()
+  await expect(counter).toHaveText('10 labelled (10 by hand, 2 ties)')
+
+  // Fit a linear model on the 8 decided pairs, nothing held out, and see its accuracy.
+  await page.getByLabel('Held out').fill('0')
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  const accuracy = page.getByRole('status', { name: 'Fit accuracy' })
+  await expect(accuracy).toContainText(/linear model, fitted in [\d.]+ s on 8 pairs\. Train accuracy: [\d.]+% as labelled, .* against the gold/)
+  await expect(accuracy).toContainText('Held-out accuracy (0 pairs): none held out')
+
+  // Use it as the reward: the rm component gets its slider, and training draws its line.
+  await page.getByRole('button', { name: 'Use as reward' }).click()
+  await expect(page.getByRole('slider', { name: 'rm', exact: true })).toHaveValue('1')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
+  await expect(page.getByRole('figure', { name: 'Learning curve' })).toContainText('rm (contribution)')
+})

@@ -1,0 +1,82 @@
+import { errorMessage } from '../core/errorMessage'
+import { MAX_PAIR_LINE_LENGTH, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
+import { pairLine, parsePairLine, type PairRecord } from '../core/preferences/pairsFile'
+import type { GoldPairs } from '../core/preferences/goldPairs'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
+import { labelLine, type SavedLabelRecord, type UnlabelledPair } from './savedLabel'
+
+/*
+ * The labels as the command line's pairs file (JSONL, pairsFile.ts), both ways, and as the pairs a
+ * fit reads. Export writes each decided pair with pairLine, the very line `preferences` writes
+ * (ties are left out: the file has no tie). Import reads every line through the file's own check
+ * (parsePairLine, held to the token task's features, so a model fitted on them fits the page's
+ * design), refuses the whole file at its first bad line, and keeps each line's pair with its
+ * features in the task's order.
+ */
+
+/** The JSONL text of the decided labels, one line each, in order, and how many ties were left out. */
+export function labelsToJsonl(labels: readonly Pick<SavedLabelRecord, 'pair' | 'choice'>[]): { text: string; ties: number } {
+  let text = ''
+  let ties = 0
+  for (const label of labels) {
+    const line = labelLine(label)
+    if (line === null) ties++
+    else text += `${pairLine(line)}\n`
+  }
+  return { text, ties }
+}
+
+export type ReadLabelsFile = { ok: true; pairs: PairRecord[] } | { ok: false; problem: string }
+
+/** A pairs file's text read whole, or its first problem (with the line); `room` is how many more pairs the page may keep. */
+export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS): ReadLabelsFile {
+  const lines = text.split('\n')
+  if (lines[lines.length - 1] === '') lines.pop()
+  const pairs: PairRecord[] = []
+  for (let i = 0; i < lines.length; i++) {
+    // A file written on Windows ends its lines with \r\n.
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
+    const where = `line ${i + 1}`
+    if (line.length > MAX_PAIR_LINE_LENGTH) return { ok: false, problem: `${where} is longer than ${MAX_PAIR_LINE_LENGTH} characters, the longest a pair's line may be` }
+    if (pairs.length === room) {
+      return { ok: false, problem: `${where}: the file holds more pairs than the ${room} the page can still keep (at most ${MAX_PREFERENCE_PAIRS} labelled pairs in all); give a smaller file` }
+    }
+    try {
+      parsePairLine(line, TOKEN_FEATURE_NAMES)
+    } catch (error) {
+      const reason = errorMessage(error)
+      return { ok: false, problem: `${where}${reason.startsWith('is ') ? ' ' : ': '}${reason}` }
+    }
+    pairs.push(canonicalPair(JSON.parse(line) as PairRecord))
+  }
+  if (pairs.length === 0) return { ok: false, problem: 'the file holds no pairs; give one pair a line, as reward-playground preferences writes them' }
+  return { ok: true, pairs }
+}
+
+/** A checked line with only the file's keys, its features in the token task's order. */
+function canonicalPair(record: PairRecord): PairRecord {
+  const side = ({ tokens, features, gold }: PairRecord['a']) => ({ ...(tokens === undefined ? {} : { tokens }), features: Object.fromEntries(TOKEN_FEATURE_NAMES.map((name) => [name, features[name]])), gold })
+  const pair: UnlabelledPair = { ...(record.prompt === undefined ? {} : { prompt: record.prompt }), a: side(record.a), b: side(record.b), ...(record.probability === undefined ? {} : { probability: record.probability }) }
+  return { ...pair, label: record.label }
+}
+
+/** The decided labels as a fit reads them (the preferred side first, as PairsCollector gathers a file), or null when there are none. */
+export function labelsToGoldPairs(labels: readonly Pick<SavedLabelRecord, 'pair' | 'choice'>[]): { featureNames: string[]; pairs: GoldPairs } | null {
+  const decided = labels.filter((label) => label.choice !== 'tie')
+  if (decided.length === 0) return null
+  const features = TOKEN_FEATURE_NAMES.length
+  const preferred = new Float64Array(decided.length * features)
+  const rejected = new Float64Array(decided.length * features)
+  const preferredGold = new Float64Array(decided.length)
+  const rejectedGold = new Float64Array(decided.length)
+  decided.forEach(({ pair, choice }, i) => {
+    const [winner, loser] = choice === 'a' ? [pair.a, pair.b] : [pair.b, pair.a]
+    TOKEN_FEATURE_NAMES.forEach((name, k) => {
+      preferred[i * features + k] = winner.features[name]
+      rejected[i * features + k] = loser.features[name]
+    })
+    preferredGold[i] = winner.gold
+    rejectedGold[i] = loser.gold
+  })
+  return { featureNames: [...TOKEN_FEATURE_NAMES], pairs: { count: decided.length, features, preferred, rejected, preferredGold, rejectedGold } }
+}

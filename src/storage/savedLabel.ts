@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { errorMessage } from '../core/errorMessage'
+import { parsePairLine, type PairRecord } from '../core/preferences/pairsFile'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
+
+/*
+ * One labelled pair as the library keeps it (the labels store, one record a pair, keyed by a
+ * number IndexedDB gives it): the pair as a line of the pairs file holds it (pairsFile.ts: prompt,
+ * each side's tokens, features and gold, a simulated labeler's probability), the choice (a, b, or
+ * a tie, which the file has no word for), who labelled it, and when. Read back through the pairs
+ * file's own check of a line, its features the token task's, so a record that would not export as
+ * a valid line is named as damaged and never reaches a fit.
+ */
+
+export const SAVED_LABEL_VERSION = 1
+
+export type LabelChoice = 'a' | 'b' | 'tie'
+export type LabelSource = 'user' | 'simulated' | 'imported'
+
+/** A pair's line less its label. */
+export type UnlabelledPair = Omit<PairRecord, 'label'>
+
+export interface SavedLabelRecord {
+  version: typeof SAVED_LABEL_VERSION
+  createdAt: number
+  source: LabelSource
+  choice: LabelChoice
+  pair: UnlabelledPair
+}
+
+/** A record as read back: with the key the store gave it. */
+export interface SavedLabel extends SavedLabelRecord {
+  id: number
+}
+
+/** Dates the page can show: 0 … 8.64e15 ms (as savedRun.ts bounds them). */
+const MAX_TIME = 8.64e15
+
+const RecordSchema = z.object({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  version: z.literal(SAVED_LABEL_VERSION),
+  createdAt: z.number().min(0).max(MAX_TIME),
+  source: z.enum(['user', 'simulated', 'imported']),
+  choice: z.enum(['a', 'b', 'tie']),
+  pair: z.record(z.string(), z.unknown()),
+})
+
+export type ParsedLabel = { ok: true; label: SavedLabel } | { ok: false; problem: string }
+
+/** Validate a record read back: its fields, then its pair as a line of the pairs file of the token task's features. */
+export function parseSavedLabel(value: unknown): ParsedLabel {
+  const parsed = RecordSchema.safeParse(value)
+  if (!parsed.success) return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ') }
+  const { pair, choice } = parsed.data
+  if (Object.hasOwn(pair, 'label')) return { ok: false, problem: 'pair: holds a label of its own; the choice is the label' }
+  try {
+    // A tie has no label in the file's words; its pair is checked as if labelled a.
+    // IndexedDB keeps NaN and ±Infinity, which JSON would write as null: kept as their names, so the check names them.
+    const line = JSON.stringify({ ...pair, label: choice === 'tie' ? 'a' : choice }, (_key, field: unknown) => (typeof field === 'number' && !Number.isFinite(field) ? String(field) : field))
+    parsePairLine(line, TOKEN_FEATURE_NAMES)
+  } catch (error) {
+    return { ok: false, problem: `pair: ${errorMessage(error)}` }
+  }
+  return { ok: true, label: parsed.data as SavedLabel }
+}
+
+/** The line a label exports as, or null for a tie (the pairs file has no tie). */
+export function labelLine(label: Pick<SavedLabelRecord, 'pair' | 'choice'>): PairRecord | null {
+  return label.choice === 'tie' ? null : { ...label.pair, label: label.choice }
+}

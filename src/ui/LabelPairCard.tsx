@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react'
+import { TOKEN_LABELS } from '../core/envs/tokenseq'
+import type { TokenCompletion } from '../core/preferences/tokenFeatures'
+import { drawPairsToLabel, pick, useLabels } from '../state/labels'
+
+/** A completion as text: its tokens by their names (digits, think, end). React writes it as text, never as HTML. */
+function completionText(completion: TokenCompletion): string {
+  return completion.tokens.map((token) => TOKEN_LABELS[token] ?? String(token)).join(' ')
+}
+
+/** The keys a labeler uses, as RLHF labeling tools map them: ← the left, → the right, = a tie, S skip. */
+const KEYS: Record<string, Parameters<typeof pick>[0]> = { ArrowLeft: 'a', ArrowRight: 'b', '=': 'tie', s: 'skip', S: 'skip' }
+
+/**
+ * The pair to label: the prompt, the two completions side by side, and the choices by mouse or by
+ * keyboard while the pair has focus (focus stays on it from pair to pair).
+ */
+export function LabelPairCard() {
+  const queue = useLabels((state) => state.queue)
+  const source = useLabels((state) => state.queueSource)
+  const drawing = useLabels((state) => state.drawing)
+  const card = useRef<HTMLDivElement>(null)
+  const shown = queue[0]
+  useEffect(() => {
+    if (shown && document.activeElement === document.body) card.current?.focus()
+  }, [shown])
+  if (!shown) {
+    return (
+      <button type="button" onClick={() => void drawPairsToLabel()} disabled={drawing}>
+        {drawing ? 'Drawing pairs…' : 'Draw pairs to label'}
+      </button>
+    )
+  }
+  return (
+    <div
+      ref={card}
+      className="label-pair"
+      role="group"
+      tabIndex={0}
+      aria-label="Pair to label: ← left, → right, = tie, S skip"
+      onKeyDown={(event) => {
+        const choice = KEYS[event.key]
+        if (choice === undefined || event.altKey || event.ctrlKey || event.metaKey) return
+        event.preventDefault()
+        pick(choice)
+      }}
+    >
+      <p className="hint">
+        Prompt: {shown.a.prompt[0]} + {shown.a.prompt[1]} = ? · from {source === 'current' ? "the run's latest batch" : 'the start policy'} · {queue.length} waiting
+      </p>
+      <div className="label-sides">
+        <button type="button" className="label-side" aria-label={`Left is better: ${completionText(shown.a)}`} onClick={() => pick('a')}>
+          <span className="label-side-name">← Left</span>
+          <code>{completionText(shown.a)}</code>
+        </button>
+        <button type="button" className="label-side" aria-label={`Right is better: ${completionText(shown.b)}`} onClick={() => pick('b')}>
+          <span className="label-side-name">Right →</span>
+          <code>{completionText(shown.b)}</code>
+        </button>
+      </div>
+      <div className="label-choices">
+        <button type="button" onClick={() => pick('tie')}>
+          = Tie
+        </button>
+        <button type="button" onClick={() => pick('skip')}>
+          Skip (S)
+        </button>
+      </div>
+    </div>
+  )
+}

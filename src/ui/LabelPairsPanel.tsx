@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef } from 'react'
+import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
+import { errorMessage } from '../core/errorMessage'
+import { clearLabels, dismissLabelMessage, exportLabels, importLabels, openLabels, useLabels } from '../state/labels'
+import { usePlayground } from '../state/store'
+import { downloadText } from './download'
+import { LabelPairCard } from './LabelPairCard'
+import { Panel } from './Panel'
+import { RewardModelFit } from './RewardModelFit'
+import { SimulatedLabeler } from './SimulatedLabeler'
+
+/**
+ * Label pairs (the token task): pick the better of two completions of one prompt, by mouse or
+ * keyboard, or let the simulated labeler label many; the labels are kept in the browser, export and
+ * import as the command line's pairs file, and fit a reward model that the design can train against.
+ */
+export function LabelPairsPanel() {
+  const tokens = usePlayground((state) => state.spec.completions === 'tokens')
+  if (!tokens) return null
+  return (
+    <Panel title="Label pairs" className="label-pairs" startsFolded>
+      <LabelPairsBody />
+    </Panel>
+  )
+}
+
+function LabelPairsBody() {
+  useEffect(() => {
+    void openLabels()
+  }, [])
+  const labels = useLabels((state) => state.labels)
+  const damaged = useLabels((state) => state.damaged)
+  const message = useLabels((state) => state.message)
+  const storage = useLabels((state) => state.storage)
+  const ties = labels.filter((label) => label.choice === 'tie').length
+  const byHand = labels.filter((label) => label.source === 'user').length
+  return (
+    <div className="label-pairs-body">
+      <p className="hint">
+        Which completion is better? ← left, → right, = a tie, S skips. The pairs are two completions of one prompt from the run&apos;s latest batch (a GRPO run), or the start policy before it has one.
+      </p>
+      <p role="status" aria-label="Labelled pairs">
+        {labels.length} labelled ({byHand} by hand, {ties} {ties === 1 ? 'tie' : 'ties'}){storage === 'opening' ? ' · reading the kept labels…' : ''}
+      </p>
+      <LabelPairCard />
+      <SimulatedLabeler />
+      <LabelFiles />
+      {message && (
+        <p className="hint" role="alert" aria-label="Labels message">
+          {message}{' '}
+          <button type="button" onClick={dismissLabelMessage}>
+            OK
+          </button>
+        </p>
+      )}
+      {damaged.length > 0 && (
+        <p className="field-error">
+          {damaged.length} kept {damaged.length === 1 ? 'label is' : 'labels are'} damaged and left out ({damaged[0].label}: {damaged[0].problem}); Clear labels removes them.
+        </p>
+      )}
+      <RewardModelFit />
+    </div>
+  )
+}
+
+/** Export and import as JSONL (the command line's pairs file), and clearing the labels. */
+function LabelFiles() {
+  const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const exportFile = () => {
+    const { text, ties } = exportLabels()
+    downloadText(text, 'pairs.jsonl', 'application/jsonl')
+    if (ties > 0) useLabels.setState({ message: `Exported the decided pairs; ${ties} ${ties === 1 ? 'tie was' : 'ties were'} left out (the pairs file has no tie).` })
+  }
+  const importFile = async (file: File) => {
+    if (file.size > MAX_PAIRS_FILE_BYTES) {
+      useLabels.setState({ message: `${file.name} was not imported: it holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may` })
+      return
+    }
+    let text: string
+    try {
+      text = await file.text()
+    } catch (error) {
+      useLabels.setState({ message: `${file.name} was not imported: it could not be read (${errorMessage(error)})` })
+      return
+    }
+    await importLabels(text)
+  }
+  return (
+    <div className="label-files">
+      <button type="button" onClick={exportFile}>
+        Export JSONL
+      </button>
+      <label htmlFor={inputId} className="button-like">
+        Import JSONL
+      </label>
+      <input
+        id={inputId}
+        ref={input}
+        type="file"
+        accept=".jsonl,application/jsonl,text/plain"
+        className="sr-only"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (file) void importFile(file)
+          if (input.current) input.current.value = ''
+        }}
+      />
+      <button type="button" onClick={() => void clearLabels()}>
+        Clear labels
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react'
+import { REWARD_MODEL_DEFAULT_NAME } from '../core/rewards/designSchema'
+import type { PairAccuracy } from '../core/preferences/rewardModelAccuracy'
+import { fitRewardModel, useLabels } from '../state/labels'
+import { usePlayground } from '../state/store'
+import { changeReward, rewardChangeRestarts } from '../state/trainingClient'
+import type { FittedRewardModel } from '../worker/protocol'
+import { useRestartGuard } from './useRestartGuard'
+
+/** The page's ensembles: up to 5 members (the command line takes up to 16). */
+const MAX_PAGE_ENSEMBLE = 5
+/** The most held out: half the pairs (a fit needs pairs to learn from). */
+const MAX_HOLDOUT = 0.5
+
+const percent = (fraction: number | null) => (fraction === null ? '—' : `${(100 * fraction).toFixed(1)}%`)
+
+/** One part's figures as `reward-model fit` prints them: as labelled, and against the gold. */
+function accuracyText(figures: PairAccuracy | null): string {
+  if (figures === null) return 'none held out'
+  return `${percent(figures.accuracy)} as labelled, ${percent(figures.goldAccuracy)} against the gold (${figures.goldPairs} pairs of different gold)`
+}
+
+/**
+ * Fit a reward model to the labels (in a worker of its own), see how well it orders the pairs it
+ * learnt from and those held out, and use it as the design's rm component.
+ */
+export function RewardModelFit() {
+  const fit = useLabels((state) => state.fit)
+  const seed = usePlayground((state) => state.design.seed)
+  const [kind, setKind] = useState<'linear' | 'mlp'>('linear')
+  const [ensemble, setEnsemble] = useState(1)
+  const [holdout, setHoldout] = useState('0.2')
+  const [problem, setProblem] = useState<string | null>(null)
+  const fitting = fit.status === 'fitting'
+  const run = () => {
+    const fraction = holdout.trim() === '' ? NaN : Number(holdout)
+    if (!(fraction >= 0 && fraction <= MAX_HOLDOUT)) {
+      setProblem(`Held out must be a fraction from 0 (none) to ${MAX_HOLDOUT}, not "${holdout}"`)
+      return
+    }
+    setProblem(null)
+    // l2 = 1 and the design's seed: reward-model fit --l2 1 --seed S on the exported pairs fits the same model.
+    void fitRewardModel({ kind, ensemble, holdout: fraction, l2: 1, seed })
+  }
+  return (
+    <fieldset className="reward-model-fit">
+      <legend>Fit a reward model</legend>
+      <label>
+        Model{' '}
+        <select value={kind} onChange={(event) => setKind(event.target.value as 'linear' | 'mlp')}>
+          <option value="linear">linear (Bradley–Terry, Newton)</option>
+          <option value="mlp">MLP [features, 32, 32, 1]</option>
+        </select>
+      </label>
+      <label>
+        Ensemble members{' '}
+        <select value={ensemble} onChange={(event) => setEnsemble(Number(event.target.value))}>
+          {Array.from({ length: MAX_PAGE_ENSEMBLE }, (_, k) => (
+            <option key={k + 1} value={k + 1}>
+              {k + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Held out <input type="text" inputMode="decimal" value={holdout} onChange={(event) => setHoldout(event.target.value)} />
+      </label>
+      <button type="button" onClick={run} disabled={fitting}>
+        Fit
+      </button>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {fitting && <FitProgress startedAt={fit.startedAt} />}
+      {fit.status === 'failed' && (
+        <p className="field-error" role="alert">
+          {fit.problem}
+        </p>
+      )}
+      {fit.status === 'done' && fit.result && <FitResult result={fit.result} />}
+    </fieldset>
+  )
+}
+
+/** The seconds a fit under way has taken so far. */
+function FitProgress({ startedAt }: { startedAt: number }) {
+  const [now, setNow] = useState(() => performance.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 100)
+    return () => clearInterval(timer)
+  }, [])
+  return (
+    <p className="hint" role="status" aria-label="Fit progress">
+      Fitting in a worker… {((now - startedAt) / 1000).toFixed(1)} s
+    </p>
+  )
+}
+
+/** The fit's figures and the button that makes it the design's rm component. */
+function FitResult({ result }: { result: FittedRewardModel }) {
+  const { guard, confirm } = useRestartGuard()
+  const [problems, setProblems] = useState<string[]>([])
+  const members = result.model.members.length
+  const useAsReward = () => {
+    const reward = usePlayground.getState().design.reward
+    // Replaces the rm entry (a model fitted before), keeps any other.
+    const others = (reward.rewardModels ?? []).filter((entry) => entry.name !== REWARD_MODEL_DEFAULT_NAME)
+    const next = { ...reward, rewardModels: [...others, { name: REWARD_MODEL_DEFAULT_NAME, model: result.model, aggregate: 'mean' as const }] }
+    const note = `rm := ${result.model.kind} reward model${members > 1 ? ` (${members} members)` : ''}`
+    const restart = rewardChangeRestarts(next)
+    if (restart === null) setProblems(changeReward(next, note))
+    else guard(() => setProblems(changeReward(next, note)), restart)
+  }
+  return (
+    <div className="fit-result" role="region" aria-label="Fitted reward model">
+      <p role="status" aria-label="Fit accuracy">
+        {result.model.kind} model{members > 1 ? `, ${members} members` : ''}, fitted in {result.seconds.toFixed(2)} s on {result.trainPairs} pairs. Train accuracy: {accuracyText(result.train)}. Held-out accuracy ({result.heldOutPairs} pairs):{' '}
+        {accuracyText(result.heldOut)}.
+      </p>
+      <button type="button" onClick={useAsReward}>
+        Use as reward
+      </button>
+      {confirm}
+      {problems.map((text) => (
+        <p key={text} className="field-error" role="alert">
+          {text}
+        </p>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { resolveEnvironment } from '../core/envs/registry'
+import { errorMessage } from '../core/errorMessage'
+import { labelTokenPair } from '../core/preferences/biasedLabeler'
+import { Rng } from '../core/rng'
+import { StartPolicyPairs } from '../learn/startPolicyPairs'
+import type { DrawnPair, DrawPairsRequest, FromWorker } from './protocol'
+import type { TrainingSession } from './session'
+
+/*
+ * The worker's answer to drawPairs. `current`: the latest batch of the run the worker trains,
+ * where that run has one (a GRPO run on the token task after its first update; its completions of
+ * one prompt are paired as the preferences command pairs them), the first `count` of its pairs.
+ * Otherwise, and for `start`, the start policy of the seed under the parameters, kept between
+ * requests so that every request gets fresh pairs (StartPolicyPairs). Requests are answered one at
+ * a time, in order.
+ */
+
+/** The source kept for the start policy, and which parameters and seed it is of. */
+let kept: { key: string; pairs: Promise<StartPolicyPairs> } | null = null
+let queue: Promise<void> = Promise.resolve()
+/** Labels of the current policy's pairs draw from their own stream, one uniform a pair. */
+let currentLabels: { seed: number; rng: Rng } | null = null
+
+export function answerDrawPairs(request: DrawPairsRequest, session: TrainingSession | null, backendReady: Promise<void>, post: (message: FromWorker) => void): void {
+  queue = queue.then(async () => {
+    try {
+      post({ type: 'pairs', requestId: request.requestId, ...(await draw(request, session, backendReady)) })
+    } catch (error) {
+      post({ type: 'requestFailed', requestId: request.requestId, message: errorMessage(error) })
+    }
+  })
+}
+
+async function draw(request: DrawPairsRequest, session: TrainingSession | null, backendReady: Promise<void>): Promise<{ source: 'current' | 'start'; pairs: DrawnPair[] }> {
+  const { params } = resolveEnvironment('tokenseq', request.params)
+  const latest = request.source === 'current' ? (session?.latestPairs() ?? null) : null
+  if (latest !== null && latest.length > 0) {
+    if (currentLabels === null || currentLabels.seed !== request.seed) currentLabels = { seed: request.seed, rng: new Rng(request.seed).split() }
+    const rng = currentLabels.rng
+    const labeler = request.labeler
+    const pairs = latest.slice(0, request.count).map(([a, b]) => (labeler ? { a, b, label: labelTokenPair(a, b, labeler.temperature, labeler.biases, rng) } : { a, b }))
+    return { source: 'current', pairs }
+  }
+  await backendReady
+  const key = JSON.stringify([params, request.seed])
+  if (kept === null || kept.key !== key) {
+    const previous = kept
+    kept = { key, pairs: StartPolicyPairs.create(params, request.seed) }
+    void previous?.pairs.then((source) => source.dispose(), () => undefined)
+  }
+  const source = await kept.pairs.catch((error: unknown) => {
+    kept = null
+    throw error
+  })
+  return { source: 'start', pairs: await source.draw(request.count, request.labeler ?? null) }
+}
