@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--json] [--quick] [--only NAME,...] [--backend NAME] [--soak]`. */
 
-export const SECTIONS = ['envs', 'rescore', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'soak'] as const
+export const SECTIONS = ['envs', 'rescore', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'reward-model', 'soak'] as const
 export type Section = (typeof SECTIONS)[number]
 /** Sections run unless --only names them: the soak takes ten minutes and runs with --soak. */
 const ON_REQUEST: readonly Section[] = ['soak']
@@ -21,7 +21,8 @@ export const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTI
   --quick    fewer repeats and seeds, shorter timings: a smoke run, not a measurement
   --only     run only these sections (comma-separated): ${SECTIONS.join(', ')}
              (backends: one PPO training step on each TensorFlow.js backend in Chromium over batch
-             rows × network width, and where webgpu overtakes wasm; every backend whatever --backend says; about 3 minutes)
+             rows × network width, and where webgpu overtakes wasm; every backend whatever --backend says; about 3 minutes;
+             reward-model: 10,000 simulated preference pairs labelled and fitted, linear and MLP, in the page's Label pairs panel)
   --backend  the browser sections train on this backend (the app's ?backend=), and compare it with
              wasm at 1024 environment copies; run it where the machine has a real GPU: --backend webgpu
   --soak     also train in the browser for 10 minutes (2 with --quick) and report the heap's growth

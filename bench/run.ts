@@ -8,6 +8,7 @@ import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
 import { benchSoak } from './soak'
+import { benchRewardModelBrowser } from './rewardModelBrowser'
 import { benchTabsBrowser } from './tabsBrowser'
 import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
@@ -27,6 +28,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   tensors: (args) => benchTensorLeak(args.quick),
   'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
   tabs: (args) => benchTabsBrowser(args.quick),
+  'reward-model': (args) => benchRewardModelBrowser(args.quick),
   backends: (args) => benchBackendsBrowser(args.quick),
   soak: (args) => benchSoak(args.quick, args.backend),
 }
