@@ -43,4 +43,9 @@ test('label pairs by keyboard, keep them over a reload, fit a linear reward mode
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
   await expect(page.getByRole('figure', { name: 'Learning curve' })).toContainText('rm (contribution)')
+
+  // Gold and the proxy against √KL to the start policy: binned once the updates report their KL.
+  const overOptimisation = page.getByRole('figure', { name: 'Over-optimisation' })
+  await expect(overOptimisation).toContainText(/^Gold and proxy against √KL to the start policy \(\d+ points in [1-9]\d* bins\)/, { timeout: 60_000 })
+  await expect(overOptimisation).toContainText('rm (proxy, contribution)')
 })

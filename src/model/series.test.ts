@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { appendPoint, type CurvePoint } from './series'
+import { appendPoint, curvePointOf, type CurvePoint } from './series'
+import { cartpoleFrame } from './testFrames'
 
 const point = (envSteps: number, value: number): CurvePoint => ({
   envSteps,
@@ -33,5 +34,23 @@ describe('appendPoint', () => {
     for (let i = 0; i < 10_000; i++) series = appendPoint(series, point(i, i % 7), 100)
     expect(series.length).toBeLessThanOrEqual(100)
     expect(series[series.length - 1].envSteps).toBe(9999)
+  })
+})
+
+describe('the KL of a curve point', () => {
+  it('averages two points’ KLs when a full series halves, and keeps the one there is', () => {
+    let series: CurvePoint[] = []
+    for (const kl of [0.2, 0.4, undefined, 1]) series = appendPoint(series, { ...point(series.length + 1, 1), ...(kl === undefined ? {} : { kl }) }, 4)
+    series = appendPoint(series, point(5, 5), 4)
+    expect(series.map((p) => p.kl)).toEqual([0.30000000000000004, 1, undefined])
+  })
+})
+
+describe('curvePointOf', () => {
+  it('carries the frame’s kl diagnostic when it is finite, and nothing otherwise', () => {
+    const frame = cartpoleFrame(100, 20)
+    expect(curvePointOf({ ...frame, diagnostics: { kl: 0.25, entropy: 1 } })?.kl).toBe(0.25)
+    expect(curvePointOf({ ...frame, diagnostics: { entropy: 1 } })).not.toHaveProperty('kl')
+    expect(curvePointOf({ ...frame, diagnostics: { kl: Number.NaN } })).not.toHaveProperty('kl')
   })
 })

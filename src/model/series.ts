@@ -7,7 +7,13 @@ export interface CurvePoint {
   objective: number
   /** Mean contribution of each component, by name (a live design change may add or remove some). */
   contributions: Record<string, number>
+  /** The GRPO family's KL(π‖π_ref), the estimator's mean per token in the frame's latest update; absent for learners without a reference policy. */
+  kl?: number
 }
+
+/** The diagnostic the GRPO family reports its KL to the reference policy under. */
+const KL_DIAGNOSTIC = 'kl'
+
 
 /** A frame's curve point: the means over the episodes it saw; null when no episode finished in it. */
 export function curvePointOf(frame: MetricsFrame): CurvePoint | null {
@@ -19,7 +25,13 @@ export function curvePointOf(frame: MetricsFrame): CurvePoint | null {
     shapedReturn: frame.meanReturn,
     objective: frame.meanObjective,
     contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k] ?? 0])),
+    ...klOf(frame),
   }
+}
+
+function klOf(frame: MetricsFrame): Pick<CurvePoint, 'kl'> {
+  const kl = Object.hasOwn(frame.diagnostics, KL_DIAGNOSTIC) ? frame.diagnostics[KL_DIAGNOSTIC] : undefined
+  return kl !== undefined && Number.isFinite(kl) ? { kl } : {}
 }
 
 /** The most points a run keeps; older history is merged pairwise so memory stays bounded. */
@@ -50,6 +62,8 @@ function average(a: CurvePoint, b: CurvePoint): CurvePoint {
     shapedReturn: (a.shapedReturn + b.shapedReturn) / 2,
     objective: (a.objective + b.objective) / 2,
     contributions: averageContributions(a.contributions, b.contributions),
+    // The mean of the two KLs, or the one there is.
+    ...(a.kl !== undefined && b.kl !== undefined ? { kl: (a.kl + b.kl) / 2 } : a.kl !== undefined ? { kl: a.kl } : b.kl !== undefined ? { kl: b.kl } : {}),
   }
 }
 

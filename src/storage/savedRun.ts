@@ -77,6 +77,7 @@ const CurvePointSchema = z.object({
   shapedReturn: finite,
   objective: finite,
   contributions: z.record(z.string(), finite),
+  kl: finite.optional(),
 })
 
 const DesignMarkSchema = z.object({

@@ -6,6 +6,7 @@ import { RunStatusBar } from './RunStatusBar'
 import { Diagnostics } from './Diagnostics'
 import { Notice } from './Notice'
 import { AdvantageView } from './AdvantageView'
+import { OverOptimisation } from './OverOptimisation'
 import { SeedSpread } from './SeedSpread'
 import { SavedRuns } from './SavedRuns'
 import { SweepPanel } from './SweepPanel'
@@ -41,13 +42,14 @@ export function App() {
   )
 }
 
-/** How training goes: the run's figures, the learning curve, and the seeds' spread when several run. */
+/** How training goes: the run's figures, the learning curve, the seeds' spread when several run, and gold against proxy when a reward model pays. */
 function Progress() {
   return (
     <>
       <RunStatusBar />
       <LearningCurve />
       <SeedSpread />
+      <OverOptimisation />
     </>
   )
 }
