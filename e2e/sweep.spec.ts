@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
 /*
@@ -124,6 +125,53 @@ test('a 2-axis sweep fills its heat map, one cell per pair, each opening its des
   await heatMap.getByRole('button', { name: /^w\.hazard=100, w\.step=2: / }).click()
   await expect(page.getByRole('slider', { name: 'hazard' })).toHaveValue('100')
   await expect(page.getByRole('slider', { name: 'step' })).toHaveValue('2')
+})
+
+test('a definition file round-trips through the panel: exported, imported back over changed fields, and a bad file refused with its reason', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=1')
+  await openSweepPanel(page)
+  await page.getByRole('combobox', { name: 'Axis 1', exact: true }).selectOption('w.hazard')
+  await page.getByRole('radio', { name: 'Range' }).check()
+  await page.getByRole('textbox', { name: 'Axis 1 from' }).fill('0')
+  await page.getByRole('textbox', { name: 'Axis 1 to' }).fill('100')
+  await page.getByRole('textbox', { name: 'Axis 1 points' }).fill('3')
+  await page.getByRole('textbox', { name: 'Seeds per point' }).fill('2')
+  await page.getByRole('textbox', { name: 'Budget (steps per run)' }).fill('3000')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export definition' }).click()])
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { axes: string[]; seeds: number; steps: number; config: { env: { id: string } } }
+  expect([exported.axes, exported.seeds, exported.steps, exported.config.env.id]).toEqual([['w.hazard=0:100:3'], 2, 3000, 'cliffwalking'])
+
+  // Other fields, then the file again: the form shows the file's axis, seeds and budget.
+  await defineHazardSweep(page, '1,2', '4', '500')
+  const importer = page.getByLabel('Import definition')
+  await importer.setInputFiles((await download.path())!)
+  await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText(/^Imported .*: w\.hazard=0:100:3 × 2 seeds, 3000 steps a run, on its design \(cliffwalking, qlearning, seed 1\)\. Press Run sweep to train it\.$/)
+  await expect(page.getByRole('radio', { name: 'Range' })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'Axis 1 from' })).toHaveValue('0')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 points' })).toHaveValue('3')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+  await expect(page.getByRole('textbox', { name: 'Budget (steps per run)' })).toHaveValue('3000')
+  await expect(page.getByRole('button', { name: 'Run sweep' })).toHaveAccessibleDescription(/^3 points × 2 seeds = 6 runs/)
+
+  // A malformed file and a file the link would refuse: one message each, and the fields stay as they were.
+  await importer.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"config": ') })
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.json' })).toHaveText(/^broken\.json was not imported: it is not JSON; expected a sweep definition \{"config": a run config /)
+  const tooHeavy = { ...exported, axes: ['w.hazard=0,300'] }
+  await importer.setInputFiles({ name: 'heavy.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tooHeavy)) })
+  await expect(page.getByRole('alert').filter({ hasText: 'heavy.json' })).toHaveText('heavy.json was not imported: axes[0] "w.hazard=0,300": weight of hazard "300" (accepted: a number from 0 to 200)')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+
+  // A definition of another design puts that design on the page, and its axis in the form.
+  const token = { config: { env: { id: 'tokenseq' }, learner: { kind: 'grpo' }, seed: 3 }, axes: ['w.length=0,0.5,1,2,4'], seeds: 5, steps: 2000 }
+  await importer.setInputFiles({ name: 'token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(token)) })
+  await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText(/^Imported token\.json: w\.length=0,0\.5,1,2,4 × 5 seeds, 2000 steps a run, on its design \(tokenseq, grpo, seed 3\)/)
+  await expect(page).toHaveURL(/env=tokenseq/)
+  await expect(page.getByRole('combobox', { name: 'Axis 1', exact: true })).toHaveValue('w.length')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 values' })).toHaveValue('0,0.5,1,2,4')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('5')
+  await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
 })
 
 test('timing: a 10-point × 3-seed CliffWalking Q-learning sweep (printed with SWEEP_TIMING=1)', async ({ page }) => {
