@@ -174,6 +174,30 @@ test('a definition file round-trips through the panel: exported, imported back o
   await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
 })
 
+test('a link with sweep= opens the panel filled in and trains nothing; editing the fields keeps the link up to date; a bad sweep= is named', async ({ page }) => {
+  await page.goto(`./?env=cliffwalking&seed=1&sweep=${encodeURIComponent('w.hazard=10:100:4;seeds=2;steps=3000')}`)
+  const toggle = page.getByRole('button', { name: 'Sweep', exact: true })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('combobox', { name: 'Axis 1', exact: true })).toHaveValue('w.hazard')
+  await expect(page.getByRole('radio', { name: 'Range' })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'Axis 1 from' })).toHaveValue('10')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 points' })).toHaveValue('4')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+  await expect(page.getByRole('textbox', { name: 'Budget (steps per run)' })).toHaveValue('3000')
+  await expect(page.getByRole('button', { name: 'Run sweep' })).toHaveAccessibleDescription(/^4 points × 2 seeds = 8 runs/)
+  await expect(page.getByRole('progressbar', { name: 'Sweep progress' })).toHaveCount(0)
+  await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
+  // The link keeps the sweep, and follows the fields.
+  await expect(page).toHaveURL(/sweep=w\.hazard%3D10%3A100%3A4%3Bseeds%3D2%3Bsteps%3D3000/)
+  await page.getByRole('textbox', { name: 'Seeds per point' }).fill('3')
+  await expect(page).toHaveURL(/seeds%3D3%3Bsteps%3D3000/)
+
+  await page.goto(`./?env=cliffwalking&seed=1&sweep=${encodeURIComponent('w.hazard=300;seeds=2;steps=3000')}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'ignored' })).toContainText('sweep: axis 1 "w.hazard=300": weight of hazard "300" (accepted: a number from 0 to 200)')
+  await expect(page.getByRole('button', { name: 'Sweep', exact: true })).toHaveAttribute('aria-expanded', 'false')
+})
+
 test('timing: a 10-point × 3-seed CliffWalking Q-learning sweep (printed with SWEEP_TIMING=1)', async ({ page }) => {
   test.skip(!process.env.SWEEP_TIMING, 'set SWEEP_TIMING=1 to measure')
   test.setTimeout(300_000)

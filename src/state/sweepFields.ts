@@ -1,5 +1,8 @@
 import { create } from 'zustand'
-import type { SweepForm } from '../model/sweep/sweepForm'
+import type { Sweep } from '../model/sweep/definition'
+import { formOfSweep, type SweepForm } from '../model/sweep/sweepForm'
+import { sweepToLinkText } from '../model/sweep/sweepLink'
+import { setUrlExtra } from './urlExtras'
 
 /*
  * The Sweep panel's fields, held outside the panel so that what fills them from elsewhere (an
@@ -20,7 +23,13 @@ export function setSweepFields(fields: SweepForm): void {
   useSweepFields.setState({ fields })
 }
 
-/** The fields of a sweep the link holds; the panel opens on them and nothing trains. */
-export function fillSweepFieldsFromLink(fields: SweepForm): void {
-  useSweepFields.setState({ fields, openedBy: 'link' })
+/** The fields of the sweep the link holds, kept in the link; the panel opens on them and nothing trains. */
+export function fillSweepFieldsFromLink(sweep: Sweep): void {
+  useSweepFields.setState({ fields: formOfSweep(sweep), openedBy: 'link' })
+  keepSweepInLink(sweep)
+}
+
+/** Keep a sweep's definition in the link (sweep=), beside the design its axes are keys of. */
+export function keepSweepInLink(sweep: Sweep): void {
+  setUrlExtra('sweep', sweepToLinkText(sweep))
 }

@@ -1,11 +1,11 @@
-import { useDeferredValue, useId, useMemo } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo } from 'react'
 import { axisNames } from '../model/sweep/axisFit'
 import { runCount } from '../model/sweep/runIndex'
 import { axisFormFor, axisHint, sweepOfForm, type AxisForm, type SweepForm as SweepFields } from '../model/sweep/sweepForm'
 import type { Design } from '../model/design'
 import { usePlayground } from '../state/store'
 import { startSweep, useSweeps } from '../state/sweeps'
-import { setSweepFields, useSweepFields } from '../state/sweepFields'
+import { keepSweepInLink, setSweepFields, useSweepFields } from '../state/sweepFields'
 import { SweepDefinitionFile } from './SweepDefinitionFile'
 import { sweepWorkerCount } from '../state/sweepRunner'
 
@@ -29,6 +29,11 @@ export function SweepForm() {
   const fields: SweepFields = lost ? { ...held, axes: held.axes.map((axis, index) => (names.includes(axis.name) ? axis : axisFormFor(design, names.find((name) => !held.axes.some((other) => other.name === name)) ?? names[Math.min(index, names.length - 1)]))) } : held
   const setFields = setSweepFields
   const checked = useMemo(() => sweepOfForm(design, fields), [design, fields])
+  const touched = useSweepFields((state) => state.fields !== null)
+  // Once the fields were set (typed, imported, linked), the link keeps their latest sweep that holds.
+  useEffect(() => {
+    if (touched && checked.ok) keepSweepInLink(checked.sweep)
+  }, [touched, checked])
   const problems = checked.ok ? [] : checked.problems
   const about = (label: string) => problems.filter((problem) => problem.startsWith(`${label}:`))
   const general = problems.filter((problem) => !/^(Axis \d|Seeds per point|Budget):/.test(problem))
