@@ -8,10 +8,10 @@ import { expect, test, type Page } from '@playwright/test'
  * (printed, not asserted: speed is measured, not tested).
  */
 
-/** Open the folded Sweep panel. */
+/** Open the Sweep panel: folded at first, open already when the link holds a sweep (as after a reload once its fields were set). */
 async function openSweepPanel(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Sweep', exact: true })
-  await toggle.click()
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
 }
 
@@ -73,6 +73,22 @@ test('a 1-axis sweep trains 3 points × 2 seeds, draws its chart and Pareto fron
   await expect(page.getByRole('status', { name: 'Sweep message' })).toHaveText('Opened the design of point w.hazard=50 (seed 1); press Start to train it.')
   await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
   await expect(page).toHaveURL(/w\.hazard=50/)
+
+  // The point's second action: its seeds' runs pinned in Compare, as one design's group.
+  await expect(results.getByRole('combobox', { name: 'Point' })).toHaveValue('1')
+  await results.getByRole('button', { name: 'Compare its runs' }).click()
+  await expect(page.getByRole('status', { name: 'Sweep message' })).toHaveText('Pinned the 2 runs of point w.hazard=50 (seeds 1, 2) in Compare (2): each is its final figures at 3000 steps, as a sweep keeps no curve.')
+  await expect(page.getByRole('button', { name: 'Compare (2)' })).toHaveAttribute('aria-pressed', 'true')
+  const pinned = page.getByRole('table', { name: 'Pinned runs and their final figures' })
+  await expect(pinned.getByRole('rowheader')).toHaveText(['#1 CliffWalking, qlearning, seed 1', '#2 CliffWalking, qlearning, seed 2'])
+  await expect(page.getByText('CliffWalking, qlearning: mean of 2 seeds')).toBeVisible()
+  // Each pin holds its run's own figures: the point's mean objective is theirs.
+  const objectives = (await pinned.getByRole('row').filter({ has: page.getByRole('rowheader') }).locator('td:nth-child(3)').allTextContents()).map(Number)
+  const pointLabel = (await chart.getByRole('button', { name: /^w\.hazard=50:/ }).getAttribute('aria-label')) ?? ''
+  const mean = Number(/\(true objective\) (-?[\d.]+) ±/.exec(pointLabel)![1])
+  expect((objectives[0] + objectives[1]) / 2).toBeCloseTo(mean, 1)
+  await results.getByRole('button', { name: 'Compare its runs' }).click()
+  await expect(pinned.getByRole('rowheader')).toHaveCount(2)
 
   // Kept: after a reload the sweep is there with all its runs, and its charts.
   await page.reload()

@@ -6,7 +6,8 @@ import type { ParetoFigure } from '../model/sweep/pareto'
 import { paretoFigure, paretoText, sweepSpec } from '../model/sweep/paretoFigures'
 import { DEFAULT_PARETO, figureNames, summarizeSweep } from '../model/sweep/summary'
 import { recordsJsonLines, summaryCsv, summaryJson } from '../model/sweep/sweepExport'
-import { openPointDesign, type KeptSweep } from '../state/sweeps'
+import { comparePointRuns, openPointDesign, type KeptSweep } from '../state/sweeps'
+import { axesLabel } from '../model/sweep/runRecord'
 import { downloadText } from './download'
 import { SweepAxisChart } from './SweepAxisChart'
 import { SweepHeatMap } from './SweepHeatMap'
@@ -37,7 +38,13 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
   const judged = (name: string, lower: boolean | null): ParetoFigure => paretoFigure(name, sweepSpec(sweep), lower === null ? null : lower ? 'min' : 'max')
   const front: [ParetoFigure, ParetoFigure] = [judged(pick(xFigure, DEFAULT_X), xLower), judged(pick(yFigure, DEFAULT_Y), yLower)]
   const summary = useMemo(() => summarizeSweep(sweep, records, front), [sweep, records, front[0].name, front[0].higherIsBetter, front[1].name, front[1].higherIsBetter])
-  const open = (point: number) => openPointDesign(kept, point)
+  // The point chosen last (clicked in a chart, or picked below): its design, or its runs in Compare.
+  const [chosen, setChosen] = useState(0)
+  const point = Math.min(chosen, sweep.points.length - 1)
+  const open = (index: number) => {
+    setChosen(index)
+    openPointDesign(kept, index)
+  }
   const label = (name: string) => figureLabel(name, spec)
   const file = `sweep-${sweep.config.env.id}-${new Date(kept.createdAt).toISOString().slice(0, 19).replaceAll(':', '-')}`
   const options = names.map((name) => (
@@ -81,6 +88,22 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         </label>
       </div>
       <SweepScatter summary={summary} figures={front} labels={[label(front[0].name), label(front[1].name)]} onOpen={open} />
+      <div className="sweep-controls">
+        <label htmlFor={`${id}-point`}>Point</label>
+        <select id={`${id}-point`} value={point} onChange={(event) => setChosen(Number(event.target.value))}>
+          {summary.points.map((each, index) => (
+            <option key={index} value={index}>
+              {axesLabel(each.axes)} ({each.runs} run{each.runs === 1 ? '' : 's'}){summary.pareto.includes(index) ? ', on the front' : ''}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => openPointDesign(kept, point)}>
+          Open its design
+        </button>
+        <button type="button" disabled={summary.points[point].runs === 0} onClick={() => comparePointRuns(kept, point)}>
+          Compare its runs
+        </button>
+      </div>
       <div className="sweep-actions">
         <button type="button" disabled={records.length === 0} onClick={() => downloadText(recordsJsonLines(records), `${file}-runs.jsonl`, 'application/x-ndjson')}>
           Export runs (JSON lines)
@@ -96,7 +119,7 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         </button>
       </div>
       <p className="hint">
-        Open a point (click it, or focus it and press Enter) to load its design here. The runs file is what <code>sweep --out</code> writes; the JSON summary is what{' '}
+        Open a point (click it, or focus it and press Enter) to load its design here; Compare its runs pins its seeds' final figures in Compare. The runs file is what <code>sweep --out</code> writes; the JSON summary is what{' '}
         <code>sweep summarize DIR --json --pareto {paretoText(front, sweepSpec(sweep))}</code> prints of the same runs; the definition is what <code>sweep --sweep FILE</code> reads.
       </p>
     </div>
