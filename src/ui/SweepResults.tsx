@@ -18,8 +18,9 @@ const [DEFAULT_X, DEFAULT_Y] = DEFAULT_PARETO.split(',')
 
 /**
  * A sweep's results as its runs finish: a chosen figure against the axis (or over both axes, a
- * heat map), the trade-off of two chosen figures with their Pareto front, and the files: the runs
- * as the command line's JSON lines, the summary as CSV, the definition as the file `sweep --sweep` reads.
+ * heat map), the trade-off of two chosen figures with their Pareto front, a chosen point's design or
+ * runs (in Compare), and the files: the runs as the command line's JSON lines, the summary as
+ * `sweep summarize --json` prints it or as CSV, the definition as the file `sweep --sweep` reads.
  */
 export function SweepResults({ kept }: { kept: KeptSweep }) {
   const { sweep, records } = kept
