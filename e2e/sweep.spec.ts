@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
 /*
@@ -7,10 +8,10 @@ import { expect, test, type Page } from '@playwright/test'
  * (printed, not asserted: speed is measured, not tested).
  */
 
-/** Open the folded Sweep panel. */
+/** Open the Sweep panel: folded at first, open already when the link holds a sweep (as after a reload once its fields were set). */
 async function openSweepPanel(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Sweep', exact: true })
-  await toggle.click()
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
 }
 
@@ -73,6 +74,22 @@ test('a 1-axis sweep trains 3 points × 2 seeds, draws its chart and Pareto fron
   await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
   await expect(page).toHaveURL(/w\.hazard=50/)
 
+  // The point's second action: its seeds' runs pinned in Compare, as one design's group.
+  await expect(results.getByRole('combobox', { name: 'Point' })).toHaveValue('1')
+  await results.getByRole('button', { name: 'Compare its runs' }).click()
+  await expect(page.getByRole('status', { name: 'Sweep message' })).toHaveText('Pinned the 2 runs of point w.hazard=50 (seeds 1, 2) in Compare (2): each is its final figures at 3000 steps, as a sweep keeps no curve.')
+  await expect(page.getByRole('button', { name: 'Compare (2)' })).toHaveAttribute('aria-pressed', 'true')
+  const pinned = page.getByRole('table', { name: 'Pinned runs and their final figures' })
+  await expect(pinned.getByRole('rowheader')).toHaveText(['#1 CliffWalking, qlearning, seed 1', '#2 CliffWalking, qlearning, seed 2'])
+  await expect(page.getByText('CliffWalking, qlearning: mean of 2 seeds')).toBeVisible()
+  // Each pin holds its run's own figures: the point's mean objective is theirs.
+  const objectives = (await pinned.getByRole('row').filter({ has: page.getByRole('rowheader') }).locator('td:nth-child(3)').allTextContents()).map(Number)
+  const pointLabel = (await chart.getByRole('button', { name: /^w\.hazard=50:/ }).getAttribute('aria-label')) ?? ''
+  const mean = Number(/\(true objective\) (-?[\d.]+) ±/.exec(pointLabel)![1])
+  expect((objectives[0] + objectives[1]) / 2).toBeCloseTo(mean, 1)
+  await results.getByRole('button', { name: 'Compare its runs' }).click()
+  await expect(pinned.getByRole('rowheader')).toHaveCount(2)
+
   // Kept: after a reload the sweep is there with all its runs, and its charts.
   await page.reload()
   await openSweepPanel(page)
@@ -124,6 +141,77 @@ test('a 2-axis sweep fills its heat map, one cell per pair, each opening its des
   await heatMap.getByRole('button', { name: /^w\.hazard=100, w\.step=2: / }).click()
   await expect(page.getByRole('slider', { name: 'hazard' })).toHaveValue('100')
   await expect(page.getByRole('slider', { name: 'step' })).toHaveValue('2')
+})
+
+test('a definition file round-trips through the panel: exported, imported back over changed fields, and a bad file refused with its reason', async ({ page }) => {
+  await page.goto('./?env=cliffwalking&seed=1')
+  await openSweepPanel(page)
+  await page.getByRole('combobox', { name: 'Axis 1', exact: true }).selectOption('w.hazard')
+  await page.getByRole('radio', { name: 'Range' }).check()
+  await page.getByRole('textbox', { name: 'Axis 1 from' }).fill('0')
+  await page.getByRole('textbox', { name: 'Axis 1 to' }).fill('100')
+  await page.getByRole('textbox', { name: 'Axis 1 points' }).fill('3')
+  await page.getByRole('textbox', { name: 'Seeds per point' }).fill('2')
+  await page.getByRole('textbox', { name: 'Budget (steps per run)' }).fill('3000')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export definition' }).click()])
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { axes: string[]; seeds: number; steps: number; config: { env: { id: string } } }
+  expect([exported.axes, exported.seeds, exported.steps, exported.config.env.id]).toEqual([['w.hazard=0:100:3'], 2, 3000, 'cliffwalking'])
+
+  // Other fields, then the file again: the form shows the file's axis, seeds and budget.
+  await defineHazardSweep(page, '1,2', '4', '500')
+  const importer = page.getByLabel('Import definition')
+  await importer.setInputFiles((await download.path())!)
+  await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText(/^Imported .*: w\.hazard=0:100:3 × 2 seeds, 3000 steps a run, on its design \(cliffwalking, qlearning, seed 1\)\. Press Run sweep to train it\.$/)
+  await expect(page.getByRole('radio', { name: 'Range' })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'Axis 1 from' })).toHaveValue('0')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 points' })).toHaveValue('3')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+  await expect(page.getByRole('textbox', { name: 'Budget (steps per run)' })).toHaveValue('3000')
+  await expect(page.getByRole('button', { name: 'Run sweep' })).toHaveAccessibleDescription(/^3 points × 2 seeds = 6 runs/)
+
+  // A malformed file and a file the link would refuse: one message each, and the fields stay as they were.
+  await importer.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"config": ') })
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.json' })).toHaveText(/^broken\.json was not imported: it is not JSON; expected a sweep definition \{"config": a run config /)
+  const tooHeavy = { ...exported, axes: ['w.hazard=0,300'] }
+  await importer.setInputFiles({ name: 'heavy.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tooHeavy)) })
+  await expect(page.getByRole('alert').filter({ hasText: 'heavy.json' })).toHaveText('heavy.json was not imported: axes[0] "w.hazard=0,300": weight of hazard "300" (accepted: a number from 0 to 200)')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+
+  // A definition of another design puts that design on the page, and its axis in the form.
+  const token = { config: { env: { id: 'tokenseq' }, learner: { kind: 'grpo' }, seed: 3 }, axes: ['w.length=0,0.5,1,2,4'], seeds: 5, steps: 2000 }
+  await importer.setInputFiles({ name: 'token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(token)) })
+  await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText(/^Imported token\.json: w\.length=0,0\.5,1,2,4 × 5 seeds, 2000 steps a run, on its design \(tokenseq, grpo, seed 3\)/)
+  await expect(page).toHaveURL(/env=tokenseq/)
+  await expect(page.getByRole('combobox', { name: 'Axis 1', exact: true })).toHaveValue('w.length')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 values' })).toHaveValue('0,0.5,1,2,4')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('5')
+  await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
+})
+
+test('a link with sweep= opens the panel filled in and trains nothing; editing the fields keeps the link up to date; a bad sweep= is named', async ({ page }) => {
+  await page.goto(`./?env=cliffwalking&seed=1&sweep=${encodeURIComponent('w.hazard=10:100:4;seeds=2;steps=3000')}`)
+  const toggle = page.getByRole('button', { name: 'Sweep', exact: true })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('combobox', { name: 'Axis 1', exact: true })).toHaveValue('w.hazard')
+  await expect(page.getByRole('radio', { name: 'Range' })).toBeChecked()
+  await expect(page.getByRole('textbox', { name: 'Axis 1 from' })).toHaveValue('10')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
+  await expect(page.getByRole('textbox', { name: 'Axis 1 points' })).toHaveValue('4')
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+  await expect(page.getByRole('textbox', { name: 'Budget (steps per run)' })).toHaveValue('3000')
+  await expect(page.getByRole('button', { name: 'Run sweep' })).toHaveAccessibleDescription(/^4 points × 2 seeds = 8 runs/)
+  await expect(page.getByRole('progressbar', { name: 'Sweep progress' })).toHaveCount(0)
+  await expect(page.getByRole('status', { name: 'Run status' })).not.toHaveText('Training')
+  // The link keeps the sweep, and follows the fields.
+  await expect(page).toHaveURL(/sweep=w\.hazard%3D10%3A100%3A4%3Bseeds%3D2%3Bsteps%3D3000/)
+  await page.getByRole('textbox', { name: 'Seeds per point' }).fill('3')
+  await expect(page).toHaveURL(/seeds%3D3%3Bsteps%3D3000/)
+
+  await page.goto(`./?env=cliffwalking&seed=1&sweep=${encodeURIComponent('w.hazard=300;seeds=2;steps=3000')}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'ignored' })).toContainText('sweep: axis 1 "w.hazard=300": weight of hazard "300" (accepted: a number from 0 to 200)')
+  await expect(page.getByRole('button', { name: 'Sweep', exact: true })).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('timing: a 10-point × 3-seed CliffWalking Q-learning sweep (printed with SWEEP_TIMING=1)', async ({ page }) => {

@@ -10,6 +10,13 @@ import { MAX_STEPS } from './limits'
 import { trainSweepRun } from './sweepTrain'
 import { cliAsync, expectUsageError, jsonLines, spawnCli, type CliResult } from './testing'
 import { checkRunConfig } from '../core/run/checkRunConfig'
+import { checkSweepDefinition } from '../model/sweep/definition'
+import { definitionOf } from '../model/sweep/definitionFile'
+import { paretoFigure, sweepSpec } from '../model/sweep/paretoFigures'
+import { recordLine } from '../model/sweep/runRecord'
+import { runAt } from '../model/sweep/runIndex'
+import { summarizeSweep } from '../model/sweep/summary'
+import { summaryJson } from '../model/sweep/sweepExport'
 
 /*
  * `sweep` and `sweep summarize` end to end, on a sweep small enough to train in seconds: CliffWalking
@@ -155,6 +162,41 @@ describe('sweep: every point × seed, and any shard of it', () => {
   })
 })
 
+describe('sweep summarize --pareto judges figures as the page does', () => {
+  // MountainCar's objective is steps to the flag: lower is better. Point 1 (120 steps, return −100) beats point 0 (150, −150); point 2 (200, −50) trades off with it.
+  const checked = checkSweepDefinition({ config: { env: { id: 'mountaincar' }, learner: { kind: 'reinforce' }, seed: 1 }, axes: ['w.height=0,1,2'], seeds: 1, steps: 1000 })
+  if (!checked.ok) throw new Error(checked.problems.join('; '))
+  const sweep = checked.sweep
+  const figures: [number, number, number][] = [[150, -150, 0.2], [120, -100, 0.5], [200, -50, 0.4]]
+  const records: RunRecord[] = figures.map(([objective, shapedReturn, zeroAdvantageFraction], run) => ({ ...runAt(sweep, run), axes: sweep.points[run].axes, objective, shapedReturn, contributions: null, zeroAdvantageFraction, steps: 1000, seconds: 1 }))
+  const dir = join(ROOT, 'mountaincar')
+  mkdirSync(dir)
+  writeFileSync(join(dir, 'sweep.json'), JSON.stringify(definitionOf(sweep)))
+  writeFileSync(join(dir, 'runs-0-of-1.jsonl'), records.map(recordLine).join(''))
+  const spec = sweepSpec(sweep)
+  /** The summary the page's Sweep panel shows (and exports as JSON) of the same runs, for the scatter's two figures. */
+  const pageSummary = (x: string, y: string, xWay: 'max' | 'min' | null = null, yWay: 'max' | 'min' | null = null) => summaryJson(summarizeSweep(sweep, records, [paretoFigure(x, spec, xWay), paretoFigure(y, spec, yWay)]))
+
+  it.each([
+    [[], pageSummary('objective', 'shapedReturn'), [1, 2]],
+    [['--pareto', 'objective,shapedReturn'], pageSummary('objective', 'shapedReturn'), [1, 2]],
+    [['--pareto', 'objective:max,shapedReturn'], pageSummary('objective', 'shapedReturn', 'max'), [2]],
+    // The zero-advantage fraction is lower-is-better on its own: point 0's few idle updates keep it on the front.
+    [['--pareto', 'shapedReturn,zeroAdvantageFraction'], pageSummary('shapedReturn', 'zeroAdvantageFraction'), [0, 2]],
+    [['--pareto', 'shapedReturn,zeroAdvantageFraction:max'], pageSummary('shapedReturn', 'zeroAdvantageFraction', null, 'max'), [1, 2]],
+  ])('%j', async (flags, page, front) => {
+    const result = await cliAsync(['sweep', 'summarize', dir, '--json', ...flags])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toBe(page)
+    expect((JSON.parse(result.stdout) as { pareto: number[] }).pareto).toEqual(front)
+  })
+
+  it('says which way each figure was judged', async () => {
+    const { stdout } = await cliAsync(['sweep', 'summarize', dir])
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Pareto front of objective (lower is better) and shapedReturn (higher is better): points 1, 2')
+  })
+})
+
 describe('sweep runs', () => {
   it('are the run train trains: the same figures as train --config --steps’s done line', async () => {
     const path = join(ROOT, 'train.json')
@@ -241,7 +283,7 @@ describe('sweep: bad input exits 2 with one line naming the problem and what is 
     const message = `"${damaged}" holds results that are no runs of this sweep: ${join(damaged, 'runs-0-of-1.jsonl')} line 2: not a JSON line; a results line is one run's JSON object; move those files aside, or give a new --out DIR`
     expect(expectUsageError(await cliAsync(sweepArgs(damaged)))).toBe(message)
     expect(expectUsageError(await cliAsync(['sweep', 'summarize', damaged]))).toBe(message)
-    expect(expectUsageError(await cliAsync(['sweep', 'summarize', whole, '--pareto', 'objective,length']))).toMatch(/^--pareto: unknown figure "length"; expected two figures FIG1,FIG2, each higher-is-better, or lower-is-better written -FIG; figures: objective, shapedReturn, zeroAdvantageFraction, contribution:step/)
+    expect(expectUsageError(await cliAsync(['sweep', 'summarize', whole, '--pareto', 'objective,length']))).toMatch(/^--pareto: unknown figure "length"; expected two figures FIG1,FIG2, each judged its own way \(objective as the environment says, zeroAdvantageFraction lower is better, the rest higher\) or as written FIG:max \(higher is better\) or FIG:min \(lower is better; -FIG is the same\); figures: objective, shapedReturn, zeroAdvantageFraction, contribution:step/)
   })
 
   it('refuses sweep worker run by hand', async () => {

@@ -1,6 +1,7 @@
 import { runCount } from '../model/sweep/runIndex'
 import { axesLabel } from '../model/sweep/runRecord'
-import { DEFAULT_PARETO, figureNames, parseParetoFigures, summarizeSweep, type SweepSummary } from '../model/sweep/summary'
+import { DEFAULT_PARETO, parseParetoFigures, summarizeSweep, type SweepSummary } from '../model/sweep/summary'
+import { summaryJson } from '../model/sweep/sweepExport'
 import type { ParetoFigure } from '../model/sweep/pareto'
 import type { Sweep } from '../model/sweep/definition'
 import { parseFlags } from './args'
@@ -16,12 +17,11 @@ import { UsageError } from './usage'
 export function sweepSummarize(argv: string[]): string {
   const { dir, json, paretoText } = summarizeArguments(argv)
   const sweep = readSweepDir(dir)
-  const names = figureNames(sweep)
-  const pareto = parseParetoFigures(paretoText, names)
+  const pareto = parseParetoFigures(paretoText, sweep)
   if (!pareto.ok) throw new UsageError(`--pareto: ${pareto.problem}`)
   const { records } = readRecordedRuns(dir, sweep)
   const summary = summarizeSweep(sweep, records, pareto.figures)
-  return json ? `${JSON.stringify(summary)}\n` : describeSummary(dir, sweep, summary, pareto.figures)
+  return json ? summaryJson(summary) : describeSummary(dir, sweep, summary, pareto.figures)
 }
 
 function summarizeArguments(argv: string[]): { dir: string; json: boolean; paretoText: string } {

@@ -298,10 +298,12 @@ Usage:
   reward-playground sweep summarize DIR [--json] [--pareto FIG1,FIG2]
       Every point's figures over the runs DIR holds: the mean ± sample standard deviation
       (n - 1; 0 for one run) of objective, shapedReturn, zeroAdvantageFraction and
-      contribution:<component>, and the Pareto front of two figures (default objective,shapedReturn;
-      each higher-is-better, or lower-is-better written -FIG, as -contribution:step): the points
-      no other point dominates (is at least as good on both figures and better on one), judged
-      by their means. --json prints
+      contribution:<component>, and the Pareto front of two figures (default objective,shapedReturn):
+      the points no other point dominates (is at least as good on both figures and better on one),
+      judged by their means. Each figure goes its own way, as the browser's trade-off scatter
+      judges it: objective as the environment says (lower is better for MountainCar's steps to
+      goal), zeroAdvantageFraction lower, the rest higher; FIG:max or FIG:min overrides that
+      (-FIG is FIG:min), as objective,contribution:step:min. --json prints
         {"points": [{"axes": {name: value}, "runs": K,
                      "figures": {name: {"mean", "std", "seeds": [value per run, in seed order]}}}],
          "pareto": [point indices]}
@@ -333,7 +335,7 @@ Examples:
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
   reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
-  reward-playground sweep summarize sweep-hazard --pareto objective,-contribution:step
+  reward-playground sweep summarize sweep-hazard --pareto objective,contribution:step:min
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
 line on stderr that names every problem found. Stdin and input files are read up to

@@ -165,3 +165,18 @@ describe('reading a whole link', () => {
     for (const problem of read.ignored) expect(problem.length).toBeLessThan(5000)
   })
 })
+
+describe('readLink: a sweep in sweep=', () => {
+  it('reads the sweep against the link’s design, and drops a bad one, naming it', async () => {
+    const link = await readLink(`?env=cliffwalking&seed=4&l=qlearning&sweep=${encodeURIComponent('w.hazard=10,50;seeds=2;steps=3000')}`)
+    expect(link.ignored).toEqual([])
+    expect(link.sweep?.axisTexts).toEqual(['w.hazard=10,50'])
+    expect(link.sweep?.points.map((point) => point.design.seed)).toEqual([4, 4])
+    expect([link.sweep?.seeds, link.sweep?.steps]).toEqual([2, 3000])
+    const bad = await readLink('?env=cliffwalking&seed=4&sweep=w.hazard=300;seeds=2;steps=3000')
+    expect(bad.sweep).toBeNull()
+    expect(bad.ignored).toEqual(['sweep: axis 1 "w.hazard=300": weight of hazard "300" (accepted: a number from 0 to 200)'])
+    expect(bad.design.envId).toBe('cliffwalking')
+    expect((await readLink('?env=cliffwalking')).sweep).toBeNull()
+  })
+})

@@ -3,13 +3,16 @@ import { errorMessage } from '../core/errorMessage'
 import type { Sweep } from '../model/sweep/definition'
 import { allRuns, runAt, runCount, unfinishedRuns } from '../model/sweep/runIndex'
 import { axesLabel } from '../model/sweep/runRecord'
+import { pointPinSources } from '../model/sweep/sweepPins'
+import { addPin } from '../model/compare'
 import type { RunLibrary } from '../storage/runLibrary'
 import { sweepRecordOf, type ParsedSweep } from '../storage/savedSweep'
 import type { DrawQueue } from './drawInterval'
 import { openSavedRuns, useSavedRuns } from './savedRuns'
-import { loadDesign, usePlayground } from './store'
+import { loadDesign, MAX_PINS, usePlayground } from './store'
 import { SweepRunner, sweepWorkerCount, type SweepSlot, type SweepSlotEvents } from './sweepRunner'
 import { pauseRun, requestedBackend, resetRun } from './trainingClient'
+import { useViews } from './views'
 import { WorkerRun, type QueuedFrame } from './workerRun'
 
 /*
@@ -136,6 +139,29 @@ export function openPointDesign(kept: KeptSweep, point: number): void {
   resetRun()
   loadDesign(design)
   useSweeps.setState({ message: `Opened the design of point ${axesLabel(axes)} (seed ${design.seed}); press Start to train it.` })
+}
+
+/**
+ * Pin a point's finished runs (its seeds) in the Compare view and show it. A sweep's run kept only
+ * its final figures, so each pin is one point at its budget (sweepPins.ts).
+ */
+export function comparePointRuns(kept: KeptSweep, point: number): void {
+  const { sources, withoutFigures } = pointPinSources(kept, point)
+  const label = axesLabel(kept.sweep.points[point].axes)
+  const lacking = withoutFigures > 0 ? ` ${withoutFigures} of its runs finished no episode and ${withoutFigures === 1 ? 'has' : 'have'} nothing to compare.` : ''
+  if (sources.length === 0) {
+    useSweeps.setState({ message: `Point ${label} has no finished run to compare yet.${lacking}` })
+    return
+  }
+  const pins = sources.reduce((held, source) => addPin(held, source, MAX_PINS), usePlayground.getState().pins)
+  usePlayground.setState({ pins })
+  useViews.setState({ curve: 'compare' })
+  const shown = sources.filter((source) => pins.some((pin) => pin.sourceKey === source.sourceKey)).length
+  const seeds = sources.map((source) => source.design.seed).join(', ')
+  const dropped = shown < sources.length ? ` Compare keeps ${MAX_PINS} pins, so only ${shown} of them are there.` : ''
+  useSweeps.setState({
+    message: `Pinned the ${sources.length} run${sources.length === 1 ? '' : 's'} of point ${label} (seed${sources.length === 1 ? '' : 's'} ${seeds}) in Compare (${pins.length}): each is its final figures at ${kept.sweep.steps} steps, as a sweep keeps no curve.${dropped}${lacking}`,
+  })
 }
 
 function train(kept: KeptSweep, runs: number[]): void {

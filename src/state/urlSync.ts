@@ -5,6 +5,7 @@ import { loadDesign, usePlayground } from './store'
 import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
 import { applyViewsAndClassroom, readLink } from './readLink'
 import { compactRewardParam } from './rewardLink'
+import { fillSweepFieldsFromLink } from './sweepFields'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
 const URL_WRITE_DELAY_MS = 250
@@ -15,7 +16,7 @@ const URL_WRITE_DELAY_MS = 250
  * (a compressed reward design takes a moment), to the backend forced by `?backend=` (or null).
  */
 export async function startUrlSync(): Promise<string | null> {
-  const { design, views, classroom, ignored } = await readLink(window.location.search)
+  const { design, views, classroom, sweep, ignored } = await readLink(window.location.search)
   const query = new URLSearchParams(window.location.search)
   let backend = query.get('backend')
   if (backend !== null && !(BACKENDS as readonly string[]).includes(backend)) {
@@ -24,6 +25,7 @@ export async function startUrlSync(): Promise<string | null> {
   }
   loadDesign(design)
   applyViewsAndClassroom({ views, classroom })
+  if (sweep !== null) fillSweepFieldsFromLink(sweep)
   noteLinkProblems(ignored)
 
   if (backend) setUrlExtra('backend', backend)

@@ -68,10 +68,10 @@ export function CompareView() {
               <Area key={`band-${g}`} dataKey={`band_${g}`} name={`${group.runs[0].groupLabel}: ±1 std over ${group.runs.length} seeds`} stroke="none" fill={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} fillOpacity={0.2} isAnimationActive={false} connectNulls />
             ))}
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
-              <Line key={`mean-${g}`} dataKey={`mean_${g}`} name={`${group.runs[0].groupLabel}: mean of ${group.runs.length} seeds`} stroke={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
+              <Line key={`mean-${g}`} dataKey={`mean_${g}`} name={`${group.runs[0].groupLabel}: mean of ${group.runs.length} seeds`} stroke={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} strokeWidth={2} dot={group.runs.every((run) => run.points.length === 1)} isAnimationActive={false} connectNulls />
             ))}
             {pins.map((pin) => (
-              <Line key={pin.id} dataKey={`run_${pin.id}`} name={pin.label} stroke="#9fb3c8" strokeWidth={1} strokeDasharray="3 2" dot={false} isAnimationActive={false} connectNulls />
+              <Line key={pin.id} dataKey={`run_${pin.id}`} name={pin.label} stroke="#9fb3c8" strokeWidth={1} strokeDasharray="3 2" dot={pin.points.length === 1} isAnimationActive={false} connectNulls />
             ))}
           </ComposedChart>
         </ResponsiveContainer>
@@ -128,7 +128,9 @@ function curveRows(pins: readonly PinnedRun[], groups: { runs: PinnedRun[] }[], 
   groups
     .filter((group) => group.runs.length > 1)
     .forEach((group, g) => {
-      for (const point of seedBand(group.runs, metric)) {
+      // Runs of one point each (a sweep's, its final figures at its budget) have a band at that step only.
+      const single = group.runs.every((run) => run.points.length === 1)
+      for (const point of seedBand(group.runs, metric, single ? 1 : undefined)) {
         const target = row(point.envSteps)
         target[`mean_${g}`] = point.mean
         target[`band_${g}`] = [point.lo, point.hi]

@@ -1,10 +1,12 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo } from 'react'
 import { axisNames } from '../model/sweep/axisFit'
 import { runCount } from '../model/sweep/runIndex'
 import { axisFormFor, axisHint, sweepOfForm, type AxisForm, type SweepForm as SweepFields } from '../model/sweep/sweepForm'
 import type { Design } from '../model/design'
 import { usePlayground } from '../state/store'
 import { startSweep, useSweeps } from '../state/sweeps'
+import { keepSweepInLink, setSweepFields, useSweepFields } from '../state/sweepFields'
+import { SweepDefinitionFile } from './SweepDefinitionFile'
 import { sweepWorkerCount } from '../state/sweepRunner'
 
 /** The budget a new sweep starts with: CliffWalking's Q-learning finds the cliff path well before it. */
@@ -21,11 +23,17 @@ export function SweepForm() {
   const envLabel = usePlayground((state) => state.spec.label)
   const running = useSweeps((state) => state.running !== null)
   const names = useMemo(() => axisNames(design), [design])
-  const [fields, setFields] = useState<SweepFields>(() => ({ axes: [axisFormFor(design, names[0])], seeds: DEFAULT_SEEDS, steps: DEFAULT_BUDGET }))
-  // Another environment or learner has other keys: an axis it lacks starts again on one it has.
-  const lost = fields.axes.some((axis) => !names.includes(axis.name))
-  if (lost) setFields({ ...fields, axes: fields.axes.map((axis, index) => (names.includes(axis.name) ? axis : axisFormFor(design, names.find((name) => !fields.axes.some((other) => other.name === name)) ?? names[Math.min(index, names.length - 1)]))) })
+  const held = useSweepFields((state) => state.fields) ?? { axes: [axisFormFor(design, names[0])], seeds: DEFAULT_SEEDS, steps: DEFAULT_BUDGET }
+  // Another environment or learner has other keys: an axis it lacks starts again on one it has (kept so once edited).
+  const lost = held.axes.some((axis) => !names.includes(axis.name))
+  const fields: SweepFields = lost ? { ...held, axes: held.axes.map((axis, index) => (names.includes(axis.name) ? axis : axisFormFor(design, names.find((name) => !held.axes.some((other) => other.name === name)) ?? names[Math.min(index, names.length - 1)]))) } : held
+  const setFields = setSweepFields
   const checked = useMemo(() => sweepOfForm(design, fields), [design, fields])
+  const touched = useSweepFields((state) => state.fields !== null)
+  // Once the fields were set (typed, imported, linked), the link keeps their latest sweep that holds.
+  useEffect(() => {
+    if (touched && checked.ok) keepSweepInLink(checked.sweep)
+  }, [touched, checked])
   const problems = checked.ok ? [] : checked.problems
   const about = (label: string) => problems.filter((problem) => problem.startsWith(`${label}:`))
   const general = problems.filter((problem) => !/^(Axis \d|Seeds per point|Budget):/.test(problem))
@@ -56,6 +64,7 @@ export function SweepForm() {
       </label>
       <NumberField id={`${id}-seeds`} label="Seeds per point" value={fields.seeds} problems={about('Seeds per point')} hint={`Each point trains seeds ${design.seed} onward (the design's seed first).`} onChange={(seeds) => setFields({ ...fields, seeds })} />
       <NumberField id={`${id}-steps`} label="Budget (steps per run)" value={fields.steps} problems={about('Budget')} hint="Each run trains whole iterations until it has taken this many environment steps." onChange={(steps) => setFields({ ...fields, steps })} />
+      <SweepDefinitionFile sweep={checked.ok ? checked.sweep : null} />
       <div className="sweep-run">
         <button type="button" disabled={reason !== null} aria-describedby={`${id}-reason`} onClick={() => checked.ok && startSweep(checked.sweep, envLabel)}>
           Run sweep

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react'
 import { duration, secondsLeft } from '../model/sweep/progress'
 import { runCount } from '../model/sweep/runIndex'
 import { deleteDamagedSweep, deleteSweep, openSweeps, resumeSweep, showSweep, stopSweep, useSweeps, type KeptSweep } from '../state/sweeps'
+import { useSweepFields } from '../state/sweepFields'
 import { Panel } from './Panel'
 import { SweepForm } from './SweepForm'
 import { SweepResults } from './SweepResults'
@@ -15,8 +16,10 @@ export function SweepPanel() {
   useEffect(() => {
     void openSweeps()
   }, [])
+  // A link that defines a sweep opens the panel on it.
+  const openedByLink = useSweepFields.getState().openedBy === 'link'
   return (
-    <Panel title="Sweep" className="sweep-panel" startsFolded>
+    <Panel title="Sweep" className="sweep-panel" startsFolded={!openedByLink}>
       <p className="hint">
         Train this design over one or two of its link keys (a weight w.*, a learner field l.*, an environment parameter p.*) × seeds, each run to the same budget, with the engine of a normal run. The same definition runs on the command line:
         reward-playground sweep.

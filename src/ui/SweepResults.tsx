@@ -1,39 +1,51 @@
 import { useId, useMemo, useState } from 'react'
 import { specOf } from '../model/design'
 import { definitionOf } from '../model/sweep/definitionFile'
-import { figureHigherIsBetter, figureLabel } from '../model/sweep/figureText'
+import { figureLabel } from '../model/sweep/figureText'
 import type { ParetoFigure } from '../model/sweep/pareto'
-import { figureNames, summarizeSweep } from '../model/sweep/summary'
-import { recordsJsonLines, summaryCsv } from '../model/sweep/sweepExport'
-import { openPointDesign, type KeptSweep } from '../state/sweeps'
+import { paretoFigure, paretoText, sweepSpec } from '../model/sweep/paretoFigures'
+import { DEFAULT_PARETO, figureNames, summarizeSweep } from '../model/sweep/summary'
+import { recordsJsonLines, summaryCsv, summaryJson } from '../model/sweep/sweepExport'
+import { comparePointRuns, openPointDesign, type KeptSweep } from '../state/sweeps'
+import { axesLabel } from '../model/sweep/runRecord'
 import { downloadText } from './download'
 import { SweepAxisChart } from './SweepAxisChart'
 import { SweepHeatMap } from './SweepHeatMap'
 import { SweepScatter } from './SweepScatter'
 
+/** The trade-off first shown: the figures sweep summarize draws a front of when none are named. */
+const [DEFAULT_X, DEFAULT_Y] = DEFAULT_PARETO.split(',')
+
 /**
  * A sweep's results as its runs finish: a chosen figure against the axis (or over both axes, a
- * heat map), the trade-off of two chosen figures with their Pareto front, and the files: the runs
- * as the command line's JSON lines, the summary as CSV, the definition as the file `sweep --sweep` reads.
+ * heat map), the trade-off of two chosen figures with their Pareto front, a chosen point's design or
+ * runs (in Compare), and the files: the runs as the command line's JSON lines, the summary as
+ * `sweep summarize --json` prints it or as CSV, the definition as the file `sweep --sweep` reads.
  */
 export function SweepResults({ kept }: { kept: KeptSweep }) {
   const { sweep, records } = kept
   const spec = useMemo(() => specOf(sweep.points[0].design), [sweep])
   const names = useMemo(() => figureNames(sweep), [sweep])
   const [figure, setFigure] = useState('objective')
-  const [xFigure, setXFigure] = useState('objective')
-  const [yFigure, setYFigure] = useState('shapedReturn')
-  // null: the figure's own better way (figureHigherIsBetter).
+  const [xFigure, setXFigure] = useState(DEFAULT_X)
+  const [yFigure, setYFigure] = useState(DEFAULT_Y)
+  // null: the figure's own better way (paretoFigures.ts, the rule sweep summarize --pareto follows).
   const [xLower, setXLower] = useState<boolean | null>(null)
   const [yLower, setYLower] = useState<boolean | null>(null)
   const id = useId()
   // Another sweep shown may lack a component's figure: fall back to one it has.
   const pick = (name: string, fallback: string) => (names.includes(name) ? name : fallback)
   const shownFigure = pick(figure, 'objective')
-  const judged = (name: string, lower: boolean | null): ParetoFigure => ({ name, higherIsBetter: lower === null ? figureHigherIsBetter(name, spec) : !lower })
-  const front: [ParetoFigure, ParetoFigure] = [judged(pick(xFigure, 'objective'), xLower), judged(pick(yFigure, 'shapedReturn'), yLower)]
+  const judged = (name: string, lower: boolean | null): ParetoFigure => paretoFigure(name, sweepSpec(sweep), lower === null ? null : lower ? 'min' : 'max')
+  const front: [ParetoFigure, ParetoFigure] = [judged(pick(xFigure, DEFAULT_X), xLower), judged(pick(yFigure, DEFAULT_Y), yLower)]
   const summary = useMemo(() => summarizeSweep(sweep, records, front), [sweep, records, front[0].name, front[0].higherIsBetter, front[1].name, front[1].higherIsBetter])
-  const open = (point: number) => openPointDesign(kept, point)
+  // The point chosen last (clicked in a chart, or picked below): its design, or its runs in Compare.
+  const [chosen, setChosen] = useState(0)
+  const point = Math.min(chosen, sweep.points.length - 1)
+  const open = (index: number) => {
+    setChosen(index)
+    openPointDesign(kept, index)
+  }
   const label = (name: string) => figureLabel(name, spec)
   const file = `sweep-${sweep.config.env.id}-${new Date(kept.createdAt).toISOString().slice(0, 19).replaceAll(':', '-')}`
   const options = names.map((name) => (
@@ -77,9 +89,28 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         </label>
       </div>
       <SweepScatter summary={summary} figures={front} labels={[label(front[0].name), label(front[1].name)]} onOpen={open} />
+      <div className="sweep-controls">
+        <label htmlFor={`${id}-point`}>Point</label>
+        <select id={`${id}-point`} value={point} onChange={(event) => setChosen(Number(event.target.value))}>
+          {summary.points.map((each, index) => (
+            <option key={index} value={index}>
+              {axesLabel(each.axes)} ({each.runs} run{each.runs === 1 ? '' : 's'}){summary.pareto.includes(index) ? ', on the front' : ''}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => openPointDesign(kept, point)}>
+          Open its design
+        </button>
+        <button type="button" disabled={summary.points[point].runs === 0} onClick={() => comparePointRuns(kept, point)}>
+          Compare its runs
+        </button>
+      </div>
       <div className="sweep-actions">
         <button type="button" disabled={records.length === 0} onClick={() => downloadText(recordsJsonLines(records), `${file}-runs.jsonl`, 'application/x-ndjson')}>
           Export runs (JSON lines)
+        </button>
+        <button type="button" onClick={() => downloadText(summaryJson(summary), `${file}-summary.json`, 'application/json')}>
+          Export summary (JSON)
         </button>
         <button type="button" onClick={() => downloadText(summaryCsv(sweep, summary), `${file}-summary.csv`, 'text/csv')}>
           Export summary (CSV)
@@ -89,7 +120,8 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         </button>
       </div>
       <p className="hint">
-        Open a point (click it, or focus it and press Enter) to load its design here. The runs file is what <code>sweep --out</code> writes; the definition is what <code>sweep --sweep FILE</code> reads.
+        Open a point (click it, or focus it and press Enter) to load its design here; Compare its runs pins its seeds' final figures in Compare. The runs file is what <code>sweep --out</code> writes; the JSON summary is what{' '}
+        <code>sweep summarize DIR --json --pareto {paretoText(front, sweepSpec(sweep))}</code> prints of the same runs; the definition is what <code>sweep --sweep FILE</code> reads.
       </p>
     </div>
   )

@@ -88,6 +88,11 @@ export function checkSweepDefinition(raw: unknown, labels: SweepLabels = FILE_LA
   return { ok: true, sweep: { config, axes: parsedAxes, axisTexts, seeds, steps, points } }
 }
 
+/** The design every point of a sweep starts from: its config as a link holds it (each point sets its axes' keys on it). */
+export function baseDesignOf(sweep: Pick<Sweep, 'config'>): Design {
+  return designWith(designOfRunConfig(sweep.config).design, []).design
+}
+
 /** The run config, checked as `train --config` checks one; null (its problems named) when it does not pass. */
 function checkConfig(raw: unknown, labels: SweepLabels, problems: string[]): RunConfig | null {
   if (!isRecord(raw)) {

@@ -24,3 +24,17 @@ export const RANGE_DIGITS = 12
  * minutes on two cores; bigger sweeps belong to the command line (sweep --shard).
  */
 export const MAX_PAGE_SWEEP_RUNS = 1000
+
+/**
+ * The most bytes of a definition file the page's Sweep panel imports: a setup file's own bound
+ * (setupFile.ts, 256 KiB) for its config, and as much again for the axes (the page's 1000 runs
+ * listed one by one are under 30 KB). A bigger file is more likely the wrong file than a sweep.
+ */
+export const MAX_DEFINITION_FILE_BYTES = 512 * 1024
+
+/**
+ * The most characters of the link's sweep= value. Its axes are written as typed (a range stays
+ * lo:hi:N), so a sweep is a few dozen characters; 2000 still lists 200 values, and keeps the whole
+ * link under the 8 KB many servers and chat tools cut links at. A longer sweep travels as its file.
+ */
+export const MAX_SWEEP_LINK_CHARS = 2000

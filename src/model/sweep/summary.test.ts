@@ -56,21 +56,22 @@ describe('summarizeSweep', () => {
 })
 
 describe('figureNames and parseParetoFigures', () => {
-  const names = figureNames(hazardSweep())
+  const sweep = hazardSweep()
+  const names = figureNames(sweep)
 
   it('names the figures every run has, then one contribution per component', () => {
     expect(names).toEqual(['objective', 'shapedReturn', 'zeroAdvantageFraction', 'contribution:step', 'contribution:hazard', 'contribution:goal', 'contribution:progress'])
   })
 
   it('reads two figures, higher-is-better unless written with a leading -', () => {
-    expect(parseParetoFigures('objective,-contribution:step', names)).toEqual({
+    expect(parseParetoFigures('objective,-contribution:step', sweep)).toEqual({
       ok: true,
       figures: [
         { name: 'objective', higherIsBetter: true },
         { name: 'contribution:step', higherIsBetter: false },
       ],
     })
-    expect(parseParetoFigures(' -objective , shapedReturn ', names)).toEqual({
+    expect(parseParetoFigures(' -objective , shapedReturn ', sweep)).toEqual({
       ok: true,
       figures: [
         { name: 'objective', higherIsBetter: false },
@@ -85,7 +86,7 @@ describe('figureNames and parseParetoFigures', () => {
     ['objective,length', 'unknown figure "length"; expected two figures FIG1,FIG2'],
     ['objective,-objective', 'names objective twice; expected two figures FIG1,FIG2'],
   ])('refuses %j, listing the figures', (text, start) => {
-    const parsed = parseParetoFigures(text, names)
+    const parsed = parseParetoFigures(text, sweep)
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) {
       expect(parsed.problem.startsWith(start)).toBe(true)

@@ -4,6 +4,7 @@ import { specOf } from '../design'
 import type { AxisValue } from './axisText'
 import type { Sweep } from './definition'
 import { paretoFront, type ParetoFigure } from './pareto'
+import { paretoAccepted, paretoFigure, readParetoItem, sweepSpec } from './paretoFigures'
 import type { RunRecord } from './runRecord'
 
 /*
@@ -85,16 +86,19 @@ function figureSummary(seeds: (number | null)[]): FigureSummary {
 }
 
 /**
- * "FIG1,FIG2" → the two figures of a front, each higher-is-better unless written with a leading
- * "-" (-contribution:step: the less the better); a problem names what is accepted.
+ * "FIG1,FIG2" → the two figures of a front, each judged by the one rule the page's scatter uses
+ * (paretoFigures.ts): its own way, or as written FIG:max / FIG:min (-FIG); a problem names what is
+ * accepted.
  */
-export function parseParetoFigures(text: string, names: readonly string[]): { ok: true; figures: [ParetoFigure, ParetoFigure] } | { ok: false; problem: string } {
-  const accepted = `two figures FIG1,FIG2, each higher-is-better, or lower-is-better written -FIG; figures: ${names.join(', ')}`
+export function parseParetoFigures(text: string, sweep: Sweep): { ok: true; figures: [ParetoFigure, ParetoFigure] } | { ok: false; problem: string } {
+  const names = figureNames(sweep)
+  const accepted = paretoAccepted(names)
   const items = text.split(',').map((item) => item.trim())
   if (items.length !== 2) return { ok: false, problem: `expected ${accepted}; got "${text}"` }
-  const figures = items.map((item) => ({ name: item.startsWith('-') ? item.slice(1) : item, higherIsBetter: !item.startsWith('-') }))
-  const unknown = figures.find((figure) => !names.includes(figure.name))
+  const read = items.map((item) => readParetoItem(item, names))
+  const unknown = read.find((figure) => !names.includes(figure.name))
   if (unknown !== undefined) return { ok: false, problem: `unknown figure "${unknown.name}"; expected ${accepted}` }
-  if (figures[0].name === figures[1].name) return { ok: false, problem: `names ${figures[0].name} twice; expected ${accepted}` }
-  return { ok: true, figures: [figures[0], figures[1]] }
+  if (read[0].name === read[1].name) return { ok: false, problem: `names ${read[0].name} twice; expected ${accepted}` }
+  const spec = sweepSpec(sweep)
+  return { ok: true, figures: [paretoFigure(read[0].name, spec, read[0].direction), paretoFigure(read[1].name, spec, read[1].direction)] }
 }

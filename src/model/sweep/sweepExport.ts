@@ -6,7 +6,8 @@ import { figureNames, type SweepSummary } from './summary'
 
 /*
  * A sweep as files: its runs as JSON lines (the lines the command line's sweep writes, so
- * `sweep summarize` reads them), and its summary as CSV, one row per point.
+ * `sweep summarize` reads them), and its summary as `sweep summarize --json` prints it or as CSV,
+ * one row per point.
  */
 
 /** The runs in run order, one JSON line each (a run found twice, once). */
@@ -39,6 +40,11 @@ export function summaryRows(sweep: Sweep, summary: SweepSummary): string[][] {
     front.has(index) ? 'yes' : 'no',
   ])
   return [header, ...rows]
+}
+
+/** The summary as `sweep summarize --json` prints it: one JSON line (the page's export is the same bytes). */
+export function summaryJson(summary: SweepSummary): string {
+  return `${JSON.stringify(summary)}\n`
 }
 
 /** The summary as CSV (RFC 4180: CRLF line ends, fields quoted where they need it). */

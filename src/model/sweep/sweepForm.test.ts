@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultDesign } from '../design'
 import { axisNames } from './axisFit'
-import { axisFormFor, axisFormText, axisHint, fieldValue, sweepOfForm, type AxisForm, type SweepForm } from './sweepForm'
+import { axisFormFor, axisFormText, axisHint, fieldValue, formOfSweep, sweepOfForm, type AxisForm, type SweepForm } from './sweepForm'
 
 /* The sweep panel's fields as the definition the command line reads, checked as it checks one. */
 
@@ -92,5 +92,25 @@ describe('the sweep panel’s fields', () => {
     expect(axisFormFor(cartpole, 'l.annealLr')).toMatchObject({ kind: 'list', list: 'false,true' })
     const grid = defaultDesign('gridworld', 1)
     expect(axisHint(grid, 'p.map').choices?.length).toBeGreaterThan(1)
+  })
+})
+
+describe('the panel’s fields of a checked sweep', () => {
+  it('show each axis as written, a range as its ends and N, and make the same sweep again', () => {
+    const checked = sweepOfForm(design, form({ axes: [axis({ kind: 'range', lo: '0', hi: '100', count: '3' }), axis({ name: 'l.alpha', kind: 'range', lo: '0.01', hi: '1', count: '3', log: true })], seeds: '4', steps: '700' }))
+    if (!checked.ok) throw new Error(checked.problems.join('; '))
+    const fields = formOfSweep(checked.sweep)
+    expect(fields).toEqual({
+      axes: [
+        { name: 'w.hazard', kind: 'range', list: '0,50,100', lo: '0', hi: '100', count: '3', log: false },
+        { name: 'l.alpha', kind: 'range', list: '0.01,0.1,1', lo: '0.01', hi: '1', count: '3', log: true },
+      ],
+      seeds: '4',
+      steps: '700',
+    })
+    const again = sweepOfForm(design, fields)
+    expect(again.ok && again.sweep.axisTexts).toEqual(checked.sweep.axisTexts)
+    const list = sweepOfForm(design, form())
+    expect(list.ok && formOfSweep(list.sweep).axes).toEqual([{ name: 'w.hazard', kind: 'list', list: '0,50,100', lo: '', hi: '', count: '5', log: false }])
   })
 })

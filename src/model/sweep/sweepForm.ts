@@ -4,7 +4,7 @@ import { formatParamValue } from '../../core/envs/params'
 import { runConfigOf, specOf, type Design } from '../design'
 import { flatten } from '../learnerCodec'
 import { parseAxis } from './axisText'
-import { checkSweepDefinition, type CheckedSweep, type SweepLabels } from './definition'
+import { checkSweepDefinition, type CheckedSweep, type Sweep, type SweepLabels } from './definition'
 import { runCount } from './runIndex'
 import { MAX_PAGE_SWEEP_RUNS, MAX_SWEEP_RUNS } from './limits'
 
@@ -51,6 +51,34 @@ export function axisFormText(axis: AxisForm): string {
   return `${axis.name}=${axis.lo.trim()}:${axis.hi.trim()}:${axis.count.trim()}${axis.log ? ':log' : ''}`
 }
 
+/**
+ * The panel's fields for a checked sweep (a definition file's, a link's): each axis as it was
+ * written, a range as lo, hi and N (log when it ends :log), a list as its values; the seeds and the
+ * budget. sweepOfForm of these fields on the sweep's own design is the same sweep.
+ */
+export function formOfSweep(sweep: Pick<Sweep, 'axes' | 'axisTexts' | 'seeds' | 'steps'>): SweepForm {
+  const axes = sweep.axisTexts.map((text, index): AxisForm => {
+    const name = sweep.axes[index].name
+    const spec = text.slice(text.indexOf('=') + 1).trim()
+    const blank: AxisForm = { name, kind: 'list', list: spec, lo: '', hi: '', count: '5', log: false }
+    if (!spec.includes(':')) return blank
+    const [lo, hi, count, scale] = spec.split(':').map((part) => part.trim())
+    return { ...blank, kind: 'range', list: sweep.axes[index].values.join(','), lo, hi, count, log: scale === 'log' }
+  })
+  return { axes, seeds: String(sweep.seeds), steps: String(sweep.steps) }
+}
+
+/** Why axes written so are past the page's bound in points alone, or null: then the link's check of every point is not worth its cost. */
+export function pagePointsProblem(axisTexts: readonly string[]): string | null {
+  const points = axisTexts.map(parseAxis).reduce((product, axis) => product * (axis.ok ? axis.axis.values.length : 1), 1)
+  return points > MAX_PAGE_SWEEP_RUNS ? pageBound(points, null) : null
+}
+
+/** Why the page will not train `sweep` (past its bound in runs), or null. */
+export function pageBoundProblem(sweep: Pick<Sweep, 'points' | 'seeds'>): string | null {
+  return runCount(sweep) > MAX_PAGE_SWEEP_RUNS ? pageBound(sweep.points.length, sweep.seeds) : null
+}
+
 /** A number field's text as the definition's checks take it: a number where it is one, else the text itself (so the message quotes it), nothing when blank. */
 export function fieldValue(text: string): number | string | undefined {
   const trimmed = text.trim()
@@ -61,14 +89,13 @@ export function fieldValue(text: string): number | string | undefined {
 /** The sweep the panel's fields make of `design` (its seed the first of every point's seeds), or every problem, each naming its field and what is accepted. */
 export function sweepOfForm(design: Design, form: SweepForm): CheckedSweep {
   const texts = form.axes.map(axisFormText)
-  // Past the page's bound in points alone, the link's check of every point (as each key is typed) is not worth its cost.
-  const axes = texts.map(parseAxis)
-  const points = axes.reduce((product, axis) => product * (axis.ok ? axis.axis.values.length : 1), 1)
-  if (points > MAX_PAGE_SWEEP_RUNS) return { ok: false, problems: [pageBound(points, null)] }
+  const tooMany = pagePointsProblem(texts)
+  if (tooMany !== null) return { ok: false, problems: [tooMany] }
   const checked = checkSweepDefinition({ config: runConfigOf(design), axes: texts, seeds: fieldValue(form.seeds), steps: fieldValue(form.steps) }, FORM_LABELS)
   if (!checked.ok) return checked
   // The page keeps every run's record and draws every point; past this a sweep belongs on the command line.
-  if (runCount(checked.sweep) > MAX_PAGE_SWEEP_RUNS) return { ok: false, problems: [pageBound(checked.sweep.points.length, checked.sweep.seeds)] }
+  const bound = pageBoundProblem(checked.sweep)
+  if (bound !== null) return { ok: false, problems: [bound] }
   return checked
 }
 
