@@ -283,7 +283,7 @@ describe('sweep: bad input exits 2 with one line naming the problem and what is 
     const message = `"${damaged}" holds results that are no runs of this sweep: ${join(damaged, 'runs-0-of-1.jsonl')} line 2: not a JSON line; a results line is one run's JSON object; move those files aside, or give a new --out DIR`
     expect(expectUsageError(await cliAsync(sweepArgs(damaged)))).toBe(message)
     expect(expectUsageError(await cliAsync(['sweep', 'summarize', damaged]))).toBe(message)
-    expect(expectUsageError(await cliAsync(['sweep', 'summarize', whole, '--pareto', 'objective,length']))).toMatch(/^--pareto: unknown figure "length"; expected two figures FIG1,FIG2, each judged its own way \(objective as the environment says, zeroAdvantageFraction lower is better, the rest higher\) or as written FIG:max \(higher is better\) or FIG:min \(lower is better; -FIG is the same\); figures: objective, shapedReturn, zeroAdvantageFraction, contribution:step/)
+    expect(expectUsageError(await cliAsync(['sweep', 'summarize', whole, '--pareto', 'objective,length']))).toMatch(/^--pareto: unknown figure "length"; expected two figures FIG1,FIG2, each judged its own way \(objective as the environment says, zeroAdvantageFraction lower is better, the rest higher\) or as written FIG:max \(higher is better\) or FIG:min \(lower is better; -FIG is the same\); figures: objective, shapedReturn, zeroAdvantageFraction, episodeLength, contribution:step/)
   })
 
   it('refuses sweep worker run by hand', async () => {

@@ -97,6 +97,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       recentObjective: summary.recentObjective,
       recentContributions: byName(names, summary.recentContributions),
       recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+      recentLength: summary.recentLength,
       ...(kl === null ? {} : { recentKl: kl.recent() }),
     })}\n`,
   )

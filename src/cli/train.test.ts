@@ -215,7 +215,7 @@ describe('the done line’s recent contributions and zero-advantage fraction', (
     const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '30', '--every', '1'], JSON.stringify(Q_CONFIG))
     expect(code).toBe(0)
     const { intervals, done } = parse(stdout)
-    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction'])
+    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction', 'recentLength'])
     expect(Object.keys(done.recentContributions!)).toEqual(['step', 'hazard', 'goal', 'progress'])
     expect(Object.values(done.recentContributions!).reduce((a, b) => a + b, 0)).toBeCloseTo(done.recentReturn!, 9)
     // One line per iteration: the last 20 lines' own zero_advantage_fraction, averaged by hand.

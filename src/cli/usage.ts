@@ -55,10 +55,11 @@ Usage:
          "diagnostics": {...}}
       and finally {"done": true, "iterations", "envSteps", "wallSeconds", "episodes",
       "recentReturn", "recentObjective", "recentContributions": {name: mean},
-      "recentZeroAdvantageFraction"}. "episodes" and the means cover the episodes that
+      "recentZeroAdvantageFraction", "recentLength"}. "episodes" and the means cover the episodes that
       finished in the interval (null, and contributions null, when none did); the recent values
       the last 20 episodes of the run (recentContributions: each component's sum_t w_k c_k,t,
-      null when none finished); recentZeroAdvantageFraction is the mean of the diagnostic
+      null when none finished; recentLength their mean length in steps, tokens on the token
+      task); recentZeroAdvantageFraction is the mean of the diagnostic
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
       20 iterations, null when the learner reports none (value_iteration); the final "episodes"
       counts them all. A GRPO run's lines add "meanKl" (the mean over the interval's iterations
@@ -284,9 +285,10 @@ Usage:
       (the definition; a DIR holding another sweep is refused) and runs-I-of-N.jsonl, one line
       per finished run:
         {"run", "point", "axes": {name: value}, "seed", "objective", "shapedReturn",
-         "contributions": {name: value}, "zeroAdvantageFraction", "steps", "seconds"}
-      (train's recentObjective, recentReturn, recentContributions and
-      recentZeroAdvantageFraction, envSteps and wallSeconds; "paused" holds the diagnosis of a
+         "contributions": {name: value}, "zeroAdvantageFraction", "episodeLength", "steps",
+         "seconds"}
+      (train's recentObjective, recentReturn, recentContributions,
+      recentZeroAdvantageFraction and recentLength, envSteps and wallSeconds; "paused" holds the diagnosis of a
       run that stopped itself). A run any file in DIR holds is not trained again, so running the
       same command again resumes a stopped sweep; an unfinished last line is no run. Runs train J
       at a time (default: one per core), in J processes (sweep worker, which sweep starts itself)
@@ -297,8 +299,8 @@ Usage:
 
   reward-playground sweep summarize DIR [--json] [--pareto FIG1,FIG2]
       Every point's figures over the runs DIR holds: the mean ± sample standard deviation
-      (n - 1; 0 for one run) of objective, shapedReturn, zeroAdvantageFraction and
-      contribution:<component>, and the Pareto front of two figures (default objective,shapedReturn):
+      (n - 1; 0 for one run) of objective, shapedReturn, zeroAdvantageFraction, episodeLength
+      (steps; tokens on the token task) and contribution:<component>, and the Pareto front of two figures (default objective,shapedReturn):
       the points no other point dominates (is at least as good on both figures and better on one),
       judged by their means. Each figure goes its own way, as the browser's trade-off scatter
       judges it: objective as the environment says (lower is better for MountainCar's steps to

@@ -20,6 +20,7 @@ export function cartpoleFrame(envSteps: number, meanReturn: number | null): Metr
     recentReturn: meanReturn,
     recentObjective: meanReturn,
     recentContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
+    recentLength: meanReturn === null ? null : meanReturn,
     recentZeroAdvantageFraction: null,
     diagnostics: {},
     advantages: null,

@@ -45,6 +45,17 @@ describe('MetricsAccumulator', () => {
     expect(summary.recentObjective).toBe(40)
     expect(summary.episodesTotal).toBe(5)
   })
+
+  it('averages the lengths of the same last `window` episodes, and has none before one finishes', () => {
+    const metrics = new MetricsAccumulator(1, 3)
+    expect(metrics.flush().recentLength).toBeNull()
+    // Lengths 2, 4, 6, 8, 10: the last three 6, 8, 10 → 8, while this frame's mean is 6.
+    const episodes = [1, 2, 3, 4, 5].map((r) => episode(r, r, [r], 2 * r))
+    metrics.add({ envSteps: 30, episodes, diagnostics: {}, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
+    const summary = metrics.flush()
+    expect(summary.recentLength).toBe(8)
+    expect(summary.meanLength).toBe(6)
+  })
 })
 
 const report = (episodes: FinishedEpisode[], diagnostics: Record<string, number> = {}) => ({ envSteps: 10, episodes, diagnostics, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })

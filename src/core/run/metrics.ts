@@ -53,6 +53,8 @@ export interface MetricsSummary {
   recentObjective: number | null
   /** Mean contribution Σ_t w_k·c_k,t of each component over the same last 20 episodes, in spec order; null when none finished. */
   recentContributions: number[] | null
+  /** Mean length (steps; tokens on the token task) of the same last 20 episodes; null when none finished. */
+  recentLength: number | null
   /**
    * Mean of the zero_advantage_fraction diagnostic over the last 20 iterations that reported it:
    * (1/M)·Σ_m z_m over those M ≤ 20 iterations, z_m the fraction of update m's advantages (or TD
@@ -79,6 +81,7 @@ export class MetricsAccumulator {
   private diagnostics: Record<string, number> = {}
   private readonly recentReturns: Float64Array
   private readonly recentObjectives: Float64Array
+  private readonly recentLengths: Float64Array
   /** The recent episodes' contributions, K per slot: slot j's component k at j·K + k (the slots of recentReturns). */
   private recentContributions: Float64Array
   /** The recent episodes' component sums and weights, K per slot like recentContributions, and how each was paid. */
@@ -99,6 +102,7 @@ export class MetricsAccumulator {
     this.frameContributions = new Float64Array(numComponents)
     this.recentReturns = new Float64Array(window)
     this.recentObjectives = new Float64Array(window)
+    this.recentLengths = new Float64Array(window)
     this.recentContributions = new Float64Array(window * numComponents)
     this.recentSums = new Float64Array(window * numComponents)
     this.recentWeights = new Float64Array(window * numComponents)
@@ -151,6 +155,7 @@ export class MetricsAccumulator {
     this.keepForRescoring(episode)
     this.recentReturns[this.recentNext] = episode.shapedReturn
     this.recentObjectives[this.recentNext] = episode.objective
+    this.recentLengths[this.recentNext] = episode.length
     this.recentNext = (this.recentNext + 1) % this.window
     this.recentCount = Math.min(this.recentCount + 1, this.window)
   }
@@ -206,6 +211,7 @@ export class MetricsAccumulator {
       recentReturn: this.recentCount > 0 ? mean(this.recentReturns, this.recentCount) : null,
       recentObjective: this.recentCount > 0 ? mean(this.recentObjectives, this.recentCount) : null,
       recentContributions: this.recentCount > 0 ? this.recentContributionMeans() : null,
+      recentLength: this.recentCount > 0 ? mean(this.recentLengths, this.recentCount) : null,
       recentZeroAdvantageFraction: this.zeroCount > 0 ? mean(this.recentZeroFractions, this.zeroCount) : null,
       diagnostics: this.diagnostics,
     }

@@ -15,6 +15,8 @@ export interface FinishedRunFigures {
   contributions: Record<string, number> | null
   /** The mean zero-advantage fraction of the last 20 iterations; null when the learner reports none. */
   zeroAdvantageFraction: number | null
+  /** The mean length of the same last 20 episodes (steps; tokens on the token task); null when none finished. */
+  episodeLength: number | null
   steps: number
   /** From the trainer built to the last iteration, to the millisecond. */
   seconds: number
@@ -35,6 +37,7 @@ export function finishedRunFigures(summary: MetricsSummary, componentNames: read
     shapedReturn: summary.recentReturn,
     contributions: contributions === null ? null : Object.fromEntries(componentNames.map((name, k) => [name, contributions[k]])),
     zeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+    episodeLength: summary.recentLength,
     steps: summary.envSteps,
     seconds,
   }
@@ -43,5 +46,5 @@ export function finishedRunFigures(summary: MetricsSummary, componentNames: read
 /** The figures of a run whose iteration `iteration` (from 1) threw: none, and the diagnosis, as train prints it. */
 export function pausedRunFigures(iteration: number, steps: number, seconds: number, reason: string): FinishedRunFigures {
   const paused = `run paused at iteration ${iteration} (after ${steps} env steps): ${reason}`
-  return { objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null, steps, seconds, paused }
+  return { objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null, episodeLength: null, steps, seconds, paused }
 }

@@ -9,6 +9,7 @@ export function figureLabel(name: string, spec: Pick<EnvSpec, 'objective'>): str
   if (name === 'objective') return `${spec.objective.name} (true objective)`
   if (name === 'shapedReturn') return 'shaped return'
   if (name === 'zeroAdvantageFraction') return 'zero-advantage fraction'
+  if (name === 'episodeLength') return 'episode length (last 20)'
   if (name.startsWith(CONTRIBUTION)) return `${name.slice(CONTRIBUTION.length)} (contribution)`
   return name
 }

@@ -24,6 +24,8 @@ export const RunRecordSchema = z.strictObject({
   contributions: z.record(z.string(), finite).nullable(),
   /** The mean zero-advantage fraction of the last 20 iterations; null when the learner reports none. */
   zeroAdvantageFraction: finite.nullable(),
+  /** The mean length of the same last 20 episodes (steps; tokens on the token task); null when none finished, absent in results written before it was recorded. */
+  episodeLength: finite.nullable().optional(),
   steps: z.number().int().min(0),
   seconds: finite.pipe(z.number().min(0)),
   /** The diagnosis of a run that stopped itself (a NaN or infinite reward or loss); its figures are null. */

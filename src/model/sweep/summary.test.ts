@@ -60,7 +60,7 @@ describe('figureNames and parseParetoFigures', () => {
   const names = figureNames(sweep)
 
   it('names the figures every run has, then one contribution per component', () => {
-    expect(names).toEqual(['objective', 'shapedReturn', 'zeroAdvantageFraction', 'contribution:step', 'contribution:hazard', 'contribution:goal', 'contribution:progress'])
+    expect(names).toEqual(['objective', 'shapedReturn', 'zeroAdvantageFraction', 'episodeLength', 'contribution:step', 'contribution:hazard', 'contribution:goal', 'contribution:progress'])
   })
 
   it('reads two figures, higher-is-better unless written with a leading -', () => {
@@ -90,7 +90,7 @@ describe('figureNames and parseParetoFigures', () => {
     expect(parsed.ok).toBe(false)
     if (!parsed.ok) {
       expect(parsed.problem.startsWith(start)).toBe(true)
-      expect(parsed.problem).toContain('figures: objective, shapedReturn, zeroAdvantageFraction, contribution:step, contribution:hazard, contribution:goal, contribution:progress')
+      expect(parsed.problem).toContain('figures: objective, shapedReturn, zeroAdvantageFraction, episodeLength, contribution:step, contribution:hazard, contribution:goal, contribution:progress')
     }
   })
 })

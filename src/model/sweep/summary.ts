@@ -14,7 +14,7 @@ import type { RunRecord } from './runRecord'
  */
 
 /** The figures every run has (null where it has none); the contributions follow, one per component. */
-const RUN_FIGURES = ['objective', 'shapedReturn', 'zeroAdvantageFraction'] as const
+const RUN_FIGURES = ['objective', 'shapedReturn', 'zeroAdvantageFraction', 'episodeLength'] as const
 
 /** The two figures a front is drawn for when none are named. */
 export const DEFAULT_PARETO = 'objective,shapedReturn'
@@ -42,7 +42,7 @@ export interface SweepSummary {
   pareto: number[]
 }
 
-/** The figures a sweep's runs have: objective, shapedReturn, zeroAdvantageFraction, then contribution:<component> for every component of any point, in the points' order. */
+/** The figures a sweep's runs have: objective, shapedReturn, zeroAdvantageFraction, episodeLength, then contribution:<component> for every component of any point, in the points' order. */
 export function figureNames(sweep: Sweep): string[] {
   const components = new Set(sweep.points.flatMap((point) => specOf(point.design).components.map((component) => component.name)))
   return [...RUN_FIGURES, ...[...components].map((name) => `contribution:${name}`)]
@@ -53,6 +53,7 @@ export function figureOf(record: RunRecord, figure: string): number | null {
   if (figure === 'objective') return record.objective
   if (figure === 'shapedReturn') return record.shapedReturn
   if (figure === 'zeroAdvantageFraction') return record.zeroAdvantageFraction
+  if (figure === 'episodeLength') return record.episodeLength ?? null
   const component = figure.slice('contribution:'.length)
   return record.contributions === null ? null : (ownValue(record.contributions, component) ?? null)
 }

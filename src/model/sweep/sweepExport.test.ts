@@ -28,6 +28,8 @@ describe('sweep export', () => {
       'shapedReturn std',
       'zeroAdvantageFraction mean',
       'zeroAdvantageFraction std',
+      'episodeLength mean',
+      'episodeLength std',
       'contribution:step mean',
       'contribution:step std',
       'contribution:hazard mean',
@@ -39,11 +41,11 @@ describe('sweep export', () => {
       'pareto front',
     ])
     // Point 0: objective mean 2, std √((1 + 1)/1) = √2; return mean −20, std √((100 + 100)/1) = √200.
-    expect(rows[1]).toEqual(['0', '0', '2', '2', String(Math.SQRT2), '-20', String(Math.sqrt(200)), '0.5', '0', '-20', String(Math.sqrt(200)), '0', '0', '0', '0', '0', '0', 'yes'])
+    expect(rows[1]).toEqual(['0', '0', '2', '2', String(Math.SQRT2), '-20', String(Math.sqrt(200)), '0.5', '0', '', '', '-20', String(Math.sqrt(200)), '0', '0', '0', '0', '0', '0', 'yes'])
     // Point 1: one run with figures (std 0 for one run), one without; the second run's contributions are none.
-    expect(rows[2]).toEqual(['1', '50', '2', '0.5', '0', '-5', '0', '0.5', '0', '-5', '0', '0', '0', '0', '0', '0', '0', 'yes'])
+    expect(rows[2]).toEqual(['1', '50', '2', '0.5', '0', '-5', '0', '0.5', '0', '', '', '-5', '0', '0', '0', '0', '0', '0', '0', 'yes'])
     // Point 2: nothing yet, so empty cells and off the front.
-    expect(rows[3]).toEqual(['2', '100', '0', ...Array.from({ length: 14 }, () => ''), 'no'])
+    expect(rows[3]).toEqual(['2', '100', '0', ...Array.from({ length: 16 }, () => ''), 'no'])
     expect(rows).toHaveLength(4)
   })
 
@@ -53,7 +55,7 @@ describe('sweep export', () => {
     expect(lines).toHaveLength(5)
     expect(lines[4]).toBe('')
     expect(lines[0].startsWith('point,w.hazard,runs,objective mean,objective std,')).toBe(true)
-    expect(lines[3]).toBe(`2,100,0${','.repeat(14)},no`)
+    expect(lines[3]).toBe(`2,100,0${','.repeat(16)},no`)
   })
 
   it('writes the runs as the command line’s JSON lines, in run order, each once, which read back as the same records', () => {
