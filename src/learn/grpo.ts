@@ -1,11 +1,13 @@
 import * as tf from '@tensorflow/tfjs'
-import { groupAdvantagesMulti, zeroAdvantageFraction } from '../core/credit/group'
+import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
+import { zeroAdvantageFraction } from '../core/credit/group'
+import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
 import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
-import type { GrpoOptions } from '../core/run/config'
+import { estimatorBaseline, passkOf, type GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -13,7 +15,7 @@ import { FlatAdam } from './flatAdam'
 import { gradientStep, show } from './gradientStep'
 import { aggregationTensors, grpoLoss, tokenLogProbs, type GrpoTokenBatch } from './grpoLoss'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
-import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
+import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, type Mlp } from './mlp'
 
@@ -39,11 +41,17 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const groupSize = isTokenSeqEnv(env) ? env.groupSize : options.groupSize
   checkGroupEnv(env, groupSize)
   checkMix(mix, numComponents, spec.id)
+  const baseline = estimatorBaseline(options.estimator)
+  if (baseline === 'passk' && passkOf(options.estimator) > groupSize) {
+    throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
+  }
   await tf.ready()
 
   const networkRng = rng.split()
   const envRng = rng.split()
   const actionRng = rng.split()
+  // Drawn only for ReMax, after the others, so that every other run draws what it drew before.
+  const greedyRng = baseline === 'remax' ? rng.split() : null
   const hidden = options.hiddenSize
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
@@ -71,8 +79,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
 
   /** The batch's tokens on the backend, with log π_ref of each (one forward pass of the frozen policy). */
   function tokenBatch(completions: Completions, advantages: Float64Array): GrpoTokenBatch {
-    const perToken = new Float32Array(completions.tokens)
-    for (let i = 0; i < completions.count; i++) perToken.fill(advantages[i], completions.starts[i], completions.starts[i] + completions.lengths[i])
+    const perToken = tokenAdvantages(advantages, completions.lengths)
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const actions = tf.tensor1d(completions.actions, 'int32')
     return {
@@ -86,11 +93,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   }
 
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
-  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null }> {
+  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
+      const prompts = greedyRng === null ? null : env.state.slice()
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
-      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null }
+      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRng!, demo)
+      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
     }
     let round = 0
     const drawn = await drawGroupsWithSignal(
@@ -102,7 +111,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn }
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null }
   }
 
   /** updateEpochs full-batch steps on the batch; the diagnostics averaged over them. */
@@ -150,12 +159,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   return learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const weights = activeMix.weights
-      const { trained, sampled, demo: demoRecording, drawn } = await draw(activeMix)
+      const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
-      // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
-      // (combine 'decoupled' normalises each C_·k within the group first). Cut completions count here even when masked.
-      const advantages = groupAdvantagesMulti(trained.components, weights.length, weights, trainedSizes, options.estimator)
+      // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
+      // (batchAdvantages.ts: group, remax, opo or passk). Cut completions count here even when masked.
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components }
+      const advantages = batchAdvantages(scores, options.estimator)
       const episodes = completionEpisodes(sampled, weights)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
@@ -175,10 +185,21 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       }
       // The share of the sampled completions cut at the limit: with dynamic sampling off, the share masked out of the loss.
       if (options.maskTruncated) diagnostics.truncated_fraction = mean(sampled.truncated)
+      if (greedy !== null) {
+        diagnostics.greedy_tokens = greedy.tokens
+        diagnostics.greedy_reward_mean = mean(mixedRewards(greedy.components, weights))
+      }
       if (drawn !== null || options.maskTruncated) diagnostics.update_skipped = skipped ? 1 : 0
-      const report: IterationReport = { envSteps: sampled.tokens, episodes, diagnostics, demo: demoRecording }
+      // The greedy completions were rolled out, so their tokens are steps too (not episodes: the charts show the sampled policy).
+      const report: IterationReport = { envSteps: sampled.tokens + (greedy?.tokens ?? 0), episodes, diagnostics, demo: demoRecording }
       if (skipped) return report
-      const groupBatch = { names: activeMix.names.slice(), components: trained.components.slice(0, trained.count * weights.length), groupSizes: trainedSizes.slice() }
+      const groupBatch = {
+        names: activeMix.names.slice(),
+        components: trained.components.slice(0, trained.count * weights.length),
+        groupSizes: trainedSizes.slice(),
+        lengths: trained.lengths.slice(0, trained.count),
+        ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
+      }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
     release() {

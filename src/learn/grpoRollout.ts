@@ -7,7 +7,7 @@ import type { Rng } from '../core/rng'
 import type { DemoRecorder } from '../core/run/demo'
 import { Growable } from './growable'
 import { diagnoseReward } from './rewardGuard'
-import { sampleActions } from './sampleActions'
+import { greedyActions, sampleActions } from './sampleActions'
 
 /** A completion that has not ended after this many tokens stops the run: GRPO needs completions that end. */
 export const COMPLETION_CAP = 4096
@@ -101,9 +101,19 @@ export class CompletionSampler {
    * Step every copy (autoReset off) until each completion has ended, from the observations already
    * in stepBuffers.obs; `logitsOf` gives the policy's logits for n observations. A copy that has
    * ended stays ended; its further steps are not part of its completion. The demo gets the states
-   * before each token and after the last, up to `demoFrames` of them.
+   * before each token and after the last, up to `demoFrames` of them. With `greedyCopies`, only the
+   * copies it marks 1 write a completion, each token the policy's most likely (greedy decoding);
+   * the others count as ended from the start and get no tokens (length 0).
    */
-  async sample(logitsOf: (obs: Float32Array) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder, demoFrames: number): Promise<Completions> {
+  async sample(
+    logitsOf: (obs: Float32Array) => Promise<Float32Array>,
+    mix: CompiledMix,
+    actionRng: Rng,
+    envRng: Rng,
+    demo: DemoRecorder,
+    demoFrames: number,
+    greedyCopies: Uint8Array | null = null,
+  ): Promise<Completions> {
     const { env, stepBuffers, actions, logProbs } = this
     const { n } = env
     const { obsSize, numActions } = env.spec
@@ -112,16 +122,17 @@ export class CompletionSampler {
     const components = new Float64Array(n * K)
     const objective = new Float64Array(n)
     const truncated = new Uint8Array(n)
-    const done = new Uint8Array(n)
+    const done = greedyCopies === null ? new Uint8Array(n) : greedyCopies.map((writes) => 1 - writes)
     for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep]) buffer.clear()
 
-    let remaining = n
+    let remaining = n - done.reduce((ended, value) => ended + value, 0)
     let t = 0
     while (remaining > 0) {
       if (t === COMPLETION_CAP) throw new Error(`${remaining} of ${n} completions had not ended after ${COMPLETION_CAP} tokens; the GRPO family needs completions that end`)
       if (t < demoFrames) demo.record(t, env.state)
       const logits = await logitsOf(stepBuffers.obs)
-      sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
+      if (greedyCopies === null) sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
+      else greedyActions(logits, numActions, actions, logProbs)
       this.obsByStep.pushFrom(stepBuffers.obs, 0, n * obsSize)
       this.actionsByStep.pushFrom(actions, 0, n)
       this.logProbsByStep.pushFrom(logProbs, 0, n)
@@ -177,4 +188,48 @@ export class CompletionSampler {
     }
     return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective, truncated }
   }
+}
+
+/** Each group's greedy completion: its raw components (groups × K) and the tokens it took. */
+export interface GreedyCompletions {
+  components: Float64Array
+  tokens: number
+}
+
+/**
+ * ReMax's baselines (Li et al. 2023): put every copy back in the state `prompts` holds (the
+ * states startGroups dealt, env.state copied before sampling), and let the first copy of each
+ * group write its prompt's greedy completion under the current policy. The other copies take no
+ * token; then every copy is put back as the sampling left it. What it costs: one more rollout of the batch's longest greedy completion, each step a
+ * forward pass of the policy over all n copies and a step of all n (a batched step cannot leave
+ * copies out); the tokens of the groups' greedy completions, one per group, are what the update
+ * counts as environment steps.
+ */
+export async function greedyGroupCompletions(
+  env: BatchEnv,
+  sampler: CompletionSampler,
+  obs: Float32Array,
+  prompts: Float64Array,
+  groupSize: number,
+  logitsOf: (obs: Float32Array) => Promise<Float32Array>,
+  mix: CompiledMix,
+  rng: Rng,
+  demo: DemoRecorder,
+): Promise<GreedyCompletions> {
+  const stride = env.spec.stateVars.length
+  const sampledStates = env.state.slice()
+  const leaders = new Uint8Array(env.n)
+  for (let i = 0; i < env.n; i++) {
+    env.setState(i, prompts.subarray(i * stride, (i + 1) * stride))
+    env.observe(i, obs)
+    leaders[i] = i % groupSize === 0 ? 1 : 0
+  }
+  const written = await sampler.sample(logitsOf, mix, rng, rng, demo, 0, leaders)
+  // Back to the sampled completions, so that what the copies keep as their last completion (the token view's) is the sampled one.
+  for (let i = 0; i < env.n; i++) env.setState(i, sampledStates.subarray(i * stride, (i + 1) * stride))
+  const K = env.spec.components.length
+  const groups = env.n / groupSize
+  const components = new Float64Array(groups * K)
+  for (let g = 0; g < groups; g++) components.set(written.components.subarray(g * groupSize * K, g * groupSize * K + K), g * K)
+  return { components, tokens: written.tokens }
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
 import { GROUP_PRESETS, RunConfigSchema } from '../core/run/config'
 import { designWeights } from '../core/rewards/extras'
@@ -49,6 +49,37 @@ describe('the what-if under unchanged settings', () => {
       expect(Array.from(whatIf)).toEqual(Array.from(report.advantages!))
     }
     trainer.dispose()
+  })
+})
+
+describe('the what-if under unchanged settings, for the baselines beyond the group’s', () => {
+  it.each([{ baseline: 'remax' }, { baseline: 'opo' }, { baseline: 'passk', k: 3 }])('reproduces the learner’s own advantages (%o)', async (estimator) => {
+    const config = RunConfigSchema.parse({
+      env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } },
+      mix: { weights: { format: 0.5 } },
+      learner: { kind: 'grpo', groupsPerIteration: 4, estimator },
+      seed: 2,
+    })
+    const { trainer, env } = await createTrainerWithEnv(config)
+    const weights = designWeights(config.mix, env.spec)
+    const learned = config.learner.kind === 'grpo' ? config.learner.estimator : null
+    for (let k = 0; k < 2; k++) {
+      const report = await trainer.iterate()
+      expect(groupBatchFits(report.groupBatch!, learned!)).toBe(true)
+      expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned!)))).toEqual(Array.from(report.advantages!))
+    }
+    trainer.dispose()
+  })
+
+  it('says when a batch lacks what another baseline reads: a group batch has no greedy completions for remax', async () => {
+    const config = RunConfigSchema.parse({ env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } }, learner: { kind: 'grpo', groupsPerIteration: 2 }, seed: 1 })
+    const { trainer } = await createTrainerWithEnv(config)
+    const batch = (await trainer.iterate()).groupBatch!
+    trainer.dispose()
+    const estimator = config.learner.kind === 'grpo' ? config.learner.estimator : null
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'remax' })).toBe(false)
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'opo' })).toBe(true)
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'passk', k: 9 })).toBe(false)
   })
 })
 

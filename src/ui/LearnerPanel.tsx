@@ -109,12 +109,14 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
 
 function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
   const id = useId()
-  const value = readPath(learner, field.path)
+  // A field absent by default shows what its absence means.
+  const value = readPath(learner, field.path) ?? field.absent
   // An optional number that is off shows an empty box.
   const shown = value === null ? '' : String(value)
   const [text, setText] = useState(shown)
   useEffect(() => setText(shown), [shown])
-  const set = (next: unknown) => onChange(withPath(learner, field.path, next))
+  // Picking what an absent field means leaves it absent, so the design stays as one that never set it.
+  const set = (next: unknown) => onChange(withPath(learner, field.path, field.absent !== undefined && next === field.absent ? undefined : next))
   let control
   if (field.kind === 'choice') {
     control = (

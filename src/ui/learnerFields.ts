@@ -1,7 +1,7 @@
 import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
-import type { LearnerKind } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, type LearnerKind } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -11,6 +11,8 @@ export interface LearnerField {
   options?: readonly string[]
   /** A number that may be off (null): an empty box turns it off. */
   optional?: boolean
+  /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
+  absent?: string | number
   hint: string
 }
 
@@ -21,11 +23,20 @@ const TABULAR: LearnerField[] = [
 ]
 
 const GROUP: LearnerField[] = [
+  {
+    path: 'estimator.baseline',
+    label: 'baseline',
+    kind: 'choice',
+    options: GROUP_BASELINES,
+    absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
+    hint: 'What each answer’s reward is measured against. group: the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO). remax: the reward of the prompt’s greedy answer, written once more per group at every update (ReMax). opo: the group’s mean reward weighted by answer length (OPO). passk: credit a group by whether any k of its answers is right, an answer right when its reward is above 0 (pass@k training). remax, opo and passk ignore centre, scale, rank and combine.',
+  },
   { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
   { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
   { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
   { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
   { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },
+  { path: 'estimator.k', label: 'pass@k k', kind: 'number', absent: GRPO_ABSENT_FIELDS['estimator.k'], hint: 'passk only: how many of a group’s answers one pass@k draw takes, 1 to the group size (1: GRPO with the population std).' },
   {
     path: 'policyLoss',
     label: 'policy loss',

@@ -79,6 +79,26 @@ export const ReinforceOptionsSchema = z.object({
 })
 export type ReinforceOptions = z.infer<typeof ReinforceOptionsSchema>
 
+/** A refused value as a message quotes it. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
+}
+
+/**
+ * The baselines of the group family: group (centre and scale, GRPO and relatives), remax (the
+ * group's greedy completion's reward, Li et al. 2023), opo (the length-weighted group mean, Hao et
+ * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025).
+ */
+export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk'] as const
+
+/** The largest pass@k k: the largest group (groupSize's maximum). */
+export const MAX_PASSK_K = 256
+const PASSK_K_MESSAGE = `pass@k's k must be a whole number from 1 to the group size (at most ${MAX_PASSK_K})`
+
+/** KL to the reference in the loss (β·agg(KL), GRPO) or in the reward (−β·KL per token, PPO-RLHF and REINFORCE++). */
+export const KL_PLACEMENTS = ['loss', 'reward'] as const
+export type KlPlacement = (typeof KL_PLACEMENTS)[number]
+
 /** Group-relative estimators: how the advantage of each completion is formed from its group. */
 export const GroupEstimatorSchema = z.object({
   center: z.enum(['mean', 'median', 'loo', 'batch']).default('mean'),
@@ -88,8 +108,39 @@ export const GroupEstimatorSchema = z.object({
   combine: z.enum(['sum', 'decoupled']).default('sum'),
   batchNormalize: z.boolean().default(false),
   eps: z.number().min(0).max(1).default(1e-4),
+  /**
+   * What each completion's reward is measured against. Absent (or group): the centre and scale
+   * above. remax, opo, passk and token_batch ignore centre, scale, rank and combine (estimatorBaseline).
+   * Absent by default, so that designs written before it train, link and fingerprint as they did.
+   */
+  baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),
+  /** pass@k's k (baseline passk only), at most the group size; absent means 1 (pass@1, GRPO's advantage with the population std). */
+  k: z.number({ error: PASSK_K_MESSAGE }).int(PASSK_K_MESSAGE).min(1, PASSK_K_MESSAGE).max(MAX_PASSK_K, PASSK_K_MESSAGE).optional(),
 })
 export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
+export type GroupBaseline = (typeof GROUP_BASELINES)[number]
+
+/** The baseline a group estimator uses: absent is group, as every design before the field. */
+export function estimatorBaseline(estimator: GroupEstimator): GroupBaseline {
+  return estimator.baseline ?? 'group'
+}
+
+/** Where GRPO's KL to the reference goes: absent is loss, as every design before the field. */
+export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlacement {
+  return options.klPlacement ?? 'loss'
+}
+
+/**
+ * GRPO's fields that are absent by default, by dotted path, with what their absence means: a
+ * design without them trains, links and fingerprints as before they existed. The link and the
+ * learner panel read and offer them as fields with these values.
+ */
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1 }
+
+/** pass@k's k: absent is 1. */
+export function passkOf(estimator: GroupEstimator): number {
+  return estimator.k ?? 1
+}
 
 /** The named presets of the group-relative family (docs/references.md). */
 export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
@@ -124,11 +175,6 @@ export const DynamicSamplingSchema = z.object({
   maxRounds: z.number().int().min(1).max(64).default(10),
 })
 export type DynamicSampling = z.infer<typeof DynamicSamplingSchema>
-
-/** A refused value as a message quotes it. */
-function quoted(value: unknown): string {
-  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
-}
 
 const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')} (verl's loss_agg_mode names), or the older ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
@@ -198,6 +244,11 @@ export const GrpoOptionsSchema = z.object({
     if (options.dualClip !== null && options.policyLoss !== 'ppo') {
       context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
     }
+  })
+  // ReMax's greedy rollout replays one round's prompts; dynamic sampling keeps groups from several rounds.
+  .refine((options) => !(options.dynamicSampling.enabled && estimatorBaseline(options.estimator) === 'remax'), {
+    message: 'the remax baseline rolls out one greedy completion per prompt of a single round, and dynamic sampling draws several rounds; turn dynamic sampling off for remax, or pick another baseline',
+    path: ['estimator', 'baseline'],
   })
   // Every round is sampled before the worker can answer pause or stop.
   .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {
