@@ -52,8 +52,8 @@ export function LearnerPanel() {
   )
 }
 
-/** The group-relative presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++, rank-based. */
-const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO', rloo: 'RLOO', mc_grpo: 'MC-GRPO', reinforce_pp: 'REINFORCE++', rank: 'rank-based' }
+/** The group-relative presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based. */
+const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO', rloo: 'RLOO', mc_grpo: 'MC-GRPO', reinforce_pp_baseline: 'REINFORCE++-baseline', rank: 'rank-based' }
 
 function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'grpo' }>; onPick: (candidate: unknown) => void }) {
   const id = useId()

@@ -142,13 +142,19 @@ export function passkOf(estimator: GroupEstimator): number {
   return estimator.k ?? 1
 }
 
-/** The named presets of the group-relative family (docs/references.md). */
+/**
+ * The named presets of the group-relative family (docs/references.md): choices of centre and scale
+ * for the group baseline. reinforce_pp_baseline (once named reinforce_pp) is REINFORCE++-baseline,
+ * verl's reinforce_plus_plus_baseline: the batch's mean and std. REINFORCE++ itself, as OpenRLHF
+ * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). A preset's name was never kept
+ * in a link, a file or a saved design (each keeps the fields), so the rename changes none of them.
+ */
 export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
   grpo: { center: 'mean', scale: 'group', rank: false },
   dr_grpo: { center: 'mean', scale: 'none', rank: false },
   rloo: { center: 'loo', scale: 'none', rank: false },
   mc_grpo: { center: 'median', scale: 'group', rank: false },
-  reinforce_pp: { center: 'batch', scale: 'batch', rank: false },
+  reinforce_pp_baseline: { center: 'batch', scale: 'batch', rank: false },
   rank: { center: 'mean', scale: 'group', rank: true },
 }
 
