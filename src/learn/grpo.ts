@@ -7,7 +7,8 @@ import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../cor
 import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
-import { estimatorBaseline, passkOf, type GrpoOptions } from '../core/run/config'
+import { tokenKl } from '../core/losses/kl'
+import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -57,7 +58,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
   const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
-  const lossOptions = { numActions, policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
+  const klInReward = klPlacementOf(options) === 'reward'
+  // With the KL in the reward the loss has no KL term: β = 0 there.
+  const lossOptions = { numActions, policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
@@ -90,6 +93,25 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       advantages: tf.tensor1d(perToken),
       ...aggregationTensors(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
     }
+  }
+
+  /**
+   * The KL in the reward: p_t = −β·KL_t at each token of the batch, KL_t the chosen estimator of the
+   * sampling policy's log π_old against the frozen reference's log π_ref (one forward pass of it, no
+   * gradient), as OpenRLHF's compute_approx_kl at rollout time.
+   */
+  async function rolloutKlPenalty(completions: Completions): Promise<Float64Array> {
+    const refLogProbs = tf.tidy(() => tokenLogProbs(reference, tf.tensor2d(completions.obs, [completions.tokens, obsSize]), tf.tensor1d(completions.actions, 'int32'), numActions).logProbs)
+    let referenceLogProbs: Float32Array
+    try {
+      referenceLogProbs = (await refLogProbs.data()) as Float32Array
+    } finally {
+      refLogProbs.dispose()
+    }
+    const penalty = new Float64Array(completions.tokens)
+    // p_t = −β·KL_t(log π_old, log π_ref)
+    for (let t = 0; t < completions.tokens; t++) penalty[t] = -options.beta * tokenKl(completions.logProbs[t], referenceLogProbs[t], options.kl)
+    return penalty
   }
 
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
@@ -164,7 +186,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
       // (batchAdvantages.ts: group, remax, opo or passk). Cut completions count here even when masked.
-      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components }
+      // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
+      const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
       const advantages = batchAdvantages(scores, options.estimator)
       const episodes = completionEpisodes(sampled, weights)
 
@@ -185,6 +209,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       }
       // The share of the sampled completions cut at the limit: with dynamic sampling off, the share masked out of the loss.
       if (options.maskTruncated) diagnostics.truncated_fraction = mean(sampled.truncated)
+      // kl_penalty: the mean over the trained completions of Σ_t −β·KL_t, the KL's share of their reward.
+      if (klPenalty !== undefined) diagnostics.kl_penalty = klPenalty.reduce((sum, value) => sum + value, 0) / trained.count
       if (greedy !== null) {
         diagnostics.greedy_tokens = greedy.tokens
         diagnostics.greedy_reward_mean = mean(mixedRewards(greedy.components, weights))
@@ -199,6 +225,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
         groupSizes: trainedSizes.slice(),
         lengths: trained.lengths.slice(0, trained.count),
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
+        ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
-import { GROUP_PRESETS, RunConfigSchema } from '../core/run/config'
+import { GROUP_PRESETS, GRPO_PRESETS_BEYOND_GROUP, RunConfigSchema } from '../core/run/config'
 import { designWeights } from '../core/rewards/extras'
 import { compileMix } from '../core/rewards/mix'
 import { MetricsAccumulator, PAID_BY_CHANGING_WEIGHTS, RECENT_EPISODES } from '../core/run/metrics'
@@ -53,11 +53,18 @@ describe('the what-if under unchanged settings', () => {
 })
 
 describe('the what-if under unchanged settings, for the baselines beyond the group’s', () => {
-  it.each([{ baseline: 'remax' }, { baseline: 'opo' }, { baseline: 'passk', k: 3 }])('reproduces the learner’s own advantages (%o)', async (estimator) => {
+  it.each([
+    { estimator: { baseline: 'remax' } },
+    { estimator: { baseline: 'opo' } },
+    { estimator: { baseline: 'passk', k: 3 } },
+    { estimator: {}, klPlacement: 'reward' },
+    { estimator: { baseline: 'remax' }, klPlacement: 'reward', kl: 'k2' },
+    GRPO_PRESETS_BEYOND_GROUP.reinforce_pp_openrlhf,
+  ])('reproduces the learner’s own advantages (%o)', async (fields) => {
     const config = RunConfigSchema.parse({
       env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } },
       mix: { weights: { format: 0.5 } },
-      learner: { kind: 'grpo', groupsPerIteration: 4, estimator },
+      learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, ...fields },
       seed: 2,
     })
     const { trainer, env } = await createTrainerWithEnv(config)

@@ -105,12 +105,26 @@ describe('learner ↔ URL', () => {
     expect(read.kind === 'grpo' && Object.keys(read.estimator)).not.toContain('baseline')
   })
 
+  it('carries the KL’s placement and REINFORCE++’s token_batch baseline both ways, and names a bad placement', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', klPlacement: 'reward', kl: 'k1', estimator: { baseline: 'token_batch' } })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.klPlacement=reward&l.kl=k1&l.estimator.baseline=token_batch')
+    expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    const loss = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', klPlacement: 'loss' }), loss)
+    expect(loss.toString()).toBe('l=grpo')
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.klPlacement=both'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
+    expect(bad).toEqual(['learner klPlacement: unknown KL placement "both"; accepted: loss, reward'])
+  })
+
   it('names a bad baseline or k and keeps the rest', () => {
     const bad: string[] = []
     const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.estimator.baseline=greedy&l.estimator.k=0&l.beta=0'), spec('tokenseq'), bad)
     expect(learner).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
     expect(bad).toEqual([
-      'learner estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk',
+      'learner estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch',
       "learner estimator.k: pass@k's k must be a whole number from 1 to the group size (at most 256)",
     ])
   })

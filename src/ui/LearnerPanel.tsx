@@ -1,5 +1,16 @@
 import { useEffect, useId, useState } from 'react'
-import { describeIssues, GROUP_PRESET_AGGREGATION, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import {
+  describeIssues,
+  estimatorBaseline,
+  GROUP_PRESET_AGGREGATION,
+  GROUP_PRESETS,
+  GRPO_PRESETS_BEYOND_GROUP,
+  klPlacementOf,
+  LearnerOptionsSchema,
+  PPO_PRESETS,
+  type LearnerKind,
+  type LearnerOptions,
+} from '../core/run/config'
 import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
@@ -52,36 +63,52 @@ export function LearnerPanel() {
   )
 }
 
-/** The group-relative presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based. */
-const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO', rloo: 'RLOO', mc_grpo: 'MC-GRPO', reinforce_pp_baseline: 'REINFORCE++-baseline', rank: 'rank-based' }
+/** The GRPO family's presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based, and REINFORCE++ (OpenRLHF). */
+const PRESET_LABELS: Record<string, string> = {
+  grpo: 'GRPO',
+  dr_grpo: 'Dr. GRPO',
+  rloo: 'RLOO',
+  mc_grpo: 'MC-GRPO',
+  reinforce_pp_baseline: 'REINFORCE++-baseline',
+  rank: 'rank-based',
+  reinforce_pp_openrlhf: 'REINFORCE++ (OpenRLHF)',
+}
 
-function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'grpo' }>; onPick: (candidate: unknown) => void }) {
+type GrpoLearner = Extract<LearnerOptions, { kind: 'grpo' }>
+
+/** Whether a preset is in force: a group preset's estimator fields with the group baseline, and its loss aggregation where it names one; the others' every field. */
+function presetInForce(name: string, learner: GrpoLearner): boolean {
+  const estimatorMatches = (preset: Partial<GrpoLearner['estimator']>) => Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value)
+  const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
+  if (beyond) return estimatorMatches(beyond.estimator) && klPlacementOf(learner) === beyond.klPlacement && learner.kl === beyond.kl
+  return estimatorBaseline(learner.estimator) === 'group' && estimatorMatches(GROUP_PRESETS[name]) && (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation)
+}
+
+/** The learner with a preset applied: a group preset names the group baseline (absent), the others set their fields. */
+function withPreset(name: string, learner: GrpoLearner): GrpoLearner {
+  const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
+  if (beyond) return { ...learner, estimator: { ...learner.estimator, ...beyond.estimator }, klPlacement: beyond.klPlacement, kl: beyond.kl }
+  return { ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name], baseline: undefined }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation }
+}
+
+function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (candidate: unknown) => void }) {
   const id = useId()
-  // A preset is in force when its estimator fields match, and its loss aggregation where it names one.
-  const current =
-    Object.entries(GROUP_PRESETS).find(
-      ([name, preset]) =>
-        Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value) &&
-        (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation),
-    )?.[0] ?? 'custom'
+  const names = [...Object.keys(GROUP_PRESETS), ...Object.keys(GRPO_PRESETS_BEYOND_GROUP)]
+  const current = names.find((name) => presetInForce(name, learner)) ?? 'custom'
   return (
     <div className="field">
       <label htmlFor={id}>Estimator preset</label>
-      <select
-        id={id}
-        value={current}
-        onChange={(event) => {
-          const name = event.target.value
-          onPick({ ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name] }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation })
-        }}
-      >
-        {Object.keys(GROUP_PRESETS).map((name) => (
+      <select id={id} value={current} aria-describedby={`${id}-hint`} onChange={(event) => onPick(withPreset(event.target.value, learner))}>
+        {names.map((name) => (
           <option key={name} value={name}>
             {PRESET_LABELS[name] ?? name}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}
       </select>
+      <p className="hint" id={`${id}-hint`}>
+        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is verl’s reinforce_plus_plus_baseline. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch.
+      </p>
     </div>
   )
 }

@@ -50,6 +50,42 @@ describe('batchAdvantages', () => {
     ;[1 / Math.SQRT2, 1 / Math.SQRT2, -Math.SQRT2, 1, -1].forEach((value, i) => expect(passAt1[i]).toBeCloseTo(value, 14))
   })
 
+  describe('with the KL in the reward (p_t = −β·KL_t per token)', () => {
+    // Per-token penalties: completion lengths 1, 3, 2 | 2, 2 → P = (−0.1, −0.6, 0 | −0.2, −0.4)
+    const klPenalty = [-0.1, -0.1, -0.2, -0.3, 0, 0, -0.1, -0.1, -0.2, -0.2]
+    const penalised = { ...scores, klPenalty }
+
+    it('group: the completion’s penalty is one more component of weight 1', () => {
+      const wider = [1, 0, -0.1, 0, 2, -0.6, 0, 0, 0, 1, 2, -0.2, 0, -2, -0.4]
+      for (const combine of ['sum', 'decoupled'] as const) {
+        const advantages = Array.from(batchAdvantages(penalised, estimator({ combine })))
+        // Close, not equal: −0.1 − 0.2 − 0.3 summed token by token is not −0.6 in binary.
+        Array.from(groupAdvantagesMulti(wider, 3, [1, 0.5, 1], scores.groupSizes, estimator({ combine }))).forEach((value, i) => expect(advantages[i]).toBeCloseTo(value, 14))
+      }
+    })
+
+    it('remax: R_i + P_i against the greedy completion’s task reward', () => {
+      // (1 − 0.1 − 2, 1 − 0.6 − 2, 0 − 2 | 2 − 0.2, −1 − 0.4)
+      const advantages = Array.from(batchAdvantages(penalised, estimator({ baseline: 'remax' })))
+      ;[-1.1, -1.6, -2, 1.8, -1.4].forEach((value, i) => expect(advantages[i]).toBeCloseTo(value, 14))
+    })
+
+    it('token_batch: REINFORCE++’s returns-to-go of R_i and the p_t, normalised over all 10 tokens', () => {
+      // G per token: (1 − 0.1 | 1 − 0.6, 1 − 0.5, 1 − 0.3 | 0, 0 | 2 − 0.2, 2 − 0.1 | −1 − 0.4, −1 − 0.2)
+      const returns = [0.9, 0.4, 0.5, 0.7, 0, 0, 1.8, 1.9, -1.4, -1.2]
+      const mean = returns.reduce((sum, value) => sum + value, 0) / 10
+      const sigma = Math.sqrt(returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / 10)
+      const advantages = Array.from(batchAdvantages(penalised, estimator({ baseline: 'token_batch' })))
+      expect(advantages).toHaveLength(10)
+      returns.forEach((value, t) => expect(advantages[t]).toBeCloseTo((value - mean) / sigma, 12))
+    })
+
+    it('passk takes no penalty; a penalty count that is not one per token is named', () => {
+      expect(() => batchAdvantages(penalised, estimator({ baseline: 'passk' }))).toThrow('pass@k judges the task reward alone')
+      expect(() => batchAdvantages({ ...scores, klPenalty: [0, 0] }, estimator())).toThrow('2 KL penalties for 10 tokens; give one per token')
+    })
+  })
+
   it('names what a baseline needs and the batch lacks', () => {
     expect(() => batchAdvantages({ ...scores, greedyComponents: undefined }, estimator({ baseline: 'remax' }))).toThrow('the remax baseline needs each group’s greedy completion')
     expect(() => batchAdvantages({ ...scores, lengths: undefined }, estimator({ baseline: 'opo' }))).toThrow('the opo baseline needs each completion’s length')

@@ -55,11 +55,12 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
  * A group learner's latest completions under another mix and estimator: each completion's
  * component totals (and its group's greedy completion's) weighted anew, then the advantages the
  * learner computes from them (batchAdvantages: the group-relative ones, sum-first or
- * decoupled, or ReMax's, OPO's or pass@k's).
+ * decoupled, or ReMax's, OPO's, pass@k's or REINFORCE++'s, one per token), the KL penalty in the
+ * reward as the run computed it.
  */
 export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
-  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents }, estimator)
+  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty }, estimator)
 }
 
 /**
@@ -69,7 +70,9 @@ export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string,
 export function groupBatchFits(batch: GroupBatch, estimator: GroupEstimator): boolean {
   const baseline = estimatorBaseline(estimator)
   if (baseline === 'remax') return batch.greedyComponents !== undefined && batch.greedyComponents.length === batch.groupSizes.length * batch.names.length
-  if (baseline === 'opo') return batch.lengths !== undefined
+  if (baseline === 'opo' || baseline === 'token_batch') return batch.lengths !== undefined
+  // pass@k takes no KL penalty in the reward.
+  if (baseline === 'passk' && batch.klPenalty !== undefined) return false
   if (baseline === 'passk') return batch.groupSizes.every((size) => size === 0 || passkOf(estimator) <= size)
   return true
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
-import { KL_ESTIMATORS } from '../losses/kl'
+import { KL_ESTIMATORS, type KlEstimator } from '../losses/kl'
 import { POLICY_LOSSES } from '../losses/policyLoss'
 import { truncate } from '../truncate'
 
@@ -87,9 +87,10 @@ function quoted(value: unknown): string {
 /**
  * The baselines of the group family: group (centre and scale, GRPO and relatives), remax (the
  * group's greedy completion's reward, Li et al. 2023), opo (the length-weighted group mean, Hao et
- * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025).
+ * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025), token_batch (per-token
+ * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it).
  */
-export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk'] as const
+export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch'] as const
 
 /** The largest pass@k k: the largest group (groupSize's maximum). */
 export const MAX_PASSK_K = 256
@@ -135,7 +136,7 @@ export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlaceme
  * design without them trains, links and fingerprints as before they existed. The link and the
  * learner panel read and offer them as fields with these values.
  */
-export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1 }
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss' }
 
 /** pass@k's k: absent is 1. */
 export function passkOf(estimator: GroupEstimator): number {
@@ -167,6 +168,15 @@ export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
 export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS, Aggregation>> = {
   grpo: 'seq-mean-token-mean',
   dr_grpo: 'seq-mean-token-sum-norm',
+}
+
+/**
+ * Presets of the GRPO family that are no group baseline. reinforce_pp_openrlhf: REINFORCE++ as
+ * OpenRLHF defines it (Hu et al. 2025; advantage_estimator "reinforce"): the KL in the reward by
+ * OpenRLHF's default estimator k1, per-token returns-to-go normalised over the batch's tokens.
+ */
+export const GRPO_PRESETS_BEYOND_GROUP: Record<string, { estimator: Partial<GroupEstimator>; klPlacement: KlPlacement; kl: KlEstimator }> = {
+  reinforce_pp_openrlhf: { estimator: { baseline: 'token_batch' }, klPlacement: 'reward', kl: 'k1' },
 }
 
 /**
@@ -221,8 +231,14 @@ export const GrpoOptionsSchema = z.object({
   epsHigh: z.number().min(0).max(10).default(0.2),
   /** Dual clip C (Ye et al. 2020, verl's clip_ratio_c), ppo only: where A < 0 the token's loss is at most −A·C. */
   dualClip: z.number({ error: DUAL_CLIP_MESSAGE }).gt(1, DUAL_CLIP_MESSAGE).max(MAX_DUAL_CLIP, DUAL_CLIP_MESSAGE).nullable().default(null),
-  /** KL penalty coefficient β to the frozen reference policy, in the loss: L = policy loss + β·agg(KL). */
+  /** KL penalty coefficient β to the frozen reference policy: in the loss, L = policy loss + β·agg(KL); in the reward, −β·KL_t at each token. */
   beta: z.number().min(0).max(10).default(0.04),
+  /**
+   * Where the KL goes: loss (absent: β·agg(KL) in the loss, GRPO) or reward (−β·KL_t of the
+   * sampling policy against the reference, computed at rollout, added to each token's reward, and
+   * no KL term in the loss: PPO-RLHF, REINFORCE++). Absent by default, as designs before it.
+   */
+  klPlacement: z.enum(KL_PLACEMENTS, { error: (issue) => `unknown KL placement ${quoted(issue.input)}; accepted: ${KL_PLACEMENTS.join(', ')}` }).optional(),
   /** The per-token KL estimator: k1 = log π − log π_ref, k2 = ½d², k3 = e^d − d − 1 (d = log π_ref − log π), with verl's clamps. */
   kl: z.enum(KL_ESTIMATORS, { error: (issue) => `unknown KL estimator ${quoted(issue.input)}; accepted: ${KL_ESTIMATORS.join(', ')}` }).default('k3'),
   /**
@@ -250,6 +266,11 @@ export const GrpoOptionsSchema = z.object({
     if (options.dualClip !== null && options.policyLoss !== 'ppo') {
       context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
     }
+  })
+  // pass@k's verdict is the task's right or wrong; a KL penalty has no place in it.
+  .refine((options) => !(klPlacementOf(options) === 'reward' && estimatorBaseline(options.estimator) === 'passk'), {
+    message: 'the passk baseline judges each answer right or wrong by its task reward, which a KL penalty in the reward would blur; put the KL in the loss for passk, or pick another baseline',
+    path: ['klPlacement'],
   })
   // ReMax's greedy rollout replays one round's prompts; dynamic sampling keeps groups from several rounds.
   .refine((options) => !(options.dynamicSampling.enabled && estimatorBaseline(options.estimator) === 'remax'), {

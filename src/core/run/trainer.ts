@@ -60,4 +60,6 @@ export interface GroupBatch {
   lengths?: Int32Array
   /** The raw components of each group's greedy completion, groups × K (ReMax's baseline). */
   greedyComponents?: Float64Array
+  /** −β·KL_t at each token, completion after completion, where the KL is in the reward. */
+  klPenalty?: Float64Array
 }
