@@ -80,6 +80,25 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
+  /**
+   * The policy's logits where only each group's first copy writes (ReMax's greedy completions): one
+   * forward pass over those n/G rows instead of all n; the other rows stay 0 and are never read.
+   */
+  const groups = n / groupSize
+  const leaderObs = greedyRng === null ? null : new Float32Array(groups * obsSize)
+  const leaderLogitsOut = greedyRng === null ? null : new Float32Array(n * numActions)
+  async function leaderLogits(obs: Float32Array): Promise<Float32Array> {
+    for (let g = 0; g < groups; g++) leaderObs!.set(obs.subarray(g * groupSize * obsSize, (g * groupSize + 1) * obsSize), g * obsSize)
+    const logits = tf.tidy(() => actor.apply(tf.tensor2d(leaderObs!, [groups, obsSize])))
+    try {
+      const rows = (await logits.data()) as Float32Array
+      for (let g = 0; g < groups; g++) leaderLogitsOut!.set(rows.subarray(g * numActions, (g + 1) * numActions), g * groupSize * numActions)
+      return leaderLogitsOut!
+    } finally {
+      logits.dispose()
+    }
+  }
+
   /** The batch's tokens on the backend, with log π_ref of each (one forward pass of the frozen policy). */
   function tokenBatch(completions: Completions, advantages: Float64Array): GrpoTokenBatch {
     const perToken = tokenAdvantages(advantages, completions.lengths)
@@ -120,7 +139,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       startGroups(env, groupSize, envRng, stepBuffers.obs)
       const prompts = greedyRng === null ? null : env.state.slice()
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
-      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRng!, demo)
+      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, leaderLogits, activeMix, greedyRng!, demo)
       return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
     }
     let round = 0

@@ -200,10 +200,12 @@ export interface GreedyCompletions {
  * ReMax's baselines (Li et al. 2023): put every copy back in the state `prompts` holds (the
  * states startGroups dealt, env.state copied before sampling), and let the first copy of each
  * group write its prompt's greedy completion under the current policy. The other copies take no
- * token; then every copy is put back as the sampling left it. What it costs: one more rollout of the batch's longest greedy completion, each step a
- * forward pass of the policy over all n copies and a step of all n (a batched step cannot leave
- * copies out); the tokens of the groups' greedy completions, one per group, are what the update
- * counts as environment steps.
+ * token; then every copy is put back as the sampling left it. What it costs: one more rollout,
+ * as long as the batch's longest greedy completion, each step `logitsOf` (the learner passes one
+ * that runs the policy over the n/G writing copies only) and a step of all n copies (a batched
+ * step cannot leave copies out; the ended ones only report their end again). The tokens of the
+ * groups' greedy completions, one completion per group, are really written, so the update counts
+ * them as environment steps.
  */
 export async function greedyGroupCompletions(
   env: BatchEnv,
