@@ -11,7 +11,7 @@ import {
   type LearnerKind,
   type LearnerOptions,
 } from '../core/run/config'
-import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
+import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
@@ -31,6 +31,12 @@ export function LearnerPanel() {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
     if (!parsed.success) {
       setError(describeIssues(parsed.error))
+      return
+    }
+    // What the options ask of this environment (pass@k's k within a group).
+    const misfits = learnerOptionsProblems(parsed.data, spec)
+    if (misfits.length > 0) {
+      setError(misfits.join('; '))
       return
     }
     setError(null)

@@ -4,8 +4,8 @@ import { getEnv, resolveEnvironment } from '../envs/registry'
 import type { EnvDefinition, EnvParams, EnvSpec } from '../envs/types'
 import { parseRewardDesign } from '../rewards/designSchema'
 import { checkRewardDesign } from '../rewards/checkRewardDesign'
-import { estimatorBaseline, GroupEstimatorSchema, LearnerOptionsSchema, passkOf, RunConfigSchema, type LearnerOptions, type RunConfig } from './config'
-import { learnerFits } from './learnerFit'
+import { GroupEstimatorSchema, LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
+import { learnerFits, learnerOptionsProblems } from './learnerFit'
 import { errorMessage } from '../errorMessage'
 
 /*
@@ -41,7 +41,7 @@ export function checkRunConfig(raw: unknown): CheckedRunConfig {
   if (isRecord(raw.learner)) problems.push(...unknownLearnerKeys(raw.learner))
   const misfit = learner.success && spec ? learnerFits(learner.data.kind, spec) : null
   if (misfit !== null) problems.push(`learner.kind: ${misfit}`)
-  if (misfit === null && learner.success && spec) problems.push(...groupProblems(learner.data, spec))
+  if (misfit === null && learner.success && spec) problems.push(...learnerOptionsProblems(learner.data, spec).map((problem) => `learner.${problem}`))
 
   const rawMix = raw.mix === undefined ? {} : raw.mix
   // Against the environment where it is known: every problem of the design at once.
@@ -90,15 +90,6 @@ function unknownLearnerKeys(learner: Record<string, unknown>): string[] {
   // A misspelt estimator field (a baseline, say) would otherwise train the default silently.
   if (learner.kind === 'grpo' && isRecord(learner.estimator)) problems.push(...unknownKeys(learner.estimator, Object.keys(GroupEstimatorSchema.shape), 'learner.estimator.', 'the estimator'))
   return problems
-}
-
-/** What a group learner's options ask of its environment's groups: pass@k's k at most the group size. */
-function groupProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
-  if (learner.kind !== 'grpo' || estimatorBaseline(learner.estimator) !== 'passk') return []
-  // A group is the environment's demo copies where it has them (tokenseq's group_size), else the learner's groupSize, as the trainer builds it.
-  const groupSize = spec.demoCopies ?? learner.groupSize
-  const k = passkOf(learner.estimator)
-  return k > groupSize ? [`learner.estimator.k: pass@k's k is ${k}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`] : []
 }
 
 function unknownKeys(value: Record<string, unknown>, accepted: string[], prefix: string, what: string): string[] {
