@@ -32,7 +32,11 @@ import { createMlp, type Mlp } from './mlp'
  * (dynamicSampling.ts); the charts and the step count get every completion sampled. With
  * maskTruncated on (DAPO's overlong filtering), the tokens of completions cut at the task's limit
  * weigh 0 in the loss (aggregationWeights: the divisors count only the kept ones), while their
- * advantages are computed, and count in their groups' mean and std, as any other.
+ * advantages are computed, and count in their groups' mean and std, as any other. The advantages
+ * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
+ * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
+ * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
+ * per-token −β·KL_t in the reward, computed at rollout against the reference.
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -204,7 +208,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
-      // (batchAdvantages.ts: group, remax, opo or passk). Cut completions count here even when masked.
+      // (batchAdvantages.ts: group, remax, opo, passk; token_batch per token). Cut completions count here even when masked.
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
       const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
