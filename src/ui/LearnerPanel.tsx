@@ -142,8 +142,9 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
 
 function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
   const id = useId()
-  // A field absent by default shows what its absence means.
-  const value = readPath(learner, field.path) ?? field.absent
+  // A field absent by default shows what its absence means (null is a value: an optional number that is off).
+  const read = readPath(learner, field.path)
+  const value = read === undefined ? field.absent : read
   // An optional number that is off shows an empty box.
   const shown = value === null ? '' : String(value)
   const [text, setText] = useState(shown)
