@@ -99,6 +99,27 @@ test('the Dr. GRPO preset sets all it names: no std scaling and the constant los
   await expect(preset).toHaveValue('custom')
 })
 
+test('REINFORCE++ as OpenRLHF defines it from the preset: the KL in the reward, per-token advantages, the link; the baselines one select away', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  const preset = page.getByRole('combobox', { name: 'Estimator preset' })
+  await expect(preset.getByRole('option', { name: 'REINFORCE++-baseline' })).toHaveCount(1)
+  await preset.selectOption({ label: 'REINFORCE++ (OpenRLHF)' })
+  const baseline = page.getByRole('combobox', { name: 'baseline' })
+  await expect(baseline).toHaveValue('token_batch')
+  await expect(page.getByRole('combobox', { name: 'KL placement' })).toHaveValue('reward')
+  await expect(page.getByRole('combobox', { name: 'KL estimator' })).toHaveValue('k1')
+  await expect(page).toHaveURL(/l\.klPlacement=reward/)
+  await expect(page).toHaveURL(/l\.estimator\.baseline=token_batch/)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('kl penalty', { timeout: 60_000 })
+  // Another baseline is another estimator (a learner change: with a curve on screen it asks first); the link carries it.
+  await baseline.selectOption('remax')
+  await page.getByRole('alertdialog', { name: 'Restart the run?' }).getByRole('button', { name: 'Apply without pinning' }).click()
+  await expect(page).toHaveURL(/l\.estimator\.baseline=remax/)
+  await expect(preset).toHaveValue('custom')
+})
+
 test('GSPO and a dual clip from the Learner panel on the token task: the dual clip is PPO’s, GSPO trains, and the link carries the choice', async ({ page }) => {
   await page.goto('./?env=tokenseq')
   const policyLoss = page.getByRole('combobox', { name: 'policy loss' })

@@ -158,6 +158,22 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(refused).toBe('--config stdin: learner.dualClip: the dual clip C applies to the ppo policy loss only, not gspo; set it to none for gspo')
   })
 
+  it('trains GRPO under the baseline and KL placement a config names, and refuses a k above the group and a misspelt field', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    const remax = await train({ estimator: { baseline: 'remax' } })
+    expect(remax.stderr).toBe('')
+    for (const line of parse(remax.stdout).intervals) expect(line.diagnostics?.greedy_tokens).toBeGreaterThanOrEqual(2)
+    const reinforcePlusPlus = await train({ estimator: { baseline: 'token_batch' }, klPlacement: 'reward', kl: 'k1' })
+    expect(reinforcePlusPlus.stderr).toBe('')
+    for (const line of parse(reinforcePlusPlus.stdout).intervals) expect(line.diagnostics).toHaveProperty('kl_penalty')
+    // Named as absent fields mean, a config trains as one without them, bit for bit.
+    const named = await train({ estimator: { baseline: 'group', k: 1 }, klPlacement: 'loss' })
+    expect(withoutClock(named.stdout)).toEqual(withoutClock((await train({})).stdout))
+    expect(expectUsageError(await train({ estimator: { baseline: 'passk', k: 5 } }))).toBe("--config stdin: learner.estimator.k: pass@k's k is 5, more than the 4 completions of a group; k must be from 1 to the group size")
+    expect(expectUsageError(await train({ klPlacment: 'reward' }))).toMatch(/^--config stdin: learner\.klPlacment: unknown key in a grpo learner; accepted: .*klPlacement/)
+  })
+
   it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
     const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
     const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))

@@ -100,7 +100,8 @@ Usage:
       --batch-normalize finally maps every a to (a - mean)/(std + E) over the whole batch.
       Defaults: --center mean --scale group --eps 1e-4. A zero divisor (only with --eps 0) gives 0.
       Presets: GRPO (defaults); Dr. GRPO --scale none; RLOO --center loo --scale none;
-      MC-GRPO --center median; REINFORCE++ --center batch --scale batch; rank-based --rank.
+      MC-GRPO --center median; REINFORCE++-baseline (once REINFORCE++) --center batch
+      --scale batch; rank-based --rank.
 
   reward-playground advantages --estimator remax|opo|passk [--k K] [--eps E]
       Three more estimators for group-sampled completions, each printing

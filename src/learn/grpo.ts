@@ -1,11 +1,14 @@
 import * as tf from '@tensorflow/tfjs'
-import { groupAdvantagesMulti, zeroAdvantageFraction } from '../core/credit/group'
+import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
+import { zeroAdvantageFraction } from '../core/credit/group'
+import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
 import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
-import type { GrpoOptions } from '../core/run/config'
+import { tokenKl } from '../core/losses/kl'
+import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -14,7 +17,7 @@ import { applyGradientStep, show } from './gradientStep'
 import { grpoLoss, lossWeights, type GrpoLossTerms, type GrpoTokenRows } from './grpoLoss'
 import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
-import { checkGroupEnv, CompletionSampler, completionLimit, startGroups, type Completions } from './grpoRollout'
+import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, readOutputs, type Mlp } from './mlp'
 
@@ -30,7 +33,11 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * (dynamicSampling.ts); the charts and the step count get every completion sampled. With
  * maskTruncated on (DAPO's overlong filtering), the tokens of completions cut at the task's limit
  * weigh 0 in the loss (aggregationWeights: the divisors count only the kept ones), while their
- * advantages are computed, and count in their groups' mean and std, as any other.
+ * advantages are computed, and count in their groups' mean and std, as any other. The advantages
+ * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
+ * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
+ * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
+ * per-token −β·KL_t in the reward, computed at rollout against the reference.
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -40,17 +47,25 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const groupSize = isTokenSeqEnv(env) ? env.groupSize : options.groupSize
   checkGroupEnv(env, groupSize)
   checkMix(mix, numComponents, spec.id)
+  const baseline = estimatorBaseline(options.estimator)
+  if (baseline === 'passk' && passkOf(options.estimator) > groupSize) {
+    throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
+  }
   await tf.ready()
 
   const networkRng = rng.split()
   const envRng = rng.split()
   const actionRng = rng.split()
+  // Drawn only for ReMax, after the others, so that every other run draws what it drew before.
+  const greedyRng = baseline === 'remax' ? rng.split() : null
   const hidden = options.hiddenSize
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
   const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
-  const lossOptions = { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: options.beta }
+  const klInReward = klPlacementOf(options) === 'reward'
+  // With the KL in the reward the loss has no KL term: β = 0 there.
+  const lossOptions = { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
@@ -61,10 +76,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const demoFrames = maxLength + 1
   const demo = new DemoRecorder(spec, n, demoFrames)
 
+  /** The policy's logits for the first `rows` observations of `obs`. */
+  const policyLogits = (obs: Float32Array, rows: number) => readOutputs(actor, obs, rows, obsSize)
+
   /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref (one forward pass of the frozen policy over `obs`) and its weights. */
   async function tokenRows(completions: Completions, advantages: Float64Array, obs: tf.Tensor2D): Promise<GrpoTokenRows> {
-    const perToken = new Float32Array(completions.tokens)
-    for (let i = 0; i < completions.count; i++) perToken.fill(advantages[i], completions.starts[i], completions.starts[i] + completions.lengths[i])
+    const perToken = tokenAdvantages(advantages, completions.lengths)
     const logits = tf.tidy(() => reference.apply(obs))
     let refLogits: Float32Array
     try {
@@ -81,24 +98,40 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
+  /**
+   * The KL in the reward: p_t = −β·KL_t at each token of the batch, KL_t the chosen estimator of the
+   * sampling policy's log π_old against the frozen reference's log π_ref (one forward pass of it, no
+   * gradient), as OpenRLHF's compute_approx_kl at rollout time.
+   */
+  async function rolloutKlPenalty(completions: Completions): Promise<Float64Array> {
+    const referenceLogProbs = actionLogProbs(await readOutputs(reference, completions.obs, completions.tokens, obsSize), completions.actions, numActions).logProbs
+    const penalty = new Float64Array(completions.tokens)
+    // p_t = −β·KL_t(log π_old, log π_ref)
+    for (let t = 0; t < completions.tokens; t++) penalty[t] = -options.beta * tokenKl(completions.logProbs[t], referenceLogProbs[t], options.kl)
+    return penalty
+  }
+
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
-  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null }> {
+  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const completions = await sampler.sample((obs, rows) => readOutputs(actor, obs, rows, obsSize), activeMix, actionRng, envRng, demo, demoFrames)
-      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null }
+      const prompts = greedyRng === null ? null : env.state.slice()
+      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
+      // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
+      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRng!, demo)
+      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
     }
     let round = 0
     const drawn = await drawGroupsWithSignal(
       async () => {
         startGroups(env, groupSize, envRng, stepBuffers.obs)
         // The picture shows the first round only.
-        return sampler.sample((obs, rows) => readOutputs(actor, obs, rows, obsSize), activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
+        return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn }
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null }
   }
 
   /**
@@ -161,12 +194,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   return learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const weights = activeMix.weights
-      const { trained, sampled, demo: demoRecording, drawn } = await draw(activeMix)
+      const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
-      // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group
-      // (combine 'decoupled' normalises each C_·k within the group first). Cut completions count here even when masked.
-      const advantages = groupAdvantagesMulti(trained.components, weights.length, weights, trainedSizes, options.estimator)
+      // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
+      // (batchAdvantages.ts: group, remax, opo, passk; token_batch per token). Cut completions count here even when masked.
+      // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
+      const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
+      const advantages = batchAdvantages(scores, options.estimator)
       const episodes = completionEpisodes(sampled, weights)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
@@ -186,10 +222,24 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       }
       // The share of the sampled completions cut at the limit: with dynamic sampling off, the share masked out of the loss.
       if (options.maskTruncated) diagnostics.truncated_fraction = mean(sampled.truncated)
+      // kl_penalty: the mean over the trained completions of Σ_t −β·KL_t, the KL's share of their reward.
+      if (klPenalty !== undefined) diagnostics.kl_penalty = klPenalty.reduce((sum, value) => sum + value, 0) / trained.count
+      if (greedy !== null) {
+        diagnostics.greedy_tokens = greedy.tokens
+        diagnostics.greedy_reward_mean = mean(mixedRewards(greedy.components, weights))
+      }
       if (drawn !== null || options.maskTruncated) diagnostics.update_skipped = skipped ? 1 : 0
-      const report: IterationReport = { envSteps: sampled.tokens, episodes, diagnostics, demo: demoRecording }
+      // The greedy completions were rolled out, so their tokens are steps too (not episodes: the charts show the sampled policy).
+      const report: IterationReport = { envSteps: sampled.tokens + (greedy?.tokens ?? 0), episodes, diagnostics, demo: demoRecording }
       if (skipped) return report
-      const groupBatch = { names: activeMix.names.slice(), components: trained.components.slice(0, trained.count * weights.length), groupSizes: trainedSizes.slice() }
+      const groupBatch = {
+        names: activeMix.names.slice(),
+        components: trained.components.slice(0, trained.count * weights.length),
+        groupSizes: trainedSizes.slice(),
+        lengths: trained.lengths.slice(0, trained.count),
+        ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
+        ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
+      }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
     release() {

@@ -7,7 +7,7 @@ import type { Rng } from '../core/rng'
 import type { DemoRecorder } from '../core/run/demo'
 import { Growable } from './growable'
 import { diagnoseReward } from './rewardGuard'
-import { sampleActions } from './sampleActions'
+import { greedyActions, sampleActions } from './sampleActions'
 
 /** A completion that has not ended after this many tokens stops the run: GRPO needs completions that end. */
 export const COMPLETION_CAP = 4096
@@ -112,8 +112,18 @@ export class CompletionSampler {
    * ended stays ended; its further steps are not part of its completion, and the policy is asked
    * only for the copies still writing (`logitsOf` gets their observations packed, `rows` of them).
    * The demo gets the states before each token and after the last, up to `demoFrames` of them.
+   * With `greedyCopies`, only the copies it marks 1 write a completion, each token the policy's
+   * most likely (greedy decoding); the others count as ended from the start and get no tokens (length 0).
    */
-  async sample(logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>, mix: CompiledMix, actionRng: Rng, envRng: Rng, demo: DemoRecorder, demoFrames: number): Promise<Completions> {
+  async sample(
+    logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>,
+    mix: CompiledMix,
+    actionRng: Rng,
+    envRng: Rng,
+    demo: DemoRecorder,
+    demoFrames: number,
+    greedyCopies: Uint8Array | null = null,
+  ): Promise<Completions> {
     const { env, stepBuffers, actions, logProbs } = this
     const { n } = env
     const { obsSize } = env.spec
@@ -122,15 +132,15 @@ export class CompletionSampler {
     const components = new Float64Array(n * K)
     const objective = new Float64Array(n)
     const truncated = new Uint8Array(n)
-    const done = new Uint8Array(n)
+    const done = greedyCopies === null ? new Uint8Array(n) : greedyCopies.map((writes) => 1 - writes)
     for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep]) buffer.clear()
 
-    let remaining = n
+    let remaining = n - done.reduce((ended, value) => ended + value, 0)
     let t = 0
     while (remaining > 0) {
       if (t === COMPLETION_CAP) throw new Error(`${remaining} of ${n} completions had not ended after ${COMPLETION_CAP} tokens; the GRPO family needs completions that end`)
       if (t < demoFrames) demo.record(t, env.state)
-      await this.sampleActive(logitsOf, done, remaining, actionRng)
+      await this.sampleActive(logitsOf, done, remaining, actionRng, greedyCopies !== null)
       this.obsByStep.pushFrom(stepBuffers.obs, 0, n * obsSize)
       this.actionsByStep.pushFrom(actions, 0, n)
       this.logProbsByStep.pushFrom(logProbs, 0, n)
@@ -158,13 +168,14 @@ export class CompletionSampler {
 
   /**
    * The next token of every copy still writing (`remaining` of them, not `done`), drawn in copy
-   * order; an ended copy gets action 0 and log-probability 0, which no completion keeps.
+   * order, or the most likely one when `greedy`; an ended copy gets action 0 and log-probability 0,
+   * which no completion keeps.
    */
-  private async sampleActive(logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>, done: Uint8Array, remaining: number, actionRng: Rng): Promise<void> {
+  private async sampleActive(logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>, done: Uint8Array, remaining: number, actionRng: Rng, greedy: boolean): Promise<void> {
     const { env, stepBuffers, actions, logProbs, active, activeObs, activeActions, activeLogProbs } = this
     const { n } = env
     const { obsSize, numActions } = env.spec
-    if (remaining === n) {
+    if (remaining === n && !greedy) {
       sampleActions(await logitsOf(stepBuffers.obs, n), numActions, actionRng, actions, logProbs, this.scratch)
       return
     }
@@ -176,7 +187,8 @@ export class CompletionSampler {
       rows++
     }
     const logits = await logitsOf(activeObs, rows)
-    sampleActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows), this.scratch)
+    if (greedy) greedyActions(logits, numActions, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows))
+    else sampleActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows), this.scratch)
     actions.fill(0)
     logProbs.fill(0)
     for (let j = 0; j < rows; j++) {
@@ -215,4 +227,50 @@ export class CompletionSampler {
     }
     return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective, truncated }
   }
+}
+
+/** Each group's greedy completion: its raw components (groups × K) and the tokens it took. */
+export interface GreedyCompletions {
+  components: Float64Array
+  tokens: number
+}
+
+/**
+ * ReMax's baselines (Li et al. 2023): put every copy back in the state `prompts` holds (the
+ * states startGroups dealt, env.state copied before sampling), and let the first copy of each
+ * group write its prompt's greedy completion under the current policy. The other copies take no
+ * token; then every copy is put back as the sampling left it. What it costs: one more rollout,
+ * as long as the batch's longest greedy completion, each step `logitsOf` (the learner passes one
+ * that runs the policy over the n/G writing copies only) and a step of all n copies (a batched
+ * step cannot leave copies out; the ended ones only report their end again). The tokens of the
+ * groups' greedy completions, one completion per group, are really written, so the update counts
+ * them as environment steps.
+ */
+export async function greedyGroupCompletions(
+  env: BatchEnv,
+  sampler: CompletionSampler,
+  obs: Float32Array,
+  prompts: Float64Array,
+  groupSize: number,
+  logitsOf: (obs: Float32Array, rows: number) => Promise<Float32Array>,
+  mix: CompiledMix,
+  rng: Rng,
+  demo: DemoRecorder,
+): Promise<GreedyCompletions> {
+  const stride = env.spec.stateVars.length
+  const sampledStates = env.state.slice()
+  const leaders = new Uint8Array(env.n)
+  for (let i = 0; i < env.n; i++) {
+    env.setState(i, prompts.subarray(i * stride, (i + 1) * stride))
+    env.observe(i, obs)
+    leaders[i] = i % groupSize === 0 ? 1 : 0
+  }
+  const written = await sampler.sample(logitsOf, mix, rng, rng, demo, 0, leaders)
+  // Back to the sampled completions, so that what the copies keep as their last completion (the token view's) is the sampled one.
+  for (let i = 0; i < env.n; i++) env.setState(i, sampledStates.subarray(i * stride, (i + 1) * stride))
+  const K = env.spec.components.length
+  const groups = env.n / groupSize
+  const components = new Float64Array(groups * K)
+  for (let g = 0; g < groups; g++) components.set(written.components.subarray(g * groupSize * K, g * groupSize * K + K), g * K)
+  return { components, tokens: written.tokens }
 }

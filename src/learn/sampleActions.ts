@@ -29,3 +29,20 @@ export function sampleActions(
     logProbs[i] = logits[base + action] - max - Math.log(total)
   }
 }
+
+/**
+ * The most likely action of each row, a = argmax_a logits (the first of tied ones), with its
+ * log-probability: greedy decoding, as ReMax's baseline completion is written.
+ */
+export function greedyActions(logits: ArrayLike<number>, numActions: number, actions: Int32Array, logProbs: Float32Array): void {
+  for (let i = 0; i < actions.length; i++) {
+    const base = i * numActions
+    let best = 0
+    for (let a = 1; a < numActions; a++) if (logits[base + a] > logits[base + best]) best = a
+    let total = 0
+    // Σ_b exp(l_b − l_best), l_best the largest logit
+    for (let a = 0; a < numActions; a++) total += Math.exp(logits[base + a] - logits[base + best])
+    actions[i] = best
+    logProbs[i] = -Math.log(total)
+  }
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
-import { GROUP_PRESETS, RunConfigSchema } from '../core/run/config'
+import { GROUP_PRESETS, GRPO_PRESETS_BEYOND_GROUP, RunConfigSchema } from '../core/run/config'
 import { designWeights } from '../core/rewards/extras'
 import { compileMix } from '../core/rewards/mix'
 import { MetricsAccumulator, PAID_BY_CHANGING_WEIGHTS, RECENT_EPISODES } from '../core/run/metrics'
@@ -49,6 +49,44 @@ describe('the what-if under unchanged settings', () => {
       expect(Array.from(whatIf)).toEqual(Array.from(report.advantages!))
     }
     trainer.dispose()
+  })
+})
+
+describe('the what-if under unchanged settings, for the baselines beyond the group’s', () => {
+  it.each([
+    { estimator: { baseline: 'remax' } },
+    { estimator: { baseline: 'opo' } },
+    { estimator: { baseline: 'passk', k: 3 } },
+    { estimator: {}, klPlacement: 'reward' },
+    { estimator: { baseline: 'remax' }, klPlacement: 'reward', kl: 'k2' },
+    GRPO_PRESETS_BEYOND_GROUP.reinforce_pp_openrlhf,
+  ])('reproduces the learner’s own advantages (%o)', async (fields) => {
+    const config = RunConfigSchema.parse({
+      env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } },
+      mix: { weights: { format: 0.5 } },
+      learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, ...fields },
+      seed: 2,
+    })
+    const { trainer, env } = await createTrainerWithEnv(config)
+    const weights = designWeights(config.mix, env.spec)
+    const learned = config.learner.kind === 'grpo' ? config.learner.estimator : null
+    for (let k = 0; k < 2; k++) {
+      const report = await trainer.iterate()
+      expect(groupBatchFits(report.groupBatch!, learned!)).toBe(true)
+      expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned!)))).toEqual(Array.from(report.advantages!))
+    }
+    trainer.dispose()
+  })
+
+  it('says when a batch lacks what another baseline reads: a group batch has no greedy completions for remax', async () => {
+    const config = RunConfigSchema.parse({ env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } }, learner: { kind: 'grpo', groupsPerIteration: 2 }, seed: 1 })
+    const { trainer } = await createTrainerWithEnv(config)
+    const batch = (await trainer.iterate()).groupBatch!
+    trainer.dispose()
+    const estimator = config.learner.kind === 'grpo' ? config.learner.estimator : null
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'remax' })).toBe(false)
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'opo' })).toBe(true)
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'passk', k: 9 })).toBe(false)
   })
 })
 

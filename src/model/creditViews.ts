@@ -1,5 +1,5 @@
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
-import { batchCredit, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { batchCredit, groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
 import type { RecentEpisodes } from '../core/run/metrics'
 import type { LearnerOptions } from '../core/run/config'
@@ -23,7 +23,8 @@ export function whatIfBatchAdvantages(
   weights: Record<string, number>,
   learner: LearnerOptions,
 ): Float32Array | Float64Array | null {
-  if (groupBatch && learner.kind === 'grpo') return whatIfGroupAdvantages(groupBatch, weights, learner.estimator)
+  // A batch trained under another baseline may not hold what this one reads (the greedy completions): no what-if then.
+  if (groupBatch && learner.kind === 'grpo') return groupBatchFits(groupBatch, learner.estimator) ? whatIfGroupAdvantages(groupBatch, weights, learner.estimator) : null
   return record && valueBatch ? whatIfAdvantages(record, valueBatch, weights) : null
 }
 

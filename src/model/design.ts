@@ -5,7 +5,7 @@ import { RewardDesignSchema, type RewardDesign } from '../core/rewards/designSch
 import { rewardedSpec } from '../core/rewards/extras'
 import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
-import { learnerFits } from '../core/run/learnerFit'
+import { learnerFits, learnerOptionsProblems } from '../core/run/learnerFit'
 import { ownValue } from '../core/reservedNames'
 
 /** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
@@ -120,6 +120,7 @@ export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'lear
   const spec = rewardedSpec(base, reward)
   const misfit = learnerFits(design.learner.kind, spec)
   if (misfit !== null) problems.push(`learner ${design.learner.kind}: ${misfit}`)
+  else problems.push(...learnerOptionsProblems(design.learner, spec).map((problem) => `learner.${problem}`))
   problems.push(...weightsOutOfRange(design.weights, spec).map(rangeProblem))
   return problems
 }

@@ -85,6 +85,50 @@ describe('learner ↔ URL', () => {
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=null'), spec('tokenseq'), [])).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
   })
 
+  it('carries GRPO’s baseline and pass@k’s k both ways as l.estimator.baseline and l.estimator.k, absent while they are', () => {
+    for (const estimator of [{ baseline: 'remax' }, { baseline: 'opo' }, { baseline: 'passk', k: 4 }]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'grpo', estimator })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      expect(query.toString()).toBe(`l=grpo&${Object.entries(estimator).map(([key, value]) => `l.estimator.${key}=${value}`).join('&')}`)
+      const ignored: string[] = []
+      expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
+      expect(ignored).toEqual([])
+    }
+    // A design that never set them writes neither, and neither does one set to what their absence means.
+    for (const estimator of [{}, { baseline: 'group', k: 1 }]) {
+      const query = new URLSearchParams()
+      learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', estimator }), query)
+      expect(query.toString()).toBe('l=grpo')
+    }
+    const read = learnerFromQuery(new URLSearchParams('l=grpo'), spec('tokenseq'), [])
+    expect(read.kind === 'grpo' && Object.keys(read.estimator)).not.toContain('baseline')
+  })
+
+  it('carries the KL’s placement and REINFORCE++’s token_batch baseline both ways, and names a bad placement', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', klPlacement: 'reward', kl: 'k1', estimator: { baseline: 'token_batch' } })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.klPlacement=reward&l.kl=k1&l.estimator.baseline=token_batch')
+    expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    const loss = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', klPlacement: 'loss' }), loss)
+    expect(loss.toString()).toBe('l=grpo')
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.klPlacement=both'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
+    expect(bad).toEqual(['learner klPlacement: unknown KL placement "both"; accepted: loss, reward'])
+  })
+
+  it('names a bad baseline or k and keeps the rest', () => {
+    const bad: string[] = []
+    const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.estimator.baseline=greedy&l.estimator.k=0&l.beta=0'), spec('tokenseq'), bad)
+    expect(learner).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
+    expect(bad).toEqual([
+      'learner estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch',
+      "learner estimator.k: pass@k's k must be a whole number from 1 to the group size (at most 256)",
+    ])
+  })
+
   it('falls back to the environment’s default learner and says why', () => {
     const ignored: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=qlearning&l.alpha=0.1'), spec('cartpole'), ignored).kind).toBe('ppo')

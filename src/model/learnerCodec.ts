@@ -1,4 +1,4 @@
-import { defaultLearnerFor, describeIssues, LearnerOptionsSchema, type LearnerOptions } from '../core/run/config'
+import { defaultLearnerFor, describeIssues, GRPO_ABSENT_FIELDS, LearnerOptionsSchema, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { learnerFits, LEARNER_LABELS } from '../core/run/learnerFit'
 import type { EnvSpec } from '../core/envs/types'
 import { truncate } from '../core/truncate'
@@ -6,10 +6,11 @@ import { withPath } from './paths'
 
 type Flat = Record<string, string | number | boolean | null>
 
-/** Options as dotted keys: { kind, learningRate, 'estimator.center', … }. */
+/** Options as dotted keys: { kind, learningRate, 'estimator.center', … }; a field set to undefined is absent. */
 export function flatten(options: object, prefix = ''): Flat {
   const flat: Flat = {}
   for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue
     if (value !== null && typeof value === 'object') Object.assign(flat, flatten(value as object, `${prefix}${key}.`))
     else flat[`${prefix}${key}`] = value as string | number | boolean | null
   }
@@ -27,10 +28,15 @@ function coerce(text: string, like: unknown): unknown {
   return text
 }
 
+/** Every field of a learner kind with its default, the fields absent by default with what their absence means. */
+function fieldDefaults(kind: LearnerKind): Flat {
+  return { ...flatten(LearnerOptionsSchema.parse({ kind })), ...(kind === 'grpo' ? GRPO_ABSENT_FIELDS : {}) }
+}
+
 /** The learner's search parameters: `l=<kind>` and `l.<field>=value` for fields off their default. */
 export function learnerToQuery(learner: LearnerOptions, query: URLSearchParams): void {
   query.set('l', learner.kind)
-  const defaults = flatten(LearnerOptionsSchema.parse({ kind: learner.kind }))
+  const defaults = fieldDefaults(learner.kind)
   for (const [key, value] of Object.entries(flatten(learner))) {
     if (key !== 'kind' && defaults[key] !== value) query.set(`l.${key}`, String(value))
   }
@@ -55,7 +61,7 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
     return fallback
   }
   const base = LearnerOptionsSchema.parse({ kind })
-  const defaults = flatten(base)
+  const defaults = fieldDefaults(kind as LearnerKind)
   // The link's fields by name (a repeated one: its last value), each typed as its default is.
   const fields = new Map<string, unknown>()
   const unknown: string[] = []

@@ -43,6 +43,20 @@ describe('GRPO’s loss options in a setup file', () => {
     expect(!refused.ok && refused.problems).toEqual(['env.params: parameter "overlong_cache" of tokenseq must be an integer from 0 to 5 (less than max_length, 6), got 6'])
   })
 
+  it('carry the baseline, pass@k’s k and the KL’s placement, and leave them out where a design never set them', () => {
+    const design = { ...defaultDesign('tokenseq'), learner: LearnerOptionsSchema.parse({ kind: 'grpo', klPlacement: 'reward', estimator: { baseline: 'opo', k: 3 } }) }
+    expect(readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))).toEqual({ ok: true, kind: 'setup', design })
+    const plain = JSON.parse(setupToJson(defaultDesign('tokenseq')))
+    expect(plain.learner).not.toHaveProperty('klPlacement')
+    expect(plain.learner.estimator).not.toHaveProperty('baseline')
+    const setup = JSON.parse(setupToJson(design))
+    setup.learner.estimator.baseline = 'passk'
+    expect(readDesignOrSetup(JSON.stringify(setup), defaultDesign('bandit'))).toEqual({
+      ok: false,
+      problems: ['learner.klPlacement: the passk baseline judges each answer right or wrong by its task reward, which a KL penalty in the reward would blur; put the KL in the loss for passk, or pick another baseline'],
+    })
+  })
+
   it('refuse a dual clip with another policy loss, naming what is accepted', () => {
     const setup = JSON.parse(setupToJson(defaultDesign('tokenseq')))
     setup.learner = { ...setup.learner, policyLoss: 'cispo', dualClip: 2 }

@@ -1,6 +1,17 @@
 import { useEffect, useId, useState } from 'react'
-import { describeIssues, GROUP_PRESET_AGGREGATION, GROUP_PRESETS, LearnerOptionsSchema, PPO_PRESETS, type LearnerKind, type LearnerOptions } from '../core/run/config'
-import { LEARNER_LABELS, learnersFor } from '../core/run/learnerFit'
+import {
+  describeIssues,
+  estimatorBaseline,
+  GROUP_PRESET_AGGREGATION,
+  GROUP_PRESETS,
+  GRPO_PRESETS_BEYOND_GROUP,
+  klPlacementOf,
+  LearnerOptionsSchema,
+  PPO_PRESETS,
+  type LearnerKind,
+  type LearnerOptions,
+} from '../core/run/config'
+import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner } from '../state/trainingClient'
@@ -20,6 +31,12 @@ export function LearnerPanel() {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
     if (!parsed.success) {
       setError(describeIssues(parsed.error))
+      return
+    }
+    // What the options ask of this environment (pass@k's k within a group).
+    const misfits = learnerOptionsProblems(parsed.data, spec)
+    if (misfits.length > 0) {
+      setError(misfits.join('; '))
       return
     }
     setError(null)
@@ -52,36 +69,52 @@ export function LearnerPanel() {
   )
 }
 
-/** The group-relative presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++, rank-based. */
-const PRESET_LABELS: Record<string, string> = { grpo: 'GRPO', dr_grpo: 'Dr. GRPO', rloo: 'RLOO', mc_grpo: 'MC-GRPO', reinforce_pp: 'REINFORCE++', rank: 'rank-based' }
+/** The GRPO family's presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based, and REINFORCE++ (OpenRLHF). */
+const PRESET_LABELS: Record<string, string> = {
+  grpo: 'GRPO',
+  dr_grpo: 'Dr. GRPO',
+  rloo: 'RLOO',
+  mc_grpo: 'MC-GRPO',
+  reinforce_pp_baseline: 'REINFORCE++-baseline',
+  rank: 'rank-based',
+  reinforce_pp_openrlhf: 'REINFORCE++ (OpenRLHF)',
+}
 
-function PresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'grpo' }>; onPick: (candidate: unknown) => void }) {
+type GrpoLearner = Extract<LearnerOptions, { kind: 'grpo' }>
+
+/** Whether a preset is in force: a group preset's estimator fields with the group baseline, and its loss aggregation where it names one; the others' every field. */
+function presetInForce(name: string, learner: GrpoLearner): boolean {
+  const estimatorMatches = (preset: Partial<GrpoLearner['estimator']>) => Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value)
+  const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
+  if (beyond) return estimatorMatches(beyond.estimator) && klPlacementOf(learner) === beyond.klPlacement && learner.kl === beyond.kl
+  return estimatorBaseline(learner.estimator) === 'group' && estimatorMatches(GROUP_PRESETS[name]) && (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation)
+}
+
+/** The learner with a preset applied: a group preset names the group baseline (absent), the others set their fields. */
+function withPreset(name: string, learner: GrpoLearner): GrpoLearner {
+  const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
+  if (beyond) return { ...learner, estimator: { ...learner.estimator, ...beyond.estimator }, klPlacement: beyond.klPlacement, kl: beyond.kl }
+  return { ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name], baseline: undefined }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation }
+}
+
+function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (candidate: unknown) => void }) {
   const id = useId()
-  // A preset is in force when its estimator fields match, and its loss aggregation where it names one.
-  const current =
-    Object.entries(GROUP_PRESETS).find(
-      ([name, preset]) =>
-        Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value) &&
-        (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation),
-    )?.[0] ?? 'custom'
+  const names = [...Object.keys(GROUP_PRESETS), ...Object.keys(GRPO_PRESETS_BEYOND_GROUP)]
+  const current = names.find((name) => presetInForce(name, learner)) ?? 'custom'
   return (
     <div className="field">
       <label htmlFor={id}>Estimator preset</label>
-      <select
-        id={id}
-        value={current}
-        onChange={(event) => {
-          const name = event.target.value
-          onPick({ ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name] }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation })
-        }}
-      >
-        {Object.keys(GROUP_PRESETS).map((name) => (
+      <select id={id} value={current} aria-describedby={`${id}-hint`} onChange={(event) => onPick(withPreset(event.target.value, learner))}>
+        {names.map((name) => (
           <option key={name} value={name}>
             {PRESET_LABELS[name] ?? name}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}
       </select>
+      <p className="hint" id={`${id}-hint`}>
+        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is verl’s reinforce_plus_plus_baseline. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch.
+      </p>
     </div>
   )
 }
@@ -109,12 +142,15 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
 
 function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
   const id = useId()
-  const value = readPath(learner, field.path)
+  // A field absent by default shows what its absence means (null is a value: an optional number that is off).
+  const read = readPath(learner, field.path)
+  const value = read === undefined ? field.absent : read
   // An optional number that is off shows an empty box.
   const shown = value === null ? '' : String(value)
   const [text, setText] = useState(shown)
   useEffect(() => setText(shown), [shown])
-  const set = (next: unknown) => onChange(withPath(learner, field.path, next))
+  // Picking what an absent field means leaves it absent, so the design stays as one that never set it.
+  const set = (next: unknown) => onChange(withPath(learner, field.path, field.absent !== undefined && next === field.absent ? undefined : next))
   let control
   if (field.kind === 'choice') {
     control = (

@@ -1,7 +1,7 @@
 import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
-import type { LearnerKind } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -11,6 +11,8 @@ export interface LearnerField {
   options?: readonly string[]
   /** A number that may be off (null): an empty box turns it off. */
   optional?: boolean
+  /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
+  absent?: string | number
   hint: string
 }
 
@@ -21,11 +23,20 @@ const TABULAR: LearnerField[] = [
 ]
 
 const GROUP: LearnerField[] = [
+  {
+    path: 'estimator.baseline',
+    label: 'baseline',
+    kind: 'choice',
+    options: GROUP_BASELINES,
+    absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
+    hint: 'What each answer’s reward is measured against. group: the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO). remax: the reward of the prompt’s greedy answer, written once more per group at every update (ReMax). opo: the group’s mean reward weighted by answer length (OPO). passk: credit a group by whether any k of its answers is right, an answer right when its reward is above 0 (pass@k training). token_batch: each token’s return-to-go (the task reward, with the KL where it is in the reward), less the batch’s mean over tokens, over its std (REINFORCE++, OpenRLHF). All but group ignore centre, scale, rank and combine.',
+  },
   { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
   { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
   { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
   { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
   { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },
+  { path: 'estimator.k', label: 'pass@k k', kind: 'number', absent: GRPO_ABSENT_FIELDS['estimator.k'], hint: 'passk only: how many of a group’s answers one pass@k draw takes, 1 to the group size (1: GRPO with the population std).' },
   {
     path: 'policyLoss',
     label: 'policy loss',
@@ -43,7 +54,15 @@ const GROUP: LearnerField[] = [
   { path: 'epsLow', label: 'clip ε low', kind: 'number', hint: 'Lower clip of the ratio: 1 − ε_low.' },
   { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
   { path: 'dualClip', label: 'dual clip C', kind: 'number', optional: true, hint: 'ppo only: where the advantage is negative, a token’s loss is at most −A·C, so one token whose ratio has run far cannot dominate (C above 1, up to 100; verl’s clip_ratio_c is 3). Empty for none.' },
-  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy in the loss.' },
+  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy, in the loss or in the reward (KL placement).' },
+  {
+    path: 'klPlacement',
+    label: 'KL placement',
+    kind: 'choice',
+    options: KL_PLACEMENTS,
+    absent: GRPO_ABSENT_FIELDS.klPlacement,
+    hint: 'loss: β times the KL in the loss (GRPO). reward: −β·KL of each token, from the sampling and the starting policy at rollout, added to that token’s reward, and no KL in the loss (PPO-RLHF, REINFORCE++); diagnostics show kl_penalty, its mean share of an answer’s reward.',
+  },
   { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: 'Per token, with d = log π_ref − log π: k1 = −d (unbiased, can be negative), k2 = ½d², k3 = e^d − d − 1 (unbiased, never negative; capped at 10 as verl does).' },
   { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
   {

@@ -85,7 +85,7 @@ describe('groupAdvantages', () => {
     expect(Array.from(groupRanks([4, 4, 4], [3]))).toEqual([2, 2, 2])
   })
 
-  it('centres and scales by the whole batch (REINFORCE++)', () => {
+  it('centres and scales by the whole batch (REINFORCE++-baseline)', () => {
     // Groups (0, 1) and (2, 4): batch mean 7/4, deviations (−1.75, −0.75, 0.25, 2.25),
     // Bessel std √((3.0625 + 0.5625 + 0.0625 + 5.0625)/3) = √(35/12)
     const s = Math.sqrt(35 / 12)
@@ -139,7 +139,7 @@ describe('groupAdvantages', () => {
       // medians 1 and 1.5
       mc_grpo: [0, 0, 1 / (s1 + EPS), -1.5 / (s2 + EPS), 1.5 / (s2 + EPS)],
       // batch mean 1.4, batch std √1.3
-      reinforce_pp: [-0.4, -0.4, 0.6, -1.4, 1.6].map((d) => d / (Math.sqrt(1.3) + EPS)),
+      reinforce_pp_baseline: [-0.4, -0.4, 0.6, -1.4, 1.6].map((d) => d / (Math.sqrt(1.3) + EPS)),
       // ranks (1.5, 1.5, 3): mean 2, std √0.75; ranks (1, 2): mean 1.5, std √0.5
       rank: [-0.5 / (Math.sqrt(0.75) + EPS), -0.5 / (Math.sqrt(0.75) + EPS), 1 / (Math.sqrt(0.75) + EPS), -0.5 / (Math.sqrt(0.5) + EPS), 0.5 / (Math.sqrt(0.5) + EPS)],
     }

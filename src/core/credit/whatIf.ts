@@ -1,7 +1,7 @@
 import type { StepRecord } from '../run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../run/trainer'
-import type { GroupEstimator } from '../run/learnerOptions'
-import { groupAdvantagesMulti } from './group'
+import { estimatorBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
+import { batchAdvantages } from './batchAdvantages'
 import { gae } from './gae'
 import { ownValue } from '../reservedNames'
 
@@ -53,9 +53,26 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
 
 /**
  * A group learner's latest completions under another mix and estimator: each completion's
- * component totals weighted anew, then the group-relative advantages (sum-first or decoupled).
+ * component totals (and its group's greedy completion's) weighted anew, then the advantages the
+ * learner computes from them (batchAdvantages: the group-relative ones, sum-first or
+ * decoupled, or ReMax's, OPO's, pass@k's or REINFORCE++'s, one per token), the KL penalty in the
+ * reward as the run computed it.
  */
 export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
-  return groupAdvantagesMulti(batch.components, batch.names.length, w, batch.groupSizes, estimator)
+  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty }, estimator)
+}
+
+/**
+ * Whether the batch holds what the estimator reads: a batch trained under another baseline may
+ * lack the greedy completions (remax), and pass@k's k must fit every group.
+ */
+export function groupBatchFits(batch: GroupBatch, estimator: GroupEstimator): boolean {
+  const baseline = estimatorBaseline(estimator)
+  if (baseline === 'remax') return batch.greedyComponents !== undefined && batch.greedyComponents.length === batch.groupSizes.length * batch.names.length
+  if (baseline === 'opo' || baseline === 'token_batch') return batch.lengths !== undefined
+  // pass@k takes no KL penalty in the reward.
+  if (baseline === 'passk' && batch.klPenalty !== undefined) return false
+  if (baseline === 'passk') return batch.groupSizes.every((size) => size === 0 || passkOf(estimator) <= size)
+  return true
 }

@@ -4,8 +4,8 @@ import { getEnv, resolveEnvironment } from '../envs/registry'
 import type { EnvDefinition, EnvParams, EnvSpec } from '../envs/types'
 import { parseRewardDesign } from '../rewards/designSchema'
 import { checkRewardDesign } from '../rewards/checkRewardDesign'
-import { LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
-import { learnerFits } from './learnerFit'
+import { GroupEstimatorSchema, LearnerOptionsSchema, RunConfigSchema, type RunConfig } from './config'
+import { learnerFits, learnerOptionsProblems } from './learnerFit'
 import { errorMessage } from '../errorMessage'
 
 /*
@@ -41,6 +41,7 @@ export function checkRunConfig(raw: unknown): CheckedRunConfig {
   if (isRecord(raw.learner)) problems.push(...unknownLearnerKeys(raw.learner))
   const misfit = learner.success && spec ? learnerFits(learner.data.kind, spec) : null
   if (misfit !== null) problems.push(`learner.kind: ${misfit}`)
+  if (misfit === null && learner.success && spec) problems.push(...learnerOptionsProblems(learner.data, spec).map((problem) => `learner.${problem}`))
 
   const rawMix = raw.mix === undefined ? {} : raw.mix
   // Against the environment where it is known: every problem of the design at once.
@@ -82,10 +83,13 @@ function environmentSpec(env: { id: string; params: Record<string, unknown> }, p
   }
 }
 
-/** Keys a learner of its kind does not read (none are named when the kind itself is unknown). */
+/** Keys a learner of its kind does not read (none are named when the kind itself is unknown), and those of GRPO's estimator. */
 function unknownLearnerKeys(learner: Record<string, unknown>): string[] {
   const schema = LearnerOptionsSchema.options.find((option) => option.shape.kind.value === learner.kind)
-  return schema ? unknownKeys(learner, Object.keys(schema.shape), 'learner.', `a ${String(learner.kind)} learner`) : []
+  const problems = schema ? unknownKeys(learner, Object.keys(schema.shape), 'learner.', `a ${String(learner.kind)} learner`) : []
+  // A misspelt estimator field (a baseline, say) would otherwise train the default silently.
+  if (learner.kind === 'grpo' && isRecord(learner.estimator)) problems.push(...unknownKeys(learner.estimator, Object.keys(GroupEstimatorSchema.shape), 'learner.estimator.', 'the estimator'))
+  return problems
 }
 
 function unknownKeys(value: Record<string, unknown>, accepted: string[], prefix: string, what: string): string[] {

@@ -1,6 +1,7 @@
 import { ENVIRONMENTS } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
-import type { LearnerKind } from './config'
+import type { LearnerKind, LearnerOptions } from './config'
+import { estimatorBaseline, passkOf } from './learnerOptions'
 
 /** What each learner is called in the UI and messages. */
 export const LEARNER_LABELS: Record<LearnerKind, string> = {
@@ -58,4 +59,17 @@ function offering(rank: (spec: EnvSpec) => number | null): string {
   const ranked = ENVIRONMENTS.map((definition) => ({ id: definition.spec.id, rank: rank(definition.spec) })).filter((entry) => entry.rank !== null)
   const ids = ranked.sort((a, b) => a.rank! - b.rank!).map((entry) => entry.id)
   return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids.join('')
+}
+
+/**
+ * What a learner's options ask of the environment beyond its kind, each problem as "field: why"
+ * (empty when none): GRPO's pass@k k at most the group size, the group being the environment's
+ * demo copies where it has them (tokenseq's group_size), else the learner's groupSize, as the
+ * trainer builds it.
+ */
+export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
+  if (learner.kind !== 'grpo' || estimatorBaseline(learner.estimator) !== 'passk') return []
+  const groupSize = spec.demoCopies ?? learner.groupSize
+  const k = passkOf(learner.estimator)
+  return k > groupSize ? [`estimator.k: pass@k's k is ${k}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`] : []
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
-import { KL_ESTIMATORS } from '../losses/kl'
+import { KL_ESTIMATORS, type KlEstimator } from '../losses/kl'
 import { POLICY_LOSSES } from '../losses/policyLoss'
 import { truncate } from '../truncate'
 
@@ -79,6 +79,27 @@ export const ReinforceOptionsSchema = z.object({
 })
 export type ReinforceOptions = z.infer<typeof ReinforceOptionsSchema>
 
+/** A refused value as a message quotes it. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
+}
+
+/**
+ * The baselines of the group family: group (centre and scale, GRPO and relatives), remax (the
+ * group's greedy completion's reward, Li et al. 2023), opo (the length-weighted group mean, Hao et
+ * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025), token_batch (per-token
+ * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it).
+ */
+export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch'] as const
+
+/** The largest pass@k k: the largest group (groupSize's maximum). */
+export const MAX_PASSK_K = 256
+const PASSK_K_MESSAGE = `pass@k's k must be a whole number from 1 to the group size (at most ${MAX_PASSK_K})`
+
+/** KL to the reference in the loss (β·agg(KL), GRPO) or in the reward (−β·KL per token, PPO-RLHF and REINFORCE++). */
+export const KL_PLACEMENTS = ['loss', 'reward'] as const
+export type KlPlacement = (typeof KL_PLACEMENTS)[number]
+
 /** Group-relative estimators: how the advantage of each completion is formed from its group. */
 export const GroupEstimatorSchema = z.object({
   center: z.enum(['mean', 'median', 'loo', 'batch']).default('mean'),
@@ -88,16 +109,53 @@ export const GroupEstimatorSchema = z.object({
   combine: z.enum(['sum', 'decoupled']).default('sum'),
   batchNormalize: z.boolean().default(false),
   eps: z.number().min(0).max(1).default(1e-4),
+  /**
+   * What each completion's reward is measured against. Absent (or group): the centre and scale
+   * above. remax, opo, passk and token_batch ignore centre, scale, rank and combine (estimatorBaseline).
+   * Absent by default, so that designs written before it train, link and fingerprint as they did.
+   */
+  baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),
+  /** pass@k's k (baseline passk only), at most the group size; absent means 1 (pass@1, GRPO's advantage with the population std). */
+  k: z.number({ error: PASSK_K_MESSAGE }).int(PASSK_K_MESSAGE).min(1, PASSK_K_MESSAGE).max(MAX_PASSK_K, PASSK_K_MESSAGE).optional(),
 })
 export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
+export type GroupBaseline = (typeof GROUP_BASELINES)[number]
 
-/** The named presets of the group-relative family (docs/references.md). */
+/** The baseline a group estimator uses: absent is group, as every design before the field. */
+export function estimatorBaseline(estimator: GroupEstimator): GroupBaseline {
+  return estimator.baseline ?? 'group'
+}
+
+/** Where GRPO's KL to the reference goes: absent is loss, as every design before the field. */
+export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlacement {
+  return options.klPlacement ?? 'loss'
+}
+
+/**
+ * GRPO's fields that are absent by default, by dotted path, with what their absence means: a
+ * design without them trains, links and fingerprints as before they existed. The link and the
+ * learner panel read and offer them as fields with these values.
+ */
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss' }
+
+/** pass@k's k: absent is 1. */
+export function passkOf(estimator: GroupEstimator): number {
+  return estimator.k ?? 1
+}
+
+/**
+ * The named presets of the group-relative family (docs/references.md): choices of centre and scale
+ * for the group baseline. reinforce_pp_baseline (once named reinforce_pp) is REINFORCE++-baseline,
+ * verl's reinforce_plus_plus_baseline: the batch's mean and std. REINFORCE++ itself, as OpenRLHF
+ * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). A preset's name was never kept
+ * in a link, a file or a saved design (each keeps the fields), so the rename changes none of them.
+ */
 export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
   grpo: { center: 'mean', scale: 'group', rank: false },
   dr_grpo: { center: 'mean', scale: 'none', rank: false },
   rloo: { center: 'loo', scale: 'none', rank: false },
   mc_grpo: { center: 'median', scale: 'group', rank: false },
-  reinforce_pp: { center: 'batch', scale: 'batch', rank: false },
+  reinforce_pp_baseline: { center: 'batch', scale: 'batch', rank: false },
   rank: { center: 'mean', scale: 'group', rank: true },
 }
 
@@ -113,6 +171,15 @@ export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS
 }
 
 /**
+ * Presets of the GRPO family that are no group baseline. reinforce_pp_openrlhf: REINFORCE++ as
+ * OpenRLHF defines it (Hu et al. 2025; advantage_estimator "reinforce"): the KL in the reward by
+ * OpenRLHF's default estimator k1, per-token returns-to-go normalised over the batch's tokens.
+ */
+export const GRPO_PRESETS_BEYOND_GROUP: Record<string, { estimator: Partial<GroupEstimator>; klPlacement: KlPlacement; kl: KlEstimator }> = {
+  reinforce_pp_openrlhf: { estimator: { baseline: 'token_batch' }, klPlacement: 'reward', kl: 'k1' },
+}
+
+/**
  * DAPO's dynamic sampling (Yu et al. 2025): draw rounds of groupsPerIteration groups and keep only
  * those whose mixed rewards differ (a silent group, all rewards equal, has zero advantage), until
  * groupsPerIteration such groups are in hand or maxRounds rounds are drawn. Every sampled
@@ -124,11 +191,6 @@ export const DynamicSamplingSchema = z.object({
   maxRounds: z.number().int().min(1).max(64).default(10),
 })
 export type DynamicSampling = z.infer<typeof DynamicSamplingSchema>
-
-/** A refused value as a message quotes it. */
-function quoted(value: unknown): string {
-  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
-}
 
 const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')} (verl's loss_agg_mode names), or the older ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
@@ -169,8 +231,14 @@ export const GrpoOptionsSchema = z.object({
   epsHigh: z.number().min(0).max(10).default(0.2),
   /** Dual clip C (Ye et al. 2020, verl's clip_ratio_c), ppo only: where A < 0 the token's loss is at most −A·C. */
   dualClip: z.number({ error: DUAL_CLIP_MESSAGE }).gt(1, DUAL_CLIP_MESSAGE).max(MAX_DUAL_CLIP, DUAL_CLIP_MESSAGE).nullable().default(null),
-  /** KL penalty coefficient β to the frozen reference policy, in the loss: L = policy loss + β·agg(KL). */
+  /** KL penalty coefficient β to the frozen reference policy: in the loss, L = policy loss + β·agg(KL); in the reward, −β·KL_t at each token. */
   beta: z.number().min(0).max(10).default(0.04),
+  /**
+   * Where the KL goes: loss (absent: β·agg(KL) in the loss, GRPO) or reward (−β·KL_t of the
+   * sampling policy against the reference, computed at rollout, added to each token's reward, and
+   * no KL term in the loss: PPO-RLHF, REINFORCE++). Absent by default, as designs before it.
+   */
+  klPlacement: z.enum(KL_PLACEMENTS, { error: (issue) => `unknown KL placement ${quoted(issue.input)}; accepted: ${KL_PLACEMENTS.join(', ')}` }).optional(),
   /** The per-token KL estimator: k1 = log π − log π_ref, k2 = ½d², k3 = e^d − d − 1 (d = log π_ref − log π), with verl's clamps. */
   kl: z.enum(KL_ESTIMATORS, { error: (issue) => `unknown KL estimator ${quoted(issue.input)}; accepted: ${KL_ESTIMATORS.join(', ')}` }).default('k3'),
   /**
@@ -198,6 +266,16 @@ export const GrpoOptionsSchema = z.object({
     if (options.dualClip !== null && options.policyLoss !== 'ppo') {
       context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
     }
+  })
+  // pass@k's verdict is the task's right or wrong; a KL penalty has no place in it.
+  .refine((options) => !(klPlacementOf(options) === 'reward' && estimatorBaseline(options.estimator) === 'passk'), {
+    message: 'the passk baseline judges each answer right or wrong by its task reward, which a KL penalty in the reward would blur; put the KL in the loss for passk, or pick another baseline',
+    path: ['klPlacement'],
+  })
+  // ReMax's greedy rollout replays one round's prompts; dynamic sampling keeps groups from several rounds.
+  .refine((options) => !(options.dynamicSampling.enabled && estimatorBaseline(options.estimator) === 'remax'), {
+    message: 'the remax baseline rolls out one greedy completion per prompt of a single round, and dynamic sampling draws several rounds; turn dynamic sampling off for remax, or pick another baseline',
+    path: ['estimator', 'baseline'],
   })
   // Every round is sampled before the worker can answer pause or stop.
   .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {

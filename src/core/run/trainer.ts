@@ -21,7 +21,7 @@ export interface IterationReport {
    * steps are this batch) the page recomputes the advantages under another mix (what-if).
    */
   valueBatch?: ValueBatch
-  /** A group learner's batch: each completion's raw components summed (completions × K) and the group sizes. */
+  /** A group learner's batch: each completion's raw components summed (completions × K), the group sizes, and what its baseline reads besides. */
   groupBatch?: GroupBatch
   /**
    * Internal states of copies 0 … copies − 1 during the rollout, for the canvas view:
@@ -56,4 +56,10 @@ export interface GroupBatch {
   names: string[]
   components: Float64Array
   groupSizes: Int32Array
+  /** Tokens of each completion (OPO weighs by them). */
+  lengths?: Int32Array
+  /** The raw components of each group's greedy completion, groups × K (ReMax's baseline). */
+  greedyComponents?: Float64Array
+  /** −β·KL_t at each token, completion after completion, where the KL is in the reward. */
+  klPenalty?: Float64Array
 }

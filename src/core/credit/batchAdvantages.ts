@@ -1,0 +1,100 @@
+import { estimatorBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
+import { checkLayout, groupAdvantagesMulti } from './group'
+import { opoAdvantages } from './opo'
+import { passkAdvantages } from './passk'
+import { reinforcePlusPlusAdvantages } from './reinforcePlusPlus'
+import { remaxAdvantages } from './remax'
+
+/*
+ * The advantages of a group-sampled batch under the estimator's baseline: the one step the GRPO
+ * learner and the what-if view share, so that the two give the same numbers. One per completion,
+ * or for token_batch one per token. R_i = Σ_k w_k·C_ik, C_ik component k summed over completion i;
+ * with the KL in the reward, P_i = Σ_t p_t, p_t = −β·KL_t at each of its tokens, joins R_i as one
+ * more component of weight 1 (as verl sums its token-level rewards into the score). Then
+ *   group:       groupAdvantagesMulti (centre, scale, rank, combine, batchNormalize) over C_i1 … C_iK, P_i
+ *   remax:       a_i = R_i + P_i − R_greedy, R_greedy = Σ_k w_k·G_gk of the group's greedy completion, its
+ *                task reward only, as verl's reward_baselines (remax.ts)
+ *   opo:         a_i = (R_i + P_i) − Σ_j |o_j|·(R_j + P_j) / Σ_j |o_j| (opo.ts)
+ *   passk:       pass@k advantages (passk.ts) of the verdicts R_i > 0 (right) and R_i ≤ 0 (wrong), eps as
+ *                the estimator's; not with the KL in the reward (the options refuse it)
+ *   token_batch: REINFORCE++'s returns-to-go of R_i and the p_t, normalised over the batch's tokens (reinforcePlusPlus.ts)
+ * remax, opo, passk and token_batch read no centre, scale, rank, combine or batchNormalize.
+ */
+
+export interface GroupScores {
+  /** Raw components summed over each completion, completions × K, group after group. */
+  components: ArrayLike<number>
+  weights: ArrayLike<number>
+  groupSizes: ArrayLike<number>
+  /** Tokens of each completion (opo). */
+  lengths?: ArrayLike<number>
+  /** Raw components of each group's greedy completion, groups × K (remax). */
+  greedyComponents?: ArrayLike<number>
+  /** −β·KL_t at each token, completion after completion, where the KL is in the reward. */
+  klPenalty?: ArrayLike<number>
+}
+
+export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator): Float64Array {
+  const K = scores.weights.length
+  const baseline = estimatorBaseline(estimator)
+  const penalties = scores.klPenalty === undefined ? null : completionPenalties(scores)
+  if (baseline === 'group') {
+    if (penalties === null) return groupAdvantagesMulti(scores.components, K, scores.weights, scores.groupSizes, estimator)
+    return groupAdvantagesMulti(withColumn(scores.components, K, penalties), K + 1, [...Array.from(scores.weights), 1], scores.groupSizes, estimator)
+  }
+  const taskRewards = mixedRewards(scores.components, scores.weights)
+  checkLayout('batchAdvantages', taskRewards.length, scores.groupSizes)
+  if (baseline === 'token_batch') {
+    if (scores.lengths === undefined) throw new Error('batchAdvantages: the token_batch baseline needs each completion’s length (lengths)')
+    return reinforcePlusPlusAdvantages(taskRewards, scores.lengths, scores.klPenalty ?? null)
+  }
+  if (baseline === 'passk' && penalties !== null) throw new Error('batchAdvantages: pass@k judges the task reward alone; it takes no KL penalty in the reward')
+  // R_i + P_i: the task reward and the completion's KL penalty
+  const rewards = penalties === null ? taskRewards : taskRewards.map((reward, i) => reward + penalties[i])
+  if (baseline === 'remax') {
+    if (scores.greedyComponents === undefined) throw new Error('batchAdvantages: the remax baseline needs each group’s greedy completion (greedyComponents)')
+    return remaxAdvantages(rewards, scores.groupSizes, mixedRewards(scores.greedyComponents, scores.weights))
+  }
+  if (baseline === 'opo') {
+    if (scores.lengths === undefined) throw new Error('batchAdvantages: the opo baseline needs each completion’s length (lengths)')
+    return opoAdvantages(rewards, scores.groupSizes, scores.lengths)
+  }
+  // A completion passes when its reward is above 0: with a verifier's 0/1 reward, exactly when it is right.
+  const correct = rewards.map((reward) => (reward > 0 ? 1 : 0))
+  return passkAdvantages(correct, scores.groupSizes, passkOf(estimator), estimator.eps)
+}
+
+/** P_i = Σ_t p_t over each completion's tokens. */
+function completionPenalties(scores: GroupScores): Float64Array {
+  if (scores.lengths === undefined) throw new Error('batchAdvantages: a KL penalty in the reward needs each completion’s length (lengths)')
+  const penalties = new Float64Array(scores.lengths.length)
+  let token = 0
+  for (let i = 0; i < penalties.length; i++) {
+    for (let t = 0; t < scores.lengths[i]; t++) penalties[i] += scores.klPenalty![token++]
+  }
+  if (token !== scores.klPenalty!.length) throw new Error(`batchAdvantages: ${scores.klPenalty!.length} KL penalties for ${token} tokens; give one per token`)
+  return penalties
+}
+
+/** Rows of K values with one more value appended to each: rows × (K + 1). */
+function withColumn(components: ArrayLike<number>, K: number, column: Float64Array): Float64Array {
+  const wider = new Float64Array(column.length * (K + 1))
+  for (let i = 0; i < column.length; i++) {
+    for (let k = 0; k < K; k++) wider[i * (K + 1) + k] = components[i * K + k]
+    wider[i * (K + 1) + K] = column[i]
+  }
+  return wider
+}
+
+/** R_i = Σ_k w_k·c_ik for each row of `components` (rows × K, K the number of weights). */
+export function mixedRewards(components: ArrayLike<number>, weights: ArrayLike<number>): Float64Array {
+  const K = weights.length
+  if (components.length % K !== 0) throw new Error(`mixedRewards: ${components.length} component values do not split into rows of K = ${K}`)
+  const rewards = new Float64Array(components.length / K)
+  for (let i = 0; i < rewards.length; i++) {
+    let total = 0
+    for (let k = 0; k < K; k++) total += weights[k] * components[i * K + k]
+    rewards[i] = total
+  }
+  return rewards
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { resolveEnvironment } from '../envs/registry'
+import { LearnerOptionsSchema } from './config'
+import { learnerOptionsProblems } from './learnerFit'
+
+describe('learnerOptionsProblems', () => {
+  const tokenseq4 = resolveEnvironment('tokenseq', { group_size: 4 }).spec
+  const bandit = resolveEnvironment('bandit', {}).spec
+
+  it('holds pass@k’s k to the group: tokenseq’s group_size, the bandit’s learner groupSize', () => {
+    const passk = (k: number, fields: object = {}) => LearnerOptionsSchema.parse({ kind: 'grpo', ...fields, estimator: { baseline: 'passk', k } })
+    expect(learnerOptionsProblems(passk(4), tokenseq4)).toEqual([])
+    expect(learnerOptionsProblems(passk(5), tokenseq4)).toEqual(["estimator.k: pass@k's k is 5, more than the 4 completions of a group; k must be from 1 to the group size"])
+    expect(learnerOptionsProblems(passk(3, { groupSize: 2 }), bandit)).toEqual(["estimator.k: pass@k's k is 3, more than the 2 completions of a group; k must be from 1 to the group size"])
+  })
+
+  it('asks nothing of other baselines and learners', () => {
+    expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'grpo', estimator: { k: 99 } }), tokenseq4)).toEqual([])
+    expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'ppo' }), resolveEnvironment('cartpole', {}).spec)).toEqual([])
+  })
+})
