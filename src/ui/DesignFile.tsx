@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { rewardDesignOf } from '../model/design'
 import { summariseProblems } from '../model/problemList'
@@ -8,6 +8,7 @@ import { changeReward, changeWeight, resetRun, rewardChangeRestarts } from '../s
 import { useRestartGuard } from './useRestartGuard'
 import { downloadText } from './download'
 import { errorMessage } from '../core/errorMessage'
+import { FileImportButton } from './FileImportButton'
 
 /**
  * Export the reward design (the schema the command line's `--mix` reads) or the whole setup (the
@@ -15,8 +16,6 @@ import { errorMessage } from '../core/errorMessage'
  * are listed at once (the first few, the rest counted), and a rejected file changes nothing.
  */
 export function DesignFile() {
-  const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const { guard, confirm } = useRestartGuard()
   const exportDesign = () => {
@@ -66,21 +65,7 @@ export function DesignFile() {
       <button type="button" onClick={exportSetup} title="Environment, its parameters, the reward design, the learner and the seed (train --config FILE reads it)">
         Export setup
       </button>
-      <label htmlFor={inputId} className="button-like">
-        Import design or setup
-      </label>
-      <input
-        id={inputId}
-        ref={input}
-        type="file"
-        accept="application/json,.json"
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0]
-          if (file) void importFile(file)
-          if (input.current) input.current.value = ''
-        }}
-      />
+      <FileImportButton label="Import design or setup" accept="application/json,.json" onFile={(file) => void importFile(file)} />
       {confirm}
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect } from 'react'
 import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
 import { errorMessage } from '../core/errorMessage'
 import { clearLabels, dismissLabelMessage, exportLabels, importLabels, openLabels, useLabels } from '../state/labels'
@@ -8,6 +8,7 @@ import { LabelPairCard } from './LabelPairCard'
 import { Panel } from './Panel'
 import { RewardModelFit } from './RewardModelFit'
 import { SimulatedLabeler } from './SimulatedLabeler'
+import { FileImportButton } from './FileImportButton'
 
 /**
  * Label pairs (the token task): pick the better of two completions of one prompt, by mouse or
@@ -65,8 +66,6 @@ function LabelPairsBody() {
 
 /** Export and import as JSONL (the command line's pairs file), and clearing the labels. */
 function LabelFiles() {
-  const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const exportFile = () => {
     const { text, ties } = exportLabels()
     downloadText(text, 'pairs.jsonl', 'application/jsonl')
@@ -91,21 +90,7 @@ function LabelFiles() {
       <button type="button" onClick={exportFile}>
         Export JSONL
       </button>
-      <label htmlFor={inputId} className="button-like">
-        Import JSONL
-      </label>
-      <input
-        id={inputId}
-        ref={input}
-        type="file"
-        accept=".jsonl,application/jsonl,text/plain"
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0]
-          if (file) void importFile(file)
-          if (input.current) input.current.value = ''
-        }}
-      />
+      <FileImportButton label="Import JSONL" accept=".jsonl,application/jsonl,text/plain" onFile={(file) => void importFile(file)} />
       <button type="button" onClick={() => void clearLabels()}>
         Clear labels
       </button>

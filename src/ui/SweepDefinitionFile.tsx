@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { errorMessage } from '../core/errorMessage'
 import { designToSearch } from '../model/designLink'
 import { baseDesignOf, type Sweep } from '../model/sweep/definition'
@@ -10,6 +10,7 @@ import { setSweepFields } from '../state/sweepFields'
 import { resetRun } from '../state/trainingClient'
 import { downloadText } from './download'
 import { useRestartGuard } from './useRestartGuard'
+import { FileImportButton } from './FileImportButton'
 
 /**
  * The sweep's definition as a file: export the fields' definition (the file `sweep --sweep FILE`
@@ -18,8 +19,6 @@ import { useRestartGuard } from './useRestartGuard'
  * seeds and budget fill the fields; nothing trains until Run sweep. A refused file changes nothing.
  */
 export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
-  const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const { guard, confirm } = useRestartGuard()
   const exportDefinition = () => {
@@ -57,21 +56,7 @@ export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
       <button type="button" disabled={sweep === null} onClick={exportDefinition} title="The file sweep --sweep FILE reads: this design as a run config, the axes, the seeds and the budget">
         Export definition
       </button>
-      <input
-        id={inputId}
-        ref={input}
-        type="file"
-        accept="application/json,.json"
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0]
-          if (file) void importFile(file)
-          if (input.current) input.current.value = ''
-        }}
-      />
-      <label htmlFor={inputId} className="button-like">
-        Import definition
-      </label>
+      <FileImportButton label="Import definition" accept="application/json,.json" onFile={(file) => void importFile(file)} />
       {confirm}
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'} aria-label="Sweep definition file">
