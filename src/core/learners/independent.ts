@@ -7,6 +7,7 @@ import { DemoRecorder } from '../run/demo'
 import { EpisodeTracker, type FinishedEpisode } from '../run/episodes'
 import type { IndependentOptions, TeamCredit } from '../run/learnerOptions'
 import { ADVANTAGE_SAMPLE, type IterationReport, type Trainer } from '../run/trainer'
+import { softmaxRow } from '../softmax'
 
 /** Independent learners bound to a coop environment, with their policies open to the UI and tests. */
 export interface IndependentTrainer extends Trainer {
@@ -128,10 +129,9 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
 
   env.reset(envRng, observations)
 
-  /** π_a(· | x) into out[offset …]; the largest z is subtracted before exp, so nothing overflows. */
+  /** π_a(· | x) into out[offset …]: the preferences' z, then their softmax in place. */
   function policy(agent: number, obs: ArrayLike<number>, obsOffset: number, out: Float64Array, offset: number): void {
     const base = agent * obsSize * numActions
-    let largest = -Infinity
     for (let k = 0; k < numActions; k++) {
       let z = 0
       for (let f = 0; f < obsSize; f++) {
@@ -139,15 +139,8 @@ export function createIndependentTrainer(env: BatchEnv, mix: CompiledMix, option
         if (x !== 0) z += preferences[base + f * numActions + k] * x
       }
       out[offset + k] = z
-      if (z > largest) largest = z
     }
-    let total = 0
-    for (let k = 0; k < numActions; k++) {
-      const e = Math.exp(out[offset + k] - largest)
-      out[offset + k] = e
-      total += e
-    }
-    for (let k = 0; k < numActions; k++) out[offset + k] /= total
+    softmaxRow(out, offset, numActions, out, offset)
   }
 
   /** T_i for every agent of `team`, from the coalition values of the round it just played. */
