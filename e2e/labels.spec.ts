@@ -49,3 +49,21 @@ test('label pairs by keyboard, keep them over a reload, fit a linear reward mode
   await expect(overOptimisation).toContainText(/^Gold and proxy against √KL to the start policy \(\d+ points in [1-9]\d* bins\)/, { timeout: 60_000 })
   await expect(overOptimisation).toContainText('rm (proxy, contribution)')
 })
+
+test('a length-biased labeler, and a fit that gives length its own head', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
+  await page.goto('./?env=tokenseq&seed=4')
+  await page.getByRole('button', { name: 'Label pairs' }).click()
+  await page.getByLabel('Pairs', { exact: true }).fill('400')
+  await page.getByLabel('Length bias (per token)').fill('0.3')
+  await page.getByRole('button', { name: 'Simulated labeler' }).click()
+  await expect(page.getByRole('status', { name: 'Labelled pairs' })).toHaveText(/^400 labelled/, { timeout: 60_000 })
+  // The box is a linear fit's only: the MLP disables it.
+  const ownHead = page.getByRole('checkbox', { name: 'Length gets its own head (linear)' })
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('mlp')
+  await expect(ownHead).toBeDisabled()
+  await page.getByRole('combobox', { name: 'Model' }).selectOption('linear')
+  await ownHead.check()
+  await page.getByRole('button', { name: 'Fit', exact: true }).click()
+  await expect(page.getByRole('status', { name: 'Fit accuracy' })).toContainText(/^linear model, length head \d[\d.e-]* per token \(not in the reward\), fitted in/)
+})

@@ -2,6 +2,8 @@ import { closeSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { errorMessage } from '../core/errorMessage'
 import { BradleyTerryFitError } from '../core/preferences/fitError'
+import { LENGTH_FEATURE } from '../core/preferences/lengthDecorrelatedFit'
+import { truncate } from '../core/truncate'
 import type { GoldPairs } from '../core/preferences/goldPairs'
 import { MAX_ENSEMBLE_MEMBERS, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
 import { PairsCollector } from '../core/preferences/pairsFile'
@@ -19,7 +21,7 @@ import { UsageError } from './usage'
  * the ensemble's accuracies.
  */
 
-const FLAGS = ['pairs', 'model', 'ensemble', 'holdout', 'l2', 'seed']
+const FLAGS = ['pairs', 'model', 'ensemble', 'holdout', 'l2', 'seed', 'decorrelate']
 const SUBCOMMANDS = ['fit']
 const MODELS = ['linear', 'mlp'] as const
 const DEFAULTS = { model: 'linear', ensemble: 1, holdout: 0.2, l2: 1, seed: 1 } as const
@@ -97,7 +99,10 @@ function fitOptions(flags: Map<string, string>): RewardModelFitOptions {
   const l2 = l2Text === undefined ? DEFAULTS.l2 : parseNumber(l2Text, '--l2')
   if (l2 < 0) throw new UsageError(`--l2 must be at least 0 (0 for no penalty), got ${l2Text}`)
   const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
-  return { kind: kind as RewardModelFitOptions['kind'], ensemble, holdout, l2, seed }
+  const decorrelate = flags.get('decorrelate')
+  if (decorrelate !== undefined && decorrelate !== LENGTH_FEATURE) throw new UsageError(`unknown --decorrelate "${truncate(decorrelate)}"; accepted: ${LENGTH_FEATURE}`)
+  if (decorrelate !== undefined && kind !== 'linear') throw new UsageError(`--decorrelate ${LENGTH_FEATURE} fits a linear model only; give --model linear`)
+  return { kind: kind as RewardModelFitOptions['kind'], ensemble, holdout, l2, seed, ...(decorrelate === undefined ? {} : { decorrelateLength: true }) }
 }
 
 /** A whole number from `min` to `max`, or undefined when the flag is not given. */
@@ -203,6 +208,6 @@ function fitReport(fit: RewardModelFit, total: number, options: RewardModelFitOp
     pairs: { total, train: fit.trainPairs, heldOut: fit.heldOutPairs, trainGold: fit.train.ensemble.goldPairs, heldOutGold: heldOut?.ensemble.goldPairs ?? 0 },
     ensemble: figures(fit.train.ensemble, heldOut?.ensemble ?? null),
     members,
-    options: { model: options.kind, ensemble: options.ensemble, holdout: options.holdout, l2: options.l2, seed: options.seed, ...(fit.mlpTraining === null ? {} : fit.mlpTraining) },
+    options: { model: options.kind, ensemble: options.ensemble, holdout: options.holdout, l2: options.l2, seed: options.seed, ...(options.decorrelateLength === true ? { decorrelate: LENGTH_FEATURE } : {}), ...(fit.mlpTraining === null ? {} : fit.mlpTraining) },
   }
 }

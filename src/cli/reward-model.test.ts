@@ -227,6 +227,44 @@ describe('reward-model fit refuses bad pairs files, naming the line', () => {
   })
 })
 
+describe('reward-model fit --decorrelate length', () => {
+  it('fits a content head whose scores of the training completions are uncorrelated with length, and a length head that takes the labels’ taste for it', async () => {
+    const output = await fit(['--pairs', biasedPairs, '--holdout', '0', '--decorrelate', 'length'])
+    const parsed = parseRewardModel(output.model)
+    if (!parsed.success) throw new Error(parsed.error.message)
+    const model = parsed.data
+    if (model.kind !== 'linear') throw new Error('expected a linear model')
+    expect(output.options).toEqual({ model: 'linear', ensemble: 1, holdout: 0, l2: 1, seed: 1, decorrelate: 'length' })
+    const { names, count, preferred, rejected } = readPairs(readFileSync(biasedPairs, 'utf8'))
+    const member = model.members[0]
+    // The labeler liked length (bias 0.3 per token): the length head holds it.
+    expect(member.lengthWeight).toBeGreaterThan(0.05)
+    // Cov(w_Q·x, L) over both sides of every pair, relative to the spread of the scores and of L
+    const scores = [...memberScores(model, preferred, count)[0], ...memberScores(model, rejected, count)[0]]
+    const lengthAt = names.indexOf('length')
+    const lengths = [...Array.from({ length: count }, (_, i) => preferred[i * names.length + lengthAt]), ...Array.from({ length: count }, (_, i) => rejected[i * names.length + lengthAt])]
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    const [ms, ml] = [mean(scores), mean(lengths)]
+    const covariance = mean(scores.map((score, j) => (score - ms) * (lengths[j] - ml)))
+    const spread = Math.sqrt(mean(scores.map((score) => (score - ms) ** 2)) * mean(lengths.map((length) => (length - ml) ** 2)))
+    expect(Math.abs(covariance) / spread).toBeLessThan(1e-9)
+    // The plain fit's scores do correlate with length: the constraint is what removed it.
+    const plain = parseRewardModel((await fit(['--pairs', biasedPairs, '--holdout', '0'])).model)
+    if (!plain.success) throw new Error(plain.error.message)
+    const plainScores = [...memberScores(plain.data, preferred, count)[0], ...memberScores(plain.data, rejected, count)[0]]
+    const pm = mean(plainScores)
+    const plainCorrelation = mean(plainScores.map((score, j) => (score - pm) * (lengths[j] - ml))) / Math.sqrt(mean(plainScores.map((score) => (score - pm) ** 2)) * mean(lengths.map((length) => (length - ml) ** 2)))
+    expect(plainCorrelation).toBeGreaterThan(0.1)
+  }, 60_000)
+
+  it.each([
+    [['--decorrelate', 'format'], 'unknown --decorrelate "format"; accepted: length'],
+    [['--decorrelate', 'length', '--model', 'mlp'], '--decorrelate length fits a linear model only; give --model linear'],
+  ])('refuses %j', async (args, message) => {
+    expect(await refused(['fit', '--pairs', 'x', ...args])).toBe(message)
+  })
+})
+
 describe('reward-model flags', () => {
   it.each([
     [[], 'reward-model needs a subcommand; accepted: fit'],
@@ -242,7 +280,7 @@ describe('reward-model flags', () => {
     [['fit', '--pairs', 'x', '--l2', '-1'], '--l2 must be at least 0 (0 for no penalty), got -1'],
     [['fit', '--pairs', 'x', '--l2', 'Infinity'], '--l2 must be a finite number, got "Infinity"'],
     [['fit', '--pairs', 'x', '--seed', '-1'], '--seed must be a whole number from 0 to 2147483647, got "-1"'],
-    [['fit', '--pairs', 'x', '--epochs', '5'], 'unknown flag "--epochs" for reward-model fit; accepted: --pairs, --model, --ensemble, --holdout, --l2, --seed'],
+    [['fit', '--pairs', 'x', '--epochs', '5'], 'unknown flag "--epochs" for reward-model fit; accepted: --pairs, --model, --ensemble, --holdout, --l2, --seed, --decorrelate'],
   ])('refuses %j with one line', async (args, message) => {
     expect(await refused(args)).toBe(message)
   })

@@ -216,7 +216,7 @@ Usage:
       S 0 to 2147483647; group_size must be at least 2. The same arguments give the same lines.
 
   reward-playground reward-model fit --pairs FILE [--model linear|mlp] [--ensemble K]
-                                     [--holdout FRACTION] [--l2 LAMBDA] [--seed S]
+                                     [--holdout FRACTION] [--l2 LAMBDA] [--seed S] [--decorrelate length]
       Fit a reward model r(features) to a JSONL file of labelled pairs (FILE, or - for stdin), as
       preferences writes them (prompt, tokens and probability may be left out), and print
         {"model": {"kind", "featureNames", "members": [...]}, "pairs": {"total", "train",
@@ -231,6 +231,9 @@ Usage:
       members (default 1, at most ${MAX_ENSEMBLE_MEMBERS}) fits the rest, or with K >= 2 a bootstrap sample of it,
       minimising sum_pairs -log sigmoid(r(x_w) - r(x_l)) + (LAMBDA/2)|weights|^2 (default --l2 1):
         linear  r = w.x, the exact fit of bradley-terry; a member is {"weights": [...]}
+                with --decorrelate length (after ODIN): the fit is of w.x + c*length with w
+                constrained to Cov(w.x, length) = 0 over the pairs' completions; w (the content
+                head) is the reward, c (the length head, "lengthWeight" in the member) is not
         mlp     x standardised by the training pairs' mean and deviation, two tanh layers of 32,
                 a linear output; Adam (learning rate 0.01) for 20 epochs of minibatches of 512,
                 the loss over the pairs divided by their count; a member is {"inputMean",

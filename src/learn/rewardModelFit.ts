@@ -1,4 +1,5 @@
 import { fitBradleyTerry } from '../core/preferences/bradleyTerryFit'
+import { fitLengthDecorrelated, LENGTH_FEATURE } from '../core/preferences/lengthDecorrelatedFit'
 import { selectPairs, type GoldPairs } from '../core/preferences/goldPairs'
 import { MAX_ENSEMBLE_MEMBERS } from '../core/preferences/limits'
 import { bootstrapSample, holdOutPairs } from '../core/preferences/pairSplit'
@@ -24,6 +25,8 @@ export interface RewardModelFitOptions {
   holdout: number
   l2: number
   seed: number
+  /** A linear model only: fit each member with a length head that absorbs length, the content head its reward (lengthDecorrelatedFit.ts). */
+  decorrelateLength?: boolean
 }
 
 export interface RewardModelFit {
@@ -56,6 +59,9 @@ export class MemberFitError extends Error {
 export async function fitRewardModel(pairs: GoldPairs, featureNames: readonly string[], options: RewardModelFitOptions): Promise<RewardModelFit> {
   const { kind, ensemble, holdout, l2, seed } = options
   if (featureNames.length !== pairs.features) throw new Error(`fitRewardModel: ${featureNames.length} names for ${pairs.features} features`)
+  const lengthIndex = featureNames.indexOf(LENGTH_FEATURE)
+  if (options.decorrelateLength === true && kind !== 'linear') throw new Error('a length-decorrelated fit is a linear model only; fit it with kind linear')
+  if (options.decorrelateLength === true && lengthIndex < 0) throw new Error(`a length-decorrelated fit needs a feature named "${LENGTH_FEATURE}"; the pairs have ${featureNames.join(', ')}`)
   if (!(Number.isInteger(ensemble) && ensemble >= 1 && ensemble <= MAX_ENSEMBLE_MEMBERS)) throw new Error(`fitRewardModel: an ensemble has 1 to ${MAX_ENSEMBLE_MEMBERS} members, got ${ensemble}`)
   const rng = new Rng(seed)
   const split = holdOutPairs(pairs.count, holdout, rng.split())
@@ -71,7 +77,9 @@ export async function fitRewardModel(pairs: GoldPairs, featureNames: readonly st
   if (kind === 'linear') {
     const members: LinearRewardMember[] = memberRngs.map((_, k) => {
       try {
-        return { weights: Array.from(fitBradleyTerry(preferenceDifferences(sampleOf(k)), l2).weights) }
+        if (options.decorrelateLength !== true) return { weights: Array.from(fitBradleyTerry(preferenceDifferences(sampleOf(k)), l2).weights) }
+        const fit = fitLengthDecorrelated(sampleOf(k), lengthIndex, l2)
+        return { weights: Array.from(fit.weights), lengthWeight: fit.lengthWeight }
       } catch (error) {
         throw new MemberFitError(k + 1, ensemble, error)
       }

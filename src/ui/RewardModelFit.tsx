@@ -30,6 +30,7 @@ export function RewardModelFit() {
   const [kind, setKind] = useState<'linear' | 'mlp'>('linear')
   const [ensemble, setEnsemble] = useState(1)
   const [holdout, setHoldout] = useState('0.2')
+  const [decorrelate, setDecorrelate] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const fitting = fit.status === 'fitting'
   const run = () => {
@@ -40,7 +41,7 @@ export function RewardModelFit() {
     }
     setProblem(null)
     // l2 = 1 and the design's seed: reward-model fit --l2 1 --seed S on the exported pairs fits the same model.
-    void fitRewardModel({ kind, ensemble, holdout: fraction, l2: 1, seed })
+    void fitRewardModel({ kind, ensemble, holdout: fraction, l2: 1, seed, ...(decorrelate && kind === 'linear' ? { decorrelateLength: true } : {}) })
   }
   return (
     <fieldset className="reward-model-fit">
@@ -61,6 +62,9 @@ export function RewardModelFit() {
             </option>
           ))}
         </select>
+      </label>
+      <label title="After ODIN: the fit gives length its own head and keeps the reward's scores uncorrelated with length over the pairs (reward-model fit --decorrelate length)">
+        <input type="checkbox" checked={decorrelate && kind === 'linear'} disabled={kind !== 'linear'} onChange={(event) => setDecorrelate(event.target.checked)} /> Length gets its own head (linear)
       </label>
       <label>
         Held out <input type="text" inputMode="decimal" value={holdout} onChange={(event) => setHoldout(event.target.value)} />
@@ -98,6 +102,15 @@ function FitProgress({ startedAt }: { startedAt: number }) {
   )
 }
 
+/** ", length head 0.12 per token (not in the reward)" for a length-decorrelated model (its members' mean), else nothing. */
+function lengthHeadText(model: FittedRewardModel['model']): string {
+  if (model.kind !== 'linear') return ''
+  const heads = model.members.map((member) => member.lengthWeight).filter((weight): weight is number => weight !== undefined)
+  if (heads.length === 0) return ''
+  const mean = heads.reduce((sum, weight) => sum + weight, 0) / heads.length
+  return `, length head ${Number(mean.toPrecision(3))} per token (not in the reward)`
+}
+
 /** The fit's figures and the button that makes it the design's rm component. */
 function FitResult({ result }: { result: FittedRewardModel }) {
   const { guard, confirm } = useRestartGuard()
@@ -116,7 +129,7 @@ function FitResult({ result }: { result: FittedRewardModel }) {
   return (
     <div className="fit-result" role="region" aria-label="Fitted reward model">
       <p role="status" aria-label="Fit accuracy">
-        {result.model.kind} model{members > 1 ? `, ${members} members` : ''}, fitted in {result.seconds.toFixed(2)} s on {result.trainPairs} pairs. Train accuracy: {accuracyText(result.train)}. Held-out accuracy ({result.heldOutPairs} pairs):{' '}
+        {result.model.kind} model{members > 1 ? `, ${members} members` : ''}{lengthHeadText(result.model)}, fitted in {result.seconds.toFixed(2)} s on {result.trainPairs} pairs. Train accuracy: {accuracyText(result.train)}. Held-out accuracy ({result.heldOutPairs} pairs):{' '}
         {accuracyText(result.heldOut)}.
       </p>
       <button type="button" onClick={useAsReward}>

@@ -46,6 +46,8 @@ export const FitOptionsSchema = z.object({
   holdout: z.number().min(0).lt(1),
   l2: finite.refine((l2) => l2 >= 0),
   seed: z.number().int().min(0).max(2 ** 31 - 1),
+  /** Linear only: a length head absorbs length, the content head is the model (reward-model fit --decorrelate length). */
+  decorrelateLength: z.boolean().optional(),
 })
 
 export const ToWorkerSchema = z.discriminatedUnion('type', [

@@ -16,6 +16,8 @@ import { aggregateEnsemble, type EnsembleAggregation } from './ensemble'
 
 export interface LinearRewardMember {
   weights: number[]
+  /** A length-decorrelated member's length head c (lengthDecorrelatedFit.ts): what it absorbed of the labels' taste for length, per token; never part of its score. */
+  lengthWeight?: number
 }
 
 export interface MlpLayer {

@@ -27,7 +27,7 @@ const featureNames = z
     })
   })
 
-const linearMember = z.strictObject({ weights: vector })
+const linearMember = z.strictObject({ weights: vector, lengthWeight: finite.optional() })
 const mlpLayer = z.strictObject({ weights: z.array(vector).min(1).max(MAX_MLP_WIDTH), bias: vector.min(1) })
 const mlpMember = z.strictObject({ inputMean: vector, inputScale: z.array(finite.refine((scale) => scale > 0, 'expected a scale above 0')).max(MAX_MLP_WIDTH), layers: z.array(mlpLayer).min(1).max(MAX_MLP_LAYERS) })
 
