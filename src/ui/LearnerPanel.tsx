@@ -14,7 +14,7 @@ import {
 import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../core/run/learnerFit'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
-import { changeLearner } from '../state/trainingClient'
+import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../state/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
 import { Panel } from './Panel'
@@ -25,7 +25,7 @@ export function LearnerPanel() {
   const learner = usePlayground((state) => state.design.learner)
   const selectId = useId()
   const [error, setError] = useState<string | null>(null)
-  // A learner change starts the run over: with a curve on screen, say so first.
+  // A learner change that is not live starts the run over: with a curve on screen, say so first.
   const { guard, confirm } = useRestartGuard()
   const apply = (candidate: unknown) => {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
@@ -40,7 +40,9 @@ export function LearnerPanel() {
       return
     }
     setError(null)
-    guard(() => changeLearner(parsed.data))
+    // The GRPO family's estimator, loss and sampling options reach a running run live; anything else starts it over.
+    if (learnerChangeIsLive(parsed.data)) changeLearner(parsed.data)
+    else guard(() => changeLearner(parsed.data), whyLearnerChangeRestarts(parsed.data))
   }
   return (
     <Panel className="learner-panel" title="Learner">
