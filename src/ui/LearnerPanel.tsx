@@ -12,6 +12,7 @@ import {
   type LearnerOptions,
 } from '../core/run/config'
 import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../core/run/learnerFit'
+import { GRPO_PRESET_LABELS } from '../model/estimatorComparison'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
 import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../state/trainingClient'
@@ -71,17 +72,6 @@ export function LearnerPanel() {
   )
 }
 
-/** The GRPO family's presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based, and REINFORCE++ (OpenRLHF). */
-const PRESET_LABELS: Record<string, string> = {
-  grpo: 'GRPO',
-  dr_grpo: 'Dr. GRPO',
-  rloo: 'RLOO',
-  mc_grpo: 'MC-GRPO',
-  reinforce_pp_baseline: 'REINFORCE++-baseline',
-  rank: 'rank-based',
-  reinforce_pp_openrlhf: 'REINFORCE++ (OpenRLHF)',
-}
-
 type GrpoLearner = Extract<LearnerOptions, { kind: 'grpo' }>
 
 /** Whether a preset is in force: a group preset's estimator fields with the group baseline, and its loss aggregation where it names one; the others' every field. */
@@ -109,7 +99,7 @@ function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (cand
       <select id={id} value={current} aria-describedby={`${id}-hint`} onChange={(event) => onPick(withPreset(event.target.value, learner))}>
         {names.map((name) => (
           <option key={name} value={name}>
-            {PRESET_LABELS[name] ?? name}
+            {GRPO_PRESET_LABELS[name] ?? name}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}
