@@ -113,9 +113,10 @@ test('REINFORCE++ as OpenRLHF defines it from the preset: the KL in the reward, 
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
   await expect(page.getByRole('region', { name: 'Learner diagnostics' })).toContainText('kl penalty', { timeout: 60_000 })
-  // Another baseline is another estimator (a learner change: with a curve on screen it asks first); the link carries it.
+  // Another baseline is another estimator: it reaches the running run live, marked on the chart, without the restart question; the link carries it.
   await baseline.selectOption('remax')
-  await page.getByRole('alertdialog', { name: 'Restart the run?' }).getByRole('button', { name: 'Apply without pinning' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Restart the run?' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText('l.estimator.baseline: token_batch → remax', { timeout: 30_000 })
   await expect(page).toHaveURL(/l\.estimator\.baseline=remax/)
   await expect(preset).toHaveValue('custom')
 })

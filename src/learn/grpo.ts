@@ -8,7 +8,8 @@ import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
-import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
+import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
+import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
@@ -37,9 +38,13 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
  * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
  * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
- * per-token −β·KL_t in the reward, computed at rollout against the reference.
+ * per-token −β·KL_t in the reward, computed at rollout against the reference. The options that
+ * change neither the network nor the batch's shape (GRPO_LIVE_FIELDS) may change while the run
+ * trains (setLearner): the rollout and the update read them afresh, from the next update on.
  */
-export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
+export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initialOptions: GrpoOptions, rng: Rng): Promise<GrpoTrainer> {
+  // Read afresh by every rollout and update: setLearner swaps in new ones between updates.
+  let options = initialOptions
   const spec = env.spec
   const { n } = env
   const { obsSize, numActions } = spec
@@ -47,25 +52,24 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   const groupSize = isTokenSeqEnv(env) ? env.groupSize : options.groupSize
   checkGroupEnv(env, groupSize)
   checkMix(mix, numComponents, spec.id)
-  const baseline = estimatorBaseline(options.estimator)
-  if (baseline === 'passk' && passkOf(options.estimator) > groupSize) {
-    throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
-  }
+  checkPasskFits(options, groupSize)
   await tf.ready()
 
   const networkRng = rng.split()
   const envRng = rng.split()
   const actionRng = rng.split()
-  // Drawn only for ReMax, after the others, so that every other run draws what it drew before.
-  const greedyRng = baseline === 'remax' ? rng.split() : null
+  // Drawn only for ReMax, after the others, so that every other run draws what it drew before. A run
+  // that switches to ReMax later splits it then (greedyRngOf): the run's RNG draws nothing after the
+  // three splits above, so that is the very stream a run that started with ReMax gets.
+  let greedyRng: Rng | null = isRemax(options) ? rng.split() : null
+  const greedyRngOf = (): Rng => (greedyRng ??= rng.split())
   const hidden = options.hiddenSize
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
   const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
-  const klInReward = klPlacementOf(options) === 'reward'
-  // With the KL in the reward the loss has no KL term: β = 0 there.
-  const lossOptions = { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
+  /** Options set while an update runs, taken when the next one starts. */
+  let pendingOptions: GrpoOptions | null = null
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
@@ -115,10 +119,10 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
   async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const prompts = greedyRng === null ? null : env.state.slice()
+      const prompts = isRemax(options) ? env.state.slice() : null
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
-      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRng!, demo)
+      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
       return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
     }
     let round = 0
@@ -146,6 +150,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     const diagnose = (terms: GrpoLossTerms, gradNorm: number | null) =>
       `GRPO loss is ${show(terms.loss)} (policy_loss ${show(terms.policyLoss)}, kl ${show(terms.tokenMeanKl)}${gradNorm === null ? '' : `, grad_norm ${show(gradNorm)}`}); ` +
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
+    const lossOptions = lossOptionsOf(options)
     try {
       const rows = await tokenRows(completions, advantages, obs)
       const slopes = new Float64Array(completions.tokens)
@@ -191,8 +196,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
-  return learnerShell('GRPO', env, mix, {
+  const shell = learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
+      if (pendingOptions !== null) {
+        options = pendingOptions
+        pendingOptions = null
+        // Adam's step size is read at every step; its moments carry over.
+        optimizer.learningRate = options.learningRate
+      }
+      const klInReward = klPlacementOf(options) === 'reward'
       const weights = activeMix.weights
       const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
@@ -248,6 +260,38 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       optimizer.dispose()
     },
   })
+  return {
+    ...shell,
+    setLearner(next: LearnerOptions) {
+      if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
+      const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
+      if (refusal !== null) throw new Error(refusal)
+      checkPasskFits(next, groupSize)
+      pendingOptions = next
+    },
+  }
+}
+
+/** A GRPO trainer takes the live-switchable options (core/run/liveLearner.ts) from its next update on. */
+export interface GrpoTrainer extends Trainer {
+  /** The options from the next update on; throws, changing nothing, for a change that needs a new run. */
+  setLearner(options: LearnerOptions): void
+}
+
+/** With the KL in the reward the loss has no KL term: β = 0 there. */
+function lossOptionsOf(options: GrpoOptions) {
+  const klInReward = klPlacementOf(options) === 'reward'
+  return { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
+}
+
+function isRemax(options: GrpoOptions): boolean {
+  return estimatorBaseline(options.estimator) === 'remax'
+}
+
+function checkPasskFits(options: GrpoOptions, groupSize: number): void {
+  if (estimatorBaseline(options.estimator) === 'passk' && passkOf(options.estimator) > groupSize) {
+    throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
+  }
 }
 
 /** A network with `source`'s current parameters that no optimiser ever sees. */

@@ -50,6 +50,8 @@ export interface PlaygroundState {
   setReward(reward: RewardExtras): string[]
   /** Choose the learner and its hyperparameters (already validated); the run starts over. */
   setLearner(learner: LearnerOptions): void
+  /** The learner's options as a running run takes them live (already validated): the run and its curve stay. */
+  setLearnerLive(learner: LearnerOptions): void
   /** Set by the worker client. */
   runStarting(runId: string): void
   runEvent(update: Partial<RunView>): void
@@ -112,6 +114,7 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
   setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: EMPTY_RUN })),
+  setLearnerLive: (learner) => set((state) => ({ design: { ...state.design, learner } })),
   runStarting: (runId) => set((state) => ({ run: { ...EMPTY_RUN, runId, status: 'starting', learner: state.design.learner.kind, design: state.design } })),
   runEvent: (update) => set((state) => ({ run: { ...state.run, ...update } })),
   addFrame: (frame) => set((state) => ({ run: runWithFrame(state.run, frame, state.spec) })),

@@ -2,6 +2,7 @@ import type { EnvParams } from '../core/envs/types'
 import type { LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
+import { learnerChangeNote, learnerFieldChanges, whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../model/design'
 import { EMPTY_RUN, isRunActive } from '../model/runView'
 import { MAX_NOTE_LENGTH, type DrawPairsRequest } from '../worker/protocol'
@@ -122,6 +123,8 @@ function mainRunEvent(message: RunEvent): void {
       store.addMark({ envSteps: message.envSteps, at: Date.now(), changes: message.changed, changeId: message.changeId, ...(message.note ? { note: message.note } : {}) })
       return
     case 'refused':
+      // A refused learner change: the panel and the link show the options the run still trains with.
+      if (message.learner) store.setLearnerLive(message.learner)
       store.setNotice(`The change was not applied; the run goes on with the previous design: ${message.message}`)
       return
     case 'paused':
@@ -212,10 +215,44 @@ export function changeParams(params: EnvParams): string | null {
   return refusal
 }
 
-/** Choose the learner (stops the current run: its curves belong to another learner). */
+/**
+ * Whether changing the learner to `learner` reaches the running run live (liveLearner.ts: the GRPO
+ * family's estimator, loss, clip, KL, sampling and step options) instead of starting it over.
+ */
+export function learnerChangeIsLive(learner: LearnerOptions): boolean {
+  const { run, design } = usePlayground.getState()
+  return run.runId !== null && isRunActive(run.status) && whyLearnerChangeNeedsNewRun(design.learner, learner) === null
+}
+
+/** Why changing the learner to `learner` starts the running run over, in words; undefined where there is no running run. */
+export function whyLearnerChangeRestarts(learner: LearnerOptions): string | undefined {
+  const { run, design } = usePlayground.getState()
+  if (run.runId === null || !isRunActive(run.status)) return undefined
+  return whyLearnerChangeNeedsNewRun(design.learner, learner) ?? undefined
+}
+
+/**
+ * Choose the learner. A running run takes a live-switchable change from its next update on, marked
+ * on the chart with the options it changed; any other change stops the run (its curves belong to
+ * another learner).
+ */
 export function changeLearner(learner: LearnerOptions): void {
-  resetRun()
-  usePlayground.getState().setLearner(learner)
+  const store = usePlayground.getState()
+  if (!learnerChangeIsLive(learner)) {
+    resetRun()
+    store.setLearner(learner)
+    return
+  }
+  const changes = learnerFieldChanges(store.design.learner, learner)
+  store.setLearnerLive(learner)
+  // An absent field set to what its absence means changes nothing the run does.
+  if (changes.length === 0) return
+  control({ type: 'updateLearner', changeId: ++changeCounter, learner, note: shortened(learnerChangeNote(changes)) })
+}
+
+/** A mark's note within what the worker accepts. */
+function shortened(note: string): string {
+  return note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
 }
 
 /**
@@ -250,8 +287,7 @@ export function changeReward(reward: RewardExtras, note: string): string[] {
   const problems = store.setReward(reward)
   if (problems.length > 0 || runId === null) return problems
   if (!restarts) {
-    const shortNote = note.length > MAX_NOTE_LENGTH ? `${note.slice(0, MAX_NOTE_LENGTH - 1)}…` : note
-    control({ type: 'setReward', changeId: ++changeCounter, design: rewardDesignOf(usePlayground.getState().design), note: shortNote })
+    control({ type: 'setReward', changeId: ++changeCounter, design: rewardDesignOf(usePlayground.getState().design), note: shortened(note) })
   } else {
     const wasRunning = status === 'running' || status === 'starting'
     resetRun()

@@ -9,6 +9,7 @@ import { ChartExportButtons } from './ChartExportButtons'
 import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
 import { BarChart, type BarSeries } from './charts/BarChart'
+import { EstimatorComparison } from './EstimatorComparison'
 
 const NO_BARS: AdvantageBar[] = []
 
@@ -48,6 +49,7 @@ export function AdvantageView() {
       </div>
       </IfVisible>
       {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={histograms?.whatIf ?? null} data={histograms?.bars ?? NO_BARS} />}
+      {view === 'advantages' && groupBatch && learner.kind === 'grpo' && <EstimatorComparison batch={groupBatch} weights={weights} running={learner.estimator} />}
       <WhatIf />
     </section>
   )

@@ -12,9 +12,10 @@ import {
   type LearnerOptions,
 } from '../core/run/config'
 import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../core/run/learnerFit'
+import { GRPO_PRESET_LABELS } from '../model/estimatorComparison'
 import { readPath, withPath } from '../model/paths'
 import { usePlayground } from '../state/store'
-import { changeLearner } from '../state/trainingClient'
+import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../state/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
 import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
 import { Panel } from './Panel'
@@ -25,7 +26,7 @@ export function LearnerPanel() {
   const learner = usePlayground((state) => state.design.learner)
   const selectId = useId()
   const [error, setError] = useState<string | null>(null)
-  // A learner change starts the run over: with a curve on screen, say so first.
+  // A learner change that is not live starts the run over: with a curve on screen, say so first.
   const { guard, confirm } = useRestartGuard()
   const apply = (candidate: unknown) => {
     const parsed = LearnerOptionsSchema.safeParse(candidate)
@@ -40,7 +41,9 @@ export function LearnerPanel() {
       return
     }
     setError(null)
-    guard(() => changeLearner(parsed.data))
+    // The GRPO family's estimator, loss and sampling options reach a running run live; anything else starts it over.
+    if (learnerChangeIsLive(parsed.data)) changeLearner(parsed.data)
+    else guard(() => changeLearner(parsed.data), whyLearnerChangeRestarts(parsed.data))
   }
   return (
     <Panel className="learner-panel" title="Learner">
@@ -67,17 +70,6 @@ export function LearnerPanel() {
       {confirm}
     </Panel>
   )
-}
-
-/** The GRPO family's presets: GRPO, Dr. GRPO, RLOO, MC-GRPO, REINFORCE++-baseline, rank-based, and REINFORCE++ (OpenRLHF). */
-const PRESET_LABELS: Record<string, string> = {
-  grpo: 'GRPO',
-  dr_grpo: 'Dr. GRPO',
-  rloo: 'RLOO',
-  mc_grpo: 'MC-GRPO',
-  reinforce_pp_baseline: 'REINFORCE++-baseline',
-  rank: 'rank-based',
-  reinforce_pp_openrlhf: 'REINFORCE++ (OpenRLHF)',
 }
 
 type GrpoLearner = Extract<LearnerOptions, { kind: 'grpo' }>
@@ -107,7 +99,7 @@ function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (cand
       <select id={id} value={current} aria-describedby={`${id}-hint`} onChange={(event) => onPick(withPreset(event.target.value, learner))}>
         {names.map((name) => (
           <option key={name} value={name}>
-            {PRESET_LABELS[name] ?? name}
+            {GRPO_PRESET_LABELS[name] ?? name}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}

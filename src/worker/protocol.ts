@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RunConfigSchema } from '../core/run/config'
+import { LearnerOptionsSchema, RunConfigSchema, type LearnerOptions } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
 import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
@@ -17,7 +17,7 @@ export { RECENT_EPISODES } from '../core/run/metrics'
 /**
  * The typed messages between the page and the training worker. The page sends the whole run config
  * once (start); during a run only changes travel: weights, a changed reward design (which may add or
- * remove components), pause, resume, stop.
+ * remove components), the GRPO family's live learner options, pause, resume, stop.
  */
 
 /** The largest step budget a run takes: `train --steps`' own bound. */
@@ -63,6 +63,12 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: nameRecord(finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
   z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
+  /**
+   * New learner options from the next update on, validated as the start config's are; the worker
+   * applies them where the run takes them live (core/run/liveLearner.ts), else refuses them and the
+   * run goes on as it was. `note` names the change for the chart's mark.
+   */
+  z.object({ type: z.literal('updateLearner'), runId: z.string(), changeId: z.number().int(), learner: LearnerOptionsSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
@@ -135,8 +141,8 @@ export type FromWorker =
   | { type: 'error'; runId: string | null; message: string }
   /** A message the worker could not read; whatever it asked for did not happen, and runs go on. */
   | { type: 'ignored'; message: string }
-  /** A live change the run could not take; the run goes on with its previous design. */
-  | { type: 'refused'; runId: string; message: string }
+  /** A live change the run could not take; the run goes on with its previous design (a refused learner change: with `learner`, the options still in force). */
+  | { type: 'refused'; runId: string; message: string; learner?: LearnerOptions }
   /** The pairs a drawPairs asked for: `source` says which policy wrote them (current falls back to start where the run has no batch of its own); at most `count`. */
   | { type: 'pairs'; requestId: number; source: 'current' | 'start'; pairs: DrawnPair[] }
   | { type: 'rewardModelFitted'; requestId: number; fit: FittedRewardModel }

@@ -1,4 +1,5 @@
-import type { RunConfig } from '../core/run/config'
+import type { LearnerOptions, RunConfig } from '../core/run/config'
+import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { MetricsAccumulator } from '../core/run/metrics'
 import type { GroupBatch, IterationReport, Trainer, ValueBatch } from '../core/run/trainer'
 import { compileMix } from '../core/rewards/mix'
@@ -30,6 +31,10 @@ export class TrainingSession {
   /** Whether the page is hidden (frames then come seldom). */
   pageHidden = false
   private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
+  /** The latest learner change that arrived during an iteration, applied before the next. */
+  private pendingLearner: { changeId: number; learner: LearnerOptions; note: string } | null = null
+  /** The learner options the run trains with now. */
+  private learner: LearnerOptions
   private metrics: MetricsAccumulator | null = null
   private paused = false
   private stopped = false
@@ -54,6 +59,7 @@ export class TrainingSession {
     private readonly budget: number | null = null,
   ) {
     this.weights = { ...config.mix.weights }
+    this.learner = config.learner
   }
 
   async start(): Promise<void> {
@@ -84,6 +90,9 @@ export class TrainingSession {
         break
       case 'setReward':
         this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
+        break
+      case 'updateLearner':
+        this.pendingLearner = { changeId: message.changeId, learner: message.learner, note: message.note }
         break
       case 'pause':
         this.paused = true
@@ -207,6 +216,25 @@ export class TrainingSession {
   private applyPendingChanges(trainer: Trainer, envSteps: number): void {
     this.applyPendingReward(trainer, envSteps)
     this.applyPendingWeights(trainer, envSteps)
+    this.applyPendingLearner(trainer, envSteps)
+  }
+
+  /** A live learner change: the trainer takes the options from its next update on, or the run goes on as it was and the page hears why. */
+  private applyPendingLearner(trainer: Trainer, envSteps: number): void {
+    const change = this.pendingLearner
+    if (!change) return
+    this.pendingLearner = null
+    try {
+      const refusal = whyLearnerChangeNeedsNewRun(this.learner, change.learner)
+      if (refusal !== null) throw new Error(refusal)
+      if (!trainer.setLearner) throw new Error(`${this.learner.kind} takes no learner changes while it runs; start a new run`)
+      trainer.setLearner(change.learner)
+    } catch (error) {
+      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error), learner: this.learner })
+      return
+    }
+    this.learner = change.learner
+    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
   }
 
   /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */

@@ -1,6 +1,7 @@
 import type { EnvSpec } from '../envs/types'
 import type { CompiledMix } from '../rewards/mix'
 import type { FinishedEpisode } from './episodes'
+import type { LearnerOptions } from './config'
 
 /** What one training iteration (a rollout and the update it feeds) reports. */
 export interface IterationReport {
@@ -36,6 +37,12 @@ export interface Trainer {
   iterate(): Promise<IterationReport>
   /** The mix used from the next rollout on. */
   setMix(mix: CompiledMix): void
+  /**
+   * New learner options from the next update on, where the learner takes them live (the GRPO
+   * family: liveLearner.ts); throws, changing nothing, when they need a new run. Absent: every
+   * learner change is a new run.
+   */
+  setLearner?(options: LearnerOptions): void
   dispose(): void
 }
 

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test'
+import { envSteps, expectTraining } from './helpers'
+
+test('switching the GRPO estimator mid-run on the token task: the run goes on, the chart marks the change, and the what-if shows both estimators', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  const preset = page.getByRole('combobox', { name: 'Estimator preset' })
+  await expect(preset).toHaveValue('grpo')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+
+  // Before the switch: the latest batch under the running estimator and under another, side by side.
+  const comparison = page.getByRole('region', { name: 'What-if under two estimators' })
+  await expect(comparison.getByRole('figure', { name: 'Advantages under running (GRPO)' })).toBeVisible({ timeout: 60_000 })
+  await comparison.getByRole('combobox', { name: 'Compare the estimator with' }).selectOption({ label: 'RLOO' })
+  await expect(comparison.getByRole('figure', { name: 'Advantages under RLOO' })).toBeVisible()
+  await expect(comparison.getByRole('figure', { name: 'Advantages under running (GRPO)' })).toContainText(/running \(GRPO\): \d+% exactly zero/)
+  await expect(comparison.getByRole('figure', { name: 'Advantages under RLOO' })).toContainText(/RLOO: \d+% exactly zero/)
+
+  // The switch itself: no restart question, the run keeps its curve and its steps keep rising.
+  const before = await envSteps(page)
+  await preset.selectOption({ label: 'RLOO' })
+  await expect(page.getByRole('alertdialog', { name: 'Restart the run?' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: l\.estimator\.center: mean → loo; l\.estimator\.scale: group → none/, { timeout: 30_000 })
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(before)
+  await expectTraining(page)
+  await expect(page).toHaveURL(/l\.estimator\.center=loo/)
+  // The running side now names the estimator switched to.
+  await expect(comparison.getByRole('figure', { name: 'Advantages under running (RLOO)' })).toBeVisible()
+  await expect(comparison.getByRole('combobox', { name: 'Compare the estimator with' })).toBeVisible()
+})
+
+test('a change of the network still starts the run over, asking first', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  const groups = page.getByRole('textbox', { name: 'groups per update' })
+  await groups.fill('8')
+  // Leaving the box applies it (Enter would also answer the question that takes the focus).
+  await groups.blur()
+  const confirm = page.getByRole('alertdialog', { name: 'Restart the run?' })
+  await expect(confirm).toContainText('groupsPerIteration changes the network or the batch')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).not.toHaveURL(/l\.groupsPerIteration=8/)
+  await expectTraining(page)
+})

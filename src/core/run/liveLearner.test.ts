@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { GrpoOptionsSchema, PpoOptionsSchema } from './config'
+import { GRPO_LIVE_FIELDS, GRPO_RESTART_FIELDS, learnerChangeNote, learnerFieldChanges, whyLearnerChangeNeedsNewRun } from './liveLearner'
+
+const grpo = (overrides: Record<string, unknown> = {}) => GrpoOptionsSchema.parse({ kind: 'grpo', ...overrides })
+
+/** Every leaf path of a fully specified GRPO learner (absent-by-default fields set), but its kind. */
+function allGrpoPaths(): string[] {
+  const paths: string[] = []
+  const walk = (node: object, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (value !== null && typeof value === 'object') walk(value, `${prefix}${key}.`)
+      else if (key !== 'kind') paths.push(`${prefix}${key}`)
+    }
+  }
+  walk(grpo({ klPlacement: 'loss', estimator: { baseline: 'group', k: 1 } }), '')
+  return paths.sort()
+}
+
+describe('which learner changes reach a running run', () => {
+  it('classifies every GRPO option as live or as a new run, and none as both', () => {
+    expect([...GRPO_LIVE_FIELDS, ...GRPO_RESTART_FIELDS].sort()).toEqual(allGrpoPaths())
+    expect(GRPO_LIVE_FIELDS.filter((path) => (GRPO_RESTART_FIELDS as readonly string[]).includes(path))).toEqual([])
+  })
+
+  it('is live for the estimator, the loss, its clip and KL, the sampling options and the optimiser step', () => {
+    const before = grpo()
+    for (const overrides of [
+      { policyLoss: 'cispo' },
+      { estimator: { center: 'loo', scale: 'none' } },
+      { estimator: { baseline: 'remax' } },
+      { aggregation: 'token-mean', epsHigh: 0.28, dualClip: 3 },
+      { kl: 'k1', beta: 0, klPlacement: 'reward' },
+      { dynamicSampling: { enabled: true, maxRounds: 4 }, maskTruncated: true },
+      { learningRate: 3e-3, maxGradNorm: 0.5, updateEpochs: 2 },
+    ]) {
+      expect(whyLearnerChangeNeedsNewRun(before, grpo(overrides))).toBeNull()
+    }
+  })
+
+  it('needs a new run for the network, the batch shape, another learner or a learner other than GRPO', () => {
+    expect(whyLearnerChangeNeedsNewRun(grpo(), grpo({ hiddenSize: 32 }))).toBe('hiddenSize changes the network or the batch, so the change starts a new run')
+    expect(whyLearnerChangeNeedsNewRun(grpo(), grpo({ groupSize: 4, groupsPerIteration: 8, policyLoss: 'cispo' }))).toBe('groupsPerIteration, groupSize change the network or the batch, so the change starts a new run')
+    expect(whyLearnerChangeNeedsNewRun(grpo(), PpoOptionsSchema.parse({ kind: 'ppo' }))).toBe('another learner is a new run')
+    const ppo = PpoOptionsSchema.parse({ kind: 'ppo' })
+    expect(whyLearnerChangeNeedsNewRun(ppo, { ...ppo, learningRate: 1e-3 })).toMatch(/^only the GRPO family's options change while a run trains/)
+  })
+
+  it('counts an absent field and what its absence means as the same value', () => {
+    expect(learnerFieldChanges(grpo(), grpo({ klPlacement: 'loss', estimator: { baseline: 'group', k: 1 } }))).toEqual([])
+  })
+
+  it('names each changed option in the mark, before and after', () => {
+    const changes = learnerFieldChanges(grpo(), grpo({ policyLoss: 'cispo', dualClip: null, estimator: { baseline: 'remax' } }))
+    expect(learnerChangeNote(changes)).toBe('l.policyLoss: ppo → cispo; l.estimator.baseline: group → remax')
+    expect(learnerChangeNote(learnerFieldChanges(grpo({ dualClip: 3 }), grpo()))).toBe('l.dualClip: 3 → none')
+  })
+})

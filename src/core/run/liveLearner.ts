@@ -1,0 +1,93 @@
+import { GRPO_ABSENT_FIELDS, type LearnerOptions } from './config'
+
+/*
+ * Which learner changes reach a running run from its next update, and which start it over: the one
+ * rule the page (send it live or restart, asking first) and the worker (apply or refuse) both follow.
+ */
+
+/**
+ * The GRPO family's options a running run takes from its next update on, by dotted path: the
+ * estimator, the loss, its aggregation, clip and KL, the sampling options, and the optimiser's
+ * step. None of them changes the network or the batch's shape.
+ */
+export const GRPO_LIVE_FIELDS = [
+  'estimator.center',
+  'estimator.scale',
+  'estimator.rank',
+  'estimator.combine',
+  'estimator.batchNormalize',
+  'estimator.eps',
+  'estimator.baseline',
+  'estimator.k',
+  'policyLoss',
+  'aggregation',
+  'epsLow',
+  'epsHigh',
+  'dualClip',
+  'kl',
+  'beta',
+  'klPlacement',
+  'maskTruncated',
+  'dynamicSampling.enabled',
+  'dynamicSampling.maxRounds',
+  'learningRate',
+  'maxGradNorm',
+  'updateEpochs',
+] as const
+
+/** The GRPO options that change the network (hiddenSize) or the batch's shape (groupSize, groupsPerIteration): a new run. */
+export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration'] as const
+
+const LIVE = new Set<string>(GRPO_LIVE_FIELDS)
+
+/** One option that differs between two learners, by dotted path, with what it means before and after (an absent field as GRPO_ABSENT_FIELDS says). */
+export interface LearnerFieldChange {
+  path: string
+  before: unknown
+  after: unknown
+}
+
+/** Every leaf option whose value differs between `before` and `after` (absent and its meaning count as the same). */
+export function learnerFieldChanges(before: LearnerOptions, after: LearnerOptions): LearnerFieldChange[] {
+  const leavesBefore = leaves(before)
+  const leavesAfter = leaves(after)
+  const paths = [...new Set([...leavesBefore.keys(), ...leavesAfter.keys()])]
+  return paths
+    .map((path) => ({ path, before: meaning(path, leavesBefore.get(path)), after: meaning(path, leavesAfter.get(path)) }))
+    .filter((change) => change.before !== change.after)
+}
+
+/**
+ * Null when `after` can reach a run training `before` live (both GRPO, every changed option one of
+ * GRPO_LIVE_FIELDS), else why it must start over, in words.
+ */
+export function whyLearnerChangeNeedsNewRun(before: LearnerOptions, after: LearnerOptions): string | null {
+  if (before.kind !== after.kind) return 'another learner is a new run'
+  if (after.kind !== 'grpo') return `only the GRPO family's options change while a run trains; a change to ${after.kind} starts a new run`
+  const fixed = learnerFieldChanges(before, after).filter((change) => !LIVE.has(change.path))
+  if (fixed.length === 0) return null
+  return `${fixed.map((change) => change.path).join(', ')} ${fixed.length === 1 ? 'changes' : 'change'} the network or the batch, so the change starts a new run`
+}
+
+/** A live learner change as its chart mark names it: "l.policyLoss: ppo → cispo; l.beta: 0.04 → 0". */
+export function learnerChangeNote(changes: readonly LearnerFieldChange[]): string {
+  return changes.map((change) => `l.${change.path}: ${shown(change.before)} → ${shown(change.after)}`).join('; ')
+}
+
+function shown(value: unknown): string {
+  return value === null || value === undefined ? 'none' : String(value)
+}
+
+function meaning(path: string, value: unknown): unknown {
+  return value === undefined && path in GRPO_ABSENT_FIELDS ? GRPO_ABSENT_FIELDS[path] : value
+}
+
+/** The options' leaf values (not objects) by dotted path. */
+function leaves(options: object, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [key, value] of Object.entries(options)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`
+    if (value !== null && typeof value === 'object') leaves(value, path, into)
+    else into.set(path, value)
+  }
+  return into
+}
