@@ -6,6 +6,7 @@ import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
 import { runConfigOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
+import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
 
 /** One variant trained on one seed: the figures a check records, by id, at the end of the budget (NaN where the run has none). */
@@ -13,11 +14,16 @@ export type SeedFigures = Partial<Record<FigureId, number>>
 
 /** Train `design` on `seed` for at least `steps` environment steps (whole iterations) and read its recent figures, as `train`'s done line gives them. */
 export async function trainForRecentFigures(design: Design, seed: number, steps: number): Promise<RecentFigures> {
-  const trainer = await createCliTrainer(runConfigOf({ ...design, seed }))
+  const config = runConfigOf({ ...design, seed })
+  const trainer = await createCliTrainer(config)
+  const scheduled = ScheduledMix.of(config)
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
   try {
-    while (metrics.totalEnvSteps < steps) metrics.add(await trainer.iterate())
+    while (metrics.totalEnvSteps < steps) {
+      scheduled.applyBefore(trainer, metrics.totalEnvSteps)
+      metrics.add(await trainer.iterate())
+    }
   } finally {
     trainer.dispose()
   }

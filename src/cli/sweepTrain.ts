@@ -3,6 +3,7 @@ import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
 import type { RunFigures } from '../model/sweep/runRecord'
+import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
 
 /**
@@ -16,12 +17,14 @@ export async function trainSweepRun(config: RunConfig, steps: number): Promise<R
   const trainer = await createCliTrainer(config)
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
+  const scheduled = ScheduledMix.of(config)
   // As train's wallSeconds: from the trainer built to the last iteration, to the millisecond.
   const startedAt = performance.now()
   const seconds = () => runSeconds(performance.now() - startedAt)
   try {
     for (let done = 0; metrics.totalEnvSteps < steps; done++) {
       try {
+        scheduled.applyBefore(trainer, metrics.totalEnvSteps)
         metrics.add(await trainer.iterate())
       } catch (error) {
         return pausedRunFigures(done + 1, metrics.totalEnvSteps, seconds(), errorMessage(error))

@@ -4,6 +4,7 @@ import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator, RECENT_EPISODES, type MetricsSummary } from '../core/run/metrics'
 import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
+import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
 import { DiagnosticMeans } from './diagnosticMeans'
 import { readInputFile, sourceName } from './input-file'
@@ -49,6 +50,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
 
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
+  const scheduled = ScheduledMix.of(config)
   const kl = config.learner.kind === 'grpo' ? new DiagnosticMeans(KL_DIAGNOSTIC) : null
   const startedAt = performance.now()
   const wallSeconds = () => Math.round(performance.now() - startedAt) / 1000
@@ -62,6 +64,8 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   try {
     for (let done = 0; !finished(done); done++) {
       try {
+        // The schedules' weights at the env steps so far, once per iteration before its rollout.
+        scheduled.applyBefore(trainer, metrics.totalEnvSteps)
         const report = await trainer.iterate()
         metrics.add(report)
         kl?.add(report.diagnostics)

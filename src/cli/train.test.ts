@@ -119,6 +119,24 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(Object.values(line.contributions!).reduce((a, b) => a + b, 0)).toBeCloseTo(line.meanReturn!, 9)
   })
 
+  it('trains a weight along its schedule: the schedule, not the constant weight, pays', async () => {
+    const train = async (mix: unknown) => withoutClock((await cliAsync(['train', '--config', '-', '--iterations', '6'], JSON.stringify({ ...Q_CONFIG, mix }))).stdout)
+    const constant = await train({ weights: { step: 0.5 } })
+    // A schedule that stays at 0.5 trains the very run a constant 0.5 does.
+    expect(await train({ weights: { step: 0.5 }, schedules: { step: { kind: 'cosine', from: 0.5, to: 0.5, steps: 300 } } })).toEqual(constant)
+    // One held at 2 overrides the constant 0.5: the run of a constant 2.
+    expect(await train({ weights: { step: 0.5 }, schedules: { step: { kind: 'linear', from: 2, to: 2, steps: 300 } } })).toEqual(await train({ weights: { step: 2 } }))
+    // One that moves trains another run.
+    expect(await train({ weights: { step: 0.5 }, schedules: { step: { kind: 'step', from: 0.5, to: 2, steps: 200 } } })).not.toEqual(constant)
+  })
+
+  it('names every problem of a config’s schedules', async () => {
+    const config = { ...Q_CONFIG, mix: { schedules: { step: { kind: 'linear', from: 0, to: 9, steps: 0 }, nope: { kind: 'step', from: 0, to: 1, steps: 5 } } } }
+    const message = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(config)))
+    expect(message).toContain('mix.schedules.step.steps: expected steps: a whole number from 1 to 1000000000')
+    expect(message).toContain('mix.schedules.nope: there is no component "nope" to schedule; accepted: step, hazard, goal, progress')
+  })
+
   it('exits 1 with the diagnosis on one stderr line when the run pauses itself', async () => {
     // sqrt(col − 5) is NaN in the start cell (col 0): the first step pauses the run.
     const config = { ...Q_CONFIG, mix: { terms: [{ name: 'bad', expression: 'sqrt(col - 5)' }] } }

@@ -7,6 +7,7 @@ import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
 import { learnerFits, learnerOptionsProblems } from '../core/run/learnerFit'
 import { ownValue } from '../core/reservedNames'
+import { hasSchedules, type WeightSchedule, type WeightSchedules } from '../core/rewards/weightSchedule'
 
 /** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
 export interface Design {
@@ -14,6 +15,11 @@ export interface Design {
   params: EnvParams
   /** Weights of every component: the environment's and the ones `reward` adds. */
   weights: Record<string, number>
+  /**
+   * The weights that follow a schedule over training, by component (weightSchedule.ts); absent, not
+   * {}, when none does, so a design without one writes the same link, file and run as before.
+   */
+  schedules?: WeightSchedules
   /** What the design adds to the environment's components: custom terms, shaping, bonuses, transforms. */
   reward: RewardExtras
   learner: LearnerOptions
@@ -41,8 +47,26 @@ export function extrasOf({ terms, shaping, bonuses, transforms, rewardModels }: 
 }
 
 /** The whole reward design a run is started with. */
-export function rewardDesignOf(design: Design): RewardDesign {
-  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
+export function rewardDesignOf(design: Pick<Design, 'reward' | 'weights' | 'schedules'>): RewardDesign {
+  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights, ...schedulesPart(design.schedules) })
+}
+
+/** `{ schedules }` where some weight is scheduled, else nothing: spread into a design or a mix. */
+export function schedulesPart(schedules: WeightSchedules | undefined): { schedules?: WeightSchedules } {
+  return hasSchedules(schedules) ? { schedules } : {}
+}
+
+/** The design with `name`'s weight following `schedule`, or constant again (null). */
+export function withSchedule(design: Design, name: string, schedule: WeightSchedule | null): Design {
+  const { schedules: _schedules, ...rest } = design
+  const others = Object.entries(design.schedules ?? {}).filter(([other]) => other !== name)
+  return { ...rest, ...schedulesPart(Object.fromEntries(schedule === null ? others : [...others, [name, schedule]])) }
+}
+
+/** The schedules of components a (new) spec still has; the others go with their components. */
+export function keepSchedules(spec: EnvSpec, schedules: WeightSchedules | undefined): { schedules?: WeightSchedules } {
+  if (!hasSchedules(schedules)) return {}
+  return schedulesPart(Object.fromEntries(Object.entries(schedules).filter(([name]) => spec.components.some((component) => component.name === name))))
 }
 
 /** A design's environment resolved once: the definition, the parameters, its own spec (`base`) and the spec with the reward's additions. */
@@ -113,8 +137,8 @@ export function rangeProblem({ name, weight, range }: OutOfRange): string {
  * weight outside its slider's range. The one check of a whole design at the page's boundaries (a
  * saved run, an imported file); [] when it fits.
  */
-export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'learner'>, base: EnvSpec): string[] {
-  const reward = RewardDesignSchema.parse({ ...design.reward, weights: design.weights })
+export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'learner' | 'schedules'>, base: EnvSpec): string[] {
+  const reward = rewardDesignOf(design)
   const problems = rewardDesignProblems(reward, base)
   if (problems.length > 0) return problems
   const spec = rewardedSpec(base, reward)
@@ -142,7 +166,7 @@ export function designOfRunConfig(config: RunConfig): { design: Design; base: En
   const { params, spec: base } = resolveEnvironment(env.id, env.params)
   const spec = rewardedSpec(base, mix)
   const weights = Object.fromEntries(spec.components.map((component) => [component.name, ownValue(mix.weights, component.name) ?? component.defaultWeight]))
-  return { design: { envId: env.id, params, weights, reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
+  return { design: { envId: env.id, params, weights, ...schedulesPart(mix.schedules), reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
 }
 
 /** The run config this design starts (what the worker is sent, and what `train --config` reads). */

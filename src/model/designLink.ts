@@ -10,6 +10,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
+import { schedulesFromQuery, schedulesToQuery } from './scheduleLink'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
 
@@ -37,8 +38,9 @@ function extrasForLink(reward: RewardExtras): RewardExtras {
 }
 
 /**
- * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, and the
- * learner as `l=<kind>` with `l.<field>` (learnerCodec.ts).
+ * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, the
+ * weights' schedules as `ws.<component>` (scheduleLink.ts), and the learner as `l=<kind>` with
+ * `l.<field>` (learnerCodec.ts).
  * Anything unknown or out of range is ignored and named in `ignored`, so a tampered link still
  * opens a working design and tells the user what it dropped. Nothing from the URL is executed.
  */
@@ -88,6 +90,8 @@ export function designFromSearch(search: string): { design: Design; ignored: str
       ignored.push(`weight of ${name} "${truncate(value)}" (accepted: a number from ${component.range[0]} to ${component.range[1]})`)
     } else design.weights[name] = weight
   }
+  const schedules = schedulesFromQuery(query, spec, ignored)
+  if (schedules !== undefined) design.schedules = schedules
   return { design, ignored }
 }
 
@@ -111,6 +115,8 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
     const weight = ownValue(design.weights, component.name)
     if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
   }
+  // A schedule of a component the link leaves out (a model too long for it) goes with it.
+  schedulesToQuery(design.schedules, spec, query)
   learnerToQuery(design.learner, query)
   return `?${query.toString()}`
 }

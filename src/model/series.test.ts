@@ -54,3 +54,19 @@ describe('curvePointOf', () => {
     expect(curvePointOf({ ...frame, diagnostics: { kl: Number.NaN } })).not.toHaveProperty('kl')
   })
 })
+
+describe('the scheduled weights of a curve point', () => {
+  it('come from the frame, and are absent without schedules', () => {
+    expect('weights' in curvePointOf(cartpoleFrame(100, 10))!).toBe(false)
+    expect(curvePointOf({ ...cartpoleFrame(100, 10), scheduledWeights: { alive: 0.5 } })!.weights).toEqual({ alive: 0.5 })
+  })
+
+  it('are averaged when the series halves; a weight only one point has is kept as it is', () => {
+    const point = (envSteps: number, weights?: Record<string, number>): CurvePoint => ({ envSteps, wallSeconds: 0, shapedReturn: 0, objective: 0, contributions: {}, ...(weights ? { weights } : {}) })
+    let series: CurvePoint[] = [point(1, { alive: 1, upright: 2 }), point(2, { alive: 0 })]
+    series = appendPoint(series, point(3), 2)
+    expect(series[0].weights).toEqual({ alive: 0.5, upright: 2 })
+    expect('weights' in series[1]).toBe(false)
+    expect(appendPoint([point(1), point(2, { alive: 2 })], point(3), 2)[0].weights).toEqual({ alive: 2 })
+  })
+})

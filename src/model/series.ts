@@ -9,6 +9,8 @@ export interface CurvePoint {
   contributions: Record<string, number>
   /** The GRPO family's KL(π‖π_ref), the estimator's mean per token in the frame's latest update; absent for learners without a reference policy. */
   kl?: number
+  /** The scheduled components' weights in force at the point, by name; absent for a run without schedules. */
+  weights?: Record<string, number>
 }
 
 /** The diagnostic the GRPO family reports its KL to the reference policy under. */
@@ -26,6 +28,7 @@ export function curvePointOf(frame: MetricsFrame): CurvePoint | null {
     objective: frame.meanObjective,
     contributions: Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k] ?? 0])),
     ...klOf(frame),
+    ...(frame.scheduledWeights === undefined ? {} : { weights: { ...frame.scheduledWeights } }),
   }
 }
 
@@ -64,7 +67,15 @@ function average(a: CurvePoint, b: CurvePoint): CurvePoint {
     contributions: averageContributions(a.contributions, b.contributions),
     // The mean of the two KLs, or the one there is.
     ...(a.kl !== undefined && b.kl !== undefined ? { kl: (a.kl + b.kl) / 2 } : a.kl !== undefined ? { kl: a.kl } : b.kl !== undefined ? { kl: b.kl } : {}),
+    ...averageWeights(a.weights, b.weights),
   }
+}
+
+/** The mean of two points' scheduled weights where both have one, else the one there is (a schedule set or removed between them). */
+function averageWeights(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Pick<CurvePoint, 'weights'> {
+  if (a === undefined || b === undefined) return a !== undefined ? { weights: a } : b !== undefined ? { weights: b } : {}
+  const names = new Set([...Object.keys(a), ...Object.keys(b)])
+  return { weights: Object.fromEntries([...names].map((name) => [name, Object.hasOwn(a, name) && Object.hasOwn(b, name) ? (a[name] + b[name]) / 2 : Object.hasOwn(a, name) ? a[name] : b[name]])) }
 }
 
 /** Mean of two points' contributions; a component present in only one counts as 0 in the other. */

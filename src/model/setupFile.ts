@@ -2,7 +2,8 @@ import { resolveEnvironment } from '../core/envs/registry'
 import { checkRewardDesign } from '../core/rewards/checkRewardDesign'
 import { rewardedSpec } from '../core/rewards/extras'
 import { checkRunConfig } from '../core/run/checkRunConfig'
-import { designOfRunConfig, extrasOf, rangeProblem, runConfigOf, weightsOutOfRange, type Design, type RewardExtras } from './design'
+import { designOfRunConfig, extrasOf, rangeProblem, runConfigOf, schedulesPart, weightsOutOfRange, type Design, type RewardExtras } from './design'
+import type { WeightSchedules } from '../core/rewards/weightSchedule'
 import { errorMessage } from '../core/errorMessage'
 
 /*
@@ -17,7 +18,7 @@ export const MAX_FILE_BYTES = 256 * 1024
 
 /** What a file held, checked against the page: the reward to apply, or a whole design to load. */
 export type ReadFile =
-  | { ok: true; kind: 'design'; reward: RewardExtras; weights: Record<string, number> }
+  | { ok: true; kind: 'design'; reward: RewardExtras; weights: Record<string, number>; schedules?: WeightSchedules }
   | { ok: true; kind: 'setup'; design: Design }
   | { ok: false; problems: string[] }
 
@@ -43,7 +44,7 @@ export function readDesignOrSetup(text: string, current: Design): ReadFile {
     return { ok: false, problems: [`not valid JSON (${errorMessage(error).replace(/\s+/g, ' ')}); accepted: a reward design or a whole setup as exported by this app`] }
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms", "rewardModels"} or a whole setup {"env", "mix", "learner", "seed"}'] }
+    return { ok: false, problems: ['expected a JSON object: a reward design {"weights", "terms", "shaping", "bonuses", "transforms", "rewardModels", "schedules"} or a whole setup {"env", "mix", "learner", "seed"}'] }
   }
   return SETUP_KEYS.some((key) => Object.hasOwn(raw, key)) ? readSetup(raw) : readRewardDesign(raw, current)
 }
@@ -62,5 +63,5 @@ function readRewardDesign(raw: object, current: Design): ReadFile {
   if (!parsed.ok) return parsed
   const problems = weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem)
   if (problems.length > 0) return { ok: false, problems }
-  return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights }
+  return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights, ...schedulesPart(parsed.design.schedules) }
 }

@@ -8,7 +8,8 @@ import { defaultLearnerFor, type LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { learnerFits } from '../core/run/learnerFit'
 import { addPin, pinSourceOf, removePin, renamePin, type PinnedRun } from '../model/compare'
-import { defaultDesign, keepWeights, resolveDesign, withReward, type Design, type RewardExtras } from '../model/design'
+import { defaultDesign, keepSchedules, keepWeights, resolveDesign, withReward, withSchedule, type Design, type RewardExtras } from '../model/design'
+import type { WeightSchedule } from '../core/rewards/weightSchedule'
 import { withMark, type DesignMark } from '../model/marks'
 import { EMPTY_RUN, runWithFrame, type RunView } from '../model/runView'
 import { errorMessage } from '../core/errorMessage'
@@ -40,6 +41,8 @@ export interface PlaygroundState {
   setNotice(notice: string | null): void
   setEnv(envId: string): void
   setWeight(name: string, weight: number): void
+  /** Make `name`'s weight follow `schedule` (already validated), or constant again (null). */
+  setSchedule(name: string, schedule: WeightSchedule | null): void
   /**
    * Change environment parameters. Invalid ones are refused with a message naming the problem;
    * the last valid parameters stay. Weights of components that still exist are kept.
@@ -101,17 +104,19 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
     const weights = keepWeights(spec, state.design.weights)
     // A learner that no longer fits (a tabular one when the states stop being discrete) falls back to the default.
     const learner = learnerFits(state.design.learner.kind, spec) === null ? state.design.learner : defaultLearnerFor(spec)
-    set({ design: { ...state.design, params: resolved, weights, learner }, spec, run: EMPTY_RUN })
+    set({ design: { ...withoutSchedules(state.design), params: resolved, weights, ...keepSchedules(spec, state.design.schedules), learner }, spec, run: EMPTY_RUN })
     return null
   },
   setReward: (reward) => {
     const state = usePlayground.getState()
     const checked = withReward(state.design, reward)
     if (!checked.ok) return checked.problems
-    set({ design: { ...state.design, reward, weights: keepWeights(checked.spec, state.design.weights) }, spec: checked.spec })
+    // A component the reward no longer adds takes its schedule along.
+    set({ design: { ...withoutSchedules(state.design), reward, weights: keepWeights(checked.spec, state.design.weights), ...keepSchedules(checked.spec, state.design.schedules) }, spec: checked.spec })
     return []
   },
   setWeight: (name, weight) => set((state) => ({ design: { ...state.design, weights: { ...state.design.weights, [name]: weight } } })),
+  setSchedule: (name, schedule) => set((state) => ({ design: withSchedule(state.design, name, schedule) })),
   setSeed: (seed) => set((state) => ({ design: { ...state.design, seed } })),
   setLearner: (learner) => set((state) => ({ design: { ...state.design, learner }, run: EMPTY_RUN })),
   setLearnerLive: (learner) => set((state) => ({ design: { ...state.design, learner } })),
@@ -123,6 +128,10 @@ export const usePlayground = create<PlaygroundState>()((set) => ({
   dismissHacking: () => set((state) => (state.run.hacking ? { run: { ...state.run, hacking: { ...state.run.hacking, dismissed: true } } } : {})),
   setBackend: (backend) => set((state) => ({ backend: { ...state.backend, ...backend } })),
 }))
+
+function withoutSchedules({ schedules: _schedules, ...design }: Design): Design {
+  return design
+}
 
 /** Load a design (from the URL) into the store. */
 export function loadDesign(design: Design): void {

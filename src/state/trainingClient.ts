@@ -3,6 +3,7 @@ import type { LearnerOptions } from '../core/run/config'
 import type { MetricsFrame } from '../core/run/frame'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { learnerChangeNote, learnerFieldChanges, whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
+import { describeSchedule, type WeightSchedule } from '../core/rewards/weightSchedule'
 import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../model/design'
 import { EMPTY_RUN, isRunActive } from '../model/runView'
 import { MAX_NOTE_LENGTH, type DrawPairsRequest } from '../worker/protocol'
@@ -199,6 +200,18 @@ export function changeWeight(name: string, weight: number): void {
   const store = usePlayground.getState()
   store.setWeight(name, weight)
   if (store.run.runId && isRunActive(store.run.status)) control({ type: 'setWeights', changeId: ++changeCounter, weights: { [name]: weight } })
+}
+
+/**
+ * Make one weight follow a schedule (already validated), or constant again (null); a running run
+ * samples it from its next iteration on, marked on the chart like a weight change.
+ */
+export function changeSchedule(name: string, schedule: WeightSchedule | null): void {
+  const store = usePlayground.getState()
+  store.setSchedule(name, schedule)
+  if (!store.run.runId || !isRunActive(store.run.status)) return
+  const note = `schedule of ${name} = ${schedule === null ? 'none (constant)' : describeSchedule(schedule)}`
+  control({ type: 'setSchedules', changeId: ++changeCounter, schedules: usePlayground.getState().design.schedules ?? {}, note: note.slice(0, MAX_NOTE_LENGTH) })
 }
 
 export function changeEnv(envId: string): void {

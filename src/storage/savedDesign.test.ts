@@ -37,3 +37,18 @@ describe('a saved design with a fitted reward model', () => {
     expect(!read.ok && read.problem).toContain('rewardModels')
   })
 })
+
+describe('a saved design with weight schedules', () => {
+  it('reads back with them; one saved before schedules reads without the key', () => {
+    const design = { ...defaultDesign(), schedules: { alive: { kind: 'cosine' as const, from: 2, to: 0.5, steps: 300 } } }
+    const read = parseSavedDesign(structuredClone(design))
+    expect(read.ok && read.design).toEqual(design)
+    const older = parseSavedDesign(structuredClone(defaultDesign()))
+    expect(older.ok && 'schedules' in older.design).toBe(false)
+  })
+
+  it('names a damaged schedule instead of reading it', () => {
+    const read = parseSavedDesign({ ...defaultDesign(), schedules: { alive: { kind: 'linear', from: 1, to: 0, steps: 0 } } })
+    expect(read).toEqual({ ok: false, problem: 'mix.schedules.alive.steps: expected steps: a whole number from 1 to 1000000000' })
+  })
+})

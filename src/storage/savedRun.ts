@@ -78,6 +78,8 @@ const CurvePointSchema = z.object({
   objective: finite,
   contributions: z.record(z.string(), finite),
   kl: finite.optional(),
+  /** The scheduled weights in force at the point, by component (a run with schedules). */
+  weights: z.record(z.string(), finite).optional(),
 })
 
 const DesignMarkSchema = z.object({

@@ -4,7 +4,7 @@ import { rewardDesignOf } from '../model/design'
 import { summariseProblems } from '../model/problemList'
 import { MAX_FILE_BYTES, readDesignOrSetup, setupToJson } from '../model/setupFile'
 import { loadDesign, usePlayground } from '../state/store'
-import { changeReward, changeWeight, resetRun, rewardChangeRestarts } from '../state/trainingClient'
+import { changeReward, changeSchedule, changeWeight, resetRun, rewardChangeRestarts } from '../state/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
 import { downloadText } from './download'
 import { errorMessage } from '../core/errorMessage'
@@ -46,11 +46,13 @@ export function DesignFile() {
         setMessage({ ok: true, text: `Imported the setup in ${file.name}: ${design.envId}, ${design.learner.kind}, seed ${design.seed}.` })
       }, `${file.name} is a whole setup, another run`)
     }
-    const { reward, weights } = read
+    const { reward, weights, schedules } = read
     const importDesign = () => {
       const refused = changeReward(reward, `imported ${file.name}`)
       if (refused.length > 0) return refuse(refused)
       for (const [name, weight] of Object.entries(weights)) changeWeight(name, weight)
+      // The file's schedules replace those of the weights it schedules; the others stay.
+      for (const [name, schedule] of Object.entries(schedules ?? {})) changeSchedule(name, schedule)
       setMessage({ ok: true, text: `Imported ${file.name}.` })
     }
     const restart = rewardChangeRestarts(reward)

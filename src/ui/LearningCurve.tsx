@@ -13,7 +13,7 @@ import { LineChart, type LineSeries } from './charts/LineChart'
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
- * objective on its own right axis, and a vertical mark wherever the reward design changed.
+ * objective on its own right axis, each scheduled weight on a second right axis, and a vertical mark wherever the reward design changed.
  */
 export function LearningCurve() {
   const series = usePlayground((state) => state.run.series)
@@ -41,8 +41,19 @@ export function LearningCurve() {
     }
   }, [series, smoothing, spec.components])
   const weights = usePlayground((state) => state.design.weights)
+  // A scheduled weight's own thin line, as the run put it in force (not smoothed: it is exact).
+  const weightLines = useMemo<LineSeries[]>(
+    () =>
+      spec.components.flatMap((component, k) =>
+        series.some((point) => point.weights !== undefined && Object.hasOwn(point.weights, component.name))
+          ? [{ key: `w_${component.name}`, name: `${component.name} weight`, colour: COMPONENT_COLOURS[k % COMPONENT_COLOURS.length], width: 1, axis: 'secondary' as const, y: series.map((point) => (point.weights && Object.hasOwn(point.weights, component.name) ? point.weights[component.name] : NaN)) }]
+          : [],
+      ),
+    [series, spec.components],
+  )
   const lines = useMemo<LineSeries[]>(
     () => [
+      ...weightLines,
       // A component weighted 0 that never contributed is left off the chart and its legend.
       ...spec.components.flatMap((component, k) => (weights[component.name] === 0 && !(columns.contributions.get(component.name) ?? []).some((value) => Number.isFinite(value) && value !== 0) ? [] : [{ component, k }])).map(({ component, k }) => ({
         key: `c_${component.name}`,
@@ -55,7 +66,7 @@ export function LearningCurve() {
       { key: 'shapedReturn', name: 'shaped return', colour: '#e8f1f8', width: 2, y: columns.shapedReturn },
       { key: 'objective', name: `${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`, colour: '#ffd166', width: 2, axis: 'right', y: columns.objective },
     ],
-    [columns, spec.components, spec.objective, weights],
+    [columns, spec.components, spec.objective, weights, weightLines],
   )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
   const chartMarks = useMemo(() => {
@@ -129,6 +140,7 @@ export function LearningCurve() {
             series={lines}
             left={{ colour: '#9fb3c8', title: 'return' }}
             right={{ colour: '#ffd166', title: spec.objective.name }}
+            secondary={weightLines.length > 0 ? { colour: '#9fb3c8', title: 'weight' } : undefined}
             xColour="#9fb3c8"
             xFormat={axis === 'envSteps' ? formatSteps : formatSeconds}
             readoutLabel={(x) => (axis === 'envSteps' ? `step ${formatSteps(x)}` : `${x.toFixed(1)} s`)}

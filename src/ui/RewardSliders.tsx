@@ -1,7 +1,10 @@
-import { useId } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { RewardComponentSpec } from '../core/envs/types'
+import { describeSchedule, SCHEDULE_KINDS } from '../core/rewards/weightSchedule'
+import { ownValue } from '../core/reservedNames'
+import { scheduleFields, scheduleOfFields, type ScheduleFieldProblems, type ScheduleFields } from '../model/scheduleForm'
 import { usePlayground } from '../state/store'
-import { changeWeight } from '../state/trainingClient'
+import { changeSchedule, changeWeight } from '../state/trainingClient'
 import { formatWeight } from './format'
 import { IfVisible } from './IfVisible'
 import { sliderControl } from '../state/classroom'
@@ -21,6 +24,8 @@ export function RewardSliders() {
 
 function WeightSlider({ component }: { component: RewardComponentSpec }) {
   const weight = usePlayground((state) => state.design.weights[component.name] ?? component.defaultWeight)
+  const schedule = usePlayground((state) => (state.design.schedules ? ownValue(state.design.schedules, component.name) : undefined))
+  const [menuOpen, setMenuOpen] = useState(false)
   const id = useId()
   const [lo, hi] = component.range
   return (
@@ -40,12 +45,96 @@ function WeightSlider({ component }: { component: RewardComponentSpec }) {
         value={weight}
         aria-describedby={`${id}-description`}
         aria-valuetext={formatWeight(weight)}
+        disabled={schedule !== undefined}
         onChange={(event) => changeWeight(component.name, Number(event.target.value))}
       />
+      {schedule && <p className="hint schedule-note">Follows its schedule: {describeSchedule(schedule)} (the slider is off until it is removed).</p>}
+      <button type="button" className="link-button" aria-label={`Schedule… (${component.name})`} aria-expanded={menuOpen} aria-controls={`${id}-schedule`} onClick={() => setMenuOpen(!menuOpen)}>
+        Schedule…
+      </button>
+      {menuOpen && <ScheduleForm id={`${id}-schedule`} component={component} weight={weight} onDone={() => setMenuOpen(false)} />}
       <p className="hint" id={`${id}-description`}>
         {component.description}
       </p>
     </div>
+  )
+}
+
+/** The Schedule… menu of one weight: kind, from, to, steps; each wrong field's message under it. */
+function ScheduleForm({ id, component, weight, onDone }: { id: string; component: RewardComponentSpec; weight: number; onDone: () => void }) {
+  const schedule = usePlayground((state) => (state.design.schedules ? ownValue(state.design.schedules, component.name) : undefined))
+  const [fields, setFields] = useState<ScheduleFields>(() => scheduleFields(schedule, weight))
+  const [problems, setProblems] = useState<ScheduleFieldProblems>({})
+  const apply = () => {
+    const read = scheduleOfFields(fields, component)
+    if (!read.ok) return setProblems(read.problems)
+    setProblems({})
+    changeSchedule(component.name, read.schedule)
+    onDone()
+  }
+  const field = (name: keyof ScheduleFields, label: string, input: ReactNode) => (
+    <div className="schedule-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {input}
+      {problems[name] && (
+        <p className="field-error" id={`${id}-${name}-problem`} role="alert">
+          {problems[name]}
+        </p>
+      )}
+    </div>
+  )
+  const input = (name: 'from' | 'to' | 'steps') => (
+    <input
+      id={`${id}-${name}`}
+      inputMode="decimal"
+      value={fields[name]}
+      aria-invalid={problems[name] !== undefined}
+      aria-describedby={problems[name] ? `${id}-${name}-problem` : undefined}
+      onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
+    />
+  )
+  return (
+    <form
+      id={id}
+      className="schedule-form"
+      aria-label={`Schedule of ${component.name}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        apply()
+      }}
+    >
+      {field(
+        'kind',
+        'Kind',
+        <select id={`${id}-kind`} value={fields.kind} onChange={(event) => setFields({ ...fields, kind: event.target.value })}>
+          {SCHEDULE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field('from', `From (weight at step 0, ${component.range[0]} to ${component.range[1]})`, input('from'))}
+      {field('to', `To (${component.range[0]} to ${component.range[1]})`, input('to'))}
+      {field('steps', fields.kind === 'step' ? 'At step' : 'Over steps', input('steps'))}
+      <div className="schedule-buttons">
+        <button type="submit">Apply schedule</button>
+        {schedule && (
+          <button
+            type="button"
+            onClick={() => {
+              changeSchedule(component.name, null)
+              onDone()
+            }}
+          >
+            Remove schedule
+          </button>
+        )}
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
   )
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LearnerOptionsSchema, RunConfigSchema, type LearnerOptions } from '../core/run/config'
 import { RewardDesignSchema } from '../core/rewards/designSchema'
+import { WeightSchedulesSchema } from '../core/rewards/weightSchedule'
 import { nameRecord } from '../core/reservedNames'
 import type { MetricsFrame } from '../core/run/frame'
 import type { FinishedRunFigures } from '../core/run/runFigures'
@@ -69,6 +70,8 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
    * run goes on as it was. `note` names the change for the chart's mark.
    */
   z.object({ type: z.literal('updateLearner'), runId: z.string(), changeId: z.number().int(), learner: LearnerOptionsSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
+  /** The weights' schedules, all of them (none: every weight constant), in force from the next iteration; `note` says what changed. */
+  z.object({ type: z.literal('setSchedules'), runId: z.string(), changeId: z.number().int(), schedules: WeightSchedulesSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),

@@ -153,3 +153,39 @@ describe('TrainingSession', () => {
     await done
   })
 })
+
+describe('TrainingSession with weight schedules', () => {
+  const metricsAfter = async (messages: FromWorker[], count: number) => {
+    while (messages.filter((m) => m.type === 'metrics').length < count) await new Promise((resolve) => setTimeout(resolve, 10))
+    return messages.filter((m): m is Extract<FromWorker, { type: 'metrics' }> => m.type === 'metrics')
+  }
+
+  it('frames of a run without schedules carry no scheduled weights', async () => {
+    const { session, messages, done } = startSession()
+    const [frame] = await metricsAfter(messages, 1)
+    expect('scheduledWeights' in frame.frame).toBe(false)
+    session.stop()
+    await done
+  })
+
+  it('reports the scheduled weight in force, takes new schedules live with a mark, and refuses an unknown component', async () => {
+    // A step to 0 at env step 1: the first iteration pays 1, every later one 0.
+    const { session, messages, next, done } = startSession({}, { schedules: { step: { kind: 'step', from: 1, to: 0, steps: 1 } } })
+    const frames = await metricsAfter(messages, 2)
+    expect(frames.at(-1)!.frame.scheduledWeights).toEqual({ step: 0 })
+
+    session.handle({ type: 'setSchedules', runId: 'run-1', changeId: 9, schedules: { goal: { kind: 'linear', from: 4, to: 4, steps: 10 } }, note: 'schedule of goal = linear 4 → 4 over 10 steps' })
+    const applied = await next('designApplied')
+    expect(applied).toMatchObject({ changeId: 9, changed: {}, note: 'schedule of goal = linear 4 → 4 over 10 steps' })
+    const seen = messages.length
+    while (!messages.slice(seen).some((m) => m.type === 'metrics')) await new Promise((resolve) => setTimeout(resolve, 10))
+    const later = messages.slice(seen).find((m) => m.type === 'metrics')
+    expect(later?.type === 'metrics' && later.frame.scheduledWeights).toEqual({ goal: 4 })
+
+    session.handle({ type: 'setSchedules', runId: 'run-1', changeId: 10, schedules: { alive: { kind: 'linear', from: 1, to: 0, steps: 10 } }, note: 'x' })
+    const refused = await next('refused')
+    expect(refused.message).toBe('schedules.alive: there is no component "alive" to schedule; accepted: step, hazard, goal, progress, coin')
+    session.stop()
+    await done
+  })
+})

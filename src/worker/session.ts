@@ -9,6 +9,8 @@ import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
 import { rewardedSpec } from '../core/rewards/extras'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
+import { ScheduledMix } from '../core/run/scheduledMix'
+import { hasSchedules, scheduleProblems, type WeightSchedules } from '../core/rewards/weightSchedule'
 import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
@@ -42,6 +44,12 @@ export class TrainingSession {
   private weights: Record<string, number>
   /** Weights changed since the last iteration (merged), with the latest change's id. */
   private pendingWeights: { changeId: number; weights: Record<string, number> } | null = null
+  /** The weights' schedules and the weights they put in force, set before each iteration. */
+  private readonly scheduled: ScheduledMix
+  private schedules: WeightSchedules | undefined
+  private pendingSchedules: { changeId: number; schedules: WeightSchedules; note: string } | null = null
+  /** The env steps when the latest iteration began: where its scheduled weights were sampled. */
+  private iterationStartedAt = 0
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
   private lastAdvantages: Float32Array | null = null
   private lastValueBatch: ValueBatch | null = null
@@ -60,6 +68,8 @@ export class TrainingSession {
   ) {
     this.weights = { ...config.mix.weights }
     this.learner = config.learner
+    this.schedules = config.mix.schedules
+    this.scheduled = ScheduledMix.of(config)
   }
 
   async start(): Promise<void> {
@@ -87,6 +97,9 @@ export class TrainingSession {
       case 'setWeights':
         // Weights that arrive during one iteration are merged and applied together before the next.
         this.pendingWeights = { changeId: message.changeId, weights: { ...this.pendingWeights?.weights, ...message.weights } }
+        break
+      case 'setSchedules':
+        this.pendingSchedules = { changeId: message.changeId, schedules: message.schedules, note: message.note }
         break
       case 'setReward':
         this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
@@ -139,6 +152,9 @@ export class TrainingSession {
         continue
       }
       this.applyPendingChanges(trainer, metrics.totalEnvSteps)
+      // The schedules' weights at the env steps so far, once per iteration before its rollout.
+      this.iterationStartedAt = metrics.totalEnvSteps
+      this.scheduled.applyBefore(trainer, this.iterationStartedAt, this.env?.spec ?? trainer.spec)
       let report: IterationReport
       try {
         report = await trainer.iterate()
@@ -209,6 +225,7 @@ export class TrainingSession {
     if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
     const componentNames = (this.env?.spec ?? trainer.spec).components.map((c) => c.name)
     const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
+    if (hasSchedules(this.schedules)) frame.scheduledWeights = this.scheduled.scheduledAt(this.iterationStartedAt)
     this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
   }
 
@@ -217,6 +234,7 @@ export class TrainingSession {
     this.applyPendingReward(trainer, envSteps)
     this.applyPendingWeights(trainer, envSteps)
     this.applyPendingLearner(trainer, envSteps)
+    this.applyPendingSchedules(envSteps)
   }
 
   /** A live learner change: the trainer takes the options from its next update on, or the run goes on as it was and the page hears why. */
@@ -237,6 +255,21 @@ export class TrainingSession {
     this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
   }
 
+  /** New schedules, checked against the components in force now; the next iteration samples them (in the loop). */
+  private applyPendingSchedules(envSteps: number): void {
+    const change = this.pendingSchedules
+    if (!change) return
+    this.pendingSchedules = null
+    const problems = scheduleProblems(change.schedules, (this.env ?? this.trainer)?.spec.components ?? [])
+    if (problems.length > 0) {
+      this.post({ type: 'refused', runId: this.runId, message: problems.join('; ') })
+      return
+    }
+    this.schedules = hasSchedules(change.schedules) ? change.schedules : undefined
+    this.scheduled.set(this.weights, this.schedules)
+    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
+  }
+
   /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */
   private applyPendingReward(trainer: Trainer, envSteps: number): void {
     const change = this.pendingReward
@@ -248,12 +281,16 @@ export class TrainingSession {
       const refusal = whyRewardChangeNeedsNewRun(this.config.learner.kind, { spec: env.spec, design: env.rewardDesign }, after)
       if (refusal !== null) throw new Error(refusal)
       env.setDesign(change.design)
-      trainer.setMix(compileMix(env.spec, { weights: { ...this.weights, ...change.design.weights } }))
+      // The design's schedules come with it (a removed term takes its schedule along).
+      this.scheduled.set({ ...this.weights, ...change.design.weights }, change.design.schedules)
+      trainer.setMix(compileMix(env.spec, { weights: this.scheduled.weightsAt(envSteps) }))
     } catch (error) {
+      this.scheduled.set(this.weights, this.schedules)
       this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
       return
     }
     this.weights = { ...this.weights, ...change.design.weights }
+    this.schedules = change.design.schedules
     this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
   }
 
@@ -263,8 +300,11 @@ export class TrainingSession {
     this.pendingWeights = null
     const weights = { ...this.weights, ...change.weights }
     try {
-      trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights }))
+      // A scheduled component's weight stays its schedule's; the others take the change.
+      this.scheduled.set(weights, this.schedules)
+      trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights: this.scheduled.weightsAt(envSteps) }))
     } catch (error) {
+      this.scheduled.set(this.weights, this.schedules)
       this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
       return
     }

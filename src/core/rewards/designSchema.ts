@@ -5,6 +5,7 @@ import { RewardModelFieldSchema } from './rewardModelField'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { errorMessage } from '../errorMessage'
 import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
+import { WeightSchedulesSchema } from './weightSchedule'
 
 /*
  * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
@@ -21,6 +22,8 @@ import { isReservedName, nameRecord, reservedNameProblem } from '../reservedName
  *   rewardModels  (optional) fitted reward models, each a component paying its score of a finished
  *               completion (rewardModelComponent.ts); absent, not [], when there are none, so a
  *               design without one writes the same JSON as before they existed
+ *   schedules   (optional) component name → a schedule its weight follows over training
+ *               (weightSchedule.ts); absent when no weight is scheduled, for the same reason
  */
 
 export const REWARD_DESIGN_VERSION = 1
@@ -156,6 +159,7 @@ export const RewardDesignSchema = describedObject(
         })
       })
       .optional(),
+    schedules: WeightSchedulesSchema.optional(),
   },
   'a reward design',
 )

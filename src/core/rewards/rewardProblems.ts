@@ -6,6 +6,7 @@ import { expressionProblems } from './expressionProblems'
 import { extraComponents } from './extras'
 import { rewardModelProblems } from './rewardModelProblems'
 import { potentialsFor } from './shaping'
+import { scheduleProblems } from './weightSchedule'
 
 /**
  * Every way a (schema-valid) reward design misfits an environment's own spec: names it cannot
@@ -79,5 +80,7 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
     }
   })
   problems.push(...rewardModelProblems(design, spec))
+  // A schedule, like a weight, may name the components the design adds, within their sliders' ranges.
+  problems.push(...scheduleProblems(design.schedules, [...spec.components, ...extraComponents(design, spec)]))
   return problems
 }

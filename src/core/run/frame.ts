@@ -24,6 +24,8 @@ export interface MetricsFrame extends MetricsSummary {
   tabular: TabularPicture | null
   /** The latest update's advantages (sampled, bounded), for the histogram; null before the first. */
   advantages: Float32Array | null
+  /** The scheduled components' weights in force during the latest iteration, by name; absent when no weight is scheduled. */
+  scheduledWeights?: Record<string, number>
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */
   demo: IterationReport['demo']
 }

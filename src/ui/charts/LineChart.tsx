@@ -17,7 +17,8 @@ export interface LineSeries {
   width: number
   /** SVG stroke-dasharray for a dashed line. */
   dash?: string
-  axis?: 'left' | 'right'
+  /** `secondary`: an axis of its own beyond the right one (the learning curve's scheduled weights). */
+  axis?: 'left' | 'right' | 'secondary'
   x?: ArrayLike<number>
   y: ArrayLike<number>
 }
@@ -56,6 +57,7 @@ export function LineChart({
   band,
   left,
   right,
+  secondary,
   xColour,
   xFormat,
   readoutLabel,
@@ -70,6 +72,8 @@ export function LineChart({
   band?: BandSeries
   left: ValueAxis
   right?: ValueAxis
+  /** A second axis on the right, outside the first, for lines whose values have another unit. */
+  secondary?: ValueAxis
   xColour: string
   xFormat: (value: number) => string
   readoutLabel: (value: number) => string
@@ -90,9 +94,11 @@ export function LineChart({
     return niceAxis(extent(values, [0]), 5, true)
   }, [series, band])
   const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0]), 5, true), [series])
+  const secondaryAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'secondary').map((line) => line.y), [0]), 5, true), [series])
   const leftWidth = valueAxisWidth(leftAxis.ticks.map(formatTick), fontSize, TICK_SIZE, left.title !== undefined)
   const rightWidth = right ? valueAxisWidth(rightAxis.ticks.map(formatTick), fontSize, TICK_SIZE, right.title !== undefined) : 0
-  const plot = { left: margin.left + leftWidth, right: width - margin.right - rightWidth, top: margin.top, bottom: height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) }
+  const secondaryWidth = secondary ? valueAxisWidth(secondaryAxis.ticks.map(formatTick), fontSize, TICK_SIZE, secondary.title !== undefined) : 0
+  const plot = { left: margin.left + leftWidth, right: width - margin.right - rightWidth - secondaryWidth, top: margin.top, bottom: height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) }
   const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
   const xLabelWidth = textWidth(xFormat(xDomain[1]), fontSize)
   const hasData = x.length > 0
@@ -101,15 +107,18 @@ export function LineChart({
   const xScale = useMemo(() => linearScale(xDomain, [plot.left, plot.right]), [xDomain, plot.left, plot.right])
   const leftScale = useMemo(() => linearScale(leftAxis.domain, [plot.bottom, plot.top]), [leftAxis, plot.bottom, plot.top])
   const rightScale = useMemo(() => linearScale(rightAxis.domain, [plot.bottom, plot.top]), [rightAxis, plot.bottom, plot.top])
+  const secondaryScale = useMemo(() => linearScale(secondaryAxis.domain, [plot.bottom, plot.top]), [secondaryAxis, plot.bottom, plot.top])
+  const scaleOf = (line: LineSeries) => (line.axis === 'right' ? rightScale : line.axis === 'secondary' ? secondaryScale : leftScale)
   const paths = useMemo(
-    () => (drawable ? series.map((line) => linePath(line.x ?? x, line.y, xScale, line.axis === 'right' ? rightScale : leftScale)) : series.map(() => '')),
-    [drawable, series, x, xScale, leftScale, rightScale],
+    () => (drawable ? series.map((line) => linePath(line.x ?? x, line.y, xScale, line.axis === 'right' ? rightScale : line.axis === 'secondary' ? secondaryScale : leftScale)) : series.map(() => '')),
+    [drawable, series, x, xScale, leftScale, rightScale, secondaryScale],
   )
   // Stable props, so the memoised grid and axes skip the re-renders a moving pointer causes.
   const gridXs = useMemo(() => xTicks.map(xScale), [xTicks, xScale])
   const gridYs = useMemo(() => leftAxis.ticks.map(leftScale), [leftAxis, leftScale])
   const leftTitle = useMemo(() => (left.title ? { text: left.title, colour: left.colour } : undefined), [left.title, left.colour])
   const rightTitle = useMemo(() => (right?.title ? { text: right.title, colour: right.colour } : undefined), [right?.title, right?.colour])
+  const secondaryTitle = useMemo(() => (secondary?.title ? { text: secondary.title, colour: secondary.colour } : undefined), [secondary?.title, secondary?.colour])
   const bandD = useMemo(() => (drawable && band ? bandPath(band.x, band.low, band.high, xScale, leftScale) : ''), [drawable, band, xScale, leftScale])
   const legendEntries = useMemo<LegendEntry[]>(
     () => byName([...(band ? [{ key: band.key, name: band.name, colour: band.colour, width: 4 }] : []), ...series.map((line) => ({ key: line.key, name: line.name, colour: line.colour, width: line.width, dash: line.dash }))]),
@@ -136,7 +145,7 @@ export function LineChart({
       const value = valueAt(line.x ?? x, line.y)
       if (!Number.isFinite(value)) continue
       rows.push({ key: line.key, name: line.name, colour: line.colour, value: value.toFixed(2) })
-      dots.push({ key: line.key, y: (line.axis === 'right' ? rightScale : leftScale)(value), colour: line.colour })
+      dots.push({ key: line.key, y: scaleOf(line)(value), colour: line.colour })
     }
     readout = { x: xScale(at), label: readoutLabel(at), rows: byName(rows), dots }
   }
@@ -150,7 +159,10 @@ export function LineChart({
             <Axis side="bottom" at={plot.bottom} from={plot.left} to={plot.right} ticks={xTicks} scale={xScale} format={xFormat} colour={xColour} fontSize={fontSize} />
             <Axis side="left" at={plot.left} from={plot.top} to={plot.bottom} ticks={leftAxis.ticks} scale={leftScale} format={formatTick} colour={left.colour} fontSize={fontSize} title={leftTitle} titleAt={margin.left + titleOffset(fontSize)} />
             {right && (
-              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - titleOffset(fontSize)} />
+              <Axis side="right" at={plot.right} from={plot.top} to={plot.bottom} ticks={rightAxis.ticks} scale={rightScale} format={formatTick} colour={right.colour} fontSize={fontSize} title={rightTitle} titleAt={width - margin.right - secondaryWidth - titleOffset(fontSize)} />
+            )}
+            {secondary && (
+              <Axis side="right" at={plot.right + rightWidth} from={plot.top} to={plot.bottom} ticks={secondaryAxis.ticks} scale={secondaryScale} format={formatTick} colour={secondary.colour} fontSize={fontSize} title={secondaryTitle} titleAt={width - margin.right - titleOffset(fontSize)} />
             )}
             <Spans spans={spans} scale={xScale} domain={xDomain} top={plot.top} bottom={plot.bottom} colour={markColour} fontSize={fontSize - 1} />
             {band && <path className="chart-band" d={bandD} fill={band.colour} fillOpacity={band.opacity} stroke="none" />}
