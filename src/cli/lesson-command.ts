@@ -8,6 +8,7 @@ import { setupToJson } from '../model/setupFile'
 import { parseFlags, parseNumber } from './args'
 import type { StreamingCommand } from './command'
 import { checkLesson, type LessonCheckResult } from './lessonCheck'
+import { fitLessonModels, LESSON_MODELS_PATH, lessonModelsText, writeLessonModels } from './lessonModels'
 import { evidenceEntryOf, EVIDENCE_PATH, readEvidenceFile, thisMachine, writeEvidence } from './evidenceWrite'
 import { asUsage, UsageError } from './usage'
 
@@ -38,7 +39,8 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
     io.out(lessonExport(rest))
     return 0
   }
-  if (action !== 'check') throw new UsageError(`lesson needs check or export, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K`)
+  if (action === 'models') return lessonModels(rest, io)
+  if (action !== 'check') throw new UsageError(`lesson needs check, export or models, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K, lesson models [--write]`)
   const { lessons, seeds, firstSeed, jobs, json, write } = checkArguments(rest)
   // A damaged evidence file is refused before anything trains, not after minutes of training.
   if (write !== null) asUsage(() => readEvidenceFile(write))
@@ -54,6 +56,18 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
     }
   }
   return holds ? 0 : 1
+}
+
+/** `lesson models [--write]`: fit the lessons' reward models from their recipe; print them, or write src/lessons/rewardModels.json. */
+async function lessonModels(argv: string[], io: Parameters<StreamingCommand>[1]): Promise<number> {
+  const write = argv.length === 1 && argv[0] === '--write'
+  if (argv.length > 0 && !write) throw new UsageError(`lesson models takes only --write, got "${argv[0].slice(0, 40)}"`)
+  const models = await fitLessonModels()
+  if (write) {
+    writeLessonModels(models)
+    io.err(`lesson models written to ${LESSON_MODELS_PATH}\n`)
+  } else io.out(lessonModelsText(models))
+  return 0
 }
 
 interface CheckArguments {

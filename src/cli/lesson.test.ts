@@ -31,7 +31,7 @@ describe('lesson export', () => {
     [['lesson', 'export', 'nope', '--variant', '0'], /^no lesson "nope"; accepted: sparse-vs-shaped, /],
     [['lesson', 'export', 'coin-loop', '--variant', '3'], /^--variant must be a whole number from 0 to 2, got "3"$/],
     [['lesson', 'export', 'coin-loop'], /^lesson export needs --variant K, K from 0 to 2/],
-    [['lesson', 'play'], /^lesson needs check or export, got "play"/],
+    [['lesson', 'play'], /^lesson needs check, export or models, got "play"/],
   ])('%j exits 2 with one line', async (args, message) => {
     expect(expectUsageError(await cliAsync(args))).toMatch(message)
   })

@@ -34,6 +34,7 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
     recentObjective: summary.recentObjective,
     recentContributions: contributions === null ? null : Object.fromEntries(names.map((name, k) => [name, contributions[k]])),
     recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+    recentLength: summary.recentLength,
   }
 }
 

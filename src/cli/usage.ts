@@ -272,6 +272,12 @@ Usage:
   reward-playground lesson export ID --variant K
       Print variant K of the lesson as a run config, exactly as train --config reads it.
 
+  reward-playground lesson models [--write]
+      Fit the reward models the lessons train against from their recipe (src/lessons/
+      rewardModelRecipe.ts: preferences of the token task's start policy by a simulated labeler,
+      then reward-model fit, plain and with --decorrelate length) and print them as JSON, or with
+      --write write src/lessons/rewardModels.json, which the lessons read.
+
   reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]
                          --seeds K --steps N --out DIR [--jobs J] [--shard I/N]
   reward-playground sweep --sweep FILE --out DIR [--jobs J] [--shard I/N]

@@ -1,5 +1,8 @@
 import { MOUNTAINCAR_PPO } from '../core/run/config'
+import type { RewardModel } from '../core/preferences/rewardModel'
 import { buildDesign, type DesignRecipe } from './recipe'
+import { LESSON_MODEL_RECIPE } from './rewardModelRecipe'
+import { LENGTH_BIASED_MODELS } from './rewardModels'
 import { REFS } from './references'
 import type { Lesson, Reference } from './types'
 
@@ -43,6 +46,9 @@ const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learne
 const WEAK_JUDGE = 0.05
 const NOISY_BANDIT: DesignRecipe = { envId: 'bandit', params: { arms: 'gaussian', noise: 1 }, learner: { kind: 'grpo', groupSize: 3 } }
 const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', credit: 'equal' } }
+/** The token task's default prompts and GRPO's defaults, paid by a fitted reward model alone (component rm), nothing by the task. */
+const LENGTH_BIASED_RM = (model: RewardModel): DesignRecipe => ({ envId: 'tokenseq', learner: { kind: 'grpo' }, weights: { correct: 0, rm: 1 }, reward: { rewardModels: [{ name: 'rm', model }] } })
+const LENGTH_BIAS_STEPS = 200_000
 
 export const LESSONS: Lesson[] = [
   lesson({
@@ -286,6 +292,30 @@ export const LESSONS: Lesson[] = [
     why: 'A proxy reward and the real goal agree near where the proxy was fitted and come apart as the policy moves away from its start: optimising the proxy harder first helps the gold reward, then hurts it (Gao, Schulman & Hilton 2023). Here the judge’s favourite answers (long, many digits) are far easier to find than correct ones, and once the policy settles there the correct reward is rarely seen. A bounded, centred reward σ(r − r_ref) flattens far above the reference, so a hack gains little beyond it (Fu et al. 2025); but it keeps the judge’s ranking, and GRPO divides each group’s advantages by the group’s std. At the start almost no group holds a correct answer, so only the judge varies within a group, and that division turns its differences, however flattened or lightly weighted, into advantages of full size that point at the judge’s favourites (the same happens to a judge at a twentieth of correct’s weight): bounding limits how much a hack pays, it does not make a wrong judge right, and here it cannot curb the hack. Without the division (Dr. GRPO’s advantages, r − mean) a judge at a twentieth stays a twentieth: its pull is small next to the 1 a rare correct answer earns, and the policy learns the task first. (The bounded transform bounds the episode’s reward and pays it at the end; the judge’s score is scaled ×10 first and centred at 5, so the sigmoid’s steep middle spans the judge’s range.)',
     reference: REFS.gao2023,
     seeAlso: [REFS.fu2025],
+  }),
+  lesson({
+    id: 'length-biased-labeler',
+    title: 'A labeler who likes long answers',
+    question: 'If whoever labels your preference pairs leans toward longer answers, what does a policy trained against the reward model fitted to them learn, and can the model be fitted to leave length out?',
+    variants: [
+      { label: 'Reward model of the length-biased labels', recipe: LENGTH_BIASED_RM(LENGTH_BIASED_MODELS.plain) },
+      { label: 'Length given its own head (after ODIN)', recipe: LENGTH_BIASED_RM(LENGTH_BIASED_MODELS.decorrelated) },
+      { label: 'Correct only (the gold itself)', recipe: { envId: 'tokenseq', learner: { kind: 'grpo' } } },
+    ],
+    tryThis: `Both reward models were fitted to the same ${LESSON_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs of the start policy's answers, labelled by a simulated labeler who adds ${LESSON_MODEL_RECIPE.lengthBias} per token to the true score (the Label pairs panel's simulated labeler with that length bias does the same). Train the first, then the second from scratch, with the learning curve's correct (the true objective) and the rm line in view; then train correct alone to see what the task itself gives in the same steps.`,
+    lookFor: 'Against the plain reward model, the answers grow to the full 8 tokens and the rm line climbs while correct stays at zero: the labeler liked length a little on every pair, the model learnt it as the easiest thing to pay for, and the policy found it. With length given its own head, the head takes the labels’ taste for length and the reward is what is left: scores with no covariance with length over the pairs. The answers stay shorter, and now and then one is right, which against the plain model none ever is; but not reliably: the reward model still knows little about sums, and the longer the policy trains away from the start policy’s answers, the more length creeps back in by ways the head, fitted on those answers, cannot see.',
+    check: {
+      steps: LENGTH_BIAS_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Against the length-biased labels’ reward model the answers grow long: length (last 20) at least 7 tokens', figure: 'episodeLength', variant: 0, relation: { kind: 'atLeast', value: 7 } },
+        { text: 'and no better: correct (last 20) at most 0.1', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.1 } },
+        { text: 'With length given its own head the answers stay shorter than with the plain model', figure: 'episodeLength', variant: 1, relation: { kind: 'below', variant: 0 } },
+      ],
+    },
+    why: 'Labelers, human or model, tend to prefer longer answers, and a reward model fitted to their pairs picks that preference up as readily as any other: length is the easiest feature to find in the data (Singhal et al. 2023). Optimised against, it is the easiest thing for the policy to give. ODIN (Chen et al. 2024) fits two heads to the same pairs, one that absorbs length and one constrained to be uncorrelated with it, and trains the policy on the second alone. Here the model is linear, so the constraint is exact: the content head’s scores have zero covariance with length over the completions it was fitted on (a projection of the features, then the ordinary Bradley–Terry fit), while the length head takes the rest. It removes only what is linear in length over those completions: a policy that moves far from them can still find other ways in.',
+    reference: REFS.odin2024,
+    seeAlso: [REFS.singhal2023, REFS.gao2023],
   }),
   lesson({
     id: 'free-riding',

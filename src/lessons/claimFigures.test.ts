@@ -45,7 +45,7 @@ describe('a claim’s figure in the schema', () => {
     [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
     [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
     [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
-    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, episodeLength'],
   ])('refuses %j with one message', (figure, path, message) => {
     const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
     expect(parsed.success).toBe(false)

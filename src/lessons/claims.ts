@@ -14,9 +14,10 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
  *   contribution           one component's contribution Σ_t w_k·c_k,t over the last 20 finished
  *                          episodes (the claim names the component: `component: 'format'`);
  *   zeroAdvantageFraction  the zero_advantage_fraction diagnostic (the share of an update's
- *                          advantages that are zero) over the last 20 iterations.
+ *                          advantages that are zero) over the last 20 iterations;
+ *   episodeLength          the length (steps; tokens on the token task) of the last 20 finished episodes.
  */
-export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction'] as const
+export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'episodeLength'] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')

@@ -17,7 +17,7 @@ export interface DesignRecipe {
   envId: string
   params?: EnvParams
   weights?: Record<string, number>
-  reward?: { terms?: unknown[]; shaping?: unknown[]; bonuses?: unknown[]; transforms?: Record<string, unknown[]> }
+  reward?: { terms?: unknown[]; shaping?: unknown[]; bonuses?: unknown[]; transforms?: Record<string, unknown[]>; rewardModels?: unknown[] }
   learner?: { kind: LearnerKind; [option: string]: unknown }
   seed?: number
 }

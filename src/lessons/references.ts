@@ -46,6 +46,14 @@ export const REFS = {
     title: 'Liu et al. (2026), GDPO: Group reward-Decoupled Normalization Policy Optimization for Multi-reward RL Optimization',
     url: 'https://arxiv.org/abs/2601.05242',
   },
+  odin2024: {
+    title: 'Chen, Zhu, Soselia, Chen, Zhou, Goldstein, Huang, Shoeybi & Catanzaro (2024), ODIN: Disentangled Reward Mitigates Hacking in RLHF, ICML',
+    url: 'https://arxiv.org/abs/2402.07319',
+  },
+  singhal2023: {
+    title: 'Singhal, Goyal, Xu & Durrett (2023), A Long Way to Go: Investigating Length Correlations in RLHF',
+    url: 'https://arxiv.org/abs/2310.03716',
+  },
   gao2023: {
     title: 'Gao, Schulman & Hilton (2023), Scaling Laws for Reward Model Overoptimization, ICML',
     url: 'https://arxiv.org/abs/2210.10760',

@@ -51,6 +51,8 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return `${claim.component}’s contribution (last 20)`
     case 'zeroAdvantageFraction':
       return 'Zero-advantage fraction (last 20 updates)'
+    case 'episodeLength':
+      return 'Length (last 20)'
   }
 }
 
