@@ -174,6 +174,17 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(expectUsageError(await train({ klPlacment: 'reward' }))).toMatch(/^--config stdin: learner\.klPlacment: unknown key in a grpo learner; accepted: .*klPlacement/)
   })
 
+  it('trains GRPO on the high-entropy tokens a config names, reports the share kept, and refuses a fraction outside (0, 1]', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    const top = await train({ entropyTopFraction: 0.2 })
+    expect(top.stderr).toBe('')
+    for (const line of parse(top.stdout).intervals) expect(line.diagnostics?.entropy_mask_fraction).toBeGreaterThanOrEqual(0.2)
+    expect(expectUsageError(await train({ entropyTopFraction: 2 }))).toBe(
+      '--config stdin: learner.entropyTopFraction: the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)',
+    )
+  })
+
   it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
     const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
     const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))

@@ -8,13 +8,14 @@ import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
-import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
+import { entropyTopFractionOf, estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
 import { applyGradientStep, show } from './gradientStep'
 import { grpoLoss, lossWeights, type GrpoLossTerms, type GrpoTokenRows } from './grpoLoss'
+import { highEntropyMask } from './entropyMask'
 import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
@@ -142,7 +143,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
    */
   async function update(completions: Completions, advantages: Float64Array): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
-    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
+    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
+    const entropyTopFraction = entropyTopFractionOf(options)
     const diagnose = (terms: GrpoLossTerms, gradNorm: number | null) =>
       `GRPO loss is ${show(terms.loss)} (policy_loss ${show(terms.policyLoss)}, kl ${show(terms.tokenMeanKl)}${gradNorm === null ? '' : `, grad_norm ${show(gradNorm)}`}); ` +
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
@@ -152,8 +154,11 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
         try {
-          const { probabilities, logProbs, entropy } = actionLogProbs((await trace.output.data()) as Float32Array, completions.actions, numActions)
-          const terms = inFloat32(grpoLoss(logProbs, rows, lossOptions, slopes))
+          const { probabilities, logProbs, entropies, entropy } = actionLogProbs((await trace.output.data()) as Float32Array, completions.actions, numActions)
+          // High-entropy token training: the mask from this epoch's logits, the policy being optimised (verl's actor computes it in the same forward pass).
+          const selected = options.entropyTopFraction === undefined ? null : highEntropyMask(entropies, rows.policyWeights, entropyTopFraction)
+          if (selected !== null) sums.entropyMaskFraction += selected.candidates === 0 ? 0 : selected.kept / selected.candidates
+          const terms = inFloat32(grpoLoss(logProbs, selected === null ? rows : { ...rows, policyMask: selected.mask }, lossOptions, slopes))
           if (!Object.values(terms).every(Number.isFinite) || !Number.isFinite(entropy)) throw new Error(diagnose(terms, null))
           const dLogits = logitsGradient(probabilities, completions.actions, numActions, slopes)
           const gradients = tf.tidy(() => trace.gradients(tf.tensor2d(dLogits, [completions.tokens, numActions])))
@@ -188,6 +193,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       entropy: sums.entropy / epochs,
       grad_norm: sums.gradNorm / epochs,
       loss: sums.loss / epochs,
+      // entropy_mask_fraction: the share of the loss's tokens the high-entropy mask kept.
+      ...(options.entropyTopFraction === undefined ? {} : { entropy_mask_fraction: sums.entropyMaskFraction / epochs }),
     }
   }
 
