@@ -11,6 +11,7 @@ import { tokenKl } from '../core/losses/kl'
 import { entropyTopFractionOf, estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions } from '../core/run/config'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
+import { KL_PENALTY_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
 import { applyGradientStep, show } from './gradientStep'
@@ -38,7 +39,9 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
  * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
  * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
- * per-token −β·KL_t in the reward, computed at rollout against the reference.
+ * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
+ * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
+ * environment's components, in the trainer's spec only).
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options: GrpoOptions, rng: Rng): Promise<Trainer> {
   const spec = env.spec
@@ -198,7 +201,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
     }
   }
 
-  return learnerShell('GRPO', env, mix, {
+  const trainer = learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       const weights = activeMix.weights
       const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
@@ -210,7 +213,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
       const advantages = batchAdvantages(scores, options.estimator)
-      const episodes = completionEpisodes(sampled, weights)
+      // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
+      const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : await rolloutKlPenalty(sampled)
+      const episodes = completionEpisodes(sampled, weights, sampledPenalty)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
@@ -255,6 +260,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, options
       optimizer.dispose()
     },
   })
+  return klInReward ? withLearnerComponents(trainer, env, [KL_PENALTY_COMPONENT]) : trainer
 }
 
 /** A network with `source`'s current parameters that no optimiser ever sees. */
@@ -264,10 +270,15 @@ function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
   return copy
 }
 
-/** Each completion as a finished episode for the charts: its reward, contributions, verdict and length. */
-function completionEpisodes(completions: Completions, weights: Float64Array): FinishedEpisode[] {
+/**
+ * Each completion as a finished episode for the charts: its reward, contributions, verdict and
+ * length. With the KL in the reward (`penalty`, p_t per token), the completion's Σ_t p_t joins its
+ * reward as the last component, kl_penalty, at weight 1.
+ */
+function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array): FinishedEpisode[] {
   const K = weights.length
   const episodes: FinishedEpisode[] = []
+  let token = 0
   for (let i = 0; i < completions.count; i++) {
     const contributions: number[] = []
     let reward = 0
@@ -278,7 +289,18 @@ function completionEpisodes(completions: Completions, weights: Float64Array): Fi
     }
     // One mix paid the whole completion: its component totals and those weights re-score it.
     const componentSums = Array.from(completions.components.subarray(i * K, i * K + K))
-    episodes.push({ shapedReturn: reward, contributions, componentSums, weights: Array.from(weights), objective: completions.objective[i], length: completions.lengths[i], truncated: false })
+    const paidWeights = Array.from(weights)
+    if (penalty !== undefined) {
+      // Σ_t p_t over the completion's tokens, paid at weight 1
+      let penaltySum = 0
+      for (let t = token; t < token + completions.lengths[i]; t++) penaltySum += penalty[t]
+      contributions.push(penaltySum)
+      componentSums.push(penaltySum)
+      paidWeights.push(KL_PENALTY_COMPONENT.defaultWeight)
+      reward += penaltySum
+    }
+    token += completions.lengths[i]
+    episodes.push({ shapedReturn: reward, contributions, componentSums, weights: paidWeights, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
   }
   return episodes
 }
