@@ -55,3 +55,13 @@ export function withLearnerComponents(trainer: Trainer, env: { readonly spec: En
     dispose: () => trainer.dispose(),
   }
 }
+
+/**
+ * `weights` with the learner-added components among `names` at their own weight (defaultWeight),
+ * which no design sets: re-scored under the design's weights, an episode keeps the part of its
+ * reward the learner paid. A weight `weights` does give is kept.
+ */
+export function withLearnerWeights(names: readonly string[], weights: Readonly<Record<string, number>>): Record<string, number> {
+  const added = LEARNER_COMPONENTS.filter((component) => names.includes(component.name) && !Object.hasOwn(weights, component.name))
+  return added.length === 0 ? { ...weights } : { ...weights, ...Object.fromEntries(added.map((component) => [component.name, component.defaultWeight])) }
+}
