@@ -3,6 +3,7 @@ import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
+import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
 import { GroupEstimatorSchema, type GroupEstimator } from '../core/run/learnerOptions'
 import { parseFlags, parseNumber } from './args'
@@ -12,16 +13,16 @@ import { UsageError } from './usage'
 /*
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
  * them against their own code. The formulas are those of src/core/credit/gae.ts, group.ts, remax.ts,
- * opo.ts and passk.ts.
+ * opo.ts, passk.ts and reinforcePlusPlus.ts.
  */
 
-const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk']
+const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp']
 /** Flags that stand alone, without a value. */
 const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
-const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS }
+const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'] }
 const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...GROUP_FLAGS, ...PASSK_FLAGS])]
 const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
 const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
@@ -33,8 +34,9 @@ const GROUP_SHAPE = `${SINGLE_SHAPE} or, for several reward components, ${MULTI_
 const REMAX_SHAPE = '{"groups": [[r, ...], ...], "greedy": [the greedy completion\'s reward, one per group]}'
 const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each completion\'s length in tokens (a whole number ≥ 1)'
 const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
+const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
 /** The inputs only one estimator reads, and which one. */
-const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo' }
+const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo', penalties: 'reinforce_pp' }
 
 export function advantagesCommand(argv: string[], readStdin: () => string): string {
   const { values, switches } = splitSwitches(argv)
@@ -50,6 +52,7 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
   if (estimator === 'remax') return remaxCommand(readStdin)
   if (estimator === 'opo') return opoCommand(readStdin)
   if (estimator === 'passk') return passkCommand(flags, readStdin)
+  if (estimator === 'reinforce_pp') return reinforcePlusPlusCommand(readStdin)
   return groupCommand(flags, switches, readStdin)
 }
 
@@ -233,4 +236,23 @@ function passkCommand(flags: Map<string, string>, readStdin: () => string): stri
   })
   const groupSizes = input.groups.map((group) => group.length)
   return groupedOutput(passkAdvantages(input.groups.flat(), groupSizes, k, eps), groupSizes)
+}
+
+const ReinforcePlusPlusInputSchema = z.strictObject({ rewards: z.array(z.number()), penalties: z.array(z.array(z.number())) })
+
+function reinforcePlusPlusCommand(readStdin: () => string): string {
+  const raw = parseJson(readStdin(), REINFORCE_PP_SHAPE)
+  // A completion's length is its count of penalties here: a separate "lengths" could disagree with them.
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.hasOwn(raw, 'lengths')) {
+    throw new UsageError(`--estimator reinforce_pp takes no "lengths": each completion's length is its number of penalties; expected ${REINFORCE_PP_SHAPE}`)
+  }
+  refuseOtherEstimatorsInputs(raw, 'reinforce_pp')
+  const input = validateInput(raw, ReinforcePlusPlusInputSchema, REINFORCE_PP_SHAPE)
+  if (input.penalties.length !== input.rewards.length) throw new UsageError(`penalties has ${input.penalties.length} completions but rewards has ${input.rewards.length}; give one array of penalties per completion`)
+  input.penalties.forEach((penalties, i) => {
+    if (penalties.length === 0) throw new UsageError(`penalties[${i}] is empty; a completion has at least 1 token, so give one penalty per token (0 where the KL is not in the reward)`)
+  })
+  const lengths = input.penalties.map((penalties) => penalties.length)
+  const advantages = reinforcePlusPlusAdvantages(input.rewards, lengths, input.penalties.flat())
+  return groupedOutput(advantages, lengths)
 }

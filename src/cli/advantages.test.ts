@@ -192,6 +192,47 @@ describe('advantages --estimator remax|opo|passk', () => {
   })
 })
 
+describe('advantages --estimator reinforce_pp', () => {
+  const REINFORCE_PP = ['advantages', '--estimator', 'reinforce_pp']
+
+  it('normalises each token’s return-to-go of the task reward and the penalties over the batch’s tokens', () => {
+    // G = (1 − 0.1, 1 − 0.1) = (0.9, 0.9) and (0.05): μ = 1.85/3, σ² = Σ(G − μ)²/3, A = (G − μ)/σ.
+    const { advantages } = ok(REINFORCE_PP, { rewards: [1, 0], penalties: [[0, -0.1], [0.05]] })
+    const returns = [0.9, 0.9, 0.05]
+    const mean = 1.85 / 3
+    const std = Math.sqrt(returns.reduce((sum, value) => sum + (value - mean) ** 2, 0) / 3)
+    const [first, second] = advantages as number[][]
+    expectClose([...first, ...second], returns.map((value) => (value - mean) / std), 14)
+    expect([first.length, second.length]).toEqual([2, 1])
+  })
+
+  it('prints every digit, and gives 0 to returns that are all equal (the variance floor 1e-8)', () => {
+    const { advantages } = ok(REINFORCE_PP, { rewards: [1, 1], penalties: [[0, 0], [0]] })
+    expect(advantages).toEqual([[0, 0], [0]])
+    // σ² = 0.25·1e-10 is below the floor: A = (G − μ)/√1e-8, here ±0.5e-5/1e-4 = ±0.05
+    const floored = ok(REINFORCE_PP, { rewards: [1e-5, 0], penalties: [[0], [0]] }).advantages as number[][]
+    expectClose(floored.flat(), [0.05, -0.05], 14)
+    expect(ok(REINFORCE_PP, { rewards: [], penalties: [] }).advantages).toEqual([])
+  })
+
+  it.each<[string[], unknown, string]>([
+    [REINFORCE_PP, { rewards: [1] }, '"penalties" is missing; expected {"rewards": [R, ...], "penalties": [[p, ...], ...]}'],
+    [REINFORCE_PP, { rewards: [1, 2], penalties: [[0]] }, 'penalties has 1 completions but rewards has 2; give one array of penalties per completion'],
+    [REINFORCE_PP, { rewards: [1], penalties: [[]] }, 'penalties[0] is empty; a completion has at least 1 token, so give one penalty per token (0 where the KL is not in the reward)'],
+    [REINFORCE_PP, { rewards: ['1'], penalties: [[0]] }, 'rewards[0]: expected number, received string'],
+    [REINFORCE_PP, { rewards: [1], penalties: [[0]], lengths: [1] }, '--estimator reinforce_pp takes no "lengths": each completion\'s length is its number of penalties'],
+    [REINFORCE_PP, { rewards: [1], penalties: [[0]], greedy: [0] }, '"greedy" is the input of --estimator remax; --estimator reinforce_pp does not take it'],
+    [[...REINFORCE_PP, '--eps', '0.1'], { rewards: [1], penalties: [[0]] }, 'flag --eps does not apply to --estimator reinforce_pp; accepted: --estimator'],
+    [GROUP, { groups: [[1, 2]], penalties: [[0], [0]] }, '"penalties" is the input of --estimator reinforce_pp; --estimator group does not take it'],
+  ])('rejects %j with stdin %j', (args, input, message) => {
+    expect(expectUsageError(cli(args, input))).toContain(message)
+  })
+
+  it('refuses advantages that overflow', () => {
+    expect(expectUsageError(cli(REINFORCE_PP, { rewards: [1e308, -1e308], penalties: [[1e308], [0]] }))).toMatch(/^advantages\[\d\] came out as (-)?(Infinity|NaN): the input is too large to compute with$/)
+  })
+})
+
 describe('advantages: bad input', () => {
   const rollout3 = rollout([1, 2, 3], [0, 0, 0], 0)
   it.each<[string[], unknown, string]>([

@@ -192,6 +192,29 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(expectUsageError(await train({ klPlacment: 'reward' }))).toMatch(/^--config stdin: learner\.klPlacment: unknown key in a grpo learner; accepted: .*klPlacement/)
   })
 
+  it('names the KL in the reward as a contribution of its own, kl_penalty, and no such contribution with the KL in the loss', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    const inReward = parse((await train({ klPlacement: 'reward', beta: 0.5 })).stdout)
+    for (const line of inReward.intervals) {
+      expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'kl_penalty'])
+      expect(line.contributions!.kl_penalty).toBeLessThanOrEqual(0)
+    }
+    const inLoss = parse((await train({})).stdout)
+    for (const line of inLoss.intervals) expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong'])
+  })
+
+  it('trains GRPO on the high-entropy tokens a config names, reports the share kept, and refuses a fraction outside (0, 1]', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    const top = await train({ entropyTopFraction: 0.2 })
+    expect(top.stderr).toBe('')
+    for (const line of parse(top.stdout).intervals) expect(line.diagnostics?.entropy_mask_fraction).toBeGreaterThanOrEqual(0.2)
+    expect(expectUsageError(await train({ entropyTopFraction: 2 }))).toBe(
+      '--config stdin: learner.entropyTopFraction: the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)',
+    )
+  })
+
   it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
     const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
     const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))

@@ -123,6 +123,17 @@ Usage:
                authors' code uses 1e-6. K = 1 is (r - mean)/(population std).
       "greedy" and "lengths" are refused with the other estimators.
 
+  reward-playground advantages --estimator reinforce_pp
+      REINFORCE++ as OpenRLHF computes it (experience_maker.py, advantage_estimator "reinforce":
+      get_cumulative_returns with gamma = 1, then normalised over the batch), no critic, no group.
+      Reads on stdin {"rewards": [R, ...], "penalties": [[p, ...], ...]}: R the task reward of each
+      completion, and for completion i one p_t per token (its length is their count, at least 1),
+      the per-token reward besides R, -beta*KL_t with the KL in the reward (0 where it is not).
+      Prints {"advantages": [[A, ...], ...]}, one inner array per completion, one A per token:
+        r_t = p_t + [t = last] R,  G_t = sum_{s >= t} r_s,
+        A_t = (G_t - mu)/sqrt(max(sigma^2, 1e-8)), mu and sigma^2 (dividing by the count) over
+        every token of the batch. "penalties" is refused with the other estimators.
+
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
         {"agents": n, "values": {"": v, "0": v, "1": v, "0,1": v, ...}}

@@ -65,6 +65,47 @@ describe('GRPO with the KL in the reward', () => {
     expect(last.diagnostics.loss).not.toBe(last.diagnostics.policy_loss)
   })
 
+  it('draws the penalty as a component of its own, kl_penalty, at weight 1 after the environment’s, in the trainer’s spec only', async () => {
+    const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: 4, difficulty: 'easy' }) as TokenSeqEnv
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, learningRate: 0.05, beta: 0.5, klPlacement: 'reward', kl: 'k1' })
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: WEIGHTS }), options, new Rng(3))
+    const names = env.spec.components.map((component) => component.name)
+    expect(trainer.spec.components.map((component) => component.name)).toEqual([...names, 'kl_penalty'])
+    expect(trainer.spec.components.at(-1)).toMatchObject({ defaultWeight: 1, learnerAdded: true })
+    expect(env.spec.components.map((component) => component.name)).toEqual(names)
+    for (let k = 0; k < 3; k++) {
+      const report = await trainer.iterate()
+      let token = 0
+      report.episodes.forEach((episode, i) => {
+        // Σ_t p_t over the completion's tokens, the contributions summing to the reward the advantages came from.
+        const penalty = report.groupBatch!.klPenalty!.slice(token, token + episode.length).reduce((sum, value) => sum + value, 0)
+        token += episode.length
+        expect(episode.contributions).toHaveLength(names.length + 1)
+        expect(episode.contributions.at(-1)).toBeCloseTo(penalty, 12)
+        expect(episode.componentSums!.at(-1)).toBe(episode.contributions.at(-1))
+        expect(episode.weights!.at(-1)).toBe(1)
+        expect(episode.shapedReturn).toBeCloseTo(mixedRewards(report.groupBatch!.components.slice(i * names.length, (i + 1) * names.length), weightsOf(report))[0] + penalty, 12)
+      })
+    }
+    trainer.dispose()
+  })
+
+  it('adds no component with the KL in the loss: the spec is the environment’s', async () => {
+    const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: 4, difficulty: 'easy' }) as TokenSeqEnv
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: WEIGHTS }), GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS }), new Rng(3))
+    expect(trainer.spec).toBe(env.spec)
+    expect((await trainer.iterate()).episodes[0].contributions).toHaveLength(env.spec.components.length)
+    trainer.dispose()
+  })
+
+  it('gives every sampled completion its penalty under dynamic sampling, kept or not', async () => {
+    const reports = await iterations({ klPlacement: 'reward', kl: 'k1', dynamicSampling: { enabled: true, maxRounds: 3 } }, 3)
+    for (const report of reports) {
+      for (const episode of report.episodes) expect(episode.contributions).toHaveLength(6)
+      expect(report.episodes.length).toBe(report.diagnostics.groups_drawn * GROUP_SIZE)
+    }
+  })
+
   it('is refused with the passk baseline, whose verdict is the task reward', () => {
     const parsed = GrpoOptionsSchema.safeParse({ kind: 'grpo', klPlacement: 'reward', estimator: { baseline: 'passk' } })
     expect(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([

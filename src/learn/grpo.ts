@@ -8,14 +8,16 @@ import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
-import { estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
+import { entropyTopFractionOf, estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
+import { KL_PENALTY_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
 import { applyGradientStep, show } from './gradientStep'
 import { grpoLoss, lossWeights, type GrpoLossTerms, type GrpoTokenRows } from './grpoLoss'
+import { highEntropyMask } from './entropyMask'
 import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
@@ -38,9 +40,11 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
  * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
  * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
- * per-token −β·KL_t in the reward, computed at rollout against the reference. The options that
- * change neither the network nor the batch's shape (GRPO_LIVE_FIELDS) may change while the run
- * trains (setLearner): the rollout and the update read them afresh, from the next update on.
+ * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
+ * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
+ * environment's components, in the trainer's spec only). The options that change neither the
+ * network, the batch's shape nor the reward's components (GRPO_LIVE_FIELDS) may change while the
+ * run trains (setLearner): the rollout and the update read them afresh, from the next update on.
  */
 export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initialOptions: GrpoOptions, rng: Rng): Promise<GrpoTrainer> {
   // Read afresh by every rollout and update: setLearner swaps in new ones between updates.
@@ -146,7 +150,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    */
   async function update(completions: Completions, advantages: Float64Array): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
-    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0 }
+    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
+    const entropyTopFraction = entropyTopFractionOf(options)
     const diagnose = (terms: GrpoLossTerms, gradNorm: number | null) =>
       `GRPO loss is ${show(terms.loss)} (policy_loss ${show(terms.policyLoss)}, kl ${show(terms.tokenMeanKl)}${gradNorm === null ? '' : `, grad_norm ${show(gradNorm)}`}); ` +
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
@@ -157,8 +162,11 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
         try {
-          const { probabilities, logProbs, entropy } = actionLogProbs((await trace.output.data()) as Float32Array, completions.actions, numActions)
-          const terms = inFloat32(grpoLoss(logProbs, rows, lossOptions, slopes))
+          const { probabilities, logProbs, entropies, entropy } = actionLogProbs((await trace.output.data()) as Float32Array, completions.actions, numActions)
+          // High-entropy token training: the mask from this epoch's logits, the policy being optimised (verl's actor computes it in the same forward pass).
+          const selected = options.entropyTopFraction === undefined ? null : highEntropyMask(entropies, rows.policyWeights, entropyTopFraction)
+          if (selected !== null) sums.entropyMaskFraction += selected.candidates === 0 ? 0 : selected.kept / selected.candidates
+          const terms = inFloat32(grpoLoss(logProbs, selected === null ? rows : { ...rows, policyMask: selected.mask }, lossOptions, slopes))
           if (!Object.values(terms).every(Number.isFinite) || !Number.isFinite(entropy)) throw new Error(diagnose(terms, null))
           const dLogits = logitsGradient(probabilities, completions.actions, numActions, slopes)
           const gradients = tf.tidy(() => trace.gradients(tf.tensor2d(dLogits, [completions.tokens, numActions])))
@@ -193,6 +201,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       entropy: sums.entropy / epochs,
       grad_norm: sums.gradNorm / epochs,
       loss: sums.loss / epochs,
+      // entropy_mask_fraction: the share of the loss's tokens the high-entropy mask kept.
+      ...(options.entropyTopFraction === undefined ? {} : { entropy_mask_fraction: sums.entropyMaskFraction / epochs }),
     }
   }
 
@@ -215,7 +225,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
       const advantages = batchAdvantages(scores, options.estimator)
-      const episodes = completionEpisodes(sampled, weights)
+      // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
+      const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : await rolloutKlPenalty(sampled)
+      const episodes = completionEpisodes(sampled, weights, sampledPenalty)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
@@ -260,8 +272,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       optimizer.dispose()
     },
   })
+  // The KL's place is fixed for the run (klPlacement starts a new run): its component is listed from the start or never.
+  const listed = klPlacementOf(options) === 'reward' ? withLearnerComponents(shell, env, [KL_PENALTY_COMPONENT]) : shell
   return {
-    ...shell,
+    get spec() {
+      return listed.spec
+    },
+    iterate: () => listed.iterate(),
+    setMix: (next) => listed.setMix(next),
+    dispose: () => listed.dispose(),
     setLearner(next: LearnerOptions) {
       if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
       const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
@@ -301,10 +320,15 @@ function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
   return copy
 }
 
-/** Each completion as a finished episode for the charts: its reward, contributions, verdict and length. */
-function completionEpisodes(completions: Completions, weights: Float64Array): FinishedEpisode[] {
+/**
+ * Each completion as a finished episode for the charts: its reward, contributions, verdict and
+ * length. With the KL in the reward (`penalty`, p_t per token), the completion's Σ_t p_t joins its
+ * reward as the last component, kl_penalty, at weight 1.
+ */
+function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array): FinishedEpisode[] {
   const K = weights.length
   const episodes: FinishedEpisode[] = []
+  let token = 0
   for (let i = 0; i < completions.count; i++) {
     const contributions: number[] = []
     let reward = 0
@@ -315,7 +339,18 @@ function completionEpisodes(completions: Completions, weights: Float64Array): Fi
     }
     // One mix paid the whole completion: its component totals and those weights re-score it.
     const componentSums = Array.from(completions.components.subarray(i * K, i * K + K))
-    episodes.push({ shapedReturn: reward, contributions, componentSums, weights: Array.from(weights), objective: completions.objective[i], length: completions.lengths[i], truncated: false })
+    const paidWeights = Array.from(weights)
+    if (penalty !== undefined) {
+      // Σ_t p_t over the completion's tokens, paid at weight 1
+      let penaltySum = 0
+      for (let t = token; t < token + completions.lengths[i]; t++) penaltySum += penalty[t]
+      contributions.push(penaltySum)
+      componentSums.push(penaltySum)
+      paidWeights.push(KL_PENALTY_COMPONENT.defaultWeight)
+      reward += penaltySum
+    }
+    token += completions.lengths[i]
+    episodes.push({ shapedReturn: reward, contributions, componentSums, weights: paidWeights, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
   }
   return episodes
 }

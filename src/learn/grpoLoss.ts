@@ -30,6 +30,14 @@ export interface GrpoTokenRows {
   weights: Float32Array
   /** w′_t of the policy loss: `weights`, or seq-mean-token-mean's for GSPO, which verl always averages per sequence. */
   policyWeights: Float32Array
+  /**
+   * m_t, 1 for a token that carries policy-gradient weight (highEntropyMask); absent, every token.
+   * The policy term is Σ_t m_t·w′_t·ℓ_t: the divisors inside w′ still count every token, as the
+   * paper's objective does (Wang et al. 2025, eq. 7: 1/Σ_i|o_i| outside Σ_i Σ_t 𝟙[H_t ≥ τ]·ℓ_t;
+   * TRL multiplies the per-token loss by the mask and divides by the completion mask's count),
+   * so a kept token's gradient is what it was without the mask. The KL term takes no mask.
+   */
+  policyMask?: ArrayLike<number>
 }
 
 export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta'>
@@ -167,12 +175,17 @@ function clippedSurrogate(ratio: number, advantage: number, low: number, high: n
  *   gspo_token the same value, with the ratio sg[s_i]·π_t/sg[π_t]: each token's gradient its own
  *   cispo      ℓ = −sg(clip(r))·A·log π
  *   reinforce  ℓ = −A·log π
+ * With a policy mask m (high-entropy token training) w′_t·m_t stands for w′_t: a left-out token's
+ * ℓ_t counts for nothing, though under gspo the kept tokens' gradient still reaches it through s_i.
  */
 export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, options: GrpoLossOptions, slopes: Float64Array): GrpoLossTerms {
   const { policyLoss: kind, epsLow: low, epsHigh: high, dualClip, kl: estimator, beta } = options
-  const { lengths, oldLogProbs, refLogProbs, advantages, weights, policyWeights } = rows
+  const { lengths, oldLogProbs, refLogProbs, advantages, weights, policyMask } = rows
   const tokens = logProbs.length
-  if (slopes.length !== tokens || weights.length !== tokens || policyWeights.length !== tokens) throw new Error(`grpoLoss: ${tokens} tokens, ${weights.length} weights, ${policyWeights.length} policy weights, ${slopes.length} slopes`)
+  if (slopes.length !== tokens || weights.length !== tokens || rows.policyWeights.length !== tokens) throw new Error(`grpoLoss: ${tokens} tokens, ${weights.length} weights, ${rows.policyWeights.length} policy weights, ${slopes.length} slopes`)
+  if (policyMask !== undefined && policyMask.length !== tokens) throw new Error(`grpoLoss: ${tokens} tokens, ${policyMask.length} policy mask entries`)
+  // m_t·w′_t: a token left out by the mask weighs 0 in the policy term; ×1 leaves a kept one's weight exact.
+  const policyWeights = policyMask === undefined ? rows.policyWeights : rows.policyWeights.map((weight, t) => weight * policyMask[t])
   const surrogate: Surrogate = { loss: 0, dRatio: 0, clippedLow: false, clippedHigh: false }
   let policySum = 0
   let clippedLow = 0

@@ -1,25 +1,34 @@
 import { softmaxRow } from '../core/softmax'
 
 /**
- * Every row's π(·|s) (rows × numActions), the log-probability of each row's action and the mean
- * entropy over the rows, H = −Σ_a π(a|s)·log π(a|s).
+ * Every row's π(·|s) (rows × numActions), the log-probability of each row's action, each row's
+ * entropy H_i = −Σ_a π(a|s_i)·log π(a|s_i) and their mean over the rows.
  */
-export function actionLogProbs(logits: ArrayLike<number>, actions: ArrayLike<number>, numActions: number): { probabilities: Float64Array; logProbs: Float64Array; entropy: number } {
+export function actionLogProbs(
+  logits: ArrayLike<number>,
+  actions: ArrayLike<number>,
+  numActions: number,
+): { probabilities: Float64Array; logProbs: Float64Array; entropies: Float64Array; entropy: number } {
   const rows = actions.length
   const probabilities = new Float64Array(rows * numActions)
   const logProbs = new Float64Array(rows)
+  const entropies = new Float64Array(rows)
+  // The mean runs over every term in turn, as it did before the rows' own entropies were kept, so it stays bit for bit.
   let entropy = 0
   for (let i = 0; i < rows; i++) {
     const base = i * numActions
     const logTotal = softmaxRow(logits, base, numActions, probabilities, base)
+    let rowEntropy = 0
     // log π(a|s) = l_a − log Σ_b exp(l_b)
     for (let a = 0; a < numActions; a++) {
-      const probability = probabilities[base + a]
-      entropy -= probability * (logits[base + a] - logTotal)
+      const term = probabilities[base + a] * (logits[base + a] - logTotal)
+      entropy -= term
+      rowEntropy -= term
     }
+    entropies[i] = rowEntropy
     logProbs[i] = logits[base + actions[i]] - logTotal
   }
-  return { probabilities, logProbs, entropy: rows === 0 ? 0 : entropy / rows }
+  return { probabilities, logProbs, entropies, entropy: rows === 0 ? 0 : entropy / rows }
 }
 
 /**

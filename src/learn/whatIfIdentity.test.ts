@@ -4,6 +4,7 @@ import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
 import { GROUP_PRESETS, GRPO_PRESETS_BEYOND_GROUP, RunConfigSchema } from '../core/run/config'
 import { designWeights } from '../core/rewards/extras'
 import { compileMix } from '../core/rewards/mix'
+import { withLearnerWeights } from '../core/run/learnerComponents'
 import { MetricsAccumulator, PAID_BY_CHANGING_WEIGHTS, RECENT_EPISODES } from '../core/run/metrics'
 import { rescore } from '../core/run/rescore'
 import { initBackend } from './backend'
@@ -129,6 +130,26 @@ describe('the what-if of the recent episodes under unchanged settings', () => {
     const recent = metrics.recentEpisodes()!
     expect(recent.count).toBe(RECENT_EPISODES)
     expect(whatIfRecentEpisodes(recent, names(), weights).meanReturn).toBe(metrics.flush().recentReturn)
+    trainer.dispose()
+  })
+
+  it('is the run’s own recent return with the KL in the reward, its penalty kept at the learner’s weight 1', async () => {
+    const config = RunConfigSchema.parse({
+      env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } },
+      mix: { weights: { format: 0.5 } },
+      learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, beta: 0.5, klPlacement: 'reward', kl: 'k1' },
+      seed: 2,
+    })
+    const { trainer, env } = await createTrainerWithEnv(config)
+    const names = trainer.spec.components.map((component) => component.name)
+    expect(names.at(-1)).toBe('kl_penalty')
+    const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
+    for (let k = 0; k < 3; k++) metrics.add(await trainer.iterate())
+    const recent = metrics.recentEpisodes()!
+    const sliders = designWeights(config.mix, env.spec)
+    expect(whatIfRecentEpisodes(recent, names, withLearnerWeights(names, sliders)).meanReturn).toBe(metrics.flush().recentReturn)
+    // The sliders alone have no weight for it: the penalty would be left out.
+    expect(whatIfRecentEpisodes(recent, names, sliders).meanReturn).not.toBe(metrics.flush().recentReturn)
     trainer.dispose()
   })
 

@@ -143,6 +143,16 @@ describe('the what-if of the recent episodes, whole', () => {
   })
 })
 
+describe('the what-if of the recent episodes with a learner-added component', () => {
+  it('keeps the KL penalty the learner paid at its weight 1, which no slider sets', () => {
+    // One completion: a = 2 at weight 1, kl_penalty −0.25 at weight 1: the run counted 1.75.
+    const episodes: RecentEpisodes = { count: 1, numComponents: 2, returns: Float64Array.of(1.75), componentSums: Float64Array.of(2, -0.25), weights: Float64Array.of(1, 1), paid: Uint8Array.of(PAID_BY_ONE_MIX) }
+    expect(whatIfEpisodes(episodes, ['a', 'kl_penalty'], { a: 1 }).meanReturn).toBe(1.75)
+    // a at 0.5: 1 − 0.25
+    expect(whatIfEpisodes(episodes, ['a', 'kl_penalty'], { a: 0.5 }).meanReturn).toBe(0.75)
+  })
+})
+
 describe('the credit timeline’s view', () => {
   // Copy 0's latest episode took 4 steps; the record holds its last 2 (rows 1 and 2), the latest batch is rows 1 … 2 of one copy.
   const timelineRecord: StepRecord = {

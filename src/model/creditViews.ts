@@ -1,6 +1,7 @@
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
 import { batchCredit, groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
+import { withLearnerWeights } from '../core/run/learnerComponents'
 import type { RecentEpisodes } from '../core/run/metrics'
 import type { LearnerOptions } from '../core/run/config'
 import { rescore } from '../core/run/rescore'
@@ -99,7 +100,8 @@ export interface WhatIfEpisodes {
 }
 
 export function whatIfEpisodes(recent: RecentEpisodes, componentNames: readonly string[], weights: Record<string, number>): WhatIfEpisodes {
-  const scored = whatIfRecentEpisodes(recent, componentNames, weights)
+  // The sliders' weights, and the learner's own for what it added to the reward (the KL in the reward).
+  const scored = whatIfRecentEpisodes(recent, componentNames, withLearnerWeights(componentNames, weights))
   return { episodes: recent.count, rescored: scored.rescored, meanReturn: scored.meanReturn, shares: sharesOf(scored.contributions) }
 }
 

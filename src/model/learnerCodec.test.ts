@@ -119,6 +119,20 @@ describe('learner ↔ URL', () => {
     expect(bad).toEqual(['learner klPlacement: unknown KL placement "both"; accepted: loss, reward'])
   })
 
+  it('carries the high-entropy token fraction both ways, leaves it out of the link while absent, and names a bad one', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', entropyTopFraction: 0.2 })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.entropyTopFraction=0.2')
+    expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    const absent = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo' }), absent)
+    expect(absent.toString()).toBe('l=grpo')
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.entropyTopFraction=0&l.beta=0'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
+    expect(bad).toEqual(['learner entropyTopFraction: the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)'])
+  })
+
   it('names a bad baseline or k and keeps the rest', () => {
     const bad: string[] = []
     const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.estimator.baseline=greedy&l.estimator.k=0&l.beta=0'), spec('tokenseq'), bad)

@@ -4,6 +4,7 @@ import { markLabel } from '../model/marks'
 import { COMPONENT_COLOURS } from './colours'
 import { hackingNoticeShown } from '../model/hackingAlert'
 import { smooth } from '../core/run/smooth'
+import { LEARNER_COMPONENTS } from '../core/run/learnerComponents'
 import { CompareView } from './CompareView'
 import { formatChange, formatSteps, formatWeight } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
@@ -26,6 +27,11 @@ export function LearningCurve() {
   const axisId = useId()
   const smoothingId = useId()
   const plotRef = useRef<HTMLDivElement>(null)
+  // The environment's components, then those the learner added where the run has them (the KL in the reward): each its own line.
+  const components = useMemo(() => {
+    const added = LEARNER_COMPONENTS.filter((component) => series.some((point) => Object.hasOwn(point.contributions, component.name)))
+    return added.length === 0 ? spec.components : [...spec.components, ...added]
+  }, [series, spec.components])
   // One column per plotted series, smoothed alike (the caption and the figures stay raw).
   const columns = useMemo(() => {
     const column = (value: (point: (typeof series)[number]) => number | undefined) => {
@@ -37,9 +43,9 @@ export function LearningCurve() {
       wallSeconds: series.map((point) => point.wallSeconds),
       shapedReturn: column((point) => point.shapedReturn),
       objective: column((point) => point.objective),
-      contributions: new Map(spec.components.map((component) => [component.name, column((point) => point.contributions[component.name])])),
+      contributions: new Map(components.map((component) => [component.name, column((point) => point.contributions[component.name])])),
     }
-  }, [series, smoothing, spec.components])
+  }, [series, smoothing, components])
   const weights = usePlayground((state) => state.design.weights)
   // A scheduled weight's own thin line, as the run put it in force (not smoothed: it is exact).
   const weightLines = useMemo<LineSeries[]>(
@@ -55,7 +61,7 @@ export function LearningCurve() {
     () => [
       ...weightLines,
       // A component weighted 0 that never contributed is left off the chart and its legend.
-      ...spec.components.flatMap((component, k) => (weights[component.name] === 0 && !(columns.contributions.get(component.name) ?? []).some((value) => Number.isFinite(value) && value !== 0) ? [] : [{ component, k }])).map(({ component, k }) => ({
+      ...components.flatMap((component, k) => (weights[component.name] === 0 && !(columns.contributions.get(component.name) ?? []).some((value) => Number.isFinite(value) && value !== 0) ? [] : [{ component, k }])).map(({ component, k }) => ({
         key: `c_${component.name}`,
         name: `${component.name} (contribution)`,
         colour: COMPONENT_COLOURS[k % COMPONENT_COLOURS.length],
@@ -66,7 +72,7 @@ export function LearningCurve() {
       { key: 'shapedReturn', name: 'shaped return', colour: '#e8f1f8', width: 2, y: columns.shapedReturn },
       { key: 'objective', name: `${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`, colour: '#ffd166', width: 2, axis: 'right', y: columns.objective },
     ],
-    [columns, spec.components, spec.objective, weights, weightLines],
+    [columns, components, spec.objective, weights, weightLines],
   )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
   const chartMarks = useMemo(() => {

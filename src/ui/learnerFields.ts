@@ -78,6 +78,13 @@ const GROUP: LearnerField[] = [
     kind: 'boolean',
     hint: 'DAPO’s overlong filtering: an answer cut at max_length without end carries no weight in the loss, which averages over the kept answers and tokens only; its advantage still counts in its group. Diagnostics show the truncated fraction.',
   },
+  {
+    path: 'entropyTopFraction',
+    label: 'high-entropy token fraction',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.entropyTopFraction,
+    hint: 'The 80/20 rule (Wang et al. 2025; they use 0.2): only this share of the batch’s tokens, those where the policy is least sure (highest entropy), carry the policy gradient; the rest weigh 0 while the loss still divides by every token, and the KL is unaffected. Ties at the threshold are kept. Above 0, at most 1 (1: every token). Diagnostics show entropy_mask_fraction, the share kept.',
+  },
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 

@@ -7,6 +7,7 @@ import { createTrainerWithEnv } from '../learn/trainers'
 import type { RewardDesign } from '../core/rewards/designSchema'
 import { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
+import { learnerAddedComponents } from '../core/run/learnerComponents'
 import { rewardedSpec } from '../core/rewards/extras'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { ScheduledMix } from '../core/run/scheduledMix'
@@ -223,7 +224,9 @@ export class TrainingSession {
     if (record?.visits) transfer.push(record.visits.buffer)
     if (record?.latestEpisode) transfer.push(record.latestEpisode.components.buffer)
     if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
-    const componentNames = (this.env?.spec ?? trainer.spec).components.map((c) => c.name)
+    // The environment's components as they are now (a live design change may have changed them), then those the learner adds (the KL in the reward).
+    const components = this.env ? [...this.env.spec.components, ...learnerAddedComponents(trainer.spec)] : trainer.spec.components
+    const componentNames = components.map((c) => c.name)
     const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
     if (hasSchedules(this.schedules)) frame.scheduledWeights = this.scheduled.scheduledAt(this.iterationStartedAt)
     this.post({ type: 'metrics', runId: this.runId, frame }, transfer)

@@ -8,6 +8,11 @@ export interface RewardComponentSpec {
   defaultWeight: number
   /** The slider's range in the UI. */
   range: [number, number]
+  /**
+   * True for a component a learner adds to the environment's (src/core/run/learnerComponents.ts):
+   * paid at defaultWeight, outside the mix and the objective, listed only in the trainer's spec.
+   */
+  learnerAdded?: true
 }
 
 /** What the user actually wants, measured per episode independently of the reward mix. */

@@ -136,7 +136,12 @@ export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlaceme
  * design without them trains, links and fingerprints as before they existed. The link and the
  * learner panel read and offer them as fields with these values.
  */
-export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss' }
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss', entropyTopFraction: 1 }
+
+/** The share of the batch's tokens that carry policy-gradient weight: absent is 1, every token. */
+export function entropyTopFractionOf(options: { entropyTopFraction?: number }): number {
+  return options.entropyTopFraction ?? 1
+}
 
 /** pass@k's k: absent is 1. */
 export function passkOf(estimator: GroupEstimator): number {
@@ -210,6 +215,8 @@ const AggregationSchema = z.string({ error: (issue) => `unknown aggregation ${qu
 export const MAX_DUAL_CLIP = 100
 const DUAL_CLIP_MESSAGE = `the dual clip C must be a number above 1 and at most ${MAX_DUAL_CLIP}, or none (null)`
 
+const ENTROPY_TOP_FRACTION_MESSAGE = 'the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)'
+
 /** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit): TRL's loop, with verl's policy losses, aggregations and KL estimators. */
 export const GrpoOptionsSchema = z.object({
   kind: z.literal('grpo'),
@@ -257,6 +264,12 @@ export const GrpoOptionsSchema = z.object({
    * default: every completion is trained on.
    */
   maskTruncated: z.boolean().default(false),
+  /**
+   * High-entropy token training (Wang et al. 2025, "the 80/20 rule"; their q = 0.2): only the top
+   * q fraction of the batch's tokens by the current policy's entropy carry policy-gradient weight
+   * (src/learn/entropyMask.ts); the KL term is unaffected. Absent (or 1): every token, as designs before it.
+   */
+  entropyTopFraction: z.number({ error: ENTROPY_TOP_FRACTION_MESSAGE }).gt(0, ENTROPY_TOP_FRACTION_MESSAGE).max(1, ENTROPY_TOP_FRACTION_MESSAGE).optional(),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
 })
