@@ -135,7 +135,7 @@ test('the team game’s effort chart exports too', async ({ page }) => {
   await page.goto('./?env=coop')
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
-  await page.getByRole('button', { name: 'Team' }).click()
+  await page.getByRole('button', { name: 'Team', exact: true }).click()
   await expect(page.getByRole('status', { name: 'Effort over time' })).toContainText(/agent 0 from/, { timeout: 60_000 })
   const svg = await parseSvg(page, (await download(page, "Export the agents' effort over time as SVG")).bytes.toString('utf8'))
   expect(svg).toMatchObject({ root: 'svg', errors: 0 })

@@ -5,7 +5,7 @@ test('the team view shows each agent’s effort and its credit under every metho
   await page.goto('./?env=coop')
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
-  await page.getByRole('button', { name: 'Team' }).click()
+  await page.getByRole('button', { name: 'Team', exact: true }).click()
   const table = page.getByRole('table', { name: /Mean per round over the last \d+ recorded team rounds/ })
   await expect(table).toBeVisible({ timeout: 60_000 })
   for (const header of ['effort', 'shared v(N)', 'equal v(N)/n', 'difference', 'Shapley', 'local']) {
