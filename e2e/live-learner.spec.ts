@@ -45,3 +45,17 @@ test('a change of the network still starts the run over, asking first', async ({
   await expect(page).not.toHaveURL(/l\.groupsPerIteration=8/)
   await expectTraining(page)
 })
+
+test('moving the KL into the reward mid-run goes live: the mark names it and kl_penalty gets its line from there', async ({ page }) => {
+  await page.goto('./?env=tokenseq&l=grpo')
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+  const curve = page.getByRole('figure', { name: 'Learning curve' })
+  await expect(curve).not.toContainText('kl_penalty')
+  await page.getByRole('combobox', { name: 'KL placement' }).selectOption('reward')
+  await expect(page.getByRole('alertdialog', { name: 'Restart the run?' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText(/Design change at step \d+: l\.klPlacement: loss → reward/, { timeout: 30_000 })
+  await expect(curve).toContainText('kl_penalty (contribution)', { timeout: 60_000 })
+  await expectTraining(page)
+})

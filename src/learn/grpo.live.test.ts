@@ -75,6 +75,28 @@ describe('a GRPO trainer taking new options while it runs', () => {
     expect(switched[1].diagnostics.loss).not.toBe(switched[1].diagnostics.policy_loss)
   })
 
+  it('lists kl_penalty from the update that puts the KL in the reward, pays it to the episodes, and drops it when the KL goes back to the loss', async () => {
+    const run = await trainer(grpo({ beta: 0.1 }))
+    const names = () => run.spec.components.map((component) => component.name)
+    const environment = names()
+    expect(environment).not.toContain('kl_penalty')
+    const before = await run.iterate()
+    run.setLearner(grpo({ beta: 0.1, kl: 'k1', klPlacement: 'reward' }))
+    // Taken when the next iteration starts, not before.
+    expect(names()).toEqual(environment)
+    const during = await run.iterate()
+    expect(names()).toEqual([...environment, 'kl_penalty'])
+    expect(before.episodes.every((episode) => episode.contributions.length === environment.length)).toBe(true)
+    expect(during.episodes.every((episode) => episode.contributions.length === environment.length + 1)).toBe(true)
+    // −β·Σ_t KL_t: a policy one update off its reference pays something, on some completion
+    expect(during.episodes.some((episode) => episode.contributions[environment.length] !== 0)).toBe(true)
+    run.setLearner(grpo({ beta: 0.1, kl: 'k1' }))
+    const after = await run.iterate()
+    expect(names()).toEqual(environment)
+    expect(after.episodes.every((episode) => episode.contributions.length === environment.length)).toBe(true)
+    run.dispose()
+  })
+
   it('refuses, changing nothing, options that change the network or the batch, another learner, or a k beyond the group', async () => {
     const unswitched = await updates(grpo(), 2)
     const refusals: string[] = []

@@ -272,20 +272,25 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       optimizer.dispose()
     },
   })
-  // The KL's place is fixed for the run (klPlacement starts a new run): its component is listed from the start or never.
-  const listed = klPlacementOf(options) === 'reward' ? withLearnerComponents(shell, env, [KL_PENALTY_COMPONENT]) : shell
+  // With the KL in the reward the spec lists kl_penalty after the environment's components; built
+  // the first time the KL is there (withLearnerComponents refuses an environment that has the name).
+  let withKlPenalty: Trainer | null = null
+  const listingKlPenalty = () => (withKlPenalty ??= withLearnerComponents(shell, env, [KL_PENALTY_COMPONENT]))
+  if (klPlacementOf(options) === 'reward') listingKlPenalty()
   return {
+    // The options in force (a live change takes them at the start of an iteration): the frame after it lists what its episodes were paid.
     get spec() {
-      return listed.spec
+      return klPlacementOf(options) === 'reward' ? listingKlPenalty().spec : shell.spec
     },
-    iterate: () => listed.iterate(),
-    setMix: (next) => listed.setMix(next),
-    dispose: () => listed.dispose(),
+    iterate: () => shell.iterate(),
+    setMix: (next) => shell.setMix(next),
+    dispose: () => shell.dispose(),
     setLearner(next: LearnerOptions) {
       if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
       const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
       if (refusal !== null) throw new Error(refusal)
       checkPasskFits(next, groupSize)
+      if (klPlacementOf(next) === 'reward') listingKlPenalty()
       pendingOptions = next
     },
   }

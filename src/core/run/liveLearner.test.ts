@@ -31,6 +31,7 @@ describe('which learner changes reach a running run', () => {
       { estimator: { baseline: 'remax' } },
       { aggregation: 'token-mean', epsHigh: 0.28, dualClip: 3 },
       { kl: 'k1', beta: 0.1 },
+      { kl: 'k1', beta: 0, klPlacement: 'reward' },
       { dynamicSampling: { enabled: true, maxRounds: 4 }, maskTruncated: true },
       { learningRate: 3e-3, maxGradNorm: 0.5, updateEpochs: 2 },
     ]) {
@@ -40,7 +41,6 @@ describe('which learner changes reach a running run', () => {
 
   it('needs a new run for the network, the batch shape, another learner or a learner other than GRPO', () => {
     expect(whyLearnerChangeNeedsNewRun(grpo(), grpo({ hiddenSize: 32 }))).toBe('hiddenSize changes the network or the batch, so the change starts a new run')
-    expect(whyLearnerChangeNeedsNewRun(grpo(), grpo({ klPlacement: 'reward' }))).toBe('klPlacement changes the reward’s components (the KL in the reward is a component of its own, kl_penalty), so the change starts a new run')
     expect(whyLearnerChangeNeedsNewRun(grpo(), grpo({ groupSize: 4, groupsPerIteration: 8, policyLoss: 'cispo' }))).toBe('groupsPerIteration, groupSize change the network or the batch, so the change starts a new run')
     expect(whyLearnerChangeNeedsNewRun(grpo(), PpoOptionsSchema.parse({ kind: 'ppo' }))).toBe('another learner is a new run')
     const ppo = PpoOptionsSchema.parse({ kind: 'ppo' })

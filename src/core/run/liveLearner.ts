@@ -8,7 +8,8 @@ import { GRPO_ABSENT_FIELDS, type LearnerOptions } from './config'
 /**
  * The GRPO family's options a running run takes from its next update on, by dotted path: the
  * estimator, the loss, its aggregation, clip and KL, the sampling options, and the optimiser's
- * step. None of them changes the network, the batch's shape or the reward's components.
+ * step. None of them changes the network or the batch's shape (klPlacement adds or removes the
+ * learner's kl_penalty component from the next update on, which the charts take as a design change).
  */
 export const GRPO_LIVE_FIELDS = [
   'estimator.center',
@@ -26,6 +27,7 @@ export const GRPO_LIVE_FIELDS = [
   'dualClip',
   'kl',
   'beta',
+  'klPlacement',
   'maskTruncated',
   'dynamicSampling.enabled',
   'dynamicSampling.maxRounds',
@@ -34,20 +36,8 @@ export const GRPO_LIVE_FIELDS = [
   'updateEpochs',
 ] as const
 
-/**
- * The GRPO options that change the network (hiddenSize), the batch's shape (groupSize,
- * groupsPerIteration) or the reward's components (klPlacement: the KL in the reward is a component
- * of its own, kl_penalty, listed from a run's start or never): a new run.
- */
-export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration', 'klPlacement'] as const
-
-/** What a restart field changes, in words. */
-const CHANGES: Readonly<Record<(typeof GRPO_RESTART_FIELDS)[number], string>> = {
-  hiddenSize: 'the network or the batch',
-  groupSize: 'the network or the batch',
-  groupsPerIteration: 'the network or the batch',
-  klPlacement: 'the reward’s components (the KL in the reward is a component of its own, kl_penalty)',
-}
+/** The GRPO options that change the network (hiddenSize) or the batch's shape (groupSize, groupsPerIteration): a new run. */
+export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration'] as const
 
 const LIVE = new Set<string>(GRPO_LIVE_FIELDS)
 
@@ -77,8 +67,7 @@ export function whyLearnerChangeNeedsNewRun(before: LearnerOptions, after: Learn
   if (after.kind !== 'grpo') return `only the GRPO family's options change while a run trains; a change to ${after.kind} starts a new run`
   const fixed = learnerFieldChanges(before, after).filter((change) => !LIVE.has(change.path))
   if (fixed.length === 0) return null
-  const what = [...new Set(fixed.map((change) => (Object.hasOwn(CHANGES, change.path) ? CHANGES[change.path as keyof typeof CHANGES] : 'the network or the batch')))]
-  return `${fixed.map((change) => change.path).join(', ')} ${fixed.length === 1 ? 'changes' : 'change'} ${what.join(' and ')}, so the change starts a new run`
+  return `${fixed.map((change) => change.path).join(', ')} ${fixed.length === 1 ? 'changes' : 'change'} the network or the batch, so the change starts a new run`
 }
 
 /** A live learner change as its chart mark names it: "l.policyLoss: ppo → cispo; l.beta: 0.04 → 0". */
