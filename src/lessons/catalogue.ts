@@ -49,6 +49,8 @@ const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', cred
 /** The token task's default prompts and GRPO's defaults, paid by a fitted reward model alone (component rm), nothing by the task. */
 const LENGTH_BIASED_RM = (model: RewardModel): DesignRecipe => ({ envId: 'tokenseq', learner: { kind: 'grpo' }, weights: { correct: 0, rm: 1 }, reward: { rewardModels: [{ name: 'rm', model }] } })
 const LENGTH_BIAS_STEPS = 200_000
+/** short-answers-tricks: about 200 updates of 256 completions of two to four tokens. */
+const TRICKS_STEPS = 150_000
 
 export const LESSONS: Lesson[] = [
   lesson({
@@ -316,6 +318,29 @@ export const LESSONS: Lesson[] = [
     why: 'Labelers, human or model, tend to prefer longer answers, and a reward model fitted to their pairs picks that preference up as readily as any other: length is the easiest feature to find in the data (Singhal et al. 2023). Optimised against, it is the easiest thing for the policy to give. ODIN (Chen et al. 2024) fits two heads to the same pairs, one that absorbs length and one constrained to be uncorrelated with it, and trains the policy on the second alone. Here the model is linear, so the constraint is exact: the content head’s scores have zero covariance with length over the completions it was fitted on (a projection of the features, then the ordinary Bradley–Terry fit), while the length head takes the rest. It removes only what is linear in length over those completions: a policy that moves far from them can still find other ways in.',
     reference: REFS.odin2024,
     seeAlso: [REFS.singhal2023, REFS.gao2023],
+  }),
+  lesson({
+    id: 'short-answers-tricks',
+    title: 'Two of this year’s tricks on answers too short for them',
+    question: 'Training only on the tokens where the policy is most unsure, and putting the KL penalty into the reward: do they help on answers of a few tokens?',
+    variants: [
+      { label: 'GRPO as it is', recipe: TOKEN_FAST },
+      { label: 'Only the top 20 % of tokens by entropy', recipe: { ...TOKEN_FAST, learner: { ...GRPO_FAST, entropyTopFraction: 0.2 } } },
+      { label: 'The KL in the reward (β 0.04), groups normalised', recipe: { ...TOKEN_FAST, learner: { ...GRPO_FAST, beta: 0.04, klPlacement: 'reward' } } },
+    ],
+    tryThis: 'Train GRPO as it is, then each variant from scratch for the same steps, with Diagnostics in view: entropy mask fraction (the share of tokens that carry gradient) for the first, kl penalty and the kl_penalty line on the chart for the second.',
+    lookFor: 'Training only on the fifth of tokens with the highest entropy, correct stays far below plain GRPO’s and the policy’s entropy stays high: most tokens never get a gradient. With the KL in the reward and each group normalised by its std, correct collapses: in a group whose answers all earn the same, the only differences left are the small KL penalties, and dividing by the group’s tiny std makes them the whole advantage.',
+    check: {
+      steps: TRICKS_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Only the top 20 % of tokens by entropy: correct (last 20) below plain GRPO’s', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'The KL in the reward with groups normalised: correct (last 20) below plain GRPO’s', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 0 } },
+      ],
+    },
+    why: 'The 80/20 rule (Wang et al. 2025) comes from long chains of reasoning, where most tokens are all but certain and a minority of high-entropy “forks” decide the answer; training on those alone loses little there. An answer of two to four tokens has no such majority: every token is a fork, and dropping four fifths of them drops four fifths of the signal. Putting the KL into the reward, as PPO-RLHF and REINFORCE++ do (Hu 2025), assumes advantages that are not divided by each group’s spread: REINFORCE++ normalises over the whole batch. With GRPO’s per-group std, a group of equal task rewards turns the KL penalties’ small differences into advantages of full size, and the policy is pushed toward whatever moved least from where it started.',
+    reference: REFS.wang2025,
+    seeAlso: [REFS.reinforcePlusPlus2025, REFS.deepseekMath2024],
   }),
   lesson({
     id: 'free-riding',

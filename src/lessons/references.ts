@@ -34,6 +34,14 @@ export const REFS = {
     title: 'Shao et al. (2024), DeepSeekMath: Pushing the Limits of Mathematical Reasoning in Open Language Models (GRPO)',
     url: 'https://arxiv.org/abs/2402.03300',
   },
+  wang2025: {
+    title: 'Wang et al. (2025), Beyond the 80/20 Rule: High-Entropy Minority Tokens Drive Effective Reinforcement Learning for LLM Reasoning',
+    url: 'https://arxiv.org/abs/2506.01939',
+  },
+  reinforcePlusPlus2025: {
+    title: 'Hu (2025), REINFORCE++: A Simple and Efficient Approach for Aligning Large Language Models',
+    url: 'https://arxiv.org/abs/2501.03262',
+  },
   dapo2025: {
     title: 'Yu et al. (2025), DAPO: An Open-Source LLM Reinforcement Learning System at Scale',
     url: 'https://arxiv.org/abs/2503.14476',
