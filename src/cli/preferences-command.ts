@@ -5,8 +5,8 @@ import type { RawParams } from '../core/envs/params'
 import { checkLabelerBiases, type LabelerBias } from '../core/preferences/biasedLabeler'
 import { MAX_LABELER_TEMPERATURE, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 import { pairLine } from '../core/preferences/pairsFile'
+import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
 import { groupSizeProblem } from '../core/preferences/tokenPairs'
-import { TOKEN_FEATURE_NAMES, tokenFeatures, tokenGold, type TokenCompletion } from '../core/preferences/tokenFeatures'
 import { parseFlags, parseNumber, parsePairs } from './args'
 import type { StreamingCommand } from './command'
 import { asUsage, UsageError } from './usage'
@@ -42,13 +42,8 @@ export const preferencesCommand: StreamingCommand = async (argv, io) => {
   const { initBackend } = await import('../learn/backend')
   await initBackend('wasm')
   const { tokenPreferencePairs } = await import('../learn/tokenPreferencePairs')
-  const side = (completion: TokenCompletion) => {
-    const features = tokenFeatures(completion)
-    // Object.fromEntries: a feature's name is data, never a key that reaches Object.prototype.
-    return { tokens: [...completion.tokens], features: Object.fromEntries(TOKEN_FEATURE_NAMES.map((name, k) => [name, features[k]])), gold: tokenGold(completion) }
-  }
   for await (const batch of tokenPreferencePairs({ params, seed, count, temperature, biases })) {
-    io.out(batch.map((pair) => `${pairLine({ prompt: [pair.a.prompt[0], pair.a.prompt[1]], a: side(pair.a), b: side(pair.b), probability: pair.probability, label: pair.label })}\n`).join(''))
+    io.out(batch.map((pair) => `${pairLine(tokenPairRecord(pair.a, pair.b, pair.label, pair.probability))}\n`).join(''))
   }
   return 0
 }

@@ -87,35 +87,31 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   /** The policy's logits for the first `rows` observations of `obs`. */
   const policyLogits = (obs: Float32Array, rows: number) => readOutputs(actor, obs, rows, obsSize)
 
-  /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref (one forward pass of the frozen policy over `obs`) and its weights. */
-  async function tokenRows(completions: Completions, advantages: Float64Array, obs: tf.Tensor2D): Promise<GrpoTokenRows> {
-    const perToken = tokenAdvantages(advantages, completions.lengths)
-    const logits = tf.tidy(() => reference.apply(obs))
-    let refLogits: Float32Array
-    try {
-      refLogits = (await logits.data()) as Float32Array
-    } finally {
-      logits.dispose()
-    }
+  /** log π_ref(o_t|·) of every token of `completions`: one forward pass of the frozen policy, shared by the KL in the reward and the loss. */
+  async function referenceLogProbs(completions: Completions): Promise<Float64Array> {
+    return actionLogProbs(await readOutputs(reference, completions.obs, completions.tokens, obsSize), completions.actions, numActions).logProbs
+  }
+
+  /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref and its weights. */
+  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array): GrpoTokenRows {
     return {
       lengths: completions.lengths,
       oldLogProbs: completions.logProbs,
-      refLogProbs: actionLogProbs(refLogits, completions.actions, numActions).logProbs,
-      advantages: perToken,
+      refLogProbs,
+      advantages: tokenAdvantages(advantages, completions.lengths),
       ...lossWeights(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
     }
   }
 
   /**
    * The KL in the reward: p_t = −β·KL_t at each token of the batch, KL_t the chosen estimator of the
-   * sampling policy's log π_old against the frozen reference's log π_ref (one forward pass of it, no
-   * gradient), as OpenRLHF's compute_approx_kl at rollout time.
+   * sampling policy's log π_old against the frozen reference's log π_ref (no gradient), as
+   * OpenRLHF's compute_approx_kl at rollout time.
    */
-  async function rolloutKlPenalty(completions: Completions): Promise<Float64Array> {
-    const referenceLogProbs = actionLogProbs(await readOutputs(reference, completions.obs, completions.tokens, obsSize), completions.actions, numActions).logProbs
+  function klPenaltyOf(completions: Completions, refLogProbs: Float64Array): Float64Array {
     const penalty = new Float64Array(completions.tokens)
     // p_t = −β·KL_t(log π_old, log π_ref)
-    for (let t = 0; t < completions.tokens; t++) penalty[t] = -options.beta * tokenKl(completions.logProbs[t], referenceLogProbs[t], options.kl)
+    for (let t = 0; t < completions.tokens; t++) penalty[t] = -options.beta * tokenKl(completions.logProbs[t], refLogProbs[t], options.kl)
     return penalty
   }
 
@@ -148,7 +144,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    * the log-softmax and the network (Mlp.trace) to the parameters. The diagnostics averaged over
    * the steps; a diagnosis, with nothing applied, when a number is not finite.
    */
-  async function update(completions: Completions, advantages: Float64Array): Promise<Record<string, number>> {
+  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
     const entropyTopFraction = entropyTopFractionOf(options)
@@ -157,7 +153,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
     const lossOptions = lossOptionsOf(options)
     try {
-      const rows = await tokenRows(completions, advantages, obs)
+      const rows = tokenRows(completions, advantages, refLogProbs)
       const slopes = new Float64Array(completions.tokens)
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
@@ -222,17 +218,18 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
       // (batchAdvantages.ts: group, remax, opo, passk; token_batch per token). Cut completions count here even when masked.
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
-      const klPenalty = klInReward && trained.count > 0 ? await rolloutKlPenalty(trained) : undefined
+      const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
+      const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
       const advantages = batchAdvantages(scores, options.estimator)
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
-      const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : await rolloutKlPenalty(sampled)
+      const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : klPenaltyOf(sampled, await referenceLogProbs(sampled))
       const episodes = completionEpisodes(sampled, weights, sampledPenalty)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
       const skipped = trained.count === 0 || (options.maskTruncated && trained.truncated.every((cut) => cut === 1))
-      const diagnostics: Record<string, number> = skipped ? {} : await update(trained, advantages)
+      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
