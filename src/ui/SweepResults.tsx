@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
 import { specOf } from '../model/design'
 import { definitionOf } from '../model/sweep/definitionFile'
 import { figureLabel } from '../model/sweep/figureText'
@@ -67,26 +67,28 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         <SweepHeatMap sweep={sweep} summary={summary} figure={shownFigure} label={label(shownFigure)} onOpen={open} />
       )}
       <div className="sweep-controls">
-        <label htmlFor={`${id}-x`}>Trade-off x</label>
-        <select id={`${id}-x`} value={front[0].name} onChange={(event) => {
-            setXFigure(event.target.value)
+        <TradeOffAxis
+          axis="x"
+          selectId={`${id}-x`}
+          figure={front[0]}
+          options={options}
+          onFigure={(name) => {
+            setXFigure(name)
             setXLower(null)
-          }}>
-          {options}
-        </select>
-        <label className="sweep-check">
-          <input type="checkbox" checked={!front[0].higherIsBetter} onChange={(event) => setXLower(event.target.checked)} /> lower x is better
-        </label>
-        <label htmlFor={`${id}-y`}>y</label>
-        <select id={`${id}-y`} aria-label="Trade-off y" value={front[1].name} onChange={(event) => {
-            setYFigure(event.target.value)
+          }}
+          onLower={setXLower}
+        />
+        <TradeOffAxis
+          axis="y"
+          selectId={`${id}-y`}
+          figure={front[1]}
+          options={options}
+          onFigure={(name) => {
+            setYFigure(name)
             setYLower(null)
-          }}>
-          {options}
-        </select>
-        <label className="sweep-check">
-          <input type="checkbox" checked={!front[1].higherIsBetter} onChange={(event) => setYLower(event.target.checked)} /> lower y is better
-        </label>
+          }}
+          onLower={setYLower}
+        />
       </div>
       <SweepScatter summary={summary} figures={front} labels={[label(front[0].name), label(front[1].name)]} onOpen={open} />
       <div className="sweep-controls">
@@ -124,5 +126,20 @@ export function SweepResults({ kept }: { kept: KeptSweep }) {
         <code>sweep summarize DIR --json --pareto {paretoText(front, sweepSpec(sweep))}</code> prints of the same runs; the definition is what <code>sweep --sweep FILE</code> reads.
       </p>
     </div>
+  )
+}
+
+/** One axis of the trade-off scatter: its figure (a new one goes its own way) and whether lower is better. */
+function TradeOffAxis({ axis, selectId, figure, options, onFigure, onLower }: { axis: 'x' | 'y'; selectId: string; figure: ParetoFigure; options: ReactNode; onFigure: (name: string) => void; onLower: (lower: boolean) => void }) {
+  return (
+    <>
+      <label htmlFor={selectId}>{axis === 'x' ? 'Trade-off x' : 'y'}</label>
+      <select id={selectId} aria-label={axis === 'y' ? 'Trade-off y' : undefined} value={figure.name} onChange={(event) => onFigure(event.target.value)}>
+        {options}
+      </select>
+      <label className="sweep-check">
+        <input type="checkbox" checked={!figure.higherIsBetter} onChange={(event) => onLower(event.target.checked)} /> lower {axis} is better
+      </label>
+    </>
   )
 }
