@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { memo, useCallback, useMemo, useRef } from 'react'
 import type { AdvantageHistogram } from '../core/credit/histogram'
 import { advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../model/creditViews'
 import { formatFixed } from './format'
@@ -10,6 +10,7 @@ import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
 import { BarChart, type BarSeries } from './charts/BarChart'
 import { EstimatorComparison } from './EstimatorComparison'
+import { useDeferredRun } from './useDeferredRun'
 
 const NO_BARS: AdvantageBar[] = []
 
@@ -19,10 +20,9 @@ const NO_BARS: AdvantageBar[] = []
  * changed the two agree exactly.
  */
 export function AdvantageView() {
-  const advantages = usePlayground((state) => state.run.batchAdvantages ?? state.run.latest?.advantages ?? null)
-  const record = usePlayground((state) => state.run.record)
-  const valueBatch = usePlayground((state) => state.run.valueBatch)
-  const groupBatch = usePlayground((state) => state.run.groupBatch)
+  const run = useDeferredRun((run) => run)
+  const advantages = run.batchAdvantages ?? run.latest?.advantages ?? null
+  const { record, valueBatch, groupBatch } = run
   const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)
   // What-if: the latest batch re-scored under the sliders and estimator as they are now.
@@ -61,7 +61,7 @@ function shares({ positives, negatives, zeros }: AdvantageHistogram): string {
   return `${positive}% positive, ${negative}% negative, ${zero}% exactly zero`
 }
 
-function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram | null; whatIf: AdvantageHistogram | null; data: AdvantageBar[] }) {
+const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram | null; whatIf: AdvantageHistogram | null; data: AdvantageBar[] }) {
   const chartRef = useRef<HTMLDivElement>(null)
   // The batch's counts, and beside each the what-if batch's counts scaled to the same total.
   const categories = useMemo(() => data.map((row) => row.centre), [data])
@@ -94,16 +94,17 @@ function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram 
       </div>
     </section>
   )
-}
+})
 
 /**
  * The run's recent finished episodes, whole, and the latest recorded steps re-scored under the
  * sliders as they are now, at once, before the learner sees the change.
  */
 function WhatIf() {
-  const record = usePlayground((state) => state.run.record)
-  const recent = usePlayground((state) => state.run.latest?.recentEpisodes ?? null)
-  const componentNames = usePlayground((state) => state.run.latest?.componentNames ?? null)
+  const run = useDeferredRun((run) => run)
+  const record = run.record
+  const recent = run.latest?.recentEpisodes ?? null
+  const componentNames = run.latest?.componentNames ?? null
   const weights = usePlayground((state) => state.design.weights)
   const episodes = useMemo(() => (recent && componentNames ? whatIfEpisodes(recent, componentNames, weights) : null), [recent, componentNames, weights])
   const steps = useMemo(() => (record ? whatIfReward(record, weights) : null), [record, weights])

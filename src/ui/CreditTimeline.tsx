@@ -1,4 +1,6 @@
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
+import type { RunView } from '../model/runView'
+import { useDeferredRun } from './useDeferredRun'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { creditTimeline, creditTimelineCaption } from '../model/creditViews'
 import { usePlayground } from '../state/store'
@@ -12,11 +14,15 @@ import { useElementSize } from './charts/useElementSize'
  * component's contribution under the sliders as they are now (stacked) and the return-to-go G_t.
  */
 export function CreditTimeline() {
-  const record = usePlayground((state) => state.run.record)
+  const run = useDeferredRun((run) => run)
+  return <Timeline record={run.record} valueBatch={run.valueBatch} />
+}
+
+/** The chart, drawn again only when the deferred run's record or value batch changes (or the sliders do). */
+const Timeline = memo(function Timeline({ record, valueBatch }: Pick<RunView, 'record' | 'valueBatch'>) {
   const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)
   const gamma = 'gamma' in learner ? learner.gamma : 1
-  const valueBatch = usePlayground((state) => state.run.valueBatch)
   // With a GAE learner, each step of the batch also has its value, TD error and advantage (under the sliders now).
   const view = useMemo(() => (record ? creditTimeline(record, valueBatch, weights, gamma) : null), [record, valueBatch, weights, gamma])
   const steps = view?.steps ?? []
@@ -65,4 +71,4 @@ export function CreditTimeline() {
       </div>
     </>
   )
-}
+})

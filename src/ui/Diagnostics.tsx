@@ -1,8 +1,8 @@
-import { usePlayground } from '../state/store'
+import { useDeferredRun } from './useDeferredRun'
 
 /** The learner's latest diagnostics (losses, entropy, KL, clip fraction, …). */
 export function Diagnostics() {
-  const diagnostics = usePlayground((state) => state.run.latest?.diagnostics)
+  const diagnostics = useDeferredRun((run) => run.latest?.diagnostics)
   const entries = diagnostics ? Object.entries(diagnostics) : []
   return (
     <section className="diagnostics" aria-label="Learner diagnostics">

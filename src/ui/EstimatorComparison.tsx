@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useId, useMemo, useState } from 'react'
 import type { GroupEstimator } from '../core/run/config'
 import type { GroupBatch } from '../core/run/trainer'
 import { binDecimals } from '../model/creditViews'
@@ -11,7 +11,8 @@ import { formatFixed } from './format'
  * side by side on one axis, each with its share of exactly-zero advantages: what a switch of the
  * estimator would do, before making it.
  */
-export function EstimatorComparison({ batch, weights, running }: { batch: GroupBatch; weights: Record<string, number>; running: GroupEstimator }) {
+/** Drawn again only when its batch, weights or estimator change (memo): its parent redraws at every frame. */
+export const EstimatorComparison = memo(function EstimatorComparison({ batch, weights, running }: { batch: GroupBatch; weights: Record<string, number>; running: GroupEstimator }) {
   const selectId = useId()
   const [picked, setPicked] = useState<string | null>(null)
   const other = ESTIMATOR_CHOICES.find((choice) => choice.name === picked) ?? defaultComparedChoice(running)
@@ -42,7 +43,7 @@ export function EstimatorComparison({ batch, weights, running }: { batch: GroupB
       </div>
     </section>
   )
-}
+})
 
 function EstimatorHistogram({ label, side, colour }: { label: string; side: EstimatorSide; colour: string }) {
   const { histogram, zeroFraction } = side

@@ -1,4 +1,6 @@
-import { useId, useMemo, useRef } from 'react'
+import { memo, useId, useMemo, useRef } from 'react'
+import type { RunView } from '../model/runView'
+import { useDeferredRun } from './useDeferredRun'
 import { usePlayground } from '../state/store'
 import { markLabel } from '../model/marks'
 import { COMPONENT_COLOURS } from './colours'
@@ -17,8 +19,12 @@ import { LineChart, type LineSeries } from './charts/LineChart'
  * objective on its own right axis, each scheduled weight on a second right axis, and a vertical mark wherever the reward design changed.
  */
 export function LearningCurve() {
-  const series = usePlayground((state) => state.run.series)
-  const marks = usePlayground((state) => state.run.marks)
+  const run = useDeferredRun((run) => run)
+  return <CurveFigure series={run.series} marks={run.marks} />
+}
+
+/** The figure itself, drawn again only when the deferred run's points or marks change (or its own settings do). */
+const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, 'series' | 'marks'>) {
   const spec = usePlayground((state) => state.spec)
   const [axis, setAxis] = useView('axis')
   const [view, setView] = useView('curve')
@@ -166,7 +172,7 @@ export function LearningCurve() {
       </ul>
     </figure>
   )
-}
+})
 
 /** Wall time on the x axis: whole seconds. */
 function formatSeconds(seconds: number): string {

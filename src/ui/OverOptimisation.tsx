@@ -1,4 +1,6 @@
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
+import type { RunView } from '../model/runView'
+import { useDeferredRun } from './useDeferredRun'
 import { overOptimisationCurve } from '../model/overOptimisation'
 import { specOf } from '../model/design'
 import { usePlayground } from '../state/store'
@@ -15,8 +17,13 @@ const GOLD_COLOUR = '#ffd166'
  * down, the reward model is being over-optimised.
  */
 export function OverOptimisation() {
+  const series = useDeferredRun((run) => run.series)
+  return <OverOptimisationFigure series={series} />
+}
+
+/** The chart, drawn again only when the deferred run's points (or the design) change. */
+const OverOptimisationFigure = memo(function OverOptimisationFigure({ series }: Pick<RunView, 'series'>) {
   const design = usePlayground((state) => state.design)
-  const series = usePlayground((state) => state.run.series)
   const proxyNames = useMemo(() => (design.reward.rewardModels ?? []).map((model) => model.name), [design.reward.rewardModels])
   const curve = useMemo(() => overOptimisationCurve(series, proxyNames), [series, proxyNames])
   const spec = useMemo(() => specOf(design), [design])
@@ -54,7 +61,7 @@ export function OverOptimisation() {
       </div>
     </figure>
   )
-}
+})
 
 /** Whether gold, after its peak, has fallen by at least a tenth of its rise (and the peak is not the last bin). */
 function goldTurnedDown(gold: readonly number[]): boolean {

@@ -1,7 +1,9 @@
+import { memo } from 'react'
 import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import type { RunView } from '../model/runView'
+import { useDeferredRun } from './useDeferredRun'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
-import { usePlayground } from '../state/store'
 import { ChartExportButtons } from './ChartExportButtons'
 import { useElementSize } from './charts/useElementSize'
 
@@ -15,8 +17,12 @@ const METHODS = [
 
 /** Each agent's effort and its credit under every method, side by side, so free-riding shows. */
 export function TeamView() {
-  const summary = usePlayground((state) => state.run.team)
-  const history = usePlayground((state) => state.run.teamHistory)
+  const run = useDeferredRun((run) => run)
+  return <Team summary={run.team} history={run.teamHistory} />
+}
+
+/** The chart and table, drawn again only when the deferred run's team figures change. */
+const Team = memo(function Team({ summary, history }: { summary: RunView['team']; history: RunView['teamHistory'] }) {
   // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like 1.5 need 2.2 sizes.
   const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>
@@ -69,5 +75,5 @@ export function TeamView() {
     </table>
     </div>
   )
-}
+})
 

@@ -1,5 +1,5 @@
 import { EMPTY, MAX_LENGTH_INDEX, TOKEN_LABELS, tokenSeqLayout } from '../core/envs/tokenseq'
-import { usePlayground } from '../state/store'
+import { useDeferredRun } from './useDeferredRun'
 
 /**
  * The latest group's completions with every token coloured by the advantage its completion got
@@ -7,7 +7,7 @@ import { usePlayground } from '../state/store'
  * below, grey for none at all.
  */
 export function TokenCredit() {
-  const latest = usePlayground((state) => state.run.latest)
+  const latest = useDeferredRun((run) => run.latest)
   const demo = latest?.demo
   const advantages = latest?.advantages
   if (!demo || demo.steps === 0 || !advantages) return <p className="advantage-summary">Shown after the first update.</p>
