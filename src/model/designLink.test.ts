@@ -41,6 +41,14 @@ describe('design ↔ URL', () => {
     expect(ignored.join('\n')).toContain('parameter time_limit')
   })
 
+  it('names schedules given inside the reward design r as ignored, saying where a link keeps them', () => {
+    const reward = { terms: [{ name: 'lean', expression: 'abs(theta)' }], schedules: { alive: { kind: 'linear', from: 1, to: 0, steps: 1000 } } }
+    const { design, ignored } = designFromSearch(`?env=cartpole&r=${encodeURIComponent(JSON.stringify(reward))}`)
+    expect(ignored).toEqual(['reward design "r": its schedules (a link gives a weight\'s schedule as ws.<component>=<kind>_<from>_<to>_<steps>, e.g. ws.alive=linear_1_0_10000)'])
+    expect(design.schedules).toBeUndefined()
+    expect(design.reward.terms?.map((term) => term.name)).toEqual(['lean'])
+  })
+
   it('names a blank seed as ignored and keeps the default seed', () => {
     for (const blank of ['', '%20%20']) {
       const { design, ignored } = designFromSearch(`?env=cartpole&seed=${blank}`)

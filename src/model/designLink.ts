@@ -10,7 +10,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS, specOf, truncate, type Design, type RewardExtras } from './design'
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
-import { schedulesFromQuery, schedulesToQuery } from './scheduleLink'
+import { SCHEDULE_KEY_PREFIX, schedulesFromQuery, schedulesToQuery } from './scheduleLink'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
 
@@ -144,6 +144,10 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
   if (!checked.ok || problems.length > 0) {
     ignored.push(`reward design: ${summariseProblems(problems)}`)
     return NO_EXTRAS
+  }
+  // A design file's schedules are the weights' (ws.<component> in a link), not the reward extras': say so rather than drop them.
+  if (checked.design.schedules !== undefined && Object.keys(checked.design.schedules).length > 0) {
+    ignored.push(`reward design "r": its schedules (a link gives a weight's schedule as ${SCHEDULE_KEY_PREFIX}<component>=<kind>_<from>_<to>_<steps>, e.g. ${SCHEDULE_KEY_PREFIX}alive=linear_1_0_10000)`)
   }
   return extrasOf(checked.design)
 }
