@@ -71,6 +71,8 @@ Usage:
       ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends. Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
       relative to the config file (to the working directory for --config -).
+      On cartpole, gridworld, cliffwalking and frozenlake a model fitted on their segment pairs
+      (preferences --env ID) is a component the same way and pays r(f(state reached)) on every step.
       PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.
@@ -241,7 +243,9 @@ Usage:
       in_hazard (1 on lava or a hole) and has_key where the layout has a key. "gold" is the sum of
       the environment's default reward over the segment (cartpole: +1 a step; a grid: -1 a step,
       -100 a hazard). The labeler prefers a with probability sigmoid((g_a - g_b)/T); --bias is the
-      token task's only.
+      token task's only. A model fitted on these pairs is a per-step reward: as the rm component
+      of train --config on that environment it pays r(f(state reached)) on every step, whose sum
+      over a segment is the model's score of the segment.
 
   reward-playground reward-model fit --pairs FILE [--model linear|mlp] [--ensemble K]
                                      [--holdout FRACTION] [--l2 LAMBDA] [--seed S] [--decorrelate length]
