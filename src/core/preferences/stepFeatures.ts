@@ -96,3 +96,11 @@ export function stepFeaturesFor(spec: Pick<EnvSpec, 'id' | 'grid'>): StepFeature
 
 /** The environments whose steps a reward model can score, for messages. */
 export const STEP_FEATURED_ENVIRONMENTS: readonly string[] = ['cartpole', 'gridworld', 'cliffwalking', 'frozenlake']
+
+/** The feature names a pair of `envId`'s segments may have (a grid's depend on its layout: with or without has_key); [] for an environment without step features. */
+export function segmentFeatureNameChoices(envId: string): readonly (readonly string[])[] {
+  if (envId === 'cartpole') return [CARTPOLE_STEP_FEATURE_NAMES]
+  if (!STEP_FEATURED_ENVIRONMENTS.includes(envId)) return []
+  const withoutKey = gridStepFeatureNames({ rows: 1, cols: 1, cells: new Uint8Array(1) })
+  return [withoutKey, [...withoutKey, 'has_key']]
+}
