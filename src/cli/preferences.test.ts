@@ -184,6 +184,12 @@ describe('preferences --env cartpole|gridworld: pairs of trajectory segments', (
     expect(output.ensemble.heldOutGoldAccuracy).toBeGreaterThan(0.9)
   })
 
+  it('is refused by reward-model fit --decorrelate length with one line: a segment has no length feature', async () => {
+    const written = await cliAsync(['preferences', '--env', 'cartpole', '--pairs', '5', '--temperature', '0', '--seed', '1'])
+    const fit = await cliAsync(['reward-model', 'fit', '--pairs', '-', '--decorrelate', 'length'], written.stdout)
+    expect(expectUsageError(fit)).toBe('--decorrelate length needs pairs with a feature named "length" (the token task\'s); --pairs stdin has steps, abs_x, abs_theta, x_sq, theta_sq, x_dot_sq, theta_dot_sq')
+  })
+
   it.each([
     [[...SEGMENT_BASE, '--segment', '0'], '--segment must be a whole number from 1 to 200, got "0"'],
     [[...SEGMENT_BASE, '--segment', '201'], '--segment must be a whole number from 1 to 200, got "201"'],
