@@ -71,4 +71,10 @@ test('on a grid with reduced motion asked for: the replays wait for Play, and ex
   expect(line.env).toBe('gridworld')
   expect(line.label).toBe('b')
   expect(line.a.states[0]).toHaveLength(2)
+
+  // The simulated labeler of segments judges by their gold alone: no bias fields.
+  await expect(page.getByLabel('Length bias (per token)')).toHaveCount(0)
+  await page.getByLabel('Pairs', { exact: true }).fill('50')
+  await page.getByRole('button', { name: 'Simulated labeler' }).click()
+  await expect(page.getByRole('status', { name: 'Labelled pairs' })).toHaveText('51 labelled (1 by hand, 0 ties)')
 })

@@ -54,7 +54,7 @@ function LabelPairsBody() {
         {labels.length} labelled ({byHand} by hand, {ties} {ties === 1 ? 'tie' : 'ties'}){storage === 'opening' ? ' · reading the kept labels…' : ''}
       </p>
       <LabelPairCard />
-      <SimulatedLabeler />
+      <SimulatedLabeler withBiases={!segments} />
       <LabelFiles />
       {message && (
         <p className="hint" role="alert" aria-label="Labels message">
