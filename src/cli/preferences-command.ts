@@ -7,6 +7,11 @@ import { MAX_LABELER_TEMPERATURE, MAX_PREFERENCE_PAIRS } from '../core/preferenc
 import { pairLine } from '../core/preferences/pairsFile'
 import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
 import { groupSizeProblem } from '../core/preferences/tokenPairs'
+import { defaultSegmentSteps, segmentPreferencePairs } from '../core/preferences/segmentPairs'
+import { segmentPairRecord } from '../core/preferences/segmentPairRecord'
+import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor } from '../core/preferences/stepFeatures'
+import { MAX_SEGMENT_STEPS } from '../core/preferences/limits'
+import type { ResolvedEnvironment } from '../core/envs/registry'
 import { parseFlags, parseNumber, parsePairs } from './args'
 import type { StreamingCommand } from './command'
 import { asUsage, UsageError } from './usage'
@@ -16,9 +21,15 @@ import { asUsage, UsageError } from './usage'
  * prompt from the start policy of a GRPO run of seed S, labelled by the simulated labeler at
  * temperature T with the biases --bias turns on (learn/tokenPreferencePairs.ts), one JSON line a
  * pair (core/preferences/pairsFile.ts).
+ *
+ * `preferences --env cartpole|gridworld|… [--segment K] --pairs N --temperature T --seed S`: N pairs
+ * of trajectory segments of K steps from the uniform random policy, labelled by their gold
+ * (core/preferences/segmentPairs.ts), one JSON line a pair (segmentPairRecord.ts).
  */
 
-const FLAGS = ['env', 'params', 'pairs', 'temperature', 'seed', 'bias']
+const FLAGS = ['env', 'params', 'pairs', 'temperature', 'seed', 'bias', 'segment']
+/** How many segment pairs go out in one write. */
+const SEGMENT_BATCH = 256
 /** The environments whose completions can be paired; CartPole's and the grid worlds' segments are to come. */
 const PAIRED_ENVIRONMENTS = ['tokenseq']
 const MAX_SEED = 2 ** 31 - 1
@@ -27,16 +38,14 @@ const BIAS_TERMS = `length, format, token:<id> (id 0–9 a digit, ${THINK} think
 export const preferencesCommand: StreamingCommand = async (argv, io) => {
   const flags = parseFlags('preferences', argv, FLAGS)
   const envId = flags.get('env')
-  if (envId === undefined) throw new UsageError(`preferences needs --env; accepted: ${PAIRED_ENVIRONMENTS.join(', ')}`)
-  if (!PAIRED_ENVIRONMENTS.includes(envId)) throw new UsageError(`--env "${envId}" has no completions to pair yet; accepted: ${PAIRED_ENVIRONMENTS.join(', ')}`)
+  if (envId === undefined) throw new UsageError(`preferences needs --env; accepted: ${PAIRED_ENVIRONMENTS.join(', ')}; ${SEGMENT_ENVIRONMENTS}`)
+  if (STEP_FEATURED_ENVIRONMENTS.includes(envId)) return writeSegmentPairs(envId, flags, io)
+  if (!PAIRED_ENVIRONMENTS.includes(envId)) throw new UsageError(`--env "${envId}" has no completions to pair yet; accepted: ${PAIRED_ENVIRONMENTS.join(', ')}; ${SEGMENT_ENVIRONMENTS}`)
+  if (flags.has('segment')) throw new UsageError(`--segment K pairs trajectory segments, which ${envId} does not have (it pairs completions); ${SEGMENT_ENVIRONMENTS}`)
   const { params } = asUsage(() => resolveEnvironment(envId, paramsFlag(flags.get('params'))))
   const groupProblem = groupSizeProblem(params.group_size as number)
   if (groupProblem !== null) throw new UsageError(groupProblem)
-  const count = wholeNumber(flags, 'pairs', 1, MAX_PREFERENCE_PAIRS)
-  const temperatureText = required(flags, 'temperature', `a number from 0 (always the higher score) to ${MAX_LABELER_TEMPERATURE}`)
-  const temperature = parseNumber(temperatureText, '--temperature')
-  if (temperature < 0 || temperature > MAX_LABELER_TEMPERATURE) throw new UsageError(`--temperature must be from 0 (always the higher score) to ${MAX_LABELER_TEMPERATURE}, got ${temperatureText}`)
-  const seed = wholeNumber(flags, 'seed', 0, MAX_SEED)
+  const { count, temperature, seed } = labelling(flags)
   const biases = biasFlag(flags.get('bias') ?? '')
 
   const { initBackend } = await import('../learn/backend')
@@ -45,6 +54,39 @@ export const preferencesCommand: StreamingCommand = async (argv, io) => {
   for await (const batch of tokenPreferencePairs({ params, seed, count, temperature, biases })) {
     io.out(batch.map((pair) => `${pairLine(tokenPairRecord(pair.a, pair.b, pair.label, pair.probability))}\n`).join(''))
   }
+  return 0
+}
+
+/** The environments with segments to pair, as messages name them. */
+const SEGMENT_ENVIRONMENTS = `for trajectory segments (--segment K): ${STEP_FEATURED_ENVIRONMENTS.join(', ')}`
+
+/** --pairs, --temperature and --seed, which every kind of pair takes. */
+function labelling(flags: Map<string, string>): { count: number; temperature: number; seed: number } {
+  const count = wholeNumber(flags, 'pairs', 1, MAX_PREFERENCE_PAIRS)
+  const temperatureText = required(flags, 'temperature', `a number from 0 (always the higher score) to ${MAX_LABELER_TEMPERATURE}`)
+  const temperature = parseNumber(temperatureText, '--temperature')
+  if (temperature < 0 || temperature > MAX_LABELER_TEMPERATURE) throw new UsageError(`--temperature must be from 0 (always the higher score) to ${MAX_LABELER_TEMPERATURE}, got ${temperatureText}`)
+  const seed = wholeNumber(flags, 'seed', 0, MAX_SEED)
+  return { count, temperature, seed }
+}
+
+/** Pairs of segments of `envId`'s random walk, SEGMENT_BATCH lines a write. */
+async function writeSegmentPairs(envId: string, flags: Map<string, string>, io: Parameters<StreamingCommand>[1]): Promise<number> {
+  const environment: ResolvedEnvironment = asUsage(() => resolveEnvironment(envId, paramsFlag(flags.get('params'))))
+  const features = stepFeaturesFor(environment.spec)
+  if (features === null) throw new UsageError(`${envId} declares no step features; ${SEGMENT_ENVIRONMENTS}`)
+  if (flags.has('bias')) throw new UsageError(`--bias terms are the token task's (length, format, a token); a labeler of segments judges by their gold alone, so leave --bias out for ${envId}`)
+  const segmentSteps = flags.has('segment') ? wholeNumber(flags, 'segment', 1, MAX_SEGMENT_STEPS) : defaultSegmentSteps(environment.spec)
+  const { count, temperature, seed } = labelling(flags)
+  let lines: string[] = []
+  for (const pair of segmentPreferencePairs({ environment, seed, count, segmentSteps, temperature })) {
+    lines.push(`${pairLine(segmentPairRecord(envId, features.names, pair.a, pair.b, pair.label, pair.probability))}\n`)
+    if (lines.length === SEGMENT_BATCH) {
+      io.out(lines.join(''))
+      lines = []
+    }
+  }
+  if (lines.length > 0) io.out(lines.join(''))
   return 0
 }
 

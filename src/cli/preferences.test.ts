@@ -86,7 +86,7 @@ describe('preferences', () => {
 
   it.each([
     [['--pairs', '3'], 'preferences needs --env; accepted: tokenseq'],
-    [['--env', 'cartpole', '--pairs', '3'], '--env "cartpole" has no completions to pair yet; accepted: tokenseq'],
+    [['--env', 'mountaincar', '--pairs', '3'], '--env "mountaincar" has no completions to pair yet; accepted: tokenseq; for trajectory segments (--segment K): cartpole, gridworld, cliffwalking, frozenlake'],
     [['--env', 'nope'], '--env "nope" has no completions to pair yet; accepted: tokenseq'],
     [['--env', 'tokenseq', '--temperature', '0', '--seed', '1'], 'preferences needs --pairs: a whole number from 1 to 100000'],
     [[...BASE.slice(0, 2), '--pairs', '0', ...BASE.slice(4)], '--pairs must be a whole number from 1 to 100000, got "0"'],
@@ -115,6 +115,89 @@ describe('preferences', () => {
     [[...BASE, '--params', '{"max_length": 4'], '--params is not valid JSON ('],
     [[...BASE, '--params', '{}x'], '--params is not valid JSON ('],
     [[...BASE, '--labeler', 'gold'], 'unknown flag "--labeler" for preferences; accepted: --env, --params, --pairs, --temperature, --seed, --bias'],
+  ])('refuses %j with one line naming the problem', async (args, message) => {
+    expect(await refused(args)).toContain(message)
+  })
+})
+
+describe('preferences --env cartpole|gridworld: pairs of trajectory segments', () => {
+  const SEGMENT_BASE = ['--env', 'cartpole', '--pairs', '3', '--temperature', '0', '--seed', '1']
+  interface SegmentSide {
+    states: number[][]
+    actions: number[]
+    features: Record<string, number>
+    gold: number
+  }
+  interface SegmentLine {
+    env: string
+    a: SegmentSide
+    b: SegmentSide
+    probability: number
+    label: 'a' | 'b'
+  }
+  const segmentPairs = async (args: string[]): Promise<SegmentLine[]> => {
+    const { code, stdout, stderr } = await cliAsync(['preferences', ...args])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    return jsonLines<SegmentLine>(stdout)
+  }
+
+  it('writes N pairs of segments of K steps with their states, actions, summed features and gold, labelled by σ((g_a − g_b)/T)', async () => {
+    const lines = await segmentPairs(['--env', 'cartpole', '--segment', '20', '--pairs', '300', '--temperature', '0.5', '--seed', '2'])
+    expect(lines).toHaveLength(300)
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['env', 'a', 'b', 'probability', 'label'])
+      expect(line.env).toBe('cartpole')
+      for (const side of [line.a, line.b]) {
+        expect(Object.keys(side)).toEqual(['states', 'actions', 'features', 'gold'])
+        expect(side.actions.length).toBeLessThanOrEqual(20)
+        expect(side.states).toHaveLength(side.actions.length + 1)
+        expect(Object.keys(side.features)).toEqual(['steps', 'abs_x', 'abs_theta', 'x_sq', 'theta_sq', 'x_dot_sq', 'theta_dot_sq'])
+        // CartPole's default reward is +1 a step
+        expect(side.gold).toBe(side.actions.length)
+        expect(side.features.steps).toBe(side.actions.length)
+      }
+      expect(line.probability).toBeCloseTo(preferenceProbability(line.a.gold, line.b.gold, 0.5), 15)
+    }
+    expect(new Set(lines.map((line) => line.label))).toEqual(new Set(['a', 'b']))
+  })
+
+  it('defaults K to 25 on CartPole and 10 on a grid, takes --params, and gives the same lines for the same arguments', async () => {
+    const cartpole = await segmentPairs([...SEGMENT_BASE.slice(0, 2), '--pairs', '50', ...SEGMENT_BASE.slice(4)])
+    expect(Math.max(...cartpole.map((line) => line.a.actions.length))).toBe(25)
+    const grid = await segmentPairs(['--env', 'gridworld', '--params', 'map=cliff', '--pairs', '20', '--temperature', '1', '--seed', '3'])
+    expect(grid.every((line) => line.env === 'gridworld' && line.a.actions.length <= 10 && line.a.states[0].length === 2)).toBe(true)
+    expect(Object.keys(grid[0].a.features)).toEqual(['steps', 'goal_distance', 'in_hazard'])
+    const again = await cliAsync(['preferences', '--env', 'gridworld', '--params', 'map=cliff', '--pairs', '20', '--temperature', '1', '--seed', '3'])
+    expect(jsonLines(again.stdout)).toEqual(grid)
+  })
+
+  it('writes lines that reward-model fit reads', async () => {
+    const written = await cliAsync(['preferences', '--env', 'cartpole', '--pairs', '400', '--temperature', '0', '--seed', '1'])
+    const fit = await cliAsync(['reward-model', 'fit', '--pairs', '-'], written.stdout)
+    expect(fit.stderr).toBe('')
+    const output = JSON.parse(fit.stdout) as { model: { featureNames: string[]; members: { weights: number[] }[] }; pairs: { total: number }; ensemble: { heldOutGoldAccuracy: number } }
+    expect(output.pairs.total).toBe(400)
+    expect(output.model.featureNames[0]).toBe('steps')
+    // The labeler prefers the longer segment: a step alive is worth something.
+    expect(output.model.members[0].weights[0]).toBeGreaterThan(0)
+    expect(output.ensemble.heldOutGoldAccuracy).toBeGreaterThan(0.9)
+  })
+
+  it('is refused by reward-model fit --decorrelate length with one line: a segment has no length feature', async () => {
+    const written = await cliAsync(['preferences', '--env', 'cartpole', '--pairs', '5', '--temperature', '0', '--seed', '1'])
+    const fit = await cliAsync(['reward-model', 'fit', '--pairs', '-', '--decorrelate', 'length'], written.stdout)
+    expect(expectUsageError(fit)).toBe('--decorrelate length needs pairs with a feature named "length" (the token task\'s); --pairs stdin has steps, abs_x, abs_theta, x_sq, theta_sq, x_dot_sq, theta_dot_sq')
+  })
+
+  it.each([
+    [[...SEGMENT_BASE, '--segment', '0'], '--segment must be a whole number from 1 to 200, got "0"'],
+    [[...SEGMENT_BASE, '--segment', '201'], '--segment must be a whole number from 1 to 200, got "201"'],
+    [[...SEGMENT_BASE, '--segment', 'x'], '--segment must be a finite number, got "x"'],
+    [[...SEGMENT_BASE, '--bias', 'length=1'], "--bias terms are the token task's (length, format, a token); a labeler of segments judges by their gold alone, so leave --bias out for cartpole"],
+    [[...BASE, '--segment', '5'], '--segment K pairs trajectory segments, which tokenseq does not have (it pairs completions); for trajectory segments (--segment K): cartpole, gridworld, cliffwalking, frozenlake'],
+    [['--env', 'gridworld', '--params', 'map=maze', '--pairs', '3', '--temperature', '0', '--seed', '1'], 'parameter "map" of gridworld'],
+    [SEGMENT_BASE.slice(0, 6), 'preferences needs --seed: a whole number from 0 to 2147483647'],
   ])('refuses %j with one line naming the problem', async (args, message) => {
     expect(await refused(args)).toContain(message)
   })

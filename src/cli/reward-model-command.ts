@@ -48,6 +48,10 @@ export const rewardModelCommand: StreamingCommand = async (argv, io) => {
   } catch (error) {
     throw new UsageError(`${where} ${errorMessage(error)}`)
   }
+  // Segment pairs (and any file without a length) have nothing for a length head to absorb.
+  if (options.decorrelateLength === true && !read.featureNames.includes(LENGTH_FEATURE)) {
+    throw new UsageError(`--decorrelate ${LENGTH_FEATURE} needs pairs with a feature named "${LENGTH_FEATURE}" (the token task's); ${where} has ${read.featureNames.join(', ')}`)
+  }
 
   if (options.kind === 'mlp') {
     const { initBackend } = await import('../learn/backend')

@@ -117,8 +117,8 @@ describe('train --config with a reward model', () => {
   })
 
   it('refuses a reward model on an environment that declares no features, naming tokenseq', async () => {
-    const path = write(join(DIR, 'cartpole.json'), { env: { id: 'cartpole' }, mix: { rewardModels: [{ model }] }, learner: { kind: 'ppo' } })
-    expect(expectUsageError(await cliAsync(['train', '--config', path]))).toContain("mix.rewardModels[0]: a reward model scores a finished completion's features, which cartpole does not declare; accepted environments: tokenseq")
+    const path = write(join(DIR, 'mountaincar.json'), { env: { id: 'mountaincar' }, mix: { rewardModels: [{ model }] }, learner: { kind: 'ppo' } })
+    expect(expectUsageError(await cliAsync(['train', '--config', path]))).toContain("mix.rewardModels[0]: a reward model scores a finished completion's features or a step's, which mountaincar does not declare; accepted environments: tokenseq")
   })
 })
 

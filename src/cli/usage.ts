@@ -1,6 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
 import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
-import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
+import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
 
@@ -71,6 +71,8 @@ Usage:
       ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends. Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
       relative to the config file (to the working directory for --config -).
+      On cartpole, gridworld, cliffwalking and frozenlake a model fitted on their segment pairs
+      (preferences --env ID) is a component the same way and pays r(f(state reached)) on every step.
       PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.
@@ -225,6 +227,25 @@ Usage:
       sigmoid((s_a - s_b)/T); T = 0 picks the higher score, a tie at 1/2. Only tokenseq has
       completions to pair so far. N is 1 to ${MAX_PREFERENCE_PAIRS}, T 0 to ${MAX_LABELER_TEMPERATURE}, each W from -${MAX_LABELER_BIAS} to ${MAX_LABELER_BIAS},
       S 0 to 2147483647; group_size must be at least 2. The same arguments give the same lines.
+
+  reward-playground preferences --env cartpole|gridworld|cliffwalking|frozenlake [--params ...]
+                               [--segment K] --pairs N --temperature T --seed S
+      Pairs of trajectory segments (after Christiano et al. 2017), labelled by a simulated labeler:
+        {"env": ID, "a": {"states": [[v, ...], ...], "actions": [...], "features": {name: x, ...},
+         "gold": g}, "b": {...}, "probability": P(a preferred), "label": "a"|"b"}
+      One copy of the environment walks under the uniform random policy (seeded by S); a segment
+      is its next K steps (default 25 on cartpole, 10 on a grid; 1 to ${MAX_SEGMENT_STEPS}) after 0 to K-1 steps
+      skipped, cut short where its episode ends, and a pair is two segments in a row. "states"
+      are the state before the first step and the state each step reached (the one that ended the
+      episode on its last step), one more than "actions". The features are per-step features f of
+      the state reached, summed over the segment: steps (1 a step), and on cartpole abs_x, abs_theta,
+      x_sq, theta_sq, x_dot_sq, theta_dot_sq; on a grid goal_distance (Manhattan, walls ignored),
+      in_hazard (1 on lava or a hole) and has_key where the layout has a key. "gold" is the sum of
+      the environment's default reward over the segment (cartpole: +1 a step; a grid: -1 a step,
+      -100 a hazard). The labeler prefers a with probability sigmoid((g_a - g_b)/T); --bias is the
+      token task's only. A model fitted on these pairs is a per-step reward: as the rm component
+      of train --config on that environment it pays r(f(state reached)) on every step, whose sum
+      over a segment is the model's score of the segment.
 
   reward-playground reward-model fit --pairs FILE [--model linear|mlp] [--ensemble K]
                                      [--holdout FRACTION] [--l2 LAMBDA] [--seed S] [--decorrelate length]

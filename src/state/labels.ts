@@ -3,10 +3,13 @@ import { errorMessage } from '../core/errorMessage'
 import type { LabelerBias } from '../core/preferences/biasedLabeler'
 import { MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
-import { labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from '../storage/labelFile'
+import { segmentPairRecord } from '../core/preferences/segmentPairRecord'
+import { rewardModelFeaturesFor } from '../core/preferences/rewardModelFeatures'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
+import { hasFeatures, labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from '../storage/labelFile'
 import { openRunLibrary, type LabelListing, type RunLibrary } from '../storage/runLibrary'
 import type { LabelChoice, LabelSource, SavedLabel, SavedLabelRecord, UnlabelledPair } from '../storage/savedLabel'
-import type { DrawnPair, FitOptions, FittedRewardModel } from '../worker/protocol'
+import { isSegmentPair, type DrawnPair, type FitOptions, type FittedRewardModel } from '../worker/protocol'
 import { fitInWorker } from './rewardModelFitClient'
 import { usePlayground } from './store'
 import { drawPairsFromWorker } from './trainingClient'
@@ -87,8 +90,19 @@ async function keepLabels(records: SavedLabelRecord[]): Promise<void> {
 }
 
 function pairOf(drawn: DrawnPair): UnlabelledPair {
-  const { label: _label, ...pair } = tokenPairRecord(drawn.a, drawn.b, 'a', drawn.label?.probability)
+  const { label: _label, ...pair } = isSegmentPair(drawn) ? segmentPairRecord(drawn.env, drawn.featureNames, drawn.a, drawn.b, 'a', drawn.label?.probability) : tokenPairRecord(drawn.a, drawn.b, 'a', drawn.label?.probability)
   return pair
+}
+
+/** The feature names of the page's environment's pairs: its segments' on CartPole and the grid worlds, else the token task's. */
+export function pageFeatureNames(): readonly string[] {
+  const declared = rewardModelFeaturesFor(usePlayground.getState().spec)
+  return declared?.kind === 'step' ? declared.names : TOKEN_FEATURE_NAMES
+}
+
+/** The kept labels of the page's environment's pairs (the store keeps every environment's). */
+export function labelsHere(labels: readonly SavedLabel[], names: readonly string[] = pageFeatureNames()): SavedLabel[] {
+  return labels.filter((label) => hasFeatures(label.pair, names))
 }
 
 function recordOf(pair: UnlabelledPair, choice: LabelChoice, source: LabelSource): SavedLabelRecord {
@@ -101,7 +115,7 @@ export async function drawPairsToLabel(count = PAIRS_PER_PAGE): Promise<void> {
   useLabels.setState({ drawing: true })
   try {
     const { design } = usePlayground.getState()
-    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count })
+    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, env: design.envId })
     useLabels.setState((state) => ({ queue: [...state.queue, ...drawn.pairs], queueSource: drawn.source, drawing: false }))
   } catch (error) {
     useLabels.setState({ drawing: false, message: `No pairs could be drawn: ${errorMessage(error)}` })
@@ -133,7 +147,7 @@ export async function labelBySimulation(count: number, temperature: number, bias
   useLabels.setState({ drawing: true, message: null })
   try {
     const { design } = usePlayground.getState()
-    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases } })
+    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases }, env: design.envId })
     await keepLabels(drawn.pairs.map((pair) => recordOf(pairOf(pair), pair.label?.label ?? 'a', 'simulated')))
     const from = drawn.source === 'current' ? "the run's latest batch" : 'the start policy'
     const fewer = drawn.pairs.length < count ? ` (the batch holds ${drawn.pairs.length}; train on, or label again, for more)` : ''
@@ -145,12 +159,12 @@ export async function labelBySimulation(count: number, temperature: number, bias
 
 /** The decided labels as JSONL (the command line's pairs file), and how many ties it leaves out. */
 export function exportLabels(): { text: string; ties: number } {
-  return labelsToJsonl(useLabels.getState().labels)
+  return labelsToJsonl(labelsHere(useLabels.getState().labels))
 }
 
 /** Read a pairs file and keep its pairs as labels; a bad file changes nothing and is named by its first problem. */
 export async function importLabels(text: string): Promise<void> {
-  const read = readLabelsJsonl(text, MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length)
+  const read = readLabelsJsonl(text, MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length, pageFeatureNames())
   if (!read.ok) {
     useLabels.setState({ message: `The file was not imported: ${read.problem}` })
     return
@@ -172,7 +186,7 @@ export async function clearLabels(): Promise<void> {
 
 /** Fit a reward model to the decided labels in a worker of its own. */
 export async function fitRewardModel(options: FitOptions): Promise<void> {
-  const input = labelsToGoldPairs(useLabels.getState().labels)
+  const input = labelsToGoldPairs(useLabels.getState().labels, pageFeatureNames())
   if (input === null) {
     useLabels.setState({ fit: { ...IDLE_FIT, status: 'failed', problem: 'there are no labelled pairs to fit (ties say nothing to a fit); label some first' } })
     return

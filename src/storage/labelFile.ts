@@ -11,7 +11,9 @@ import { labelLine, type SavedLabelRecord, type UnlabelledPair } from './savedLa
  * (ties are left out: the file has no tie). Import reads every line through the file's own check
  * (parsePairLine, held to the token task's features, so a model fitted on them fits the page's
  * design), refuses the whole file at its first bad line, and keeps each line's pair with its
- * features in the task's order.
+ * features in the task's order. On an environment of trajectory segments the same holds with its
+ * segments' feature names (stepFeatures.ts) in place of the token task's, and a line keeps its env,
+ * states and actions; a fit reads only the labels whose features are those names.
  */
 
 /** The JSONL text of the decided labels, one line each, in order, and how many ties were left out. */
@@ -29,7 +31,7 @@ export function labelsToJsonl(labels: readonly Pick<SavedLabelRecord, 'pair' | '
 export type ReadLabelsFile = { ok: true; pairs: PairRecord[] } | { ok: false; problem: string }
 
 /** A pairs file's text read whole, or its first problem (with the line); `room` is how many more pairs the page may keep. */
-export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS): ReadLabelsFile {
+export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS, featureNames: readonly string[] = TOKEN_FEATURE_NAMES): ReadLabelsFile {
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
   const pairs: PairRecord[] = []
@@ -42,41 +44,59 @@ export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS): Read
       return { ok: false, problem: `${where}: the file holds more pairs than the ${room} the page can still keep (at most ${MAX_PREFERENCE_PAIRS} labelled pairs in all); give a smaller file` }
     }
     try {
-      parsePairLine(line, TOKEN_FEATURE_NAMES)
+      parsePairLine(line, featureNames)
     } catch (error) {
       const reason = errorMessage(error)
       return { ok: false, problem: `${where}${reason.startsWith('is ') ? ' ' : ': '}${reason}` }
     }
-    pairs.push(canonicalPair(JSON.parse(line) as PairRecord))
+    pairs.push(canonicalPair(JSON.parse(line) as PairRecord, featureNames))
   }
   if (pairs.length === 0) return { ok: false, problem: 'the file holds no pairs; give one pair a line, as reward-playground preferences writes them' }
   return { ok: true, pairs }
 }
 
-/** A checked line with only the file's keys, its features in the token task's order. */
-function canonicalPair(record: PairRecord): PairRecord {
-  const side = ({ tokens, features, gold }: PairRecord['a']) => ({ ...(tokens === undefined ? {} : { tokens }), features: Object.fromEntries(TOKEN_FEATURE_NAMES.map((name) => [name, features[name]])), gold })
-  const pair: UnlabelledPair = { ...(record.prompt === undefined ? {} : { prompt: record.prompt }), a: side(record.a), b: side(record.b), ...(record.probability === undefined ? {} : { probability: record.probability }) }
+/** A checked line with only the file's keys, its features in the order of `names`. */
+function canonicalPair(record: PairRecord, names: readonly string[]): PairRecord {
+  const side = ({ tokens, states, actions, features, gold }: PairRecord['a']) => ({
+    ...(tokens === undefined ? {} : { tokens }),
+    ...(states === undefined ? {} : { states }),
+    ...(actions === undefined ? {} : { actions }),
+    features: Object.fromEntries(names.map((name) => [name, features[name]])),
+    gold,
+  })
+  const pair: UnlabelledPair = {
+    ...(record.prompt === undefined ? {} : { prompt: record.prompt }),
+    ...(record.env === undefined ? {} : { env: record.env }),
+    a: side(record.a),
+    b: side(record.b),
+    ...(record.probability === undefined ? {} : { probability: record.probability }),
+  }
   return { ...pair, label: record.label }
 }
 
 /** The decided labels as a fit reads them (the preferred side first, as PairsCollector gathers a file), or null when there are none. */
-export function labelsToGoldPairs(labels: readonly Pick<SavedLabelRecord, 'pair' | 'choice'>[]): { featureNames: string[]; pairs: GoldPairs } | null {
-  const decided = labels.filter((label) => label.choice !== 'tie')
+export function labelsToGoldPairs(labels: readonly Pick<SavedLabelRecord, 'pair' | 'choice'>[], featureNames: readonly string[] = TOKEN_FEATURE_NAMES): { featureNames: string[]; pairs: GoldPairs } | null {
+  const decided = labels.filter((label) => label.choice !== 'tie' && hasFeatures(label.pair, featureNames))
   if (decided.length === 0) return null
-  const features = TOKEN_FEATURE_NAMES.length
+  const features = featureNames.length
   const preferred = new Float64Array(decided.length * features)
   const rejected = new Float64Array(decided.length * features)
   const preferredGold = new Float64Array(decided.length)
   const rejectedGold = new Float64Array(decided.length)
   decided.forEach(({ pair, choice }, i) => {
     const [winner, loser] = choice === 'a' ? [pair.a, pair.b] : [pair.b, pair.a]
-    TOKEN_FEATURE_NAMES.forEach((name, k) => {
+    featureNames.forEach((name, k) => {
       preferred[i * features + k] = winner.features[name]
       rejected[i * features + k] = loser.features[name]
     })
     preferredGold[i] = winner.gold
     rejectedGold[i] = loser.gold
   })
-  return { featureNames: [...TOKEN_FEATURE_NAMES], pairs: { count: decided.length, features, preferred, rejected, preferredGold, rejectedGold } }
+  return { featureNames: [...featureNames], pairs: { count: decided.length, features, preferred, rejected, preferredGold, rejectedGold } }
+}
+
+/** Whether a kept pair's features are exactly `names` (a label of another environment's pairs is not). */
+export function hasFeatures(pair: UnlabelledPair, names: readonly string[]): boolean {
+  const keys = Object.keys(pair.a.features)
+  return keys.length === names.length && names.every((name) => Object.hasOwn(pair.a.features, name))
 }

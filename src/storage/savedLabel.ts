@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { errorMessage } from '../core/errorMessage'
 import { parsePairLine, type PairRecord } from '../core/preferences/pairsFile'
+import { segmentFeatureNameChoices } from '../core/preferences/stepFeatures'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 
 /*
@@ -9,7 +10,8 @@ import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
  * each side's tokens, features and gold, a simulated labeler's probability), the choice (a, b, or
  * a tie, which the file has no word for), who labelled it, and when. Read back through the pairs
  * file's own check of a line, its features the token task's, so a record that would not export as
- * a valid line is named as damaged and never reaches a fit.
+ * a valid line is named as damaged and never reaches a fit. A pair of trajectory segments (its
+ * line names its env) is held to the features that environment's segments have instead.
  */
 
 export const SAVED_LABEL_VERSION = 1
@@ -57,7 +59,14 @@ export function parseSavedLabel(value: unknown): ParsedLabel {
     // A tie has no label in the file's words; its pair is checked as if labelled a.
     // IndexedDB keeps NaN and ±Infinity, which JSON would write as null: kept as their names, so the check names them.
     const line = JSON.stringify({ ...pair, label: choice === 'tie' ? 'a' : choice }, (_key, field: unknown) => (typeof field === 'number' && !Number.isFinite(field) ? String(field) : field))
-    parsePairLine(line, TOKEN_FEATURE_NAMES)
+    if (!Object.hasOwn(pair, 'env')) parsePairLine(line, TOKEN_FEATURE_NAMES)
+    else {
+      const { names } = parsePairLine(line, null)
+      const choices = segmentFeatureNameChoices(String(pair.env))
+      if (!choices.some((choice) => choice.length === names.length && choice.every((name, k) => name === names[k]))) {
+        return { ok: false, problem: `pair: its features are ${names.join(', ')}; a pair of ${String(pair.env)}'s segments has ${choices.map((choice) => choice.join(', ')).join(' or ')}` }
+      }
+    }
   } catch (error) {
     return { ok: false, problem: `pair: ${errorMessage(error)}` }
   }

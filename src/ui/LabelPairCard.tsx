@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { TOKEN_LABELS } from '../core/envs/tokenseq'
+import type { EnvSpec } from '../core/envs/types'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
 import { drawPairsToLabel, pick, useLabels } from '../state/labels'
+import { usePlayground } from '../state/store'
+import { isSegmentPair, type DrawnSegmentPair, type DrawnTokenPair } from '../worker/protocol'
+import { SegmentReplay } from './SegmentReplay'
 
 /** A completion as text: its tokens by their names (digits, think, end). React writes it as text, never as HTML. */
 function completionText(completion: TokenCompletion): string {
@@ -20,6 +24,7 @@ export function LabelPairCard() {
   const source = useLabels((state) => state.queueSource)
   const drawing = useLabels((state) => state.drawing)
   const card = useRef<HTMLDivElement>(null)
+  const spec = usePlayground((state) => state.spec)
   const shown = queue[0]
   useEffect(() => {
     if (shown && document.activeElement === document.body) card.current?.focus()
@@ -45,19 +50,7 @@ export function LabelPairCard() {
         pick(choice)
       }}
     >
-      <p className="hint">
-        Prompt: {shown.a.prompt[0]} + {shown.a.prompt[1]} = ? · from {source === 'current' ? "the run's latest batch" : 'the start policy'} · {queue.length} waiting
-      </p>
-      <div className="label-sides">
-        <button type="button" className="label-side" aria-label={`Left is better: ${completionText(shown.a)}`} onClick={() => pick('a')}>
-          <span className="label-side-name">← Left</span>
-          <code>{completionText(shown.a)}</code>
-        </button>
-        <button type="button" className="label-side" aria-label={`Right is better: ${completionText(shown.b)}`} onClick={() => pick('b')}>
-          <span className="label-side-name">Right →</span>
-          <code>{completionText(shown.b)}</code>
-        </button>
-      </div>
+      {isSegmentPair(shown) ? <SegmentSides pair={shown} spec={spec} waiting={queue.length} /> : <TokenSides pair={shown} source={source} waiting={queue.length} />}
       <div className="label-choices">
         <button type="button" onClick={() => pick('tie')}>
           = Tie
@@ -67,5 +60,49 @@ export function LabelPairCard() {
         </button>
       </div>
     </div>
+  )
+}
+
+/** The prompt and the two completions side by side, each a button that picks it. */
+function TokenSides({ pair, source, waiting }: { pair: DrawnTokenPair; source: 'current' | 'start' | null; waiting: number }) {
+  return (
+    <>
+      <p className="hint">
+        Prompt: {pair.a.prompt[0]} + {pair.a.prompt[1]} = ? · from {source === 'current' ? "the run's latest batch" : 'the start policy'} · {waiting} waiting
+      </p>
+      <div className="label-sides">
+        <button type="button" className="label-side" aria-label={`Left is better: ${completionText(pair.a)}`} onClick={() => pick('a')}>
+          <span className="label-side-name">← Left</span>
+          <code>{completionText(pair.a)}</code>
+        </button>
+        <button type="button" className="label-side" aria-label={`Right is better: ${completionText(pair.b)}`} onClick={() => pick('b')}>
+          <span className="label-side-name">Right →</span>
+          <code>{completionText(pair.b)}</code>
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** Two segments side by side as replays, each with its button to pick it. */
+function SegmentSides({ pair, spec, waiting }: { pair: DrawnSegmentPair; spec: EnvSpec; waiting: number }) {
+  return (
+    <>
+      <p className="hint">Two stretches of the random policy&apos;s walk: which one would you rather the agent did? · {waiting} waiting</p>
+      <div className="label-sides">
+        <div className="label-side">
+          <SegmentReplay spec={spec} segment={pair.a} name="Left" />
+          <button type="button" aria-label={`Left is better: ${pair.a.actions.length} steps`} onClick={() => pick('a')}>
+            ← Left
+          </button>
+        </div>
+        <div className="label-side">
+          <SegmentReplay spec={spec} segment={pair.b} name="Right" />
+          <button type="button" aria-label={`Right is better: ${pair.b.actions.length} steps`} onClick={() => pick('b')}>
+            Right →
+          </button>
+        </div>
+      </div>
+    </>
   )
 }

@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
 import { errorMessage } from '../core/errorMessage'
-import { clearLabels, dismissLabelMessage, exportLabels, importLabels, openLabels, useLabels } from '../state/labels'
+import { clearLabels, dismissLabelMessage, exportLabels, importLabels, labelsHere, openLabels, useLabels } from '../state/labels'
 import { usePlayground } from '../state/store'
 import { downloadText } from './download'
 import { LabelPairCard } from './LabelPairCard'
@@ -9,6 +9,7 @@ import { Panel } from './Panel'
 import { RewardModelFit } from './RewardModelFit'
 import { SimulatedLabeler } from './SimulatedLabeler'
 import { FileImportButton } from './FileImportButton'
+import { stepFeaturesFor } from '../core/preferences/stepFeatures'
 
 /**
  * Label pairs (the token task): pick the better of two completions of one prompt, by mouse or
@@ -17,7 +18,9 @@ import { FileImportButton } from './FileImportButton'
  */
 export function LabelPairsPanel() {
   const tokens = usePlayground((state) => state.spec.completions === 'tokens')
-  if (!tokens) return null
+  // CartPole and the grid worlds: pairs of trajectory segments (Christiano et al. 2017).
+  const segments = usePlayground((state) => stepFeaturesFor(state.spec) !== null)
+  if (!tokens && !segments) return null
   return (
     <Panel title="Label pairs" className="label-pairs" startsFolded>
       <LabelPairsBody />
@@ -29,7 +32,10 @@ function LabelPairsBody() {
   useEffect(() => {
     void openLabels()
   }, [])
-  const labels = useLabels((state) => state.labels)
+  const allLabels = useLabels((state) => state.labels)
+  const spec = usePlayground((state) => state.spec)
+  const segments = stepFeaturesFor(spec) !== null
+  const labels = useMemo(() => labelsHere(allLabels), [allLabels, spec])
   const damaged = useLabels((state) => state.damaged)
   const message = useLabels((state) => state.message)
   const storage = useLabels((state) => state.storage)
@@ -37,14 +43,18 @@ function LabelPairsBody() {
   const byHand = labels.filter((label) => label.source === 'user').length
   return (
     <div className="label-pairs-body">
-      <p className="hint">
-        Which completion is better? ← left, → right, = a tie, S skips. The pairs are two completions of one prompt from the run&apos;s latest batch (a GRPO run), or the start policy before it has one.
-      </p>
+      {segments ? (
+        <p className="hint">Which stretch of behaviour is better? ← left, → right, = a tie, S skips. The pairs are two short segments of the random start policy&apos;s walk, replayed side by side (after Christiano et al. 2017).</p>
+      ) : (
+        <p className="hint">
+          Which completion is better? ← left, → right, = a tie, S skips. The pairs are two completions of one prompt from the run&apos;s latest batch (a GRPO run), or the start policy before it has one.
+        </p>
+      )}
       <p role="status" aria-label="Labelled pairs">
         {labels.length} labelled ({byHand} by hand, {ties} {ties === 1 ? 'tie' : 'ties'}){storage === 'opening' ? ' · reading the kept labels…' : ''}
       </p>
       <LabelPairCard />
-      <SimulatedLabeler />
+      <SimulatedLabeler withBiases={!segments} />
       <LabelFiles />
       {message && (
         <p className="hint" role="alert" aria-label="Labels message">

@@ -17,7 +17,8 @@ function numberIn(text: string, min: number, max: number, what: string, integer 
  * the gold score at a temperature, with the optional length, format and token biases, each its own
  * term s = gold + Σ w_k·f_k.
  */
-export function SimulatedLabeler() {
+/** `withBiases`: the token task's length, format and token terms; a labeler of segments judges by their gold alone. */
+export function SimulatedLabeler({ withBiases = true }: { withBiases?: boolean }) {
   const drawing = useLabels((state) => state.drawing)
   const [count, setCount] = useState('100')
   const [temperature, setTemperature] = useState('0.1')
@@ -44,7 +45,7 @@ export function SimulatedLabeler() {
     if (wLength !== 0) biases.push({ kind: 'length', weight: wLength })
     if (wFormat !== 0) biases.push({ kind: 'format', weight: wFormat })
     if (wToken !== 0) biases.push({ kind: 'token', token: id, weight: wToken })
-    void labelBySimulation(n, t, biases)
+    void labelBySimulation(n, t, withBiases ? biases : [])
   }
   return (
     <fieldset className="simulated-labeler">
@@ -55,18 +56,22 @@ export function SimulatedLabeler() {
       <label>
         Temperature <input type="text" inputMode="decimal" value={temperature} onChange={(event) => setTemperature(event.target.value)} />
       </label>
-      <label>
-        Length bias (per token) <input type="text" inputMode="decimal" value={length} onChange={(event) => setLength(event.target.value)} />
-      </label>
-      <label>
-        Format bias <input type="text" inputMode="decimal" value={format} onChange={(event) => setFormat(event.target.value)} />
-      </label>
-      <label>
-        Biased token (0–9, {THINK} think, {END} end) <input type="text" inputMode="numeric" value={token} onChange={(event) => setToken(event.target.value)} />
-      </label>
-      <label>
-        Token bias (per occurrence) <input type="text" inputMode="decimal" value={tokenWeight} onChange={(event) => setTokenWeight(event.target.value)} />
-      </label>
+      {withBiases && (
+        <>
+          <label>
+            Length bias (per token) <input type="text" inputMode="decimal" value={length} onChange={(event) => setLength(event.target.value)} />
+          </label>
+          <label>
+            Format bias <input type="text" inputMode="decimal" value={format} onChange={(event) => setFormat(event.target.value)} />
+          </label>
+          <label>
+            Biased token (0–9, {THINK} think, {END} end) <input type="text" inputMode="numeric" value={token} onChange={(event) => setToken(event.target.value)} />
+          </label>
+          <label>
+            Token bias (per occurrence) <input type="text" inputMode="decimal" value={tokenWeight} onChange={(event) => setTokenWeight(event.target.value)} />
+          </label>
+        </>
+      )}
       <button type="button" onClick={run} disabled={drawing}>
         Simulated labeler
       </button>

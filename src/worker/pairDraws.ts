@@ -3,7 +3,9 @@ import { errorMessage } from '../core/errorMessage'
 import { labelTokenPair } from '../core/preferences/biasedLabeler'
 import { Rng } from '../core/rng'
 import { StartPolicyPairs } from '../learn/startPolicyPairs'
+import { STEP_FEATURED_ENVIRONMENTS } from '../core/preferences/stepFeatures'
 import type { DrawnPair, DrawPairsRequest, FromWorker } from './protocol'
+import { drawSegmentPairs } from './segmentDraws'
 import type { TrainingSession } from './session'
 
 /*
@@ -12,7 +14,8 @@ import type { TrainingSession } from './session'
  * one prompt are paired as the preferences command pairs them), the first `count` of its pairs.
  * Otherwise, and for `start`, the start policy of the seed under the parameters, kept between
  * requests so that every request gets fresh pairs (StartPolicyPairs). Requests are answered one at
- * a time, in order.
+ * a time, in order. On CartPole and the grid worlds the pairs are of trajectory segments of the
+ * start (uniform random) policy's walk (segmentDraws.ts), whichever source is asked for.
  */
 
 /** The source kept for the start policy, and which parameters and seed it is of. */
@@ -32,6 +35,12 @@ export function answerDrawPairs(request: DrawPairsRequest, session: TrainingSess
 }
 
 async function draw(request: DrawPairsRequest, session: TrainingSession | null, backendReady: Promise<void>): Promise<{ source: 'current' | 'start'; pairs: DrawnPair[] }> {
+  if (request.env !== undefined && request.env !== 'tokenseq') {
+    if (!STEP_FEATURED_ENVIRONMENTS.includes(request.env)) throw new Error(`${request.env} has no pairs to label; accepted: tokenseq (completions), ${STEP_FEATURED_ENVIRONMENTS.join(', ')} (trajectory segments)`)
+    if ((request.labeler?.biases.length ?? 0) > 0) throw new Error(`the labeler's biases (length, format, a token) are the token task's; a labeler of ${request.env}'s segments judges by their gold alone, so set every bias to 0`)
+    const environment = resolveEnvironment(request.env, request.params)
+    return { source: 'start', pairs: drawSegmentPairs(environment, request.seed, request.count, request.labeler ? { temperature: request.labeler.temperature } : null) }
+  }
   const { params } = resolveEnvironment('tokenseq', request.params)
   const latest = request.source === 'current' ? (session?.latestPairs() ?? null) : null
   if (latest !== null && latest.length > 0) {

@@ -89,6 +89,8 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
     seed: z.number().int().min(0).max(2 ** 31 - 1),
     count: z.number().int().min(1).max(MAX_PAIRS_PER_DRAW),
     labeler: z.object({ temperature: finite.refine((t) => t >= 0 && t <= MAX_LABELER_TEMPERATURE), biases: z.array(LabelerBiasSchema).max(NUM_TOKENS + 2) }).optional(),
+    /** The environment whose pairs to draw; absent: the token task. On CartPole and the grid worlds, pairs of trajectory segments. */
+    env: z.string().max(64).optional(),
   }),
   /** Fit a reward model to labelled pairs (learn/rewardModelFit.ts), the preferred side first; answered by `rewardModelFitted` (or `requestFailed`). */
   z
@@ -113,10 +115,34 @@ export type FitRewardModelRequest = Extract<ToWorker, { type: 'fitRewardModel' }
 export type FitOptions = z.infer<typeof FitOptionsSchema>
 
 /** A pair drawn for labelling: two completions of one prompt, and the simulated labeler's verdict where it was asked for. */
-export interface DrawnPair {
+export interface DrawnTokenPair {
   a: TokenCompletion
   b: TokenCompletion
   label?: TokenPairLabel
+}
+
+/** One trajectory segment of a pair (core/preferences/segmentPairs.ts): its states (one more than its actions), summed features, gold. */
+export interface DrawnSegment {
+  states: number[][]
+  actions: number[]
+  features: number[]
+  gold: number
+}
+
+/** A pair of trajectory segments of `env`, its features named `featureNames`, and the simulated labeler's verdict where it was asked for. */
+export interface DrawnSegmentPair {
+  env: string
+  featureNames: string[]
+  a: DrawnSegment
+  b: DrawnSegment
+  label?: TokenPairLabel
+}
+
+export type DrawnPair = DrawnTokenPair | DrawnSegmentPair
+
+/** Whether a drawn pair is of trajectory segments. */
+export function isSegmentPair(pair: DrawnPair): pair is DrawnSegmentPair {
+  return Object.hasOwn(pair, 'env')
 }
 
 /** A fit as the panel shows it: the model, the pairs' split, the ensemble's figures on each part (held out: null when none), the worker's seconds. */

@@ -43,3 +43,16 @@ export const MAX_FEATURE_NAME_LENGTH = 64
 
 /** The most members of one reward-model ensemble: each is a fit of its own. */
 export const MAX_ENSEMBLE_MEMBERS = 16
+
+/*
+ * A segment of a trajectory (segmentPairs.ts) keeps its states so that a replay can show it. A
+ * CartPole state written at full precision is under 100 characters, so a pair of two segments of
+ * 200 steps stays near 40 KB, inside MAX_PAIR_LINE_LENGTH; Christiano et al. showed clips of 1–2 s
+ * (25–50 steps), well inside.
+ */
+
+/** The most steps one segment of a segment pair holds. */
+export const MAX_SEGMENT_STEPS = 200
+
+/** The most values one kept state of a segment holds (CartPole has 4, a grid 2 or 3). */
+export const MAX_SEGMENT_STATE_VALUES = 8

@@ -95,3 +95,51 @@ describe('PairsCollector', () => {
     expect(collector.result().pairs.count).toBe(MAX_PREFERENCE_PAIRS)
   })
 })
+
+describe('pairs of trajectory segments', () => {
+  const segmentRecord: PairRecord = {
+    env: 'cartpole',
+    a: { states: [[0, 0, 0.01, 0], [0, 0.2, 0.01, -0.3]], actions: [1], features: { steps: 1, abs_theta: 0.01 }, gold: 1 },
+    b: { states: [[0, 0, 0.2, 0], [0, -0.2, 0.21, 0.3], [0, -0.4, 0.22, 0.6]], actions: [0, 0], features: { steps: 2, abs_theta: 0.43 }, gold: 2 },
+    probability: 0.25,
+    label: 'b',
+  }
+  const segmentLine = (change: (raw: Record<string, unknown>) => void = () => {}): string => {
+    const raw = JSON.parse(pairLine(segmentRecord)) as Record<string, unknown>
+    change(raw)
+    return JSON.stringify(raw)
+  }
+
+  it('write the environment, states and actions, keys in order, and read back as any pair', () => {
+    expect(pairLine(segmentRecord)).toBe(
+      '{"env":"cartpole","a":{"states":[[0,0,0.01,0],[0,0.2,0.01,-0.3]],"actions":[1],"features":{"steps":1,"abs_theta":0.01},"gold":1},' +
+        '"b":{"states":[[0,0,0.2,0],[0,-0.2,0.21,0.3],[0,-0.4,0.22,0.6]],"actions":[0,0],"features":{"steps":2,"abs_theta":0.43},"gold":2},"probability":0.25,"label":"b"}',
+    )
+    expect(parsePairLine(pairLine(segmentRecord), null)).toEqual({ pair: { a: [1, 0.01], b: [2, 0.43], goldA: 1, goldB: 2, label: 'b' }, names: ['steps', 'abs_theta'] })
+    // states and actions are optional
+    expect(parsePairLine('{"env": "gridworld", "a": {"features": {"steps": 3}, "gold": -3}, "b": {"features": {"steps": 1}, "gold": -1}, "label": "b"}', null).pair.b).toEqual([1])
+  })
+
+  it.each([
+    [segmentLine((raw) => (raw.prompt = [1, 2])), 'unknown key "prompt"; accepted: env, a, b, probability, label; each line is {"env": id'],
+    [segmentLine((raw) => (raw.env = 'mountaincar')), 'env is "mountaincar"; a pair of segments is of cartpole, gridworld, cliffwalking, frozenlake'],
+    [segmentLine((raw) => (raw.env = 7)), 'env is 7; a pair of segments is of'],
+    [segmentLine((raw) => (side(raw, 'a').tokens = [1])), 'unknown key "tokens" in a; accepted: states, actions, features, gold'],
+    [segmentLine((raw) => (side(raw, 'a').states = [[0, 0, 0, 0]])), 'a.states is [[0,0,0,0]]; states are a list of 2 to 201 states'],
+    [segmentLine((raw) => (side(raw, 'a').states = [[0, 0, 0, 0], [0, 0, 0]])), 'a.states[1] is [0,0,0]; states are a list of 2 to 201 states'],
+    [segmentLine((raw) => (side(raw, 'b').states = Array.from({ length: 202 }, () => [0]))), 'b.states is '],
+    [segmentLine((raw) => (side(raw, 'a').states = [[0, 0, 0, 0], [0, 0, 'x', 0]])), 'a.states[1][2] is "x", not a finite number'],
+    [segmentLine((raw) => (side(raw, 'a').states = [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 9]])), 'a.states[0] is '],
+    [segmentLine((raw) => (side(raw, 'a').actions = [-1])), 'a.actions is [-1]; actions are a list of 1 to 200 action indices (whole numbers from 0 to 15)'],
+    [segmentLine((raw) => (side(raw, 'a').actions = [0, 1])), 'a has 2 states and 2 actions; a segment of n steps keeps n + 1 states (the one before its first step) and n actions'],
+    [segmentLine((raw) => delete side(raw, 'b').gold), '"b.gold" is missing; each line is {"env": id'],
+  ])('refuses %s naming the problem', (text, message) => {
+    expect(() => parsePairLine(text, null)).toThrow(message)
+  })
+
+  it('are held to line 1’s feature names like any pair: a file does not mix segments and completions', () => {
+    const collector = new PairsCollector()
+    collector.add(pairLine(segmentRecord), 1)
+    expect(() => collector.add(pairLine(record), 2)).toThrow('line 2: a.features has the feature "length", which line 1 lacks; every feature vector needs the same names')
+  })
+})

@@ -3,7 +3,8 @@ import { END, NUM_TOKENS, THINK } from '../envs/tokenseq'
 import { isReservedName, reservedNameProblem } from '../reservedNames'
 import { truncate } from '../truncate'
 import type { GoldPairs } from './goldPairs'
-import { MAX_FEATURE_NAME_LENGTH, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from './limits'
+import { MAX_FEATURE_NAME_LENGTH, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STATE_VALUES, MAX_SEGMENT_STEPS } from './limits'
+import { STEP_FEATURED_ENVIRONMENTS } from './stepFeatures'
 
 /*
  * A file of labelled pairs: JSONL, one pair a line,
@@ -15,14 +16,29 @@ import { MAX_FEATURE_NAME_LENGTH, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS 
  * features, the gold scores and the label). Every line is checked whole, and the first problem is
  * named with its line number: not JSON, a missing or unknown key, a number that is not finite, a
  * feature vector of other names than line 1's, more pairs than a fit takes.
+ *
+ * A pair of trajectory segments (segmentPairRecord.ts) names its environment instead of a prompt,
+ * and each side keeps the segment's states and actions instead of tokens:
+ *
+ *   {"env": id, "a": {"states": [[...], ...], "actions": [...], "features": {...}, "gold": g},
+ *    "b": {...}, "probability": p, "label": "a" | "b"}
+ *
+ * (states and actions optional, states one more than actions: the state before the first step).
  */
 
 export const PAIR_LINE_SHAPE =
   '{"prompt": [a, b], "a": {"tokens": [t, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b"} (prompt, tokens and probability optional)'
 
+export const SEGMENT_PAIR_LINE_SHAPE =
+  '{"env": id, "a": {"states": [[v, ...], ...], "actions": [a, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b"} (states, actions and probability optional)'
+
 /** One side of a pair as the file holds it (tokens optional, as the file's lines may leave them out). */
 export interface PairSideRecord {
   tokens?: number[]
+  /** A segment's states: the one before its first step, then each step's (segment pairs only). */
+  states?: number[][]
+  /** A segment's actions, one a step (segment pairs only). */
+  actions?: number[]
   features: Record<string, number>
   gold: number
 }
@@ -30,6 +46,8 @@ export interface PairSideRecord {
 /** One line of the file; what is optional is left out of the line when absent (a person's label has no probability). */
 export interface PairRecord {
   prompt?: [number, number]
+  /** The environment of a pair of segments (absent on the token task's lines). */
+  env?: string
   a: PairSideRecord
   b: PairSideRecord
   probability?: number
@@ -38,12 +56,14 @@ export interface PairRecord {
 
 /** The line for a pair, keys in the documented order (no newline); JSON.stringify leaves out the optional keys that are absent. */
 export function pairLine(record: PairRecord): string {
-  const side = ({ tokens, features, gold }: PairSideRecord) => ({ tokens, features, gold })
-  return JSON.stringify({ prompt: record.prompt, a: side(record.a), b: side(record.b), probability: record.probability, label: record.label })
+  const side = ({ tokens, states, actions, features, gold }: PairSideRecord) => ({ tokens, states, actions, features, gold })
+  return JSON.stringify({ prompt: record.prompt, env: record.env, a: side(record.a), b: side(record.b), probability: record.probability, label: record.label })
 }
 
 const LINE_KEYS = ['prompt', 'a', 'b', 'probability', 'label']
 const SIDE_KEYS = ['tokens', 'features', 'gold']
+const SEGMENT_LINE_KEYS = ['env', 'a', 'b', 'probability', 'label']
+const SEGMENT_SIDE_KEYS = ['states', 'actions', 'features', 'gold']
 /** The longest completion the token task writes (its largest max_length). */
 const MAX_TOKENS = 32
 
@@ -60,11 +80,11 @@ function shown(value: unknown): string {
   return truncate(JSON.stringify(value) ?? String(value))
 }
 
-function checkKeys(value: JsonObject, accepted: readonly string[], required: readonly string[], where: string): void {
+function checkKeys(value: JsonObject, accepted: readonly string[], required: readonly string[], where: string, shape = PAIR_LINE_SHAPE): void {
   const unknown = Object.keys(value).filter((key) => !accepted.includes(key))
-  if (unknown.length > 0) throw new Error(`unknown key "${unknown[0]}"${where === '' ? '' : ` in ${where}`}; accepted: ${accepted.join(', ')}; each line is ${PAIR_LINE_SHAPE}`)
+  if (unknown.length > 0) throw new Error(`unknown key "${unknown[0]}"${where === '' ? '' : ` in ${where}`}; accepted: ${accepted.join(', ')}; each line is ${shape}`)
   const missing = required.find((key) => !Object.hasOwn(value, key))
-  if (missing !== undefined) throw new Error(`"${where === '' ? missing : `${where}.${missing}`}" is missing; each line is ${PAIR_LINE_SHAPE}`)
+  if (missing !== undefined) throw new Error(`"${where === '' ? missing : `${where}.${missing}`}" is missing; each line is ${shape}`)
 }
 
 function finiteNumber(value: unknown, where: string): number {
@@ -107,6 +127,40 @@ function readSide(value: unknown, where: string): PairSide {
   return { features: readFeatures(value.features, `${where}.features`), gold: finiteNumber(value.gold, `${where}.gold`) }
 }
 
+/** A segment's kept states and actions: 2 to MAX_SEGMENT_STEPS + 1 states of one length, one action fewer. */
+function readSegmentTrajectory(side: JsonObject, where: string): void {
+  let stateCount: number | null = null
+  if (Object.hasOwn(side, 'states')) {
+    const states = side.states
+    const accepted = `states are a list of 2 to ${MAX_SEGMENT_STEPS + 1} states (the one before the first step, then each step's), each a list of 1 to ${MAX_SEGMENT_STATE_VALUES} numbers, all of one length`
+    if (!Array.isArray(states) || states.length < 2 || states.length > MAX_SEGMENT_STEPS + 1) throw new Error(`${where}.states is ${shown(states)}; ${accepted}`)
+    const width = Array.isArray(states[0]) ? states[0].length : -1
+    states.forEach((state: unknown, t) => {
+      if (!Array.isArray(state) || state.length < 1 || state.length > MAX_SEGMENT_STATE_VALUES || state.length !== width) throw new Error(`${where}.states[${t}] is ${shown(state)}; ${accepted}`)
+      state.forEach((value: unknown, j) => finiteNumber(value, `${where}.states[${t}][${j}]`))
+    })
+    stateCount = states.length
+  }
+  if (Object.hasOwn(side, 'actions')) {
+    const actions = side.actions
+    const action = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < MAX_SEGMENT_ACTIONS
+    if (!Array.isArray(actions) || actions.length < 1 || actions.length > MAX_SEGMENT_STEPS || !actions.every(action)) {
+      throw new Error(`${where}.actions is ${shown(actions)}; actions are a list of 1 to ${MAX_SEGMENT_STEPS} action indices (whole numbers from 0 to ${MAX_SEGMENT_ACTIONS - 1})`)
+    }
+    if (stateCount !== null && actions.length !== stateCount - 1) throw new Error(`${where} has ${stateCount} states and ${actions.length} actions; a segment of n steps keeps n + 1 states (the one before its first step) and n actions`)
+  }
+}
+
+/** The most actions an environment of segments has, with room to spare (CartPole 2, a grid 4). */
+const MAX_SEGMENT_ACTIONS = 16
+
+function readSegmentSide(value: unknown, where: string): PairSide {
+  if (!isObject(value)) throw new Error(`${where} is ${shown(value)}; each side is {"states": [...], "actions": [...], "features": {...}, "gold": g}`)
+  checkKeys(value, SEGMENT_SIDE_KEYS, ['features', 'gold'], where, SEGMENT_PAIR_LINE_SHAPE)
+  readSegmentTrajectory(value, where)
+  return { features: readFeatures(value.features, `${where}.features`), gold: finiteNumber(value.gold, `${where}.gold`) }
+}
+
 /** The names `features` has that `names` lacks, or the other way round; null when they are the same set. */
 function nameMismatch(features: Map<string, number>, names: readonly string[], other: string): string | null {
   const extra = [...features.keys()].find((name) => !names.includes(name))
@@ -140,7 +194,12 @@ export function parsePairLine(text: string, names: readonly string[] | null): { 
     throw new Error(`is not valid JSON: ${reason}; each line is ${PAIR_LINE_SHAPE}`)
   }
   if (!isObject(raw)) throw new Error(`is ${shown(raw)}, not an object; each line is ${PAIR_LINE_SHAPE}`)
-  checkKeys(raw, LINE_KEYS, ['a', 'b', 'label'], '')
+  // A line that names an environment is a pair of segments; every other line is the token task's.
+  const segments = Object.hasOwn(raw, 'env')
+  if (segments) {
+    checkKeys(raw, SEGMENT_LINE_KEYS, ['a', 'b', 'label'], '', SEGMENT_PAIR_LINE_SHAPE)
+    if (typeof raw.env !== 'string' || !STEP_FEATURED_ENVIRONMENTS.includes(raw.env)) throw new Error(`env is ${shown(raw.env)}; a pair of segments is of ${STEP_FEATURED_ENVIRONMENTS.join(', ')}`)
+  } else checkKeys(raw, LINE_KEYS, ['a', 'b', 'label'], '')
   if (raw.label !== 'a' && raw.label !== 'b') throw new Error(`label is ${shown(raw.label)}; accepted: "a" or "b"`)
   if (Object.hasOwn(raw, 'prompt')) {
     const digit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 9
@@ -150,8 +209,9 @@ export function parsePairLine(text: string, names: readonly string[] | null): { 
     const probability = finiteNumber(raw.probability, 'probability')
     if (probability < 0 || probability > 1) throw new Error(`probability is ${probability}; a probability is from 0 to 1`)
   }
-  const a = readSide(raw.a, 'a')
-  const b = readSide(raw.b, 'b')
+  const readSideOf = segments ? readSegmentSide : readSide
+  const a = readSideOf(raw.a, 'a')
+  const b = readSideOf(raw.b, 'b')
   const lineNames = names ?? [...a.features.keys()]
   // Line 1's a.features sets the names; b is held to them, and on later lines both sides are.
   const held: [PairSide, string, string][] = names === null ? [[b, 'b.features', 'a.features']] : [[a, 'a.features', 'line 1'], [b, 'b.features', 'line 1']]

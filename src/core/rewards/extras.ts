@@ -50,7 +50,7 @@ export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraCompo
     extras.push({ name: unique(`bonus_${bonus.kind}`), description, defaultWeight: 1, range: [0, 10], source: { kind: 'bonus', index } })
   })
   design.rewardModels?.forEach((entry, index) => {
-    extras.push({ name: entry.name, description: describeRewardModelComponent(entry), defaultWeight: 1, range: [0, 4], source: { kind: 'rewardModel', index } })
+    extras.push({ name: entry.name, description: describeRewardModelComponent(entry, spec), defaultWeight: 1, range: [0, 4], source: { kind: 'rewardModel', index } })
   })
   return extras
 }

@@ -161,6 +161,6 @@ describe('a reward model as the component rm', () => {
   })
 
   it('is refused on an environment that declares no features', () => {
-    expect(() => new RewardedEnv(getEnv('cartpole').create(1, {}), design({ rewardModels: [{ model: ensemble }] }))).toThrow(/rewardModels\[0\]: .* cartpole does not declare; accepted environments: tokenseq/)
+    expect(() => new RewardedEnv(getEnv('mountaincar').create(1, {}), design({ rewardModels: [{ model: ensemble }] }))).toThrow(/rewardModels\[0\]: .* mountaincar does not declare; accepted environments: tokenseq/)
   })
 })

@@ -61,8 +61,8 @@ describe('the rewardModels part of a reward design', () => {
   })
 
   it('refuses it on an environment that declares no features, naming those that do', () => {
-    expect(problemsOf({ rewardModels: [{ model }] }, getEnv('cartpole').spec)).toEqual([
-      "rewardModels[0]: a reward model scores a finished completion's features, which cartpole does not declare; accepted environments: tokenseq",
+    expect(problemsOf({ rewardModels: [{ model }] }, getEnv('mountaincar').spec)).toEqual([
+      "rewardModels[0]: a reward model scores a finished completion's features or a step's, which mountaincar does not declare; accepted environments: tokenseq (a completion, paid when it ends), cartpole, gridworld, cliffwalking, frozenlake (a step, paid on every step)",
     ])
   })
 

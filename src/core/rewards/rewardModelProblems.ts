@@ -1,5 +1,5 @@
 import type { EnvSpec } from '../envs/types'
-import { completionFeaturesFor, FEATURED_ENVIRONMENTS } from '../preferences/completionFeatures'
+import { rewardModelFeaturesFor, undeclaredFeaturesProblem } from '../preferences/rewardModelFeatures'
 import { formatPath, type RewardDesign } from './designSchema'
 
 /** The most names of the model's own one message lists before it counts the rest (a model may have 100). */
@@ -13,7 +13,7 @@ const LISTED_NAMES = 8
 export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string[] {
   const entries = design.rewardModels ?? []
   if (entries.length === 0) return []
-  const declared = completionFeaturesFor(spec)
+  const declared = rewardModelFeaturesFor(spec)
   const problems: string[] = []
   const components = spec.components.map((c) => c.name)
   const terms = design.terms.map((t) => t.name)
@@ -22,12 +22,12 @@ export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string
       problems.push(`${formatPath(['rewardModels', index, 'name'])}: "${entry.name}" is already ${components.includes(entry.name) ? `a component of ${spec.id}` : 'a custom term'}; choose another name (taken: ${[...components, ...terms].join(', ')})`)
     }
     if (declared === null) {
-      problems.push(`${formatPath(['rewardModels', index])}: a reward model scores a finished completion's features, which ${spec.id} does not declare; accepted environments: ${FEATURED_ENVIRONMENTS.join(', ')}`)
+      problems.push(`${formatPath(['rewardModels', index])}: ${undeclaredFeaturesProblem(spec.id)}`)
       return
     }
     const mismatch = featureMismatch(entry.model.featureNames, declared.names)
     if (mismatch !== null) {
-      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s completions have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}: fit it on pairs from ${spec.id}`)
+      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s ${declared.kind === 'step' ? 'steps' : 'completions'} have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}: fit it on pairs from ${spec.id}`)
     }
   })
   return problems

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { resolveEnvironment } from '../core/envs/registry'
+import { pairLine } from '../core/preferences/pairsFile'
+import { segmentPairRecord } from '../core/preferences/segmentPairRecord'
+import { segmentPreferencePairs } from '../core/preferences/segmentPairs'
+import { CARTPOLE_STEP_FEATURE_NAMES } from '../core/preferences/stepFeatures'
+import { END, THINK } from '../core/envs/tokenseq'
+import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
+import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
+import { labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from './labelFile'
+import { parseSavedLabel, type SavedLabelRecord } from './savedLabel'
+
+/* Kept labels of segment pairs: read back held to their environment's features, beside the token task's, and as the pairs file both ways. */
+
+const pairs = [...segmentPreferencePairs({ environment: resolveEnvironment('cartpole'), seed: 2, count: 3, segmentSteps: 5, temperature: 1 })]
+const names = CARTPOLE_STEP_FEATURE_NAMES
+const lines = pairs.map((pair) => `${pairLine(segmentPairRecord('cartpole', names, pair.a, pair.b, pair.label, pair.probability))}\n`).join('')
+const segmentRecord = (): SavedLabelRecord => {
+  const { label: _label, ...pair } = segmentPairRecord('cartpole', names, pairs[0].a, pairs[0].b, 'a')
+  return { version: 1, createdAt: 5, source: 'user', choice: 'b', pair }
+}
+const { label: _label, ...tokenPair } = tokenPairRecord({ prompt: [1, 2], tokens: [THINK, 3, END], maxLength: 8 }, { prompt: [1, 2], tokens: [4, END], maxLength: 8 }, 'a')
+
+describe('labels of segment pairs', () => {
+  it('read back whole, and a token pair still reads back as before', () => {
+    const record = { id: 3, ...segmentRecord() }
+    expect(parseSavedLabel(structuredClone(record))).toEqual({ ok: true, label: record })
+    const token = { id: 4, version: 1, createdAt: 1, source: 'user', choice: 'a', pair: tokenPair }
+    expect(parseSavedLabel(structuredClone(token))).toEqual({ ok: true, label: token })
+  })
+
+  it.each([
+    ['features of another environment', (pair: Record<string, unknown>) => (pair.env = 'gridworld'), /^pair: its features are steps, abs_x, .*; a pair of gridworld's segments has steps, goal_distance, in_hazard or steps, goal_distance, in_hazard, has_key$/],
+    ['an environment without segments', (pair: Record<string, unknown>) => (pair.env = 'mountaincar'), /^pair: env is "mountaincar"; a pair of segments is of cartpole/],
+    ['states and actions that disagree', (pair: Record<string, unknown>) => ((pair.a as { actions: number[] }).actions.push(0)), /^pair: a has \d+ states and \d+ actions/],
+  ])('name %s as damaged', (_, change, problem) => {
+    const record = { id: 3, ...segmentRecord() }
+    change(record.pair as unknown as Record<string, unknown>)
+    const parsed = parseSavedLabel(record)
+    expect(parsed.ok).toBe(false)
+    expect(!parsed.ok && parsed.problem).toMatch(problem)
+  })
+
+  it('import then export gives the file back, byte for byte, and the fit reads only the labels of the names asked for', () => {
+    const read = readLabelsJsonl(lines, 100, names)
+    if (!read.ok) throw new Error(read.problem)
+    const kept: SavedLabelRecord[] = read.pairs.map(({ label, ...pair }) => ({ version: 1, createdAt: 1, source: 'imported', choice: label, pair }))
+    expect(labelsToJsonl(kept).text).toBe(lines)
+    const withToken = [...kept, { version: 1 as const, createdAt: 1, source: 'user' as const, choice: 'a' as const, pair: tokenPair }]
+    const fit = labelsToGoldPairs(withToken, names)!
+    expect(fit.featureNames).toEqual(names)
+    expect(fit.pairs.count).toBe(3)
+    const winner = pairs[0].label === 'a' ? pairs[0].a : pairs[0].b
+    expect(Array.from(fit.pairs.preferred.subarray(0, names.length))).toEqual(Array.from(winner.features))
+    // The token task's fit, as before, leaves the segments out.
+    expect(labelsToGoldPairs(withToken)!.pairs.count).toBe(1)
+    expect(labelsToGoldPairs(withToken)!.featureNames).toEqual(TOKEN_FEATURE_NAMES)
+  })
+
+  it('import on CartPole refuses a file of the token task’s pairs, naming the line', () => {
+    const token = `${pairLine({ ...tokenPair, label: 'a' })}\n`
+    expect(readLabelsJsonl(token, 100, names)).toEqual({ ok: false, problem: 'line 1: a.features has the feature "format", which line 1 lacks; every feature vector needs the same names' })
+  })
+})

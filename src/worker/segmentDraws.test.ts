@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { resolveEnvironment } from '../core/envs/registry'
+import { segmentPreferencePairs } from '../core/preferences/segmentPairs'
+import { CARTPOLE_STEP_FEATURE_NAMES } from '../core/preferences/stepFeatures'
+import { drawSegmentPairs } from './segmentDraws'
+
+/* The panel's segment pairs: fresh on every request, and the very pairs `preferences --env ID --seed S` writes, labels included. */
+
+describe('drawSegmentPairs', () => {
+  it('continues the walk from request to request, as the command line draws its pairs', () => {
+    const environment = resolveEnvironment('cartpole')
+    const drawn = [...drawSegmentPairs(environment, 6, 3, { temperature: 1 }), ...drawSegmentPairs(environment, 6, 2, { temperature: 1 })]
+    const written = [...segmentPreferencePairs({ environment, seed: 6, count: 5, segmentSteps: 25, temperature: 1 })]
+    expect(drawn.map((pair) => [pair.a.features, pair.b.gold, pair.label])).toEqual(written.map((pair) => [Array.from(pair.a.features), pair.b.gold, { probability: pair.probability, label: pair.label }]))
+    expect(drawn[0].env).toBe('cartpole')
+    expect(drawn[0].featureNames).toEqual(CARTPOLE_STEP_FEATURE_NAMES)
+    expect(drawn[0].a.states).toEqual(written[0].a.states)
+  })
+
+  it('starts a new walk for another seed or other parameters, and leaves the label out when no labeler is asked for', () => {
+    const grid = resolveEnvironment('gridworld', { map: 'cliff' })
+    const [pair] = drawSegmentPairs(grid, 1, 1, null)
+    expect(pair.label).toBeUndefined()
+    expect(pair.a.actions.length).toBeLessThanOrEqual(10)
+    const [first] = [...segmentPreferencePairs({ environment: grid, seed: 1, count: 1, segmentSteps: 10, temperature: 1 })]
+    expect(pair.a.states).toEqual(first.a.states)
+  })
+})

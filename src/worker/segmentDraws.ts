@@ -1,0 +1,37 @@
+import type { ResolvedEnvironment } from '../core/envs/registry'
+import { drawPreference, preferenceProbability } from '../core/preferences/labeler'
+import { defaultSegmentSteps, RandomPolicySegments, type Segment } from '../core/preferences/segmentPairs'
+import { Rng } from '../core/rng'
+import type { DrawnSegment, DrawnSegmentPair } from './protocol'
+
+/*
+ * Pairs of trajectory segments for the Label pairs panel: the uniform random policy's walk of the
+ * seed under the parameters (segmentPairs.ts, as `preferences --env ID --seed S` walks it), kept
+ * between requests so that every request gets fresh segments, each segment of the environment's
+ * default length. The simulated labeler's labels draw from the walk's labels stream.
+ */
+
+let kept: { key: string; segments: RandomPolicySegments; labelRng: Rng } | null = null
+
+function drawnSegment(segment: Segment): DrawnSegment {
+  return { states: segment.states, actions: segment.actions, features: Array.from(segment.features), gold: segment.gold }
+}
+
+/** The next `count` pairs of the walk of `environment` and `seed`, labelled at `temperature` when a labeler is asked for. */
+export function drawSegmentPairs(environment: ResolvedEnvironment, seed: number, count: number, labeler: { temperature: number } | null): DrawnSegmentPair[] {
+  const key = JSON.stringify([environment.spec.id, environment.params, seed])
+  if (kept === null || kept.key !== key) {
+    const rng = new Rng(seed)
+    const segments = new RandomPolicySegments(environment, rng)
+    kept = { key, segments, labelRng: rng.split() }
+  }
+  const { segments, labelRng } = kept
+  const steps = defaultSegmentSteps(environment.spec)
+  return Array.from({ length: count }, () => {
+    const a = segments.next(steps)
+    const b = segments.next(steps)
+    const pair: DrawnSegmentPair = { env: environment.spec.id, featureNames: [...segments.featureNames], a: drawnSegment(a), b: drawnSegment(b) }
+    if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
+    return pair
+  })
+}
