@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
 import { errorMessage } from '../core/errorMessage'
+import { trainDpoOnLabels } from '../state/dpoFromLabels'
 import { clearLabels, dismissLabelMessage, exportLabels, importLabels, openLabels, useLabels } from '../state/labels'
 import { usePlayground } from '../state/store'
 import { downloadText } from './download'
@@ -60,6 +61,12 @@ function LabelPairsBody() {
         </p>
       )}
       <RewardModelFit />
+      <div className="label-dpo">
+        <button type="button" onClick={trainDpoOnLabels} disabled={labels.length === 0}>
+          Train DPO on these pairs
+        </button>
+        <p className="hint">Direct preference optimisation: the policy learns from the decided pairs themselves, with no reward model, held to the starting policy by β (Learner panel). Up to 1,000 pairs; ties are left out.</p>
+      </div>
     </div>
   )
 }

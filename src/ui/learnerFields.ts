@@ -2,7 +2,7 @@ import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
 import { DPO_LOSSES } from '../core/preferences/dpo'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -14,8 +14,12 @@ export interface LearnerField {
   optional?: boolean
   /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
   absent?: string | number
+  /** Shown only for learners it says yes to (absent: always): a DPO recipe's fields only while the set is a recipe. */
+  shownFor?: (learner: LearnerOptions) => boolean
   hint: string
 }
+
+const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
 
 const TABULAR: LearnerField[] = [
   { path: 'alpha', label: 'step size α', kind: 'number', hint: 'How far each update moves Q toward its target (0–1).' },
@@ -105,11 +109,11 @@ const DPO: LearnerField[] = [
   { path: 'stepsPerIteration', label: 'steps per report', kind: 'number', hint: 'Gradient steps between two points of the curves.' },
   { path: 'epochs', label: 'epochs', kind: 'number', hint: 'Passes over the preference set; after the last the policy stays as it is and the curves only sample it.' },
   { path: 'groupsPerIteration', label: 'groups per report', kind: 'number', hint: 'Prompts sampled from the current policy at each report (a group of answers each), only to draw the curves: DPO never learns from them.' },
-  { path: 'preferences.pairs', label: 'pairs drawn', kind: 'number', hint: 'Recipe: how many pairs of the starting policy’s answers the simulated labeler labels (1 to 10,000), exactly as the command line’s preferences --pairs writes them.' },
-  { path: 'preferences.temperature', label: 'labeler temperature', kind: 'number', hint: 'Recipe: label noise; P(a ≻ b) = σ((s_a − s_b)/T), 0 always picks the higher score.' },
-  { path: 'preferences.seed', label: 'pairs seed', kind: 'number', hint: 'Recipe: the seed of the run whose starting policy writes the pairs (preferences --seed).' },
-  { path: 'preferences.biases.length', label: 'labeler length bias', kind: 'number', hint: 'Recipe: added to the labeler’s score per token written (0: off).' },
-  { path: 'preferences.biases.format', label: 'labeler format bias', kind: 'number', hint: 'Recipe: added to the labeler’s score of a well-formed answer (0: off).' },
+  { path: 'preferences.pairs', shownFor: drawsByRecipe, label: 'pairs drawn', kind: 'number', hint: 'Recipe: how many pairs of the starting policy’s answers the simulated labeler labels (1 to 10,000), exactly as the command line’s preferences --pairs writes them.' },
+  { path: 'preferences.temperature', shownFor: drawsByRecipe, label: 'labeler temperature', kind: 'number', hint: 'Recipe: label noise; P(a ≻ b) = σ((s_a − s_b)/T), 0 always picks the higher score.' },
+  { path: 'preferences.seed', shownFor: drawsByRecipe, label: 'pairs seed', kind: 'number', hint: 'Recipe: the seed of the run whose starting policy writes the pairs (preferences --seed).' },
+  { path: 'preferences.biases.length', shownFor: drawsByRecipe, label: 'labeler length bias', kind: 'number', hint: 'Recipe: added to the labeler’s score per token written (0: off).' },
+  { path: 'preferences.biases.format', shownFor: drawsByRecipe, label: 'labeler format bias', kind: 'number', hint: 'Recipe: added to the labeler’s score of a well-formed answer (0: off).' },
 ]
 
 /** The hyperparameters the learner panel offers for each learner (the rest keep their defaults). */
