@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
+import { MAX_DPO_LABELLED_PAIRS } from '../core/run/dpoOptions'
 import { errorMessage } from '../core/errorMessage'
 import { trainDpoOnLabels } from '../state/dpoFromLabels'
 import { clearLabels, dismissLabelMessage, exportLabels, importLabels, openLabels, useLabels } from '../state/labels'
@@ -65,7 +66,7 @@ function LabelPairsBody() {
         <button type="button" onClick={trainDpoOnLabels} disabled={labels.length === 0}>
           Train DPO on these pairs
         </button>
-        <p className="hint">Direct preference optimisation: the policy learns from the decided pairs themselves, with no reward model, held to the starting policy by β (Learner panel). Up to 1,000 pairs; ties are left out.</p>
+        <p className="hint">Direct preference optimisation: the policy learns from the decided pairs themselves, with no reward model, held to the starting policy by β (Learner panel). Up to {MAX_DPO_LABELLED_PAIRS.toLocaleString('en-US')} pairs; ties are left out.</p>
       </div>
     </div>
   )
