@@ -2,7 +2,7 @@ import type { LearnerKind, RunConfig } from '../core/run/config'
 import type { Trainer } from '../core/run/trainer'
 
 /** The learners that run on TensorFlow.js (src/learn/); the tabular ones need no backend. */
-const TENSOR_LEARNERS: readonly LearnerKind[] = ['ppo', 'reinforce', 'grpo']
+const TENSOR_LEARNERS: readonly LearnerKind[] = ['ppo', 'reinforce', 'grpo', 'dpo']
 
 /**
  * The trainer for a run config, as the app's worker builds it. TensorFlow.js (wasm) is loaded only

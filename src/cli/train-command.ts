@@ -51,7 +51,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
   const scheduled = ScheduledMix.of(config)
-  const kl = config.learner.kind === 'grpo' ? new DiagnosticMeans(KL_DIAGNOSTIC) : null
+  const kl = config.learner.kind === 'grpo' || config.learner.kind === 'dpo' ? new DiagnosticMeans(KL_DIAGNOSTIC) : null
   const startedAt = performance.now()
   const wallSeconds = () => Math.round(performance.now() - startedAt) / 1000
   const print = (summary: MetricsSummary) => {

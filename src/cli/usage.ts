@@ -3,6 +3,7 @@ import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
+import { MAX_DPO_LABELLED_PAIRS, MAX_DPO_RECIPE_PAIRS } from '../core/run/dpoOptions'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -45,7 +46,7 @@ Usage:
       Train as the app does, from a run config (FILE, or - for stdin):
         {"env": {"id", "params"}, "mix": a reward design as for trace --mix,
          "learner": {"kind": "ppo"|"qlearning"|"sarsa"|"expected_sarsa"|"sarsa_lambda"|
-                     "value_iteration"|"reinforce"|"grpo"|"independent", ...hyperparameters},
+                     "value_iteration"|"reinforce"|"grpo"|"independent"|"dpo", ...hyperparameters},
          "seed": integer}
       Runs N iterations (default 100, at most ${MAX_ITERATIONS}), or with --steps until at least
       N environment steps (whole iterations; N at most ${MAX_STEPS}), printing one JSON line
@@ -62,7 +63,7 @@ Usage:
       task); recentZeroAdvantageFraction is the mean of the diagnostic
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
       20 iterations, null when the learner reports none (value_iteration); the final "episodes"
-      counts them all. A GRPO run's lines add "meanKl" (the mean over the interval's iterations
+      counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the interval's iterations
       of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
       "recentKl" (the same over the last 20 iterations); null when no update was made.
       On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
@@ -73,7 +74,19 @@ Usage:
       relative to the config file (to the working directory for --config -).
       On cartpole, gridworld, cliffwalking and frozenlake a model fitted on their segment pairs
       (preferences --env ID) is a component the same way and pays r(f(state reached)) on every step.
-      PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
+      On tokenseq, "learner": {"kind": "dpo"} trains by direct preference optimisation from the
+      start policy (reference: the start policy, frozen): "loss": "sigmoid"|"ipo"|"hinge"
+      (default sigmoid), "beta" (above 0, at most 100; default 0.1), "labelSmoothing" (0 to below
+      0.5, sigmoid only), "learningRate", "batchSize" (pairs per step), "stepsPerIteration",
+      "epochs" (passes over the pairs; then the policy stays), "groupsPerIteration" (prompts
+      sampled per iteration for the figures, never learnt from), and "preferences": either
+      {"source": "start", "pairs": N (1 to ${MAX_DPO_RECIPE_PAIRS}), "temperature": T, "seed": S,
+      "biases": {"length": W, "format": W}}, the very pairs preferences --pairs N --temperature T
+      --seed S --bias length=W,format=W writes (default 1000 pairs, T 0.1, seed 1), or
+      {"source": "labelled", "pairs": [{"prompt": [a, b], "chosen": [tokens], "rejected":
+      [tokens]}, ...]} (1 to ${MAX_DPO_LABELLED_PAIRS} pairs). Its diagnostics add dpo_loss,
+      preference_accuracy, chosen_reward, rejected_reward, reward_margin and dpo_epoch.
+      PPO, REINFORCE, GRPO and DPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.
 

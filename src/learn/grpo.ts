@@ -316,7 +316,7 @@ function checkPasskFits(options: GrpoOptions, groupSize: number): void {
 }
 
 /** A network with `source`'s current parameters that no optimiser ever sees. */
-function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
+export function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
   const copy = createMlp(sizes, 0.01, rng)
   copy.variables.forEach((variable, j) => variable.assign(source.variables[j]))
   return copy
@@ -327,7 +327,7 @@ function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
  * length. With the KL in the reward (`penalty`, p_t per token), the completion's Σ_t p_t joins its
  * reward as the last component, kl_penalty, at weight 1.
  */
-function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array): FinishedEpisode[] {
+export function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array): FinishedEpisode[] {
   const K = weights.length
   const episodes: FinishedEpisode[] = []
   let token = 0
@@ -357,7 +357,7 @@ function completionEpisodes(completions: Completions, weights: Float64Array, pen
   return episodes
 }
 
-function columnMean(values: Float64Array, K: number, k: number): number {
+export function columnMean(values: Float64Array, K: number, k: number): number {
   let sum = 0
   const rows = values.length / K
   for (let i = 0; i < rows; i++) sum += values[i * K + k]

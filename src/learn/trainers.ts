@@ -15,6 +15,7 @@ import { Rng } from '../core/rng'
 import { createPpoTrainer } from './ppo'
 import { createReinforceTrainer } from './reinforce'
 import { createGrpoTrainer } from './grpo'
+import { createDpoTrainer } from './dpo'
 import { learnerFits } from '../core/run/learnerFit'
 
 /**
@@ -76,6 +77,8 @@ async function trainerFor(config: RunConfig, { definition, params, spec }: Resol
       return createGrpoTrainer(env, mix, learner, rng)
     case 'independent':
       return createIndependentTrainer(env, mix, learner, rng)
+    case 'dpo':
+      return createDpoTrainer(env, mix, learner, rng, params)
   }
 }
 
@@ -86,5 +89,7 @@ async function trainerFor(config: RunConfig, { definition, params, spec }: Resol
 export function copiesFor(learner: LearnerOptions, spec: EnvSpec): number {
   const unit = spec.demoCopies ?? 1
   if (learner.kind === 'grpo') return learner.groupsPerIteration * (spec.demoCopies ?? learner.groupSize)
+  // DPO samples groupsPerIteration prompts' groups for its curves; tokenseq's groups are its demo copies.
+  if (learner.kind === 'dpo') return learner.groupsPerIteration * (spec.demoCopies ?? 1)
   return Math.ceil(learner.numEnvs / unit) * unit
 }

@@ -49,6 +49,10 @@ const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', cred
 /** The token task's default prompts and GRPO's defaults, paid by a fitted reward model alone (component rm), nothing by the task. */
 const LENGTH_BIASED_RM = (model: RewardModel): DesignRecipe => ({ envId: 'tokenseq', learner: { kind: 'grpo' }, weights: { correct: 0, rm: 1 }, reward: { rewardModels: [{ name: 'rm', model }] } })
 const LENGTH_BIAS_STEPS = 200_000
+/** dpo-vs-rlhf: about 22 DPO reports (88 steps on minibatches of 64 pairs) or 25 GRPO updates. */
+const DPO_VS_RLHF_STEPS = 20_000
+/** The very pairs LENGTH_BIASED_MODELS were fitted to (their training share): the start policy's, labelled as the recipe says. */
+const LENGTH_BIASED_PAIRS = { source: 'start', pairs: LESSON_MODEL_RECIPE.pairs, temperature: LESSON_MODEL_RECIPE.temperature, seed: LESSON_MODEL_RECIPE.seed, biases: { length: LESSON_MODEL_RECIPE.lengthBias } } as const
 /** short-answers-tricks: about 200 updates of 256 completions of two to four tokens. */
 const TRICKS_STEPS = 150_000
 
@@ -366,6 +370,30 @@ export const LESSONS: Lesson[] = [
     why: 'Raising your own effort adds 1 + 0.5 × (others’ effort) to the team’s output, but an equal share gives you only a quarter of it while you bear the whole cost of 1.2, so idling pays whatever the others do. A difference reward, the team’s outcome minus what it would be without you, pays exactly your marginal contribution (Wolpert & Tumer 2001); the Shapley value averages that contribution over every order in which the team could have formed (Shapley 1953), and the credits add up to the team’s outcome.',
     reference: REFS.wolpertTumer,
     seeAlso: [REFS.shapley1953],
+  }),
+  lesson({
+    id: 'dpo-vs-rlhf',
+    title: 'DPO vs RLHF on the same pairs',
+    question: 'Direct preference optimisation learns from the pairs themselves, with no reward model to over-optimise: does that spare it the flaws of the labels?',
+    variants: [
+      { label: 'DPO on the length-biased labels', recipe: { envId: 'tokenseq', learner: { kind: 'dpo', preferences: LENGTH_BIASED_PAIRS } } },
+      { label: 'RLHF: GRPO against the reward model fitted to them', recipe: LENGTH_BIASED_RM(LENGTH_BIASED_MODELS.plain) },
+    ],
+    tryThis: `Both learn from the same ${LESSON_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs of the start policy’s answers, labelled by a simulated labeler who adds ${LESSON_MODEL_RECIPE.lengthBias} per token to the true score: DPO from the pairs directly, RLHF through the linear reward model fitted to them (the one the lesson on length-biased labels trains against). Train DPO with the learning curve’s correct and the token view in sight and Diagnostics open (preference accuracy, reward margin), then pin it, train the RLHF variant from scratch and compare the two in the Compare view.`,
+    lookFor: 'DPO’s answers grow to the full 8 tokens and none is right: the preference accuracy on the pairs climbs, and what the policy learnt to tell winners from losers by is the labeler’s taste for length. RLHF heads the same way more slowly: at this budget its answers are still shorter than DPO’s, and no more of them are right. Skipping the reward model does not skip the labels: DPO optimises exactly what the pairs say, biases included.',
+    check: {
+      steps: DPO_VS_RLHF_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'DPO on the length-biased labels writes long answers: length (last 20) at least 7.5 tokens', figure: 'episodeLength', variant: 0, relation: { kind: 'atLeast', value: 7.5 } },
+        { text: 'and no better ones: correct (last 20) at most 0.1', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.1 } },
+        { text: 'RLHF on the same pairs is no better: correct (last 20) at most 0.1', figure: 'objective', variant: 1, relation: { kind: 'atMost', value: 0.1 } },
+        { text: 'At this budget DPO is further along the labels’ bias: RLHF’s answers are shorter than DPO’s', figure: 'episodeLength', variant: 1, relation: { kind: 'below', variant: 0 } },
+      ],
+    },
+    why: 'DPO (Rafailov et al. 2023) rewrites the RLHF objective, reward maximisation with a KL penalty to the reference, so that the optimal policy’s log-ratio to the reference is the reward: β·log(π/π_ref) plays the reward model, and the Bradley–Terry loss is applied to it directly. There is no separate model to exploit, but the implicit reward is fitted to the same labels, so a bias in them is learnt just as surely, and with no reward model between the pairs and the policy it is learnt in the first steps; DPO is known to lengthen answers in exactly this way (Park et al. 2024). Here each completion’s log π is the sum of its tokens’ log-probabilities, each recomputed with the observation the environment gave at that token.',
+    reference: REFS.rafailov2023,
+    seeAlso: [REFS.park2024, REFS.singhal2023],
   }),
 ]
 

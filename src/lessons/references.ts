@@ -78,4 +78,12 @@ export const REFS = {
     title: 'Shapley (1953), A value for n-person games, Contributions to the Theory of Games II',
     url: 'https://doi.org/10.1515/9781400881970-018',
   },
+  rafailov2023: {
+    title: 'Rafailov, Sharma, Mitchell, Ermon, Manning & Finn (2023), Direct Preference Optimization: Your Language Model is Secretly a Reward Model, NeurIPS',
+    url: 'https://arxiv.org/abs/2305.18290',
+  },
+  park2024: {
+    title: 'Park, Rafailov, Ermon & Finn (2024), Disentangling Length from Quality in Direct Preference Optimization',
+    url: 'https://arxiv.org/abs/2403.19159',
+  },
 } satisfies Record<string, Reference>

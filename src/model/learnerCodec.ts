@@ -1,4 +1,4 @@
-import { defaultLearnerFor, describeIssues, GRPO_ABSENT_FIELDS, LearnerOptionsSchema, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { defaultLearnerFor, describeIssues, DpoPreferencesSchema, GRPO_ABSENT_FIELDS, LearnerOptionsSchema, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { learnerFits, LEARNER_LABELS } from '../core/run/learnerFit'
 import type { EnvSpec } from '../core/envs/types'
 import { truncate } from '../core/truncate'
@@ -28,6 +28,18 @@ function coerce(text: string, like: unknown): unknown {
   return text
 }
 
+/** The link field that holds a DPO learner's labelled pairs whole. */
+const LABELLED_FIELD = 'preferences'
+
+/** The value a JSON text spells, or undefined where it is not JSON. */
+function jsonField(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 /** Every field of a learner kind with its default, the fields absent by default with what their absence means. */
 function fieldDefaults(kind: LearnerKind): Flat {
   return { ...flatten(LearnerOptionsSchema.parse({ kind })), ...(kind === 'grpo' ? GRPO_ABSENT_FIELDS : {}) }
@@ -37,7 +49,10 @@ function fieldDefaults(kind: LearnerKind): Flat {
 export function learnerToQuery(learner: LearnerOptions, query: URLSearchParams): void {
   query.set('l', learner.kind)
   const defaults = fieldDefaults(learner.kind)
-  for (const [key, value] of Object.entries(flatten(learner))) {
+  // A DPO set of labelled pairs travels whole, as one JSON field (l.preferences): its pairs are no fields of their own.
+  const labelled = learner.kind === 'dpo' && learner.preferences.source === 'labelled'
+  if (labelled) query.set(`l.${LABELLED_FIELD}`, JSON.stringify(learner.preferences))
+  for (const [key, value] of Object.entries(flatten(labelled ? { ...learner, preferences: undefined } : learner))) {
     if (key !== 'kind' && defaults[key] !== value) query.set(`l.${key}`, String(value))
   }
 }
@@ -68,6 +83,14 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
   for (const [key, text] of query) {
     if (!key.startsWith('l.')) continue
     const field = key.slice(2)
+    if (kind === 'dpo' && field === LABELLED_FIELD) {
+      const preferences = jsonField(text)
+      const parsed = DpoPreferencesSchema.safeParse(preferences)
+      if (preferences === undefined) ignored.push(`learner ${LABELLED_FIELD}: not valid JSON; a DPO link gives its labelled pairs as {"source": "labelled", "pairs": [...]}`)
+      else if (!parsed.success) ignored.push(`learner ${LABELLED_FIELD}: ${describeIssues(parsed.error)}`)
+      else fields.set(field, parsed.data)
+      continue
+    }
     if (!Object.hasOwn(defaults, field) || field === 'kind') {
       unknown.push(`learner field "${truncate(field)}" (accepted for ${kind}: ${Object.keys(defaults).filter((k) => k !== 'kind').join(', ')})`)
       continue

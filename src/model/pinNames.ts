@@ -14,24 +14,37 @@ export function settingsOf(design: Design): Map<string, string> {
   const settings = new Map<string, string>()
   settings.set('env', design.envId)
   // A field that is off (null, as GRPO's dual clip) reads "none".
-  for (const [key, value] of Object.entries(flatten(design.learner))) settings.set(key === 'kind' ? 'learner' : key, String(value ?? 'none'))
+  for (const [key, value] of Object.entries(flatten(learnerSettings(design.learner)))) settings.set(key === 'kind' ? 'learner' : key, String(value ?? 'none'))
   for (const [name, weight] of Object.entries(design.weights)) settings.set(`w.${name}`, String(weight))
   for (const [name, value] of Object.entries(design.params)) settings.set(`p.${name}`, JSON.stringify(value))
   for (const [kind, value] of Object.entries(design.reward)) settings.set(kind, JSON.stringify(value))
   return settings
 }
 
+/** The learner as its settings read: a DPO set of labelled pairs reads as its size, not a field per token. */
+function learnerSettings(learner: Design['learner']): object {
+  if (learner.kind !== 'dpo' || learner.preferences.source !== 'labelled') return learner
+  const count = learner.preferences.pairs.length
+  return { ...learner, preferences: { source: 'labelled', pairs: `${count} labelled ${count === 1 ? 'pair' : 'pairs'}` } }
+}
+
 /**
  * What tells each design apart from the others: for every design, "name value" of each setting
  * whose value is not the same in all of them (a setting a design lacks counts as "none"), in one
- * stable order; the learner's kind is left out, since a pin's name always gives it. Designs that
- * differ only by seed get empty lists.
+ * stable order; the learner's kind is left out, since a pin's name always gives it. A learner's
+ * field is compared only among designs of the same learner kind: between a GRPO and a DPO design
+ * the learner itself is what differs. Designs that differ only by seed get empty lists.
  */
 export function differingSettings(designs: readonly Design[]): string[][] {
   const all = designs.map(settingsOf)
+  const kinds = designs.map((design) => design.learner.kind)
+  const learnerFields = new Set(designs.flatMap((design) => Object.keys(flatten(learnerSettings(design.learner)))))
   const names = [...new Set(all.flatMap((settings) => [...settings.keys()]))].filter((name) => name !== 'learner' && name !== 'env')
-  const differing = names.filter((name) => new Set(all.map((settings) => settings.get(name) ?? 'none')).size > 1)
-  return all.map((settings) => differing.map((name) => `${name} ${truncate(settings.get(name) ?? 'none')}`))
+  const differsAmong = (name: string, among: (k: number) => boolean) => new Set(all.filter((_, k) => among(k)).map((settings) => settings.get(name) ?? 'none')).size > 1
+  return all.map((settings, i) => {
+    const shown = names.filter((name) => (learnerFields.has(name) ? differsAmong(name, (k) => kinds[k] === kinds[i]) : differsAmong(name, () => true)))
+    return shown.map((name) => `${name} ${truncate(settings.get(name) ?? 'none')}`)
+  })
 }
 
 /** The automatic name of a design's group of pins: "<environment>, <learner>[, what differs]" (at most MAX_NAMED_SETTINGS, then "+K more"). */

@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react'
 import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../core/preferences/limits'
+import { MAX_DPO_LABELLED_PAIRS } from '../core/run/dpoOptions'
 import { errorMessage } from '../core/errorMessage'
+import { trainDpoOnLabels } from '../state/dpoFromLabels'
 import { clearLabels, dismissLabelMessage, exportLabels, importLabels, labelsHere, openLabels, useLabels } from '../state/labels'
 import { usePlayground } from '../state/store'
 import { downloadText } from './download'
@@ -70,6 +72,15 @@ function LabelPairsBody() {
         </p>
       )}
       <RewardModelFit />
+      {/* DPO trains a policy of completions: the token task's, not a segment walker's. */}
+      {!segments && (
+        <div className="label-dpo">
+          <button type="button" onClick={trainDpoOnLabels} disabled={labels.length === 0}>
+            Train DPO on these pairs
+          </button>
+          <p className="hint">Direct preference optimisation: the policy learns from the decided pairs themselves, with no reward model, held to the starting policy by β (Learner panel). Up to {MAX_DPO_LABELLED_PAIRS.toLocaleString('en-US')} pairs; ties are left out.</p>
+        </div>
+      )}
     </div>
   )
 }

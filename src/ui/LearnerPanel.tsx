@@ -59,7 +59,15 @@ export function LearnerPanel() {
       </div>
       {learner.kind === 'grpo' && <PresetPicker learner={learner} onPick={apply} />}
       {learner.kind === 'ppo' && <PpoPresetPicker learner={learner} onPick={apply} />}
-      {LEARNER_FIELDS[learner.kind].map((field) => (
+      {learner.kind === 'dpo' && learner.preferences.source === 'labelled' && (
+        <p className="hint" role="status" aria-label="DPO preference set">
+          Trains on {learner.preferences.pairs.length} labelled {learner.preferences.pairs.length === 1 ? 'pair' : 'pairs'} (Label pairs).{' '}
+          <button type="button" onClick={() => apply({ ...learner, preferences: { source: 'start' } })}>
+            Draw pairs by recipe instead
+          </button>
+        </p>
+      )}
+      {LEARNER_FIELDS[learner.kind].filter((field) => field.shownFor?.(learner) ?? true).map((field) => (
         <LearnerFieldControl key={`${learner.kind}-${field.path}`} field={field} learner={learner} onChange={apply} />
       ))}
       {error && (

@@ -1,7 +1,8 @@
 import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind } from '../core/run/config'
+import { DPO_LOSSES } from '../core/preferences/dpo'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -13,8 +14,12 @@ export interface LearnerField {
   optional?: boolean
   /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
   absent?: string | number
+  /** Shown only for learners it says yes to (absent: always): a DPO recipe's fields only while the set is a recipe. */
+  shownFor?: (learner: LearnerOptions) => boolean
   hint: string
 }
+
+const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
 
 const TABULAR: LearnerField[] = [
   { path: 'alpha', label: 'step size α', kind: 'number', hint: 'How far each update moves Q toward its target (0–1).' },
@@ -88,6 +93,29 @@ const GROUP: LearnerField[] = [
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 
+/** DPO's loss and optimisation, then the recipe of its preference set (fields of a labelled set's design are shown where it has them). */
+const DPO: LearnerField[] = [
+  {
+    path: 'loss',
+    label: 'DPO loss',
+    kind: 'choice',
+    options: DPO_LOSSES,
+    hint: 'With h = (log π − log ref) of the chosen answer less that of the rejected one. sigmoid: −log σ(βh) (DPO). ipo: (h − 1/(2β))², a fixed margin instead of an ever-growing one (IPO). hinge: max(0, 1 − βh) (SLiC).',
+  },
+  { path: 'beta', label: 'DPO β', kind: 'number', hint: 'How strongly the policy is held to the starting policy: the implicit reward is β·(log π − log ref). Above 0, at most 100; TRL’s default is 0.1.' },
+  { path: 'labelSmoothing', label: 'label smoothing ε', kind: 'number', hint: 'sigmoid only: the chance that a label is wrong (conservative DPO), from 0 to below 0.5.' },
+  { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+  { path: 'batchSize', label: 'pairs per step', kind: 'number', hint: 'Preference pairs in each gradient step’s minibatch, reshuffled each epoch.' },
+  { path: 'stepsPerIteration', label: 'steps per report', kind: 'number', hint: 'Gradient steps between two points of the curves.' },
+  { path: 'epochs', label: 'epochs', kind: 'number', hint: 'Passes over the preference set; after the last the policy stays as it is and the curves only sample it.' },
+  { path: 'groupsPerIteration', label: 'groups per report', kind: 'number', hint: 'Prompts sampled from the current policy at each report (a group of answers each), only to draw the curves: DPO never learns from them.' },
+  { path: 'preferences.pairs', shownFor: drawsByRecipe, label: 'pairs drawn', kind: 'number', hint: 'Recipe: how many pairs of the starting policy’s answers the simulated labeler labels (1 to 10,000), exactly as the command line’s preferences --pairs writes them.' },
+  { path: 'preferences.temperature', shownFor: drawsByRecipe, label: 'labeler temperature', kind: 'number', hint: 'Recipe: label noise; P(a ≻ b) = σ((s_a − s_b)/T), 0 always picks the higher score.' },
+  { path: 'preferences.seed', shownFor: drawsByRecipe, label: 'pairs seed', kind: 'number', hint: 'Recipe: the seed of the run whose starting policy writes the pairs (preferences --seed).' },
+  { path: 'preferences.biases.length', shownFor: drawsByRecipe, label: 'labeler length bias', kind: 'number', hint: 'Recipe: added to the labeler’s score per token written (0: off).' },
+  { path: 'preferences.biases.format', shownFor: drawsByRecipe, label: 'labeler format bias', kind: 'number', hint: 'Recipe: added to the labeler’s score of a well-formed answer (0: off).' },
+]
+
 /** The hyperparameters the learner panel offers for each learner (the rest keep their defaults). */
 export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
   ppo: [
@@ -119,6 +147,7 @@ export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
     { path: 'episodesPerIteration', label: 'episodes per update', kind: 'number', hint: 'Complete episodes per gradient step.' },
   ],
   grpo: GROUP,
+  dpo: DPO,
   independent: [
     { path: 'credit', label: 'team credit', kind: 'choice', options: ['shared', 'equal', 'difference', 'shapley', 'local', 'mix'], hint: 'How the team’s output is credited to each agent.' },
     { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dpoLosses, type DpoLoss } from './dpo'
+import { dpoLosses, dpoLossSlopes, type DpoLoss } from './dpo'
 
 /*
  * Three pairs, β = 1/2:
@@ -94,5 +94,36 @@ describe('dpoLosses', () => {
     for (const b of [0, -1, NaN, Infinity]) expect(() => dpoLosses(logProbs, { ...options, beta: b })).toThrow('β must be a finite number > 0')
     for (const labelSmoothing of [-0.1, 0.5, 0.7, NaN]) expect(() => dpoLosses(logProbs, { ...options, labelSmoothing })).toThrow('the label smoothing must be at least 0 and below 0.5')
     expect(() => dpoLosses(logProbs, { ...options, loss: 'kto' as DpoLoss })).toThrow('unknown loss "kto"; accepted: sigmoid, ipo, hinge')
+  })
+})
+
+describe('dpoLossSlopes', () => {
+  // The three pairs above: h = (2, −1, 0), β = 1/2.
+  const h = [2, -1, 0]
+
+  it('gives ∂ℓ/∂h by hand: sigmoid −β·σ(−βh), ipo 2(h − 1/(2β)), hinge −β inside the margin', () => {
+    // sigmoid, ε = 0: −½·σ(−1) = −½·0.268941… = −0.134470…; −½·σ(½) = −0.311246…; −½·σ(0) = −¼
+    const sigmoidSlopes = dpoLossSlopes(h, { beta, loss: 'sigmoid', labelSmoothing: 0 })
+    expect(sigmoidSlopes[0]).toBeCloseTo(-0.5 / (1 + Math.E), 15)
+    expect(sigmoidSlopes[0]).toBeCloseTo(-0.13447, 5)
+    expect(sigmoidSlopes[1]).toBeCloseTo(-0.31123, 5)
+    expect(sigmoidSlopes[2]).toBe(-0.25)
+    // ipo: 2·(2 − 1) = 2, 2·(−1 − 1) = −4, 2·(0 − 1) = −2
+    expect(Array.from(dpoLossSlopes(h, { beta, loss: 'ipo', labelSmoothing: 0 }))).toEqual([2, -4, -2])
+    // hinge: 1 − βh = 0 (the kink: 0), 1.5, 1: slopes 0, −½, −½
+    expect(Array.from(dpoLossSlopes(h, { beta, loss: 'hinge', labelSmoothing: 0 }))).toEqual([0, -0.5, -0.5])
+  })
+
+  it('matches a central difference of dpoLosses for every loss, smoothed or not', () => {
+    const step = 1e-6
+    const at = [1.3, -0.7, 0.2, 4]
+    for (const [loss, labelSmoothing] of [['sigmoid', 0], ['sigmoid', 0.2], ['ipo', 0], ['hinge', 0]] as const) {
+      const options = { beta: 0.8, loss, labelSmoothing }
+      const slopes = dpoLossSlopes(at, options)
+      at.forEach((value, i) => {
+        const lossAt = (x: number) => dpoLosses({ policyChosen: [x], policyRejected: [0], refChosen: [0], refRejected: [0] }, options).losses[0]
+        expect(slopes[i]).toBeCloseTo((lossAt(value + step) - lossAt(value - step)) / (2 * step), 6)
+      })
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { softplus } from './logistic'
+import { sigmoid, softplus } from './logistic'
 
 /*
  * Direct preference optimisation's losses on one batch of preference pairs, from the summed
@@ -100,4 +100,22 @@ function pairLoss(loss: DpoLoss, beta: number, epsilon: number, h: number): numb
   // skipped at ε = 0 so that an overflowing βh gives 0·∞ nowhere
   const smoothed = epsilon === 0 ? 0 : epsilon * softplus(beta * h)
   return (1 - epsilon) * softplus(-beta * h) + smoothed
+}
+
+/**
+ * ∂ℓ/∂h of each pair's loss at h (one entry per pair of `h`), for a learner that follows the
+ * gradient through the summed log-probabilities (∂h/∂πc = 1, ∂h/∂πr = −1):
+ *   sigmoid  ∂ℓ/∂h = −(1 − ε)·β·σ(−βh) + ε·β·σ(βh)
+ *   ipo      ∂ℓ/∂h = 2·(h − 1/(2β))
+ *   hinge    ∂ℓ/∂h = −β where 1 − βh > 0, else 0 (at the kink 0, as autograd takes relu's)
+ */
+export function dpoLossSlopes(h: ArrayLike<number>, options: DpoOptions): Float64Array {
+  const { beta, loss, labelSmoothing: epsilon } = options
+  const slopes = new Float64Array(h.length)
+  for (let i = 0; i < h.length; i++) {
+    if (loss === 'ipo') slopes[i] = 2 * (h[i] - 1 / (2 * beta))
+    else if (loss === 'hinge') slopes[i] = 1 - beta * h[i] > 0 ? -beta : 0
+    else slopes[i] = -(1 - epsilon) * beta * sigmoid(-beta * h[i]) + (epsilon === 0 ? 0 : epsilon * beta * sigmoid(beta * h[i]))
+  }
+  return slopes
 }

@@ -12,8 +12,10 @@ import {
   SarsaOptionsSchema,
   ValueIterationOptionsSchema,
 } from './learnerOptions'
+import { DpoOptionsSchema } from './dpoOptions'
 
 export * from './learnerOptions'
+export * from './dpoOptions'
 
 /** The most environment steps one PPO batch may hold: each is kept with its observation and values. */
 export const MAX_BATCH_STEPS = 65_536
@@ -56,6 +58,7 @@ export const LearnerOptionsSchema = z.discriminatedUnion('kind', [
   ReinforceOptionsSchema,
   GrpoOptionsSchema,
   IndependentOptionsSchema,
+  DpoOptionsSchema,
 ])
 export type LearnerOptions = z.infer<typeof LearnerOptionsSchema>
 export type LearnerKind = LearnerOptions['kind']

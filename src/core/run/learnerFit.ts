@@ -14,6 +14,7 @@ export const LEARNER_LABELS: Record<LearnerKind, string> = {
   reinforce: 'REINFORCE',
   grpo: 'GRPO family',
   independent: 'Independent learners',
+  dpo: 'DPO',
 }
 
 const TABULAR: LearnerKind[] = ['qlearning', 'sarsa', 'expected_sarsa', 'sarsa_lambda']
@@ -29,6 +30,9 @@ export function learnerFits(kind: LearnerKind, spec: EnvSpec): string | null {
   }
   if (kind === 'grpo' && spec.completions === undefined) {
     return `${name} samples groups of completions per prompt; it trains ${offering((env) => (env.completions === 'tokens' ? 0 : env.completions === 'single' ? 1 : null))}, not ${spec.id}`
+  }
+  if (kind === 'dpo' && spec.completions !== 'tokens') {
+    return `${name} learns from preference pairs of token completions; it trains ${offering((env) => (env.completions === 'tokens' ? 0 : null))}, not ${spec.id}`
   }
   if (kind === 'independent' && spec.team === undefined) {
     return `${name} learn one policy per agent of a team; they train ${offering((env) => (env.team ? 0 : null))}, not ${spec.id}`
