@@ -1,5 +1,5 @@
 import { errorMessage } from '../core/errorMessage'
-import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
+import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_STEPS } from './limits'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
@@ -253,6 +253,26 @@ Usage:
       Every line is checked; the first bad one is named by its number and what is wrong with it.
       A file holds 1 to ${MAX_PREFERENCE_PAIRS} pairs, lines of at most ${MAX_PAIR_LINE_LENGTH} characters, at most
       ${MAX_PAIRS_FILE_SIZE}; every pair the same 1 to ${MAX_PREFERENCE_FEATURES} feature names, every number finite.
+
+  reward-playground reward-model fit --process --completions N [--env tokenseq] [--params P]
+                                     [--holdout FRACTION] [--l2 LAMBDA] [--seed S]
+      Fit a process reward model, one score per token, to the gold step labels of the first N
+      completions (1 to ${MAX_PROCESS_COMPLETIONS}) the start policy of a GRPO run of seed S (default 1) writes under P
+      (key=value,... or JSON, as preferences takes it). A step's label is 1 while a correct answer
+      is still reachable from the tokens written so far: the digits so far are the answer's first
+      digits (think skipped), end only after the whole answer, and room left for the missing
+      digits and end; 0 from the first token that rules it out. The model is linear over the
+      step's features one, position (j/L), wrong_digits, ended_short and out_of_room, fitted by
+      per-token logistic regression, minimising
+        sum_steps -[y log sigmoid(w.x) + (1 - y) log sigmoid(-w.x)] + (LAMBDA/2)|w|^2
+      (default --l2 1) with the exact Newton fit of bradley-terry; a FRACTION of the completions,
+      whole, is held out (default 0.2). Prints
+        {"model": {"kind": "linear", "featureNames", "members", "granularity": "process"},
+         "completions": {"total", "train", "heldOut"}, "train": {"steps", "accuracy", "loss",
+         "positiveRate"}, "heldOut": {...} or null, "options": {...}}
+      accuracy the share of steps with sigmoid(r) > 1/2 exactly where the label is 1, loss the
+      mean per-step loss above without the penalty, positiveRate the share of steps labelled 1.
+      As a reward-model component it pays log sigmoid(r) on every token (see train).
 
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
