@@ -68,7 +68,8 @@ Usage:
       On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
       [{"name": "rm", "model": what reward-model fit prints under "model", "aggregate":
       "mean"|"min"|"mean_minus_std", "lambda": L (0 to ${MAX_REWARD_MODEL_LAMBDA}, only with mean_minus_std)}], at most
-      ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends. Here "file": PATH may
+      ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends (a process model,
+      "granularity": "process", pays log sigmoid(r) of each step's features on every token). Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
       relative to the config file (to the working directory for --config -).
       PPO, REINFORCE and GRPO run on TensorFlow.js's wasm backend. The same config gives the
@@ -133,6 +134,16 @@ Usage:
         r_t = p_t + [t = last] R,  G_t = sum_{s >= t} r_s,
         A_t = (G_t - mu)/sqrt(max(sigma^2, 1e-8)), mu and sigma^2 (dividing by the count) over
         every token of the batch. "penalties" is refused with the other estimators.
+
+  reward-playground advantages --estimator process [--eps E]
+      GRPO's process supervision as DeepSeekMath defines it (Shao et al. 2024, section 4.1.3),
+      each token a step; the GRPO learner's estimator.baseline "process". Reads on stdin
+        {"groups": [[[r, ...], ...], ...]}
+      one reward per token for each completion (at least one) of each group, and prints
+      {"advantages": [[[A, ...], ...], ...]} in the same shape:
+        r~ = (r - mean(R_g))/(std(R_g) + E),  A_t = sum over the completion's steps s >= t of r~_s
+      R_g every step reward of group g's completions, std with Bessel's correction (0 for one
+      step). Default --eps 1e-4; a zero divisor (only with --eps 0) gives 0.
 
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin

@@ -1,5 +1,7 @@
 import type { EnvSpec } from '../envs/types'
 import { completionFeaturesFor, FEATURED_ENVIRONMENTS } from '../preferences/completionFeatures'
+import { completionStepFeaturesFor } from '../preferences/completionStepFeatures'
+import { isProcessModel } from '../preferences/rewardModel'
 import { formatPath, type RewardDesign } from './designSchema'
 
 /** The most names of the model's own one message lists before it counts the rest (a model may have 100). */
@@ -13,7 +15,8 @@ const LISTED_NAMES = 8
 export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string[] {
   const entries = design.rewardModels ?? []
   if (entries.length === 0) return []
-  const declared = completionFeaturesFor(spec)
+  const declaredOutcome = completionFeaturesFor(spec)
+  const declaredSteps = completionStepFeaturesFor(spec)
   const problems: string[] = []
   const components = spec.components.map((c) => c.name)
   const terms = design.terms.map((t) => t.name)
@@ -21,13 +24,17 @@ export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string
     if (components.includes(entry.name) || terms.includes(entry.name)) {
       problems.push(`${formatPath(['rewardModels', index, 'name'])}: "${entry.name}" is already ${components.includes(entry.name) ? `a component of ${spec.id}` : 'a custom term'}; choose another name (taken: ${[...components, ...terms].join(', ')})`)
     }
+    const process = isProcessModel(entry.model)
+    // A process model scores each step's features, an outcome model the finished completion's.
+    const declared = process ? declaredSteps : declaredOutcome
     if (declared === null) {
       problems.push(`${formatPath(['rewardModels', index])}: a reward model scores a finished completion's features, which ${spec.id} does not declare; accepted environments: ${FEATURED_ENVIRONMENTS.join(', ')}`)
       return
     }
     const mismatch = featureMismatch(entry.model.featureNames, declared.names)
     if (mismatch !== null) {
-      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s completions have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}: fit it on pairs from ${spec.id}`)
+      const fitAgain = process ? `fit it with reward-model fit --process on ${spec.id}` : `fit it on pairs from ${spec.id}`
+      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s ${process ? 'steps' : 'completions'} have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}${process ? ' for a process model' : ''}: ${fitAgain}`)
     }
   })
   return problems

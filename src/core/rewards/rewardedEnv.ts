@@ -180,7 +180,7 @@ export class RewardedEnv implements BatchEnv {
       if (rule.kind === 'term') this.evaluateTerm(rule.expression, actions, out.components, column, K, stateSize)
       else {
         if (rule.kind === 'shaping') shapeStep(rule.phi, { weight: 1, gamma: rule.gamma, naive: rule.naive }, this.stateBefore, this.inner.state, inner, n, stateSize, this.extraColumn)
-        else if (rule.kind === 'rewardModel') rule.scorer.apply(this.stateBefore, stateSize, inner, this.extraColumn)
+        else if (rule.kind === 'rewardModel') rule.scorer.apply(this.stateBefore, stateSize, inner, this.extraColumn, this.inner.state)
         else rule.bonus.apply(this.inner.state, stateSize, inner, this.extraColumn)
         for (let i = 0; i < n; i++) out.components[i * K + column] = this.extraColumn[i]
       }
