@@ -78,4 +78,16 @@ export const REFS = {
     title: 'Shapley (1953), A value for n-person games, Contributions to the Theory of Games II',
     url: 'https://doi.org/10.1515/9781400881970-018',
   },
+  lightman2023: {
+    title: 'Lightman, Kosaraju, Burda, Edwards, Baker, Lee, Leike, Schulman, Sutskever & Cobbe (2023), Let’s Verify Step by Step',
+    url: 'https://arxiv.org/abs/2305.20050',
+  },
+  gaoJ2024: {
+    title: 'Gao, Xu, Ye, Liu, He, Fu, Mei, Wang & Wu (2024), On Designing Effective RL Reward at Training Time for LLM Reasoning',
+    url: 'https://arxiv.org/abs/2410.15115',
+  },
+  cheng2025: {
+    title: 'Cheng, Xiong, Qiao, Li, Guo, Wang, Lv & Wang (2025), Stop Summation: Min-Form Credit Assignment Is All Process Reward Model Needs for Reasoning (PURE)',
+    url: 'https://arxiv.org/abs/2504.15275',
+  },
 } satisfies Record<string, Reference>
