@@ -31,6 +31,7 @@ describe('GRPO with the process baseline', () => {
       const tokens = Array.from(batch.lengths!).reduce((sum, length) => sum + length, 0)
       const K = batch.names.length
       expect(batch.tokenComponents).toHaveLength(tokens * K)
+      expect(batch.tokens).toHaveLength(tokens)
       // Each completion's per-token components add up to its totals.
       let token = 0
       batch.lengths!.forEach((length, i) => {

@@ -262,7 +262,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
         // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
-        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice() } : {}),
+        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice() } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },

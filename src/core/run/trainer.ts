@@ -71,4 +71,6 @@ export interface GroupBatch {
   klPenalty?: Float64Array
   /** Raw components paid at each token, tokens × K (sent under the process baseline only). */
   tokenComponents?: Float64Array
+  /** The tokens written, completion after completion (sent under the process baseline only, for the per-token credit view). */
+  tokens?: Int32Array
 }
