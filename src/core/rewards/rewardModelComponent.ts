@@ -38,7 +38,7 @@ export class RewardModelScorer {
   private readonly features: CompletionFeatures | null
   private readonly stepFeatures: CompletionStepFeatures | null
   private readonly aggregation: EnsembleAggregation
-  /** The features of the completions that end on a step, one row each, and which copy each is. */
+  /** The features scored on a step (of the completions that end on it, or for a process model of every token written), one row each, and which copy each is. */
   private readonly rows: Float64Array
   private readonly endedCopies: Int32Array
 
@@ -51,7 +51,7 @@ export class RewardModelScorer {
     this.features = process ? null : completionFeaturesFor(spec)
     this.stepFeatures = process ? completionStepFeaturesFor(spec) : null
     const names = (this.features ?? this.stepFeatures)?.names
-    if (names === undefined) throw new Error(`a reward model scores a ${process ? "completion's steps" : 'finished completion'}'s features, which ${spec.id} does not declare; accepted environments: ${FEATURED_ENVIRONMENTS.join(', ')}`)
+    if (names === undefined) throw new Error(`a reward model scores ${process ? "each step's" : "a finished completion's"} features, which ${spec.id} does not declare; accepted environments: ${FEATURED_ENVIRONMENTS.join(', ')}`)
     this.aggregation = ensembleAggregation(entry)
     this.rows = new Float64Array(n * names.length)
     this.endedCopies = new Int32Array(n)
