@@ -3,6 +3,7 @@ import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
+import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
 import { GroupEstimatorSchema, type GroupEstimator } from '../core/run/learnerOptions'
@@ -13,16 +14,16 @@ import { UsageError } from './usage'
 /*
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
  * them against their own code. The formulas are those of src/core/credit/gae.ts, group.ts, remax.ts,
- * opo.ts, passk.ts and reinforcePlusPlus.ts.
+ * opo.ts, passk.ts, reinforcePlusPlus.ts and processSupervision.ts.
  */
 
-const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp']
+const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp', 'process']
 /** Flags that stand alone, without a value. */
 const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
-const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'] }
+const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'], process: ['estimator', 'eps'] }
 const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...GROUP_FLAGS, ...PASSK_FLAGS])]
 const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
 const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
@@ -35,6 +36,7 @@ const REMAX_SHAPE = '{"groups": [[r, ...], ...], "greedy": [the greedy completio
 const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each completion\'s length in tokens (a whole number ≥ 1)'
 const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
 const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
+const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion of each group one reward per token (step), at least one'
 /** The inputs only one estimator reads, and which one. */
 const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo', penalties: 'reinforce_pp' }
 
@@ -53,6 +55,7 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
   if (estimator === 'opo') return opoCommand(readStdin)
   if (estimator === 'passk') return passkCommand(flags, readStdin)
   if (estimator === 'reinforce_pp') return reinforcePlusPlusCommand(readStdin)
+  if (estimator === 'process') return processCommand(flags, readStdin)
   return groupCommand(flags, switches, readStdin)
 }
 
@@ -255,4 +258,28 @@ function reinforcePlusPlusCommand(readStdin: () => string): string {
   const lengths = input.penalties.map((penalties) => penalties.length)
   const advantages = reinforcePlusPlusAdvantages(input.rewards, lengths, input.penalties.flat())
   return groupedOutput(advantages, lengths)
+}
+
+const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))) })
+
+/** DeepSeekMath's process supervision: {"advantages": [[[a, ...], ...], ...]}, one per token of each completion of each group. */
+function processCommand(flags: Map<string, string>, readStdin: () => string): string {
+  const epsText = flags.get('eps')
+  const eps = epsText === undefined ? GroupEstimatorSchema.parse({}).eps : parseNumber(epsText, '--eps')
+  if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
+  const raw = parseJson(readStdin(), PROCESS_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'process')
+  const input = validateInput(raw, ProcessInputSchema, PROCESS_SHAPE)
+  input.groups.forEach((group, g) =>
+    group.forEach((rewards, i) => {
+      if (rewards.length === 0) throw new UsageError(`groups[${g}][${i}] is empty; a completion has at least 1 token, so give one reward per token`)
+    }),
+  )
+  const completions = input.groups.flat()
+  const lengths = completions.map((rewards) => rewards.length)
+  const advantages = processSupervisionAdvantages(completions.flat(), lengths, input.groups.map((group) => group.length), eps)
+  assertFinite(advantages, 'advantages')
+  let token = 0
+  const nested = input.groups.map((group) => group.map((rewards) => Array.from(advantages.subarray(token, (token += rewards.length)))))
+  return `${JSON.stringify({ advantages: nested })}\n`
 }

@@ -58,15 +58,19 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
   return holds ? 0 : 1
 }
 
-/** `lesson models [--write]`: fit the lessons' reward models from their recipe; print them, or write src/lessons/rewardModels.json. */
+/** `lesson models [--write]`: fit the lessons' reward models from their recipes; print them, or write src/lessons/rewardModels.json and src/lessons/processRewardModel.json. */
 async function lessonModels(argv: string[], io: Parameters<StreamingCommand>[1]): Promise<number> {
   const write = argv.length === 1 && argv[0] === '--write'
   if (argv.length > 0 && !write) throw new UsageError(`lesson models takes only --write, got "${argv[0].slice(0, 40)}"`)
   const models = await fitLessonModels()
+  const { fitLessonProcessModel, lessonProcessModelText, writeLessonProcessModel, LESSON_PROCESS_MODEL_PATH } = await import('./lessonProcessModel')
+  const processModel = await fitLessonProcessModel()
   if (write) {
     writeLessonModels(models)
     io.err(`lesson models written to ${LESSON_MODELS_PATH}\n`)
-  } else io.out(lessonModelsText(models))
+    writeLessonProcessModel(processModel)
+    io.err(`lesson process model written to ${LESSON_PROCESS_MODEL_PATH}\n`)
+  } else io.out(lessonModelsText(models) + lessonProcessModelText(processModel))
   return 0
 }
 

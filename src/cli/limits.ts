@@ -28,3 +28,6 @@ export const MAX_WORD_LENGTH = 80
 
 /** The longest message line, whatever it says: the last guard on what stderr gets. */
 export const MAX_MESSAGE_LENGTH = 4000
+
+/** The most `reward-model fit --process --completions`: 20,000 completions of at most 32 tokens, 640,000 steps, a fit of seconds. */
+export const MAX_PROCESS_COMPLETIONS = 20_000

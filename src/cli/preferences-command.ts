@@ -106,7 +106,7 @@ function wholeNumber(flags: Map<string, string>, name: string, min: number, max:
 }
 
 /** --params as key=value,... (as trace takes them) or as a JSON object {"key": value, ...}. */
-function paramsFlag(text: string | undefined): RawParams {
+export function paramsFlag(text: string | undefined): RawParams {
   if (text === undefined) return {}
   if (!text.trim().startsWith('{')) return Object.fromEntries(parsePairs(text, '--params'))
   let raw: unknown

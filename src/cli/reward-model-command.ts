@@ -34,6 +34,13 @@ export const rewardModelCommand: StreamingCommand = async (argv, io) => {
   if (subcommand === undefined || !SUBCOMMANDS.includes(subcommand)) {
     throw new UsageError(`reward-model needs a subcommand${subcommand === undefined ? '' : `, not "${subcommand}"`}; accepted: ${SUBCOMMANDS.join(', ')}`)
   }
+  // --process stands alone (a switch): the fit on step labels has flags of its own.
+  if (rest.some((word) => word === '--process' || word.startsWith('--process='))) {
+    if (!rest.includes('--process')) throw new UsageError('flag --process is a switch and takes no value')
+    if (rest.filter((word) => word === '--process').length > 1) throw new UsageError('flag --process given twice')
+    const { processFitCommand } = await import('./processFitCommand')
+    return processFitCommand(rest.filter((word) => word !== '--process'), io)
+  }
   const flags = parseFlags('reward-model fit', rest, FLAGS)
   const path = flags.get('pairs')
   if (path === undefined) throw new UsageError('reward-model fit needs --pairs FILE: labelled pairs as JSONL, one pair a line, as preferences writes them (- for stdin)')

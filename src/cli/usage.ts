@@ -1,5 +1,5 @@
 import { errorMessage } from '../core/errorMessage'
-import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_STEPS } from './limits'
+import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_STEPS } from './limits'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
@@ -69,7 +69,8 @@ Usage:
       On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
       [{"name": "rm", "model": what reward-model fit prints under "model", "aggregate":
       "mean"|"min"|"mean_minus_std", "lambda": L (0 to ${MAX_REWARD_MODEL_LAMBDA}, only with mean_minus_std)}], at most
-      ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends. Here "file": PATH may
+      ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends (a process model,
+      "granularity": "process", pays log sigmoid(r) of each step's features on every token). Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
       relative to the config file (to the working directory for --config -).
       On cartpole, gridworld, cliffwalking and frozenlake a model fitted on their segment pairs
@@ -148,6 +149,16 @@ Usage:
         r_t = p_t + [t = last] R,  G_t = sum_{s >= t} r_s,
         A_t = (G_t - mu)/sqrt(max(sigma^2, 1e-8)), mu and sigma^2 (dividing by the count) over
         every token of the batch. "penalties" is refused with the other estimators.
+
+  reward-playground advantages --estimator process [--eps E]
+      GRPO's process supervision as DeepSeekMath defines it (Shao et al. 2024, section 4.1.3),
+      each token a step; the GRPO learner's estimator.baseline "process". Reads on stdin
+        {"groups": [[[r, ...], ...], ...]}
+      one reward per token for each completion (at least one) of each group, and prints
+      {"advantages": [[[A, ...], ...], ...]} in the same shape:
+        r~ = (r - mean(R_g))/(std(R_g) + E),  A_t = sum over the completion's steps s >= t of r~_s
+      R_g every step reward of group g's completions, std with Bessel's correction (0 for one
+      step). Default --eps 1e-4; a zero divisor (only with --eps 0) gives 0.
 
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
@@ -287,6 +298,26 @@ Usage:
       Every line is checked; the first bad one is named by its number and what is wrong with it.
       A file holds 1 to ${MAX_PREFERENCE_PAIRS} pairs, lines of at most ${MAX_PAIR_LINE_LENGTH} characters, at most
       ${MAX_PAIRS_FILE_SIZE}; every pair the same 1 to ${MAX_PREFERENCE_FEATURES} feature names, every number finite.
+
+  reward-playground reward-model fit --process --completions N [--env tokenseq] [--params P]
+                                     [--holdout FRACTION] [--l2 LAMBDA] [--seed S]
+      Fit a process reward model, one score per token, to the gold step labels of the first N
+      completions (1 to ${MAX_PROCESS_COMPLETIONS}) the start policy of a GRPO run of seed S (default 1) writes under P
+      (key=value,... or JSON, as preferences takes it). A step's label is 1 while a correct answer
+      is still reachable from the tokens written so far: the digits so far are the answer's first
+      digits (think skipped), end only after the whole answer, and room left for the missing
+      digits and end; 0 from the first token that rules it out. The model is linear over the
+      step's features one, position (j/L), wrong_digits, ended_short and out_of_room, fitted by
+      per-token logistic regression, minimising
+        sum_steps -[y log sigmoid(w.x) + (1 - y) log sigmoid(-w.x)] + (LAMBDA/2)|w|^2
+      (default --l2 1) with the exact Newton fit of bradley-terry; a FRACTION of the completions,
+      whole, is held out (default 0.2). Prints
+        {"model": {"kind": "linear", "featureNames", "members", "granularity": "process"},
+         "completions": {"total", "train", "heldOut"}, "train": {"steps", "accuracy", "loss",
+         "positiveRate"}, "heldOut": {...} or null, "options": {...}}
+      accuracy the share of steps with sigmoid(r) > 1/2 exactly where the label is 1, loss the
+      mean per-step loss above without the penalty, positiveRate the share of steps labelled 1.
+      As a reward-model component it pays log sigmoid(r) on every token (see train).
 
   reward-playground lessons
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check

@@ -44,6 +44,8 @@ function round(id: number, rows: { correct: number; format: number; length: numb
     actions,
     logProbs,
     components: Float64Array.from(rows.flatMap((row) => [row.correct, row.format])),
+    // Each token pays [100·id + i, t]: which round and completion it came from, and its place.
+    tokenComponents: Float64Array.from(rows.flatMap((row, i) => Array.from({ length: row.length }, (_, t) => [100 * id + i, t]).flat())),
     objective: Float64Array.from(rows.map((row) => row.correct)),
     truncated: Uint8Array.from(rows.map((row) => (row.cut ? 1 : 0))),
   }
@@ -99,6 +101,13 @@ describe('joinGroups', () => {
     expect(Array.from(joined.components)).toEqual([1, 1, 0, 1, 1, 1, 0, 1])
     expect(Array.from(joined.objective)).toEqual([1, 0, 1, 0])
     expect(Array.from(joined.truncated)).toEqual([0, 1, 0, 1])
+  })
+
+  it('packs the components paid at each token with the tokens', () => {
+    const first = round(1, [...silent(3), ...informative(2)])
+    const second = round(2, [...informative(1), ...silent(2)])
+    const joined = joinGroups([{ completions: first, groups: [1] }, { completions: second, groups: [0] }], G, 1, K)
+    expect(Array.from(joined.tokenComponents)).toEqual([102, 0, 102, 1, 103, 0, 103, 1, 103, 2, 200, 0, 201, 0, 201, 1])
   })
 })
 

@@ -47,6 +47,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
     actions: new Int32Array(tokens),
     logProbs: new Float32Array(tokens),
     components: new Float64Array(count * K),
+    tokenComponents: new Float64Array(tokens * K),
     objective: new Float64Array(count),
     truncated: new Uint8Array(count),
   }
@@ -63,6 +64,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
         joined.actions.set(from.actions.subarray(start, start + length), token)
         joined.logProbs.set(from.logProbs.subarray(start, start + length), token)
         joined.components.set(from.components.subarray(i * K, (i + 1) * K), row * K)
+        joined.tokenComponents.set(from.tokenComponents.subarray(start * K, (start + length) * K), token * K)
         joined.objective[row] = from.objective[i]
         joined.truncated[row] = from.truncated[i]
         token += length

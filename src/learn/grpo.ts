@@ -220,7 +220,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
       const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
-      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty }
+      const processBaseline = estimatorBaseline(options.estimator) === 'process'
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
       const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : klPenaltyOf(sampled, await referenceLogProbs(sampled))
@@ -260,6 +261,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         lengths: trained.lengths.slice(0, trained.count),
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
+        // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
+        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice() } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },

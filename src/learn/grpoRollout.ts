@@ -26,6 +26,8 @@ export interface Completions {
   logProbs: Float32Array
   /** Raw components summed over each completion, count × K. */
   components: Float64Array
+  /** Raw components paid at each token, tokens × K (process supervision reads them). */
+  tokenComponents: Float64Array
   /** The environment's verdict on each completion. */
   objective: Float64Array
   /** 1 where the completion was cut at the task's limit instead of ending (cutAtLimit). */
@@ -84,6 +86,7 @@ export class CompletionSampler {
   private readonly actionsByStep = new Growable(Int32Array)
   private readonly logProbsByStep = new Growable(Float32Array)
   private readonly validByStep = new Growable(Uint8Array)
+  private readonly componentsByStep = new Growable(Float64Array)
   private readonly actions: Int32Array
   private readonly logProbs: Float32Array
   private readonly scratch: Float64Array
@@ -133,7 +136,7 @@ export class CompletionSampler {
     const objective = new Float64Array(n)
     const truncated = new Uint8Array(n)
     const done = greedyCopies === null ? new Uint8Array(n) : greedyCopies.map((writes) => 1 - writes)
-    for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep]) buffer.clear()
+    for (const buffer of [this.obsByStep, this.actionsByStep, this.logProbsByStep, this.validByStep, this.componentsByStep]) buffer.clear()
 
     let remaining = n - done.reduce((ended, value) => ended + value, 0)
     let t = 0
@@ -146,6 +149,7 @@ export class CompletionSampler {
       this.logProbsByStep.pushFrom(logProbs, 0, n)
       this.validByStep.pushFrom(done.map((ended) => 1 - ended), 0, n)
       env.step(actions, stepBuffers, envRng, false)
+      this.componentsByStep.pushFrom(stepBuffers.components, 0, n * K)
       for (let i = 0; i < n; i++) {
         if (done[i]) continue
         // r_t = Σ_k w_k·c_k,t, checked here to name the step; the completion's reward is Σ_t r_t
@@ -201,6 +205,7 @@ export class CompletionSampler {
   private pack(steps: number, lengths: Int32Array, components: Float64Array, objective: Float64Array, truncated: Uint8Array): Completions {
     const { n } = this.env
     const { obsSize } = this.env.spec
+    const K = this.env.spec.components.length
     const starts = new Int32Array(n)
     let tokens = 0
     for (let i = 0; i < n; i++) {
@@ -210,6 +215,8 @@ export class CompletionSampler {
     const obs = new Float32Array(tokens * obsSize)
     const actions = new Int32Array(tokens)
     const logProbs = new Float32Array(tokens)
+    const tokenComponents = new Float64Array(tokens * K)
+    const componentsByStep = this.componentsByStep.view()
     const obsByStep = this.obsByStep.view()
     const actionsByStep = this.actionsByStep.view()
     const logProbsByStep = this.logProbsByStep.view()
@@ -223,9 +230,10 @@ export class CompletionSampler {
         obs.set(obsByStep.subarray(row * obsSize, (row + 1) * obsSize), token * obsSize)
         actions[token] = actionsByStep[row]
         logProbs[token] = logProbsByStep[row]
+        tokenComponents.set(componentsByStep.subarray(row * K, (row + 1) * K), token * K)
       }
     }
-    return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, objective, truncated }
+    return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, tokenComponents, objective, truncated }
   }
 }
 

@@ -3,6 +3,8 @@ import type { RewardModel } from '../core/preferences/rewardModel'
 import { buildDesign, type DesignRecipe } from './recipe'
 import { LESSON_MODEL_RECIPE } from './rewardModelRecipe'
 import { LENGTH_BIASED_MODELS } from './rewardModels'
+import { PROCESS_MODEL_RECIPE } from './processModelRecipe'
+import { LESSON_PROCESS_MODEL } from './processRewardModel'
 import { REFS } from './references'
 import type { Lesson, Reference } from './types'
 
@@ -55,6 +57,10 @@ const DPO_VS_RLHF_STEPS = 20_000
 const LENGTH_BIASED_PAIRS = { source: 'start', pairs: LESSON_MODEL_RECIPE.pairs, temperature: LESSON_MODEL_RECIPE.temperature, seed: LESSON_MODEL_RECIPE.seed, biases: { length: LESSON_MODEL_RECIPE.lengthBias } } as const
 /** short-answers-tricks: about 200 updates of 256 completions of two to four tokens. */
 const TRICKS_STEPS = 150_000
+/** process-vs-outcome: hard prompts with room for 8 tokens, GRPO_FAST, correct paid at the end; the process variants add the fitted process model on every token. */
+const PROCESS_OUTCOME: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'hard', max_length: 8, group_size: 8 }, learner: GRPO_FAST }
+const PROCESS_RM: DesignRecipe = { ...PROCESS_OUTCOME, weights: { rm: 1 }, reward: { rewardModels: [{ name: 'rm', model: LESSON_PROCESS_MODEL }] } }
+const PROCESS_STEPS = 60_000
 
 export const LESSONS: Lesson[] = [
   lesson({
@@ -394,6 +400,32 @@ export const LESSONS: Lesson[] = [
     why: 'DPO (Rafailov et al. 2023) rewrites the RLHF objective, reward maximisation with a KL penalty to the reference, so that the optimal policy’s log-ratio to the reference is the reward: β·log(π/π_ref) plays the reward model, and the Bradley–Terry loss is applied to it directly. There is no separate model to exploit, but the implicit reward is fitted to the same labels, so a bias in them is learnt just as surely, and with no reward model between the pairs and the policy it is learnt in the first steps; DPO is known to lengthen answers in exactly this way (Park et al. 2024). Here each completion’s log π is the sum of its tokens’ log-probabilities, each recomputed with the observation the environment gave at that token.',
     reference: REFS.rafailov2023,
     seeAlso: [REFS.park2024, REFS.singhal2023],
+  }),
+  lesson({
+    id: 'process-vs-outcome',
+    title: 'Process vs outcome rewards',
+    question: 'Does a reward on every token, from a process reward model that judges each step, teach longer answers faster than a reward for the right answer alone?',
+    variants: [
+      { label: 'Outcome: correct, paid at the end', recipe: PROCESS_OUTCOME },
+      { label: 'Process: + the process model on every token, process supervision', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process' } } } },
+      { label: 'Process, summed per answer (GRPO’s group baseline)', recipe: PROCESS_RM },
+    ],
+    tryThis: `The process model (rm) was fitted on the gold step labels of ${PROCESS_MODEL_RECIPE.completions.toLocaleString('en-US')} answers of the start policy (a step is right while a correct answer can still follow it), and pays on every token the log of its probability that the step is right: about 0 for a good step, far below for a wrong digit or an end too early. Train the outcome variant, then each process variant from scratch, with the learning curve’s correct and mean length in view, and the Credit panel’s tokens for the process run.`,
+    lookFor: 'With correct alone, the answers grow shorter, toward the shape of an answer (1, a digit, end), and on some seeds right answers appear within the budget. With the process model and process supervision, the answers run to the 8-token limit and none is right: the policy learns to think and think, a step the model never calls wrong, because every above-average step adds to every earlier token’s advantage. Summed per answer under GRPO’s usual baseline, the same model teaches the opposite: end at once, since one early end costs less than any wrong digit. Neither process variant finds a right answer in these steps.',
+    check: {
+      steps: PROCESS_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'With process supervision the answers run to the limit: length (last 20) at least 7 of 8 tokens', figure: 'episodeLength', variant: 1, relation: { kind: 'atLeast', value: 7 } },
+        { text: 'and none is right: correct (last 20) at most 0.05', figure: 'objective', variant: 1, relation: { kind: 'atMost', value: 0.05 } },
+        { text: 'Summed per answer, the process model teaches ending at once: length (last 20) at most 1.5 tokens', figure: 'episodeLength', variant: 2, relation: { kind: 'atMost', value: 1.5 } },
+        { text: 'and none is right either: correct (last 20) at most 0.05', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 0.05 } },
+        { text: 'With correct alone the answers are shorter than under process supervision', figure: 'episodeLength', variant: 0, relation: { kind: 'below', variant: 1 } },
+      ],
+    },
+    why: 'A process reward model scores each step rather than the answer (Lightman et al. 2023), and DeepSeekMath’s process supervision turns those scores into advantages: each step’s reward normalised over the group’s steps, a token’s advantage the sum of the normalised rewards from it on (Shao et al. 2024). The hope is credit where it belongs: the wrong digit blamed, the steps before it not. But a model fitted on the gold label “a right answer can still follow” calls every think step right, and a sum over steps pays for each of them: the longer a run of harmless steps, the larger its advantage, so the policy stalls until the limit. Summed per answer, log-probabilities that are at most 0 favour the shortest answer instead. Gao et al. (2024) found the same in language models, policies repeating correct but unnecessary steps, and bounded the sum (clipping, deltas); Cheng et al. (2025) credit a step with the minimum of the rewards after it rather than their sum. Here too the per-token rewards do not learn faster: the verifiable reward for the right answer alone is the only one that finds right answers in these steps.',
+    reference: REFS.deepseekMath2024,
+    seeAlso: [REFS.lightman2023, REFS.gaoJ2024, REFS.cheng2025],
   }),
 ]
 

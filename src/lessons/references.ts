@@ -86,4 +86,16 @@ export const REFS = {
     title: 'Park, Rafailov, Ermon & Finn (2024), Disentangling Length from Quality in Direct Preference Optimization',
     url: 'https://arxiv.org/abs/2403.19159',
   },
+  lightman2023: {
+    title: 'Lightman, Kosaraju, Burda, Edwards, Baker, Lee, Leike, Schulman, Sutskever & Cobbe (2023), Let’s Verify Step by Step',
+    url: 'https://arxiv.org/abs/2305.20050',
+  },
+  gaoJ2024: {
+    title: 'Gao, Xu, Ye, Liu, He, Fu, Mei, Wang & Wu (2024), On Designing Effective RL Reward at Training Time for LLM Reasoning',
+    url: 'https://arxiv.org/abs/2410.15115',
+  },
+  cheng2025: {
+    title: 'Cheng, Xiong, Qiao, Li, Guo, Wang, Lv & Wang (2025), Stop Summation: Min-Form Credit Assignment Is All Process Reward Model Needs for Reasoning (PURE)',
+    url: 'https://arxiv.org/abs/2504.15275',
+  },
 } satisfies Record<string, Reference>

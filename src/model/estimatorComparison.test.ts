@@ -66,3 +66,11 @@ describe('the what-if under two estimators', () => {
     expect(defaultComparedChoice(estimator({ scale: 'none' })).label).toBe('GRPO')
   })
 })
+
+describe('estimatorComparison against the process baseline', () => {
+  it('says why a batch without rewards per token cannot be compared under it', () => {
+    const batch = { names: ['correct'], components: Float64Array.of(1, 0), groupSizes: Int32Array.of(2), lengths: Int32Array.of(2, 1) }
+    const compared = estimatorComparison(batch, { correct: 1 }, GroupEstimatorSchema.parse({}), GroupEstimatorSchema.parse({ baseline: 'process' }))
+    expect(compared?.why).toBe('the latest batch has no rewards per token, which only a run under the process baseline sends')
+  })
+})

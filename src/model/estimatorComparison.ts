@@ -106,6 +106,8 @@ function whyBatchDoesNotFit(batch: GroupBatch, estimator: GroupEstimator): strin
       return 'the latest batch has no greedy completions, which only a run under the remax baseline writes'
     case 'passk':
       return batch.klPenalty !== undefined ? 'the latest batch has the KL in its reward, which pass@k does not take' : `pass@k's k (${passkOf(estimator)}) is more than a group's completions`
+    case 'process':
+      return 'the latest batch has no rewards per token, which only a run under the process baseline sends'
     default:
       return 'the latest batch has no completion lengths'
   }

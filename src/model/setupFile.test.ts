@@ -163,9 +163,9 @@ describe('a design with a fitted reward model', () => {
   })
 
   it('is still refused where the environment declares no features for it, naming why', () => {
-    const read = readDesignOrSetup(JSON.stringify({ ...rmDesign, weights: { rm: 1 } }), defaultDesign())
+    const read = readDesignOrSetup(JSON.stringify({ ...rmDesign, weights: { rm: 1 } }), defaultDesign('mountaincar'))
     expect(read.ok).toBe(false)
-    expect(!read.ok && read.problems.join(' ')).toContain("which cartpole does not declare")
+    expect(!read.ok && read.problems.join(' ')).toContain("which mountaincar does not declare")
   })
 
   it('travels in a link when its models fit the link bound, and opens with the model and its weight', () => {

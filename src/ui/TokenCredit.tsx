@@ -1,5 +1,7 @@
 import { EMPTY, MAX_LENGTH_INDEX, TOKEN_LABELS, tokenSeqLayout } from '../core/envs/tokenseq'
+import { usePlayground } from '../state/store'
 import { useDeferredRun } from './useDeferredRun'
+import { TokenCreditComparison } from './TokenCreditComparison'
 
 /**
  * The latest group's completions with every token coloured by the advantage its completion got
@@ -8,6 +10,9 @@ import { useDeferredRun } from './useDeferredRun'
  */
 export function TokenCredit() {
   const latest = useDeferredRun((run) => run.latest)
+  const processBaseline = usePlayground((state) => state.design.learner.kind === 'grpo' && state.design.learner.estimator.baseline === 'process')
+  // Under process supervision every token has its own advantage: the outcome's and the process's credit, token by token.
+  if (processBaseline) return <TokenCreditComparison />
   const demo = latest?.demo
   const advantages = latest?.advantages
   if (!demo || demo.steps === 0 || !advantages) return <p className="advantage-summary">Shown after the first update.</p>

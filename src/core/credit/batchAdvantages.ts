@@ -2,6 +2,7 @@ import { estimatorBaseline, passkOf, type GroupEstimator } from '../run/learnerO
 import { checkLayout, groupAdvantagesMulti } from './group'
 import { opoAdvantages } from './opo'
 import { passkAdvantages } from './passk'
+import { processSupervisionAdvantages } from './processSupervision'
 import { reinforcePlusPlusAdvantages } from './reinforcePlusPlus'
 import { remaxAdvantages } from './remax'
 
@@ -18,7 +19,10 @@ import { remaxAdvantages } from './remax'
  *   passk:       pass@k advantages (passk.ts) of the verdicts R_i > 0 (right) and R_i ≤ 0 (wrong), eps as
  *                the estimator's; not with the KL in the reward (the options refuse it)
  *   token_batch: REINFORCE++'s returns-to-go of R_i and the p_t, normalised over the batch's tokens (reinforcePlusPlus.ts)
- * remax, opo, passk and token_batch read no centre, scale, rank, combine or batchNormalize.
+ *   process:     DeepSeekMath's process supervision over each token's reward r_t = Σ_k w_k·c_k,t (+ p_t),
+ *                c_k,t component k paid at token t (tokenComponents), normalised by its group's tokens'
+ *                mean and std (+ eps) and summed from t to the completion's end (processSupervision.ts)
+ * remax, opo, passk, token_batch and process read no centre, scale, rank, combine or batchNormalize.
  */
 
 export interface GroupScores {
@@ -32,6 +36,8 @@ export interface GroupScores {
   greedyComponents?: ArrayLike<number>
   /** −β·KL_t at each token, completion after completion, where the KL is in the reward. */
   klPenalty?: ArrayLike<number>
+  /** Raw components paid at each token, tokens × K, completion after completion (process). */
+  tokenComponents?: ArrayLike<number>
 }
 
 export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator): Float64Array {
@@ -44,6 +50,7 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   }
   const taskRewards = mixedRewards(scores.components, scores.weights)
   checkLayout('batchAdvantages', taskRewards.length, scores.groupSizes)
+  if (baseline === 'process') return processAdvantages(scores, estimator.eps)
   if (baseline === 'token_batch') {
     if (scores.lengths === undefined) throw new Error('batchAdvantages: the token_batch baseline needs each completion’s length (lengths)')
     return reinforcePlusPlusAdvantages(taskRewards, scores.lengths, scores.klPenalty ?? null)
@@ -62,6 +69,18 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   // A completion passes when its reward is above 0: with a verifier's 0/1 reward, exactly when it is right.
   const correct = rewards.map((reward) => (reward > 0 ? 1 : 0))
   return passkAdvantages(correct, scores.groupSizes, passkOf(estimator), estimator.eps)
+}
+
+/** Process supervision over r_t = Σ_k w_k·c_k,t + p_t at every token. */
+function processAdvantages(scores: GroupScores, eps: number): Float64Array {
+  if (scores.lengths === undefined || scores.tokenComponents === undefined) throw new Error('batchAdvantages: the process baseline needs each completion’s length (lengths) and the components paid at each token (tokenComponents)')
+  const stepRewards = mixedRewards(scores.tokenComponents, scores.weights)
+  if (scores.klPenalty !== undefined) {
+    if (scores.klPenalty.length !== stepRewards.length) throw new Error(`batchAdvantages: ${scores.klPenalty.length} KL penalties for ${stepRewards.length} tokens; give one per token`)
+    // r_t + p_t
+    for (let t = 0; t < stepRewards.length; t++) stepRewards[t] += scores.klPenalty[t]
+  }
+  return processSupervisionAdvantages(stepRewards, scores.lengths, scores.groupSizes, eps)
 }
 
 /** P_i = Σ_t p_t over each completion's tokens. */

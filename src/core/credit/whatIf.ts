@@ -60,7 +60,7 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
  */
 export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
-  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty }, estimator)
+  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty, tokenComponents: batch.tokenComponents }, estimator)
 }
 
 /**
@@ -71,6 +71,7 @@ export function groupBatchFits(batch: GroupBatch, estimator: GroupEstimator): bo
   const baseline = estimatorBaseline(estimator)
   if (baseline === 'remax') return batch.greedyComponents !== undefined && batch.greedyComponents.length === batch.groupSizes.length * batch.names.length
   if (baseline === 'opo' || baseline === 'token_batch') return batch.lengths !== undefined
+  if (baseline === 'process') return batch.lengths !== undefined && batch.tokenComponents !== undefined
   // pass@k takes no KL penalty in the reward.
   if (baseline === 'passk' && batch.klPenalty !== undefined) return false
   if (baseline === 'passk') return batch.groupSizes.every((size) => size === 0 || passkOf(estimator) <= size)

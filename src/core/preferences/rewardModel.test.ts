@@ -74,3 +74,14 @@ describe('parseRewardModel', () => {
     expect(issues(raw).join('; ')).toContain(problem)
   })
 })
+
+describe('a process model’s granularity', () => {
+  it('reads back process, leaves a model without the field as it was, and refuses another value by name', () => {
+    const process = { ...linear, granularity: 'process' }
+    expect(parseRewardModel(JSON.parse(JSON.stringify(process)))).toEqual({ success: true, data: process })
+    const read = parseRewardModel(JSON.parse(JSON.stringify(linear)))
+    expect(read.success && Object.hasOwn(read.data, 'granularity')).toBe(false)
+    const refused = parseRewardModel({ ...linear, granularity: 'token' })
+    expect(refused.success ? [] : refused.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual(['granularity: expected a granularity; accepted: outcome, process (absent: outcome)'])
+  })
+})

@@ -12,7 +12,15 @@ import { aggregateEnsemble, type EnsembleAggregation } from './ensemble'
  *
  * Scored here in double precision, whatever precision fitted the weights; the fit's accuracies are
  * computed by these same functions, so a model read back scores the pairs exactly as reported.
+ *
+ * granularity: absent (or outcome), one score per completion of its features, fitted on pairs; process,
+ * one score per step (token) of the step's features, the logit of the probability that the step is
+ * still on track, fitted on step labels by per-token logistic regression (processFit.ts).
  */
+
+/** One score per completion (outcome, the default) or one per token (process). */
+export const REWARD_MODEL_GRANULARITIES = ['outcome', 'process'] as const
+export type RewardModelGranularity = (typeof REWARD_MODEL_GRANULARITIES)[number]
 
 export interface LinearRewardMember {
   weights: number[]
@@ -33,8 +41,13 @@ export interface MlpRewardMember {
 }
 
 export type RewardModel =
-  | { kind: 'linear'; featureNames: string[]; members: LinearRewardMember[] }
-  | { kind: 'mlp'; featureNames: string[]; activation: 'tanh'; members: MlpRewardMember[] }
+  | { kind: 'linear'; featureNames: string[]; members: LinearRewardMember[]; granularity?: RewardModelGranularity }
+  | { kind: 'mlp'; featureNames: string[]; activation: 'tanh'; members: MlpRewardMember[]; granularity?: RewardModelGranularity }
+
+/** Whether the model scores each step (token) rather than the whole completion; absent granularity is outcome. */
+export function isProcessModel(model: Pick<RewardModel, 'granularity'>): boolean {
+  return model.granularity === 'process'
+}
 
 /** r(x) of one linear member at row `row` of `rows` (row-major, features wide). */
 function linearScore(member: LinearRewardMember, rows: ArrayLike<number>, offset: number): number {

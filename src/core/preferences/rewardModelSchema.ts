@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isReservedName, reservedNameProblem } from '../reservedNames'
 import { MAX_ENSEMBLE_MEMBERS, MAX_FEATURE_NAME_LENGTH, MAX_PREFERENCE_FEATURES } from './limits'
-import type { RewardModel } from './rewardModel'
+import { REWARD_MODEL_GRANULARITIES, type RewardModel } from './rewardModel'
 
 /*
  * A reward model as `reward-model fit` prints it, read back (a model file for the rm component):
@@ -31,12 +31,15 @@ const linearMember = z.strictObject({ weights: vector, lengthWeight: finite.opti
 const mlpLayer = z.strictObject({ weights: z.array(vector).min(1).max(MAX_MLP_WIDTH), bias: vector.min(1) })
 const mlpMember = z.strictObject({ inputMean: vector, inputScale: z.array(finite.refine((scale) => scale > 0, 'expected a scale above 0')).max(MAX_MLP_WIDTH), layers: z.array(mlpLayer).min(1).max(MAX_MLP_LAYERS) })
 
+/** Absent in every model written before process models: those read as they were, outcome models. */
+const granularity = z.enum(REWARD_MODEL_GRANULARITIES, { error: `expected a granularity; accepted: ${REWARD_MODEL_GRANULARITIES.join(', ')} (absent: outcome)` }).optional()
+
 const members = <T extends z.ZodType>(member: T) => z.array(member).min(1).max(MAX_ENSEMBLE_MEMBERS)
 
 export const RewardModelSchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('linear'), featureNames, members: members(linearMember) }),
-    z.strictObject({ kind: z.literal('mlp'), featureNames, activation: z.literal('tanh'), members: members(mlpMember) }),
+    z.strictObject({ kind: z.literal('linear'), featureNames, members: members(linearMember), granularity }),
+    z.strictObject({ kind: z.literal('mlp'), featureNames, activation: z.literal('tanh'), members: members(mlpMember), granularity }),
   ])
   .superRefine((model, context) => {
     const features = model.featureNames.length

@@ -1,4 +1,6 @@
 import type { EnvSpec } from '../envs/types'
+import { completionStepFeaturesFor } from '../preferences/completionStepFeatures'
+import { isProcessModel } from '../preferences/rewardModel'
 import { rewardModelFeaturesFor, undeclaredFeaturesProblem } from '../preferences/rewardModelFeatures'
 import { formatPath, type RewardDesign } from './designSchema'
 
@@ -13,7 +15,8 @@ const LISTED_NAMES = 8
 export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string[] {
   const entries = design.rewardModels ?? []
   if (entries.length === 0) return []
-  const declared = rewardModelFeaturesFor(spec)
+  const declaredOutcome = rewardModelFeaturesFor(spec)
+  const declaredSteps = completionStepFeaturesFor(spec)
   const problems: string[] = []
   const components = spec.components.map((c) => c.name)
   const terms = design.terms.map((t) => t.name)
@@ -21,13 +24,18 @@ export function rewardModelProblems(design: RewardDesign, spec: EnvSpec): string
     if (components.includes(entry.name) || terms.includes(entry.name)) {
       problems.push(`${formatPath(['rewardModels', index, 'name'])}: "${entry.name}" is already ${components.includes(entry.name) ? `a component of ${spec.id}` : 'a custom term'}; choose another name (taken: ${[...components, ...terms].join(', ')})`)
     }
+    const process = isProcessModel(entry.model)
+    // A process model scores each token's step, an outcome model the finished completion's features (or a segment's step's).
+    const declared = process ? declaredSteps : declaredOutcome
     if (declared === null) {
-      problems.push(`${formatPath(['rewardModels', index])}: ${undeclaredFeaturesProblem(spec.id)}`)
+      problems.push(`${formatPath(['rewardModels', index])}: ${process ? `a process reward model scores each token's step of a completion, which ${spec.id} does not declare; accepted environments: tokenseq` : undeclaredFeaturesProblem(spec.id)}`)
       return
     }
     const mismatch = featureMismatch(entry.model.featureNames, declared.names)
     if (mismatch !== null) {
-      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s ${declared.kind === 'step' ? 'steps' : 'completions'} have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}: fit it on pairs from ${spec.id}`)
+      const what = process || declaredOutcome?.kind === 'step' ? 'steps' : 'completions'
+      const fitAgain = process ? `fit it with reward-model fit --process on ${spec.id}` : `fit it on pairs from ${spec.id}`
+      problems.push(`${formatPath(['rewardModels', index, 'model', 'featureNames'])}: the model was fitted on other features than ${spec.id}'s ${what} have (${mismatch}); ${spec.id} declares ${declared.names.join(', ')}${process ? ' for a process model' : ''}: ${fitAgain}`)
     }
   })
   return problems

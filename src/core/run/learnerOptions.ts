@@ -88,9 +88,11 @@ function quoted(value: unknown): string {
  * The baselines of the group family: group (centre and scale, GRPO and relatives), remax (the
  * group's greedy completion's reward, Li et al. 2023), opo (the length-weighted group mean, Hao et
  * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025), token_batch (per-token
- * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it).
+ * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it), process
+ * (DeepSeekMath's process supervision: every token's reward normalised over its group's tokens, a
+ * token's advantage the sum of the normalised rewards at or after it; processSupervision.ts).
  */
-export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch'] as const
+export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch', 'process'] as const
 
 /** The largest pass@k k: the largest group (groupSize's maximum). */
 export const MAX_PASSK_K = 256
@@ -111,7 +113,7 @@ export const GroupEstimatorSchema = z.object({
   eps: z.number().min(0).max(1).default(1e-4),
   /**
    * What each completion's reward is measured against. Absent (or group): the centre and scale
-   * above. remax, opo, passk and token_batch ignore centre, scale, rank and combine (estimatorBaseline).
+   * above. remax, opo, passk, token_batch and process ignore centre, scale, rank and combine (estimatorBaseline).
    * Absent by default, so that designs written before it train, link and fingerprint as they did.
    */
   baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),

@@ -69,4 +69,8 @@ export interface GroupBatch {
   greedyComponents?: Float64Array
   /** −β·KL_t at each token, completion after completion, where the KL is in the reward. */
   klPenalty?: Float64Array
+  /** Raw components paid at each token, tokens × K (sent under the process baseline only). */
+  tokenComponents?: Float64Array
+  /** The tokens written, completion after completion (sent under the process baseline only, for the per-token credit view). */
+  tokens?: Int32Array
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { batchAdvantages } from '../core/credit/batchAdvantages'
+import { GroupEstimatorSchema } from '../core/run/learnerOptions'
+import { cli, expectUsageError } from './testing'
+
+/* `advantages --estimator process`: DeepSeekMath's process supervision, the GRPO learner's baseline "process". */
+
+const run = (input: unknown, ...flags: string[]) => {
+  const result = cli(['advantages', '--estimator', 'process', ...flags], input)
+  expect(result.stderr).toBe('')
+  expect(result.code).toBe(0)
+  return JSON.parse(result.stdout).advantages as number[][][]
+}
+
+describe('advantages --estimator process', () => {
+  it('normalises each step reward by its group’s and sums the steps at or after each token (hand-computed)', () => {
+    // R = {1, 0, 0, 0, 1}: mean 0.4, std √(1.2/4) = √0.3; r̃ = 0.6/√0.3 or −0.4/√0.3
+    const hi = 0.6 / Math.sqrt(0.3)
+    const lo = -0.4 / Math.sqrt(0.3)
+    const [[first, second]] = run({ groups: [[[1, 0], [0, 0, 1]]] }, '--eps', '0')
+    ;[hi + lo, lo].forEach((value, t) => expect(first[t]).toBeCloseTo(value, 14))
+    ;[lo + lo + hi, lo + hi, hi].forEach((value, t) => expect(second[t]).toBeCloseTo(value, 14))
+  })
+
+  it('gives what the learner computes: batchAdvantages with baseline process over the per-token components and weights', () => {
+    // Two components paid per token (a step score and an outcome at the end), weights 0.5 and 2; groups of two.
+    const tokenComponents = [
+      [[-0.1, 0], [-2, 0], [-3, 0]],
+      [[-0.2, 0], [-0.1, 1]],
+      [[-1, 0], [-0.5, 0]],
+      [[-0.3, 1]],
+    ]
+    const weights = [0.5, 2]
+    const rewards = tokenComponents.map((completion) => completion.map(([step, outcome]) => weights[0] * step + weights[1] * outcome))
+    const fromCli = run({ groups: [rewards.slice(0, 2), rewards.slice(2)] }).flat(2)
+    const components = tokenComponents.flatMap((completion) => [completion.reduce((sum, [step]) => sum + step, 0), completion.reduce((sum, [, outcome]) => sum + outcome, 0)])
+    const learner = batchAdvantages(
+      { components, weights, groupSizes: [2, 2], lengths: tokenComponents.map((completion) => completion.length), tokenComponents: tokenComponents.flat(2) },
+      GroupEstimatorSchema.parse({ baseline: 'process' }),
+    )
+    expect(fromCli).toEqual(Array.from(learner))
+  })
+
+  it.each([
+    [{ groups: [[[]]] }, [], 'groups[0][0] is empty; a completion has at least 1 token'],
+    [{ groups: [[1, 2]] }, [], 'groups'],
+    [{ groups: [[[1]]], lengths: [[1]] }, [], '"lengths" is the input of --estimator opo'],
+    [{ groups: [[[1]]] }, ['--eps', '2'], '--eps must be from 0 to 1, got 2'],
+    [{ groups: [[[1]]] }, ['--center', 'loo'], 'flag --center does not apply to --estimator process; accepted: --estimator, --eps'],
+  ])('refuses bad input with one line: %j %j', (input, flags, message) => {
+    expect(expectUsageError(cli(['advantages', '--estimator', 'process', ...flags], input))).toContain(message)
+  })
+})

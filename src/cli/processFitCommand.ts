@@ -1,0 +1,71 @@
+import { errorMessage } from '../core/errorMessage'
+import { resolveEnvironment } from '../core/envs/registry'
+import { BradleyTerryFitError } from '../core/preferences/fitError'
+import { fitProcessModel, type StepAccuracy } from '../core/preferences/processFit'
+import { groupSizeProblem } from '../core/preferences/tokenPairs'
+import { parseFlags, parseNumber } from './args'
+import { MAX_PROCESS_COMPLETIONS } from './limits'
+import { paramsFlag } from './preferences-command'
+import { asUsage, UsageError } from './usage'
+
+/*
+ * `reward-model fit --process --completions N`: a process reward model, one score per token, fitted
+ * to the gold step labels (core/preferences/tokenStepLabels.ts) of the first N completions the start
+ * policy of a GRPO run of seed S writes on the token task (as `preferences` draws its pairs), by
+ * per-token logistic regression over the step features (processFit.ts), whole completions held out.
+ */
+
+const FLAGS = ['env', 'params', 'completions', 'holdout', 'l2', 'seed']
+/** The flags of a fit on pairs, which a fit on step labels does not read. */
+const PAIR_FLAGS = ['pairs', 'model', 'ensemble', 'decorrelate']
+const PROCESS_ENVIRONMENTS = ['tokenseq']
+const DEFAULTS = { holdout: 0.2, l2: 1, seed: 1 } as const
+const MAX_SEED = 2 ** 31 - 1
+
+/** `argv` without --process; io.out gets one JSON line. */
+export async function processFitCommand(argv: string[], io: { out(text: string): void }): Promise<number> {
+  for (const word of argv) {
+    const name = word.startsWith('--') ? word.slice(2).split('=')[0] : ''
+    if (PAIR_FLAGS.includes(name)) throw new UsageError(`--${name} does not apply to reward-model fit --process, which fits on the gold step labels of start-policy completions; accepted: ${FLAGS.map((flag) => `--${flag}`).join(', ')}`)
+  }
+  const flags = parseFlags('reward-model fit --process', argv, FLAGS)
+  const envId = flags.get('env') ?? 'tokenseq'
+  if (!PROCESS_ENVIRONMENTS.includes(envId)) throw new UsageError(`--env "${envId}" has no step labels; accepted: ${PROCESS_ENVIRONMENTS.join(', ')}`)
+  const { params } = asUsage(() => resolveEnvironment(envId, paramsFlag(flags.get('params'))))
+  const groupProblem = groupSizeProblem(params.group_size as number)
+  if (groupProblem !== null) throw new UsageError(groupProblem)
+  if (flags.get('completions') === undefined) throw new UsageError(`reward-model fit --process needs --completions N: how many start-policy completions to label, a whole number from 1 to ${MAX_PROCESS_COMPLETIONS}`)
+  const count = wholeNumber(flags, 'completions', 1, MAX_PROCESS_COMPLETIONS) as number
+  const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
+  const holdoutText = flags.get('holdout')
+  const holdout = holdoutText === undefined ? DEFAULTS.holdout : parseNumber(holdoutText, '--holdout')
+  if (!(holdout >= 0 && holdout < 1)) throw new UsageError(`--holdout must be a fraction from 0 (none held out) to below 1, got ${holdoutText}`)
+  const l2Text = flags.get('l2')
+  const l2 = l2Text === undefined ? DEFAULTS.l2 : parseNumber(l2Text, '--l2')
+  if (l2 < 0) throw new UsageError(`--l2 must be at least 0 (0 for no penalty), got ${l2Text}`)
+
+  const { initBackend } = await import('../learn/backend')
+  await initBackend('wasm')
+  const { startPolicyCompletionList } = await import('../learn/startPolicyCompletionList')
+  const completions = await startPolicyCompletionList(params, seed, count)
+  let fit
+  try {
+    fit = fitProcessModel(completions, { holdout, l2, seed })
+  } catch (error) {
+    if (!(error instanceof BradleyTerryFitError)) throw error
+    throw new UsageError(`reward-model fit --process: ${errorMessage(error)}; ${l2 === 0 ? 'give --l2 > 0 (the default is 1)' : `give a larger --l2 than ${l2}`}`)
+  }
+  const figures = (accuracy: StepAccuracy | null) => (accuracy === null ? null : { steps: accuracy.steps, accuracy: accuracy.accuracy, loss: accuracy.loss, positiveRate: accuracy.positiveRate })
+  const report = { model: fit.model, completions: fit.completions, train: figures(fit.train), heldOut: figures(fit.heldOut), options: { process: true, env: envId, params, completions: count, holdout, l2, seed } }
+  io.out(`${JSON.stringify(report)}\n`)
+  return 0
+}
+
+/** A whole number from `min` to `max`, or undefined when the flag is not given. */
+function wholeNumber(flags: Map<string, string>, name: string, min: number, max: number): number | undefined {
+  const text = flags.get(name)
+  if (text === undefined) return undefined
+  const value = parseNumber(text, `--${name}`)
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`)
+  return value
+}
