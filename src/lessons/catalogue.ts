@@ -1,8 +1,8 @@
 import { MOUNTAINCAR_PPO } from '../core/run/config'
 import type { RewardModel } from '../core/preferences/rewardModel'
 import { buildDesign, type DesignRecipe } from './recipe'
-import { LESSON_MODEL_RECIPE } from './rewardModelRecipe'
-import { LENGTH_BIASED_MODELS } from './rewardModels'
+import { LESSON_MODEL_RECIPE, OVER_OPTIMISATION_MODEL_RECIPE } from './rewardModelRecipe'
+import { LENGTH_BIASED_MODELS, OVER_OPTIMISATION_MODELS } from './rewardModels'
 import { REFS } from './references'
 import type { Lesson, Reference } from './types'
 
@@ -51,6 +51,19 @@ const LENGTH_BIASED_RM = (model: RewardModel): DesignRecipe => ({ envId: 'tokens
 const LENGTH_BIAS_STEPS = 200_000
 /** short-answers-tricks: about 200 updates of 256 completions of two to four tokens. */
 const TRICKS_STEPS = 150_000
+/**
+ * over-optimisation: GRPO (learning rate 2e-3) against a model of the gold-only labels alone, on the
+ * prompts and answer length its pairs were drawn with; `beta` its KL penalty to the start policy.
+ */
+const AGAINST_RM = (model: RewardModel, beta: number, aggregate: Record<string, unknown> = {}): DesignRecipe => ({
+  envId: 'tokenseq',
+  params: { ...OVER_OPTIMISATION_MODEL_RECIPE.params },
+  learner: { ...GRPO_FAST, beta },
+  weights: { correct: 0, rm: 1 },
+  reward: { rewardModels: [{ name: 'rm', model, ...aggregate }] },
+})
+/** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
+const OVER_OPTIMISATION_STEPS = 300_000
 
 export const LESSONS: Lesson[] = [
   lesson({
@@ -366,6 +379,31 @@ export const LESSONS: Lesson[] = [
     why: 'Raising your own effort adds 1 + 0.5 × (others’ effort) to the team’s output, but an equal share gives you only a quarter of it while you bear the whole cost of 1.2, so idling pays whatever the others do. A difference reward, the team’s outcome minus what it would be without you, pays exactly your marginal contribution (Wolpert & Tumer 2001); the Shapley value averages that contribution over every order in which the team could have formed (Shapley 1953), and the credits add up to the team’s outcome.',
     reference: REFS.wolpertTumer,
     seeAlso: [REFS.shapley1953],
+  }),
+  lesson({
+    id: 'over-optimisation',
+    title: 'Over-optimising a learned reward',
+    question: 'A reward model fitted to preference pairs scores the start policy’s answers well. Train a policy hard against it: does the true score keep rising with the model’s?',
+    variants: [
+      { label: 'Against the reward model, no KL penalty', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) },
+      { label: 'The same with a KL penalty (β 0.3)', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0.3) },
+      { label: 'Correct itself (the gold)', recipe: { envId: 'tokenseq', params: { ...OVER_OPTIMISATION_MODEL_RECIPE.params }, learner: GRPO_FAST } },
+    ],
+    tryThis: `The reward model was fitted to ${OVER_OPTIMISATION_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs of the start policy's answers, labelled by the gold alone (the Label pairs panel's simulated labeler at temperature ${OVER_OPTIMISATION_MODEL_RECIPE.temperature}, no bias). Train the first variant with the learning curve's correct and rm lines and the over-optimisation chart in view, then the second from scratch, then correct itself.`,
+    lookFor: 'Without a KL penalty, correct climbs for a while as the rm line does: near the start policy, what the model pays for (answers close to a + b) is what makes an answer right. Then the answers grow to the full 8 tokens, correct falls to nothing and the rm line keeps climbing: the policy has found what the model pays for by chance (the counts of digits it saw too few right answers to learn) far from the answers it was fitted on. On the over-optimisation chart correct rises and falls against √KL while rm rises all the way. With the KL penalty the policy stays nearer the start policy, where the model is right, and correct keeps rising.',
+    check: {
+      steps: OVER_OPTIMISATION_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Without a KL penalty correct peaks and falls: its fall from its peak (last 20) at least 0.1', figure: 'objectiveFallFromPeak', variant: 0, relation: { kind: 'atLeast', value: 0.1 } },
+        { text: 'to nothing: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
+        { text: 'while the reward model’s score climbs on, far above the start policy’s: rm (last 20) at least 0.3', figure: 'contribution', component: 'rm', variant: 0, relation: { kind: 'atLeast', value: 0.3 } },
+        { text: 'With the KL penalty correct (last 20) ends above the unpenalised run’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
+    why: 'A reward model is right where its pairs were: on answers like the start policy’s. Optimising against it moves the policy away from there, and the further it moves the more it is paid for the model’s errors instead of for quality. Gao, Schulman & Hilton (2023) showed it with a gold reward model standing in for people: the proxy score rises steadily with KL(π‖π_ref) while the gold score rises, peaks and falls, and the fall comes sooner the fewer pairs the model had. The KL penalty to the start policy is the usual brake: it keeps the policy where the model can still be trusted, at the price of how far it can go.',
+    reference: REFS.gao2023,
+    seeAlso: [REFS.odin2024],
   }),
 ]
 

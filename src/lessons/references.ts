@@ -78,4 +78,12 @@ export const REFS = {
     title: 'Shapley (1953), A value for n-person games, Contributions to the Theory of Games II',
     url: 'https://doi.org/10.1515/9781400881970-018',
   },
+  coste2024: {
+    title: 'Coste, Anwar, Kirk & Krueger (2024), Reward Model Ensembles Help Mitigate Overoptimization, ICLR',
+    url: 'https://arxiv.org/abs/2310.02743',
+  },
+  eisenstein2024: {
+    title: 'Eisenstein et al. (2024), Helping or Herding? Reward Model Ensembles Mitigate but do not Eliminate Reward Hacking, COLM',
+    url: 'https://arxiv.org/abs/2312.09244',
+  },
 } satisfies Record<string, Reference>
