@@ -62,6 +62,8 @@ const AGAINST_RM = (model: RewardModel, beta: number, aggregate: Record<string, 
   weights: { correct: 0, rm: 1 },
   reward: { rewardModels: [{ name: 'rm', model, ...aggregate }] },
 })
+/** ensemble-caution: long enough that gold has fallen against the members' mean. */
+const ENSEMBLE_STEPS = 260_000
 /** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
 const OVER_OPTIMISATION_STEPS = 300_000
 
@@ -404,6 +406,31 @@ export const LESSONS: Lesson[] = [
     why: 'A reward model is right where its pairs were: on answers like the start policy’s. Optimising against it moves the policy away from there, and the further it moves the more it is paid for the model’s errors instead of for quality. Gao, Schulman & Hilton (2023) showed it with a gold reward model standing in for people: the proxy score rises steadily with KL(π‖π_ref) while the gold score rises, peaks and falls, and the fall comes sooner the fewer pairs the model had. The KL penalty to the start policy is the usual brake: it keeps the policy where the model can still be trusted, at the price of how far it can go.',
     reference: REFS.gao2023,
     seeAlso: [REFS.odin2024],
+  }),
+  lesson({
+    id: 'ensemble-caution',
+    title: 'An ensemble’s caution',
+    question: 'Fit several reward models to the same pairs and pay the policy what the most doubtful of them says: does that keep it from being over-optimised?',
+    variants: [
+      { label: 'Ensemble of 5, their mean', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'mean' }) },
+      { label: 'Their minimum', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'min' }) },
+      { label: 'Their mean − 3·std', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'mean_minus_std', lambda: 3 }) },
+      { label: 'One model', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) },
+    ],
+    tryThis: `The ${OVER_OPTIMISATION_MODEL_RECIPE.ensemble} members were fitted to bootstrap samples of the ${OVER_OPTIMISATION_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs the over-optimisation lesson's model was fitted to, and none of the variants has a KL penalty. Train the mean with correct and rm in view and the over-optimisation chart open, then the minimum and the mean − std from scratch; then the single model, to see that the mean of five is no safer than one.`,
+    lookFor: 'The members agree on what they all learnt from the pairs (answers close to a + b) and disagree on what each picked up by chance from its own sample (the counts of digits, length). Their mean is over-optimised as one model is: correct rises, then falls to nothing while the rm line climbs on. Paid by the minimum, or by the mean less the members’ spread, the policy gains nothing from a feature the members disagree on, and correct keeps rising. Pessimism is no cure for everything: an error the members share, no disagreement among them can show.',
+    check: {
+      steps: ENSEMBLE_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'The ensemble’s mean is over-optimised as one model is: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
+        { text: 'Paid by the members’ minimum, correct (last 20) ends above the mean’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'Paid by their mean − 3·std, correct (last 20) ends above the mean’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
+    why: 'An ensemble’s members are fitted to different samples of the same pairs; where the pairs say a thing plainly they agree, and where the pairs say little each fills the gap its own way. A policy that drifts toward answers the pairs never showed finds the members disagreeing, so a pessimistic score, their minimum or their mean less λ times their spread (uncertainty-weighted optimisation), pays it less for going there. Coste et al. (2024) found both to curb over-optimisation in best-of-n and PPO; Eisenstein et al. (2024) that they mitigate reward hacking without ending it, since members fitted to the same data share its blind spots, which no pessimism over them can see.',
+    reference: REFS.coste2024,
+    seeAlso: [REFS.eisenstein2024, REFS.gao2023],
   }),
 ]
 
