@@ -399,6 +399,7 @@ export const LESSONS: Lesson[] = [
       claims: [
         { text: 'Without a KL penalty correct peaks and falls: its fall from its peak (last 20) at least 0.1', figure: 'objectiveFallFromPeak', variant: 0, relation: { kind: 'atLeast', value: 0.1 } },
         { text: 'to nothing: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
+        { text: 'as the answers grow to the limit the model’s chance weights pay for: length (last 20) at least 7 tokens', figure: 'episodeLength', variant: 0, relation: { kind: 'atLeast', value: 7 } },
         { text: 'while the reward model’s score climbs on, far above the start policy’s: rm (last 20) at least 0.3', figure: 'contribution', component: 'rm', variant: 0, relation: { kind: 'atLeast', value: 0.3 } },
         { text: 'With the KL penalty correct (last 20) ends above the unpenalised run’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
       ],
