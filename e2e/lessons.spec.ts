@@ -13,6 +13,8 @@ const LESSONS: [string, string][] = [
   ['many-rewards', 'Many rewards: sum first or normalise first'],
   ['reward-hacking', 'Reward hacking on the token task'],
   ['free-riding', 'Free-riding in a team'],
+  ['over-optimisation', 'Over-optimising a learned reward'],
+  ['ensemble-caution', 'An ensemble’s caution'],
 ]
 
 async function openLesson(page: Page, title: string): Promise<void> {

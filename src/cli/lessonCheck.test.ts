@@ -38,4 +38,25 @@ describe('checkLesson with contribution and zero-advantage claims', () => {
     const wrong: Lesson = { ...cliff, check: { ...check, claims: [{ ...check.claims[0], component: 'format' }] } }
     await expect(checkLesson(wrong, 2, 1, 1)).rejects.toThrow(/^lesson cliff-sarsa-vs-q: claims\[0\]: variant 0 \(Q-learning\) has no component "format"; accepted: step, hazard, goal, progress/)
   })
+
+  it('reads the peak figures alike here and in processes of their own, the fall being the peak less the objective at the end', async () => {
+    const peaks = LessonCheckSchema.parse({
+      steps: 3000,
+      seeds: 2,
+      claims: [
+        { text: 'SARSA’s best is no lower than where it ends', figure: 'objectiveFallFromPeak', variant: 1, relation: { kind: 'atLeast', value: 0 } },
+        { text: 'SARSA’s best is above nothing', figure: 'peakObjective', variant: 1, relation: { kind: 'atLeast', value: -1e9 } },
+      ],
+    })
+    const lesson: Lesson = { ...cliff, check: peaks }
+    const here = await checkLesson(lesson, 2, 1, 1)
+    const children = await checkLesson(lesson, 2, 1, 2)
+    const [sarsa] = here.variants
+    expect(Object.keys(sarsa.figures)).toEqual(['objective', 'shapedReturn', 'objectiveFallFromPeak', 'peakObjective'])
+    sarsa.figures.peakObjective!.values.forEach((peak, k) => {
+      expect(Number.isFinite(peak)).toBe(true)
+      expect(sarsa.figures.objectiveFallFromPeak!.values[k]).toBe(peak - sarsa.figures.objective!.values[k])
+    })
+    expect(children.variants[0].figures).toEqual(sarsa.figures)
+  }, 60_000)
 })

@@ -35,6 +35,7 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
     recentContributions: contributions === null ? null : Object.fromEntries(names.map((name, k) => [name, contributions[k]])),
     recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
     recentLength: summary.recentLength,
+    peakObjective: summary.peakObjective,
   }
 }
 

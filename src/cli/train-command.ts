@@ -102,6 +102,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       recentContributions: byName(names, summary.recentContributions),
       recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
       recentLength: summary.recentLength,
+      peakObjective: summary.peakObjective,
       ...(kl === null ? {} : { recentKl: kl.recent() }),
     })}\n`,
   )

@@ -34,6 +34,7 @@ interface DoneLine {
   recentObjective: number | null
   recentContributions: Record<string, number> | null
   recentZeroAdvantageFraction: number | null
+  peakObjective: number | null
 }
 
 function configFile(name: string, config: unknown): string {
@@ -272,12 +273,21 @@ describe('the done line’s recent contributions and zero-advantage fraction', (
     const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '30', '--every', '1'], JSON.stringify(Q_CONFIG))
     expect(code).toBe(0)
     const { intervals, done } = parse(stdout)
-    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction', 'recentLength'])
+    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction', 'recentLength', 'peakObjective'])
     expect(Object.keys(done.recentContributions!)).toEqual(['step', 'hazard', 'goal', 'progress'])
     expect(Object.values(done.recentContributions!).reduce((a, b) => a + b, 0)).toBeCloseTo(done.recentReturn!, 9)
     // One line per iteration: the last 20 lines' own zero_advantage_fraction, averaged by hand.
     const last20 = intervals.slice(-20).map((line) => line.diagnostics.zero_advantage_fraction)
     expect(done.recentZeroAdvantageFraction).toBeCloseTo(last20.reduce((a, b) => a + b, 0) / 20, 12)
+  })
+
+  it('gives the highest recentObjective any line printed, one line per iteration', async () => {
+    const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '30', '--every', '1'], JSON.stringify(Q_CONFIG))
+    expect(code).toBe(0)
+    const { intervals, done } = parse(stdout)
+    const printed = intervals.map((line) => line.recentObjective).filter((value): value is number => value !== null)
+    expect(printed.length).toBeGreaterThan(0)
+    expect(done.peakObjective).toBe(Math.max(...printed))
   })
 
   it('is null for a learner that reports no zero-advantage fraction (value iteration)', async () => {

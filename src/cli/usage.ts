@@ -56,14 +56,15 @@ Usage:
          "diagnostics": {...}}
       and finally {"done": true, "iterations", "envSteps", "wallSeconds", "episodes",
       "recentReturn", "recentObjective", "recentContributions": {name: mean},
-      "recentZeroAdvantageFraction", "recentLength"}. "episodes" and the means cover the episodes that
-      finished in the interval (null, and contributions null, when none did); the recent values
-      the last 20 episodes of the run (recentContributions: each component's sum_t w_k c_k,t,
-      null when none finished; recentLength their mean length in steps, tokens on the token
+      "recentZeroAdvantageFraction", "recentLength", "peakObjective"}. "episodes" and the means
+      cover the episodes that finished in the interval (null, and contributions null, when none
+      did); the recent values the last 20 episodes of the run (recentContributions: each
+      component's sum_t w_k c_k,t, null when none finished; recentLength their mean length in steps, tokens on the token
       task); recentZeroAdvantageFraction is the mean of the diagnostic
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
-      20 iterations, null when the learner reports none (value_iteration); the final "episodes"
-      counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the interval's iterations
+      20 iterations, null when the learner reports none (value_iteration); peakObjective is the
+      highest recentObjective after any iteration (null when no episode finished); the final
+      "episodes" counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the interval's iterations
       of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
       "recentKl" (the same over the last 20 iterations); null when no update was made.
       On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
@@ -351,7 +352,8 @@ Usage:
   reward-playground lesson models [--write]
       Fit the reward models the lessons train against from their recipe (src/lessons/
       rewardModelRecipe.ts: preferences of the token task's start policy by a simulated labeler,
-      then reward-model fit, plain and with --decorrelate length) and print them as JSON, or with
+      then reward-model fit: plain and with --decorrelate length for a labeler biased to length,
+      one model and an ensemble of 5 for the gold-only labels) and print them as JSON, or with
       --write write src/lessons/rewardModels.json, which the lessons read.
 
   reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]

@@ -1,8 +1,8 @@
 import { MOUNTAINCAR_PPO } from '../core/run/config'
 import type { RewardModel } from '../core/preferences/rewardModel'
 import { buildDesign, type DesignRecipe } from './recipe'
-import { LESSON_MODEL_RECIPE } from './rewardModelRecipe'
-import { LENGTH_BIASED_MODELS } from './rewardModels'
+import { LESSON_MODEL_RECIPE, OVER_OPTIMISATION_MODEL_RECIPE } from './rewardModelRecipe'
+import { LENGTH_BIASED_MODELS, OVER_OPTIMISATION_MODELS } from './rewardModels'
 import { PROCESS_MODEL_RECIPE } from './processModelRecipe'
 import { LESSON_PROCESS_MODEL } from './processRewardModel'
 import { REFS } from './references'
@@ -61,6 +61,21 @@ const TRICKS_STEPS = 150_000
 const PROCESS_OUTCOME: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'hard', max_length: 8, group_size: 8 }, learner: GRPO_FAST }
 const PROCESS_RM: DesignRecipe = { ...PROCESS_OUTCOME, weights: { rm: 1 }, reward: { rewardModels: [{ name: 'rm', model: LESSON_PROCESS_MODEL }] } }
 const PROCESS_STEPS = 60_000
+/**
+ * over-optimisation: GRPO (learning rate 2e-3) against a model of the gold-only labels alone, on the
+ * prompts and answer length its pairs were drawn with; `beta` its KL penalty to the start policy.
+ */
+const AGAINST_RM = (model: RewardModel, beta: number, aggregate: Record<string, unknown> = {}): DesignRecipe => ({
+  envId: 'tokenseq',
+  params: { ...OVER_OPTIMISATION_MODEL_RECIPE.params },
+  learner: { ...GRPO_FAST, beta },
+  weights: { correct: 0, rm: 1 },
+  reward: { rewardModels: [{ name: 'rm', model, ...aggregate }] },
+})
+/** ensemble-caution: long enough that gold has fallen against the members' mean. */
+const ENSEMBLE_STEPS = 260_000
+/** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
+const OVER_OPTIMISATION_STEPS = 300_000
 
 export const LESSONS: Lesson[] = [
   lesson({
@@ -426,6 +441,57 @@ export const LESSONS: Lesson[] = [
     why: 'A process reward model scores each step rather than the answer (Lightman et al. 2023), and DeepSeekMath’s process supervision turns those scores into advantages: each step’s reward normalised over the group’s steps, a token’s advantage the sum of the normalised rewards from it on (Shao et al. 2024). The hope is credit where it belongs: the wrong digit blamed, the steps before it not. But a model fitted on the gold label “a right answer can still follow” calls every think step right, and a sum over steps pays for each of them: the longer a run of harmless steps, the larger its advantage, so the policy stalls until the limit. Summed per answer, log-probabilities that are at most 0 favour the shortest answer instead. Gao et al. (2024) found the same in language models, policies repeating correct but unnecessary steps, and bounded the sum (clipping, deltas); Cheng et al. (2025) credit a step with the minimum of the rewards after it rather than their sum. Here too the per-token rewards do not learn faster: the verifiable reward for the right answer alone is the only one that finds right answers in these steps.',
     reference: REFS.deepseekMath2024,
     seeAlso: [REFS.lightman2023, REFS.gaoJ2024, REFS.cheng2025],
+  }),
+  lesson({
+    id: 'over-optimisation',
+    title: 'Over-optimising a learned reward',
+    question: 'A reward model fitted to preference pairs scores the start policy’s answers well. Train a policy hard against it: does the true score keep rising with the model’s?',
+    variants: [
+      { label: 'Against the reward model, no KL penalty', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) },
+      { label: 'The same with a KL penalty (β 0.3)', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0.3) },
+      { label: 'Correct itself (the gold)', recipe: { envId: 'tokenseq', params: { ...OVER_OPTIMISATION_MODEL_RECIPE.params }, learner: GRPO_FAST } },
+    ],
+    tryThis: `The reward model was fitted to ${OVER_OPTIMISATION_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs of the start policy's answers, labelled by the gold alone (the Label pairs panel's simulated labeler at temperature ${OVER_OPTIMISATION_MODEL_RECIPE.temperature}, no bias). Train the first variant with the learning curve's correct and rm lines and the over-optimisation chart in view, then the second from scratch, then correct itself.`,
+    lookFor: 'Without a KL penalty, correct climbs for a while as the rm line does: near the start policy, what the model pays for (answers close to a + b) is what makes an answer right. Then the answers grow to the full 8 tokens, correct falls to nothing and the rm line keeps climbing: the policy has found what the model pays for by chance (the counts of digits it saw too few right answers to learn) far from the answers it was fitted on. On the over-optimisation chart correct rises and falls against √KL while rm rises all the way. With the KL penalty the policy stays nearer the start policy, where the model is right, and correct keeps rising.',
+    check: {
+      steps: OVER_OPTIMISATION_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Without a KL penalty correct peaks and falls: its fall from its peak (last 20) at least 0.1', figure: 'objectiveFallFromPeak', variant: 0, relation: { kind: 'atLeast', value: 0.1 } },
+        { text: 'to nothing: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
+        { text: 'as the answers grow to the limit the model’s chance weights pay for: length (last 20) at least 7 tokens', figure: 'episodeLength', variant: 0, relation: { kind: 'atLeast', value: 7 } },
+        { text: 'while the reward model’s score climbs on, far above the start policy’s: rm (last 20) at least 0.3', figure: 'contribution', component: 'rm', variant: 0, relation: { kind: 'atLeast', value: 0.3 } },
+        { text: 'With the KL penalty correct (last 20) ends above the unpenalised run’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
+    why: 'A reward model is right where its pairs were: on answers like the start policy’s. Optimising against it moves the policy away from there, and the further it moves the more it is paid for the model’s errors instead of for quality. Gao, Schulman & Hilton (2023) showed it with a gold reward model standing in for people: the proxy score rises steadily with KL(π‖π_ref) while the gold score rises, peaks and falls, and the fall comes sooner the fewer pairs the model had. The KL penalty to the start policy is the usual brake: it keeps the policy where the model can still be trusted, at the price of how far it can go.',
+    reference: REFS.gao2023,
+    seeAlso: [REFS.odin2024],
+  }),
+  lesson({
+    id: 'ensemble-caution',
+    title: 'An ensemble’s caution',
+    question: 'Fit several reward models to the same pairs and pay the policy what the most doubtful of them says: does that keep it from being over-optimised?',
+    variants: [
+      { label: 'Ensemble of 5, their mean', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'mean' }) },
+      { label: 'Their minimum', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'min' }) },
+      { label: 'Their mean − 3·std', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.ensemble, 0, { aggregate: 'mean_minus_std', lambda: 3 }) },
+      { label: 'One model', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) },
+    ],
+    tryThis: `The ${OVER_OPTIMISATION_MODEL_RECIPE.ensemble} members were fitted to bootstrap samples of the ${OVER_OPTIMISATION_MODEL_RECIPE.pairs.toLocaleString('en-US')} pairs the over-optimisation lesson's model was fitted to, and none of the variants has a KL penalty. Train the mean with correct and rm in view and the over-optimisation chart open, then the minimum and the mean − std from scratch; then the single model, to see that the mean of five is no safer than one.`,
+    lookFor: 'The members agree on what they all learnt from the pairs (answers close to a + b) and disagree on what each picked up by chance from its own sample (the counts of digits, length). Their mean is over-optimised as one model is: correct rises, then falls to nothing while the rm line climbs on. Paid by the minimum, or by the mean less the members’ spread, the policy gains nothing from a feature the members disagree on, and correct keeps rising. Pessimism is no cure for everything: an error the members share, no disagreement among them can show.',
+    check: {
+      steps: ENSEMBLE_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'The ensemble’s mean is over-optimised as one model is: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
+        { text: 'Paid by the members’ minimum, correct (last 20) ends above the mean’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
+        { text: 'Paid by their mean − 3·std, correct (last 20) ends above the mean’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },
+      ],
+    },
+    why: 'An ensemble’s members are fitted to different samples of the same pairs; where the pairs say a thing plainly they agree, and where the pairs say little each fills the gap its own way. A policy that drifts toward answers the pairs never showed finds the members disagreeing, so a pessimistic score, their minimum or their mean less λ times their spread (uncertainty-weighted optimisation), pays it less for going there. Coste et al. (2024) found both to curb over-optimisation in best-of-n and PPO; Eisenstein et al. (2024) that they mitigate reward hacking without ending it, since members fitted to the same data share its blind spots, which no pessimism over them can see.',
+    reference: REFS.coste2024,
+    seeAlso: [REFS.eisenstein2024, REFS.gao2023],
   }),
 ]
 

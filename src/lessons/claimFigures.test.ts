@@ -33,6 +33,21 @@ describe('claim figures', () => {
     expect(figureOf({ ...recent, recentContributions: null, recentZeroAdvantageFraction: null }, 'contribution:coin')).toBeNull()
     expect(figureOf({ ...recent, recentZeroAdvantageFraction: null }, 'zeroAdvantageFraction')).toBeNull()
   })
+
+  it('reads the peak and the fall from it: peak 0.75, objective at the end 0.5, so a fall of 0.25; none for a run recorded without a peak', () => {
+    const recent = { recentObjective: 0.5, recentReturn: 40, recentContributions: null, recentZeroAdvantageFraction: null, peakObjective: 0.75 }
+    expect(figureIdOf(claim('peakObjective'))).toBe('peakObjective')
+    expect(figureIdOf(claim('objectiveFallFromPeak'))).toBe('objectiveFallFromPeak')
+    expect(figureOf(recent, 'peakObjective')).toBe(0.75)
+    expect(figureOf(recent, 'objectiveFallFromPeak')).toBe(0.25)
+    // A run that ends at its best has fallen by 0, and a negative objective falls from its highest: −3 − (−4.5) = 1.5.
+    expect(figureOf({ ...recent, peakObjective: 0.5 }, 'objectiveFallFromPeak')).toBe(0)
+    expect(figureOf({ ...recent, recentObjective: -4.5, peakObjective: -3 }, 'objectiveFallFromPeak')).toBe(1.5)
+    const { peakObjective: _, ...older } = recent
+    expect(figureOf(older, 'peakObjective')).toBeNull()
+    expect(figureOf(older, 'objectiveFallFromPeak')).toBeNull()
+    expect(figureOf({ ...recent, recentObjective: null, peakObjective: null }, 'objectiveFallFromPeak')).toBeNull()
+  })
 })
 
 describe('a claim’s figure in the schema', () => {
@@ -45,7 +60,7 @@ describe('a claim’s figure in the schema', () => {
     [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
     [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
     [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
-    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, episodeLength'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, episodeLength, peakObjective, objectiveFallFromPeak'],
   ])('refuses %j with one message', (figure, path, message) => {
     const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
     expect(parsed.success).toBe(false)

@@ -5,16 +5,17 @@ import type { LessonVariant } from './types'
 /*
  * A figure as the check's results and the evidence file key it: one id per thing measured, so that a
  * contribution claim about `format` and one about `coin` are two figures.
- *   objective, shapedReturn, zeroAdvantageFraction, episodeLength, contribution:<component>
+ *   objective, shapedReturn, zeroAdvantageFraction, episodeLength, peakObjective,
+ *   objectiveFallFromPeak, contribution:<component>
  */
 
-export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | 'episodeLength' | `contribution:${string}`
+export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | 'episodeLength' | 'peakObjective' | 'objectiveFallFromPeak' | `contribution:${string}`
 
 /** The figures every variant's evidence records, whatever its claims are about. */
 export const ALWAYS_RECORDED = ['objective', 'shapedReturn'] as const satisfies readonly FigureId[]
 
 /** A figure id as the evidence file keys it (the component part: a name as ClaimSchema accepts one). */
-export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|episodeLength|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
+export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|episodeLength|peakObjective|objectiveFallFromPeak|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
 
 /** The id of the figure a claim is about. */
 export function figureIdOf(claim: Pick<Claim, 'figure' | 'component'>): FigureId {
@@ -35,6 +36,8 @@ export interface RecentFigures {
   recentZeroAdvantageFraction: number | null
   /** The mean length of the last 20 finished episodes; absent from runs recorded before it was kept. */
   recentLength?: number | null
+  /** The highest recent objective after any iteration (MetricsSummary.peakObjective); absent from runs recorded before it was kept. */
+  peakObjective?: number | null
 }
 
 /** One figure of a run, or null where it has none (no episode finished, no iteration reported it, no such component). */
@@ -43,6 +46,9 @@ export function figureOf(recent: RecentFigures, id: FigureId): number | null {
   if (id === 'shapedReturn') return recent.recentReturn
   if (id === 'zeroAdvantageFraction') return recent.recentZeroAdvantageFraction
   if (id === 'episodeLength') return recent.recentLength ?? null
+  if (id === 'peakObjective') return recent.peakObjective ?? null
+  // How far the objective fell from its best: peak − the recent objective at the end (0 when it ends at its peak).
+  if (id === 'objectiveFallFromPeak') return recent.peakObjective == null || recent.recentObjective === null ? null : recent.peakObjective - recent.recentObjective
   const component = id.slice('contribution:'.length)
   return recent.recentContributions !== null && Object.hasOwn(recent.recentContributions, component) ? recent.recentContributions[component] : null
 }

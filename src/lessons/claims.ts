@@ -4,7 +4,8 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
 /*
  * What a lesson claims a student will see, in machine form, so that a command can train it over
  * seeds and say whether it holds (`reward-playground lesson check`). A figure is read at the end
- * of the training budget, as the page's "last 20" readouts show it.
+ * of the training budget, as the page's "last 20" readouts show it; the two peak figures also
+ * look back over the run, so that a claim can say a curve peaked and fell.
  */
 
 /**
@@ -15,9 +16,11 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
  *                          episodes (the claim names the component: `component: 'format'`);
  *   zeroAdvantageFraction  the zero_advantage_fraction diagnostic (the share of an update's
  *                          advantages that are zero) over the last 20 iterations;
- *   episodeLength          the length (steps; tokens on the token task) of the last 20 finished episodes.
+ *   episodeLength          the length (steps; tokens on the token task) of the last 20 finished episodes;
+ *   peakObjective          the highest objective figure (last 20 episodes) read after any iteration of the run;
+ *   objectiveFallFromPeak  peakObjective − the objective at the end: how far the objective fell from its best.
  */
-export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'episodeLength'] as const
+export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'episodeLength', 'peakObjective', 'objectiveFallFromPeak'] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')

@@ -109,10 +109,20 @@ describe('the figures an entry records', () => {
     expect(Object.keys(evidence!.lessons['coin-loop'].variants[1].figures)).toEqual(['objective', 'shapedReturn', 'contribution:coin'])
   })
 
+  it('takes the peak figures where a claim is about them', () => {
+    const peaks = { text: 'The coin run fell from its best', figure: 'objectiveFallFromPeak' as const, variant: 1, relation: { kind: 'atLeast' as const, value: 0 } }
+    const withPeaks: Lesson = { ...coin, check: { ...coin.check!, claims: [...coin.check!.claims, peaks] } }
+    const entry = entryFor(withPeaks)
+    const measured = { ...entry, variants: entry.variants.map((variant) => ({ ...variant, figures: { ...variant.figures, peakObjective: figure, objectiveFallFromPeak: figure } })) }
+    const { evidence, problem } = parseEvidenceFile({ version: 1, generatedBy: 'test', lessons: { 'coin-loop': measured } })
+    expect(problem).toBeNull()
+    expect(evidence!.lessons['coin-loop'].variants[1].figures.objectiveFallFromPeak).toEqual(figure)
+  })
+
   it.each([
     ['a claim’s figure missing for the variant it is about', () => ({ objective: figure, shapedReturn: figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.1\.figures: has no "contribution:coin", the figure claims\[4\] is about; fix it/],
     ['objective missing', () => ({ shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.0\.figures\.objective: every variant records objective and shapedReturn( \(and \d+ more\))?; fix it/],
-    ['a figure id that is none', () => ({ objective: figure, shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure, advantage: figure }), /lessons\.coin-loop\.variants\.0\.figures\.advantage: expected a figure id: objective, shapedReturn, zeroAdvantageFraction or contribution:<component>/],
+    ['a figure id that is none', () => ({ objective: figure, shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure, advantage: figure }), /lessons\.coin-loop\.variants\.0\.figures\.advantage: expected a figure id: objective, shapedReturn, zeroAdvantageFraction, episodeLength, peakObjective, objectiveFallFromPeak or contribution:<component>/],
   ])('refuses %s in one line', (_, figures, message) => {
     const { problem } = parseEvidenceFile(fileOf(entryWith(figures)))
     expect(problem).toMatch(message)

@@ -98,4 +98,12 @@ export const REFS = {
     title: 'Cheng, Xiong, Qiao, Li, Guo, Wang, Lv & Wang (2025), Stop Summation: Min-Form Credit Assignment Is All Process Reward Model Needs for Reasoning (PURE)',
     url: 'https://arxiv.org/abs/2504.15275',
   },
+  coste2024: {
+    title: 'Coste, Anwar, Kirk & Krueger (2024), Reward Model Ensembles Help Mitigate Overoptimization, ICLR',
+    url: 'https://arxiv.org/abs/2310.02743',
+  },
+  eisenstein2024: {
+    title: 'Eisenstein et al. (2024), Helping or Herding? Reward Model Ensembles Mitigate but do not Eliminate Reward Hacking, COLM',
+    url: 'https://arxiv.org/abs/2312.09244',
+  },
 } satisfies Record<string, Reference>

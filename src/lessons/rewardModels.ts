@@ -18,3 +18,9 @@ export const LENGTH_BIASED_MODELS = {
   plain: checked(file.lengthBiased.plain, 'lengthBiased.plain'),
   decorrelated: checked(file.lengthBiased.decorrelated, 'lengthBiased.decorrelated'),
 }
+
+/** The over-optimisation lessons' models of the gold-only labels: one linear model, and an ensemble of 5 fitted to bootstrap samples. */
+export const OVER_OPTIMISATION_MODELS = {
+  single: checked(file.overOptimisation.single, 'overOptimisation.single'),
+  ensemble: checked(file.overOptimisation.ensemble, 'overOptimisation.ensemble'),
+}

@@ -41,6 +41,7 @@ export function recentFiguresOfFrame(frame: MetricsFrame): RecentFigures {
     recentContributions: contributions === null ? null : Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k]])),
     recentZeroAdvantageFraction: frame.recentZeroAdvantageFraction,
     recentLength: frame.recentLength,
+    peakObjective: frame.peakObjective,
   }
 }
 

@@ -19,6 +19,7 @@ export function cartpoleFrame(envSteps: number, meanReturn: number | null): Metr
     componentNames: ['alive', 'upright', 'centred', 'calm', 'effort', 'failure'],
     recentReturn: meanReturn,
     recentObjective: meanReturn,
+    peakObjective: meanReturn,
     recentContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
     recentLength: meanReturn === null ? null : meanReturn,
     recentZeroAdvantageFraction: null,

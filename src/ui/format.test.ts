@@ -16,6 +16,8 @@ describe('a claim’s figure on the card', () => {
     expect(claimFigureName({ figure: 'shapedReturn' }, 'Path efficiency')).toBe('Return (last 20)')
     expect(claimFigureName({ figure: 'contribution', component: 'format' }, 'Accuracy')).toBe('format’s contribution (last 20)')
     expect(claimFigureName({ figure: 'zeroAdvantageFraction' }, 'Accuracy')).toBe('Zero-advantage fraction (last 20 updates)')
+    expect(claimFigureName({ figure: 'peakObjective' }, 'correct')).toBe('Peak correct (last 20, best over the run)')
+    expect(claimFigureName({ figure: 'objectiveFallFromPeak' }, 'correct')).toBe('correct’s fall from its peak (last 20)')
   })
 
   it('shows returns and contributions to one decimal, the objective and the zero-advantage fraction to two', () => {

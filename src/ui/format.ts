@@ -53,6 +53,10 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return 'Zero-advantage fraction (last 20 updates)'
     case 'episodeLength':
       return 'Length (last 20)'
+    case 'peakObjective':
+      return `Peak ${objectiveName} (last 20, best over the run)`
+    case 'objectiveFallFromPeak':
+      return `${objectiveName}’s fall from its peak (last 20)`
   }
 }
 

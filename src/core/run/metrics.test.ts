@@ -142,4 +142,26 @@ describe('the recent episodes kept for re-scoring', () => {
     expect(Array.from(recent.paid)).toEqual([PAID_BY_OTHER_COMPONENTS, PAID_BY_OTHER_COMPONENTS, PAID_BY_ONE_MIX])
     expect(Array.from(recent.componentSums.subarray(4, 6))).toEqual([1, 2])
   })
+
+  it('keeps the highest recent objective seen after any iteration, taken once per iteration', () => {
+    const metrics = new MetricsAccumulator(1, 2)
+    const iteration = (objectives: number[]) => metrics.add({ envSteps: 1, episodes: objectives.map((o) => episode(o, o, [o])), diagnostics: {}, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
+    expect(metrics.flush().peakObjective).toBeNull()
+    iteration([])
+    expect(metrics.flush().peakObjective).toBeNull()
+    // Window 2. After iteration 1: mean(0.2, 0.4) = 0.3. Within iteration 2 the window passes (0.4, 1) = 0.7, but
+    // the peak is read at its end: mean(1, 0) = 0.5. Iteration 3 ends at (0, 0.1) = 0.05: the recent figure falls, the peak stays.
+    iteration([0.2, 0.4])
+    expect(metrics.flush().peakObjective).toBeCloseTo(0.3, 12)
+    iteration([1, 0])
+    expect(metrics.flush().peakObjective).toBeCloseTo(0.5, 12)
+    iteration([0, 0.1])
+    const summary = metrics.flush()
+    expect(summary.recentObjective).toBeCloseTo(0.05, 12)
+    expect(summary.peakObjective).toBeCloseTo(0.5, 12)
+    // A negative objective (a return) peaks at its highest, not at 0.
+    const negative = new MetricsAccumulator(1, 1)
+    for (const o of [-5, -3, -4]) negative.add({ envSteps: 1, episodes: [episode(o, o, [o])], diagnostics: {}, demo: { states: new Float64Array(0), steps: 0, copies: 1 } })
+    expect(negative.flush().peakObjective).toBe(-3)
+  })
 })

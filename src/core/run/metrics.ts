@@ -51,6 +51,12 @@ export interface MetricsSummary {
   /** Mean shaped return and objective of the last `window` (20) finished episodes (the "solved" test). */
   recentReturn: number | null
   recentObjective: number | null
+  /**
+   * The highest recentObjective seen after any iteration of the run so far (max over iterations m of
+   * the last 20 episodes' mean objective at the end of m): where a curve that peaks and falls was at
+   * its best, which the end-of-budget figures cannot say; null while no episode finished.
+   */
+  peakObjective: number | null
   /** Mean contribution Σ_t w_k·c_k,t of each component over the same last 20 episodes, in spec order; null when none finished. */
   recentContributions: number[] | null
   /** Mean length (steps; tokens on the token task) of the same last 20 episodes; null when none finished. */
@@ -90,6 +96,7 @@ export class MetricsAccumulator {
   private readonly recentPaid: Uint8Array
   private recentCount = 0
   private recentNext = 0
+  private peakObjective: number | null = null
   private readonly recentZeroFractions: Float64Array
   private zeroCount = 0
   private zeroNext = 0
@@ -126,6 +133,11 @@ export class MetricsAccumulator {
       this.zeroCount = Math.min(this.zeroCount + 1, this.iterationWindow)
     }
     for (const episode of report.episodes) this.addEpisode(episode)
+    // The peak is taken once per iteration, as the curve's points are, not after every episode.
+    if (this.recentCount > 0) {
+      const recentObjective = mean(this.recentObjectives, this.recentCount)
+      if (this.peakObjective === null || recentObjective > this.peakObjective) this.peakObjective = recentObjective
+    }
   }
 
   private addEpisode(episode: FinishedEpisode): void {
@@ -210,6 +222,7 @@ export class MetricsAccumulator {
       meanContributions: count > 0 ? Array.from(this.frameContributions, (sum) => sum / count) : null,
       recentReturn: this.recentCount > 0 ? mean(this.recentReturns, this.recentCount) : null,
       recentObjective: this.recentCount > 0 ? mean(this.recentObjectives, this.recentCount) : null,
+      peakObjective: this.peakObjective,
       recentContributions: this.recentCount > 0 ? this.recentContributionMeans() : null,
       recentLength: this.recentCount > 0 ? mean(this.recentLengths, this.recentCount) : null,
       recentZeroAdvantageFraction: this.zeroCount > 0 ? mean(this.recentZeroFractions, this.zeroCount) : null,
