@@ -4,6 +4,7 @@ import { BradleyTerryFitError } from '../core/preferences/fitError'
 import { fitProcessModel, type StepAccuracy } from '../core/preferences/processFit'
 import { groupSizeProblem } from '../core/preferences/tokenPairs'
 import { parseFlags, parseNumber } from './args'
+import { holdoutFlag, l2Flag } from './fitFlags'
 import { MAX_PROCESS_COMPLETIONS } from './limits'
 import { paramsFlag } from './preferences-command'
 import { asUsage, UsageError } from './usage'
@@ -37,12 +38,8 @@ export async function processFitCommand(argv: string[], io: { out(text: string):
   if (flags.get('completions') === undefined) throw new UsageError(`reward-model fit --process needs --completions N: how many start-policy completions to label, a whole number from 1 to ${MAX_PROCESS_COMPLETIONS}`)
   const count = wholeNumber(flags, 'completions', 1, MAX_PROCESS_COMPLETIONS) as number
   const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
-  const holdoutText = flags.get('holdout')
-  const holdout = holdoutText === undefined ? DEFAULTS.holdout : parseNumber(holdoutText, '--holdout')
-  if (!(holdout >= 0 && holdout < 1)) throw new UsageError(`--holdout must be a fraction from 0 (none held out) to below 1, got ${holdoutText}`)
-  const l2Text = flags.get('l2')
-  const l2 = l2Text === undefined ? DEFAULTS.l2 : parseNumber(l2Text, '--l2')
-  if (l2 < 0) throw new UsageError(`--l2 must be at least 0 (0 for no penalty), got ${l2Text}`)
+  const holdout = holdoutFlag(flags, DEFAULTS.holdout)
+  const l2 = l2Flag(flags, DEFAULTS.l2)
 
   const { initBackend } = await import('../learn/backend')
   await initBackend('wasm')

@@ -10,6 +10,7 @@ import { PairsCollector } from '../core/preferences/pairsFile'
 import type { ModelAccuracy, PairAccuracy } from '../core/preferences/rewardModelAccuracy'
 import type { RewardModelFit, RewardModelFitOptions } from '../learn/rewardModelFit'
 import { parseFlags, parseNumber } from './args'
+import { holdoutFlag, l2Flag } from './fitFlags'
 import type { StreamingCommand } from './command'
 import { sourceName } from './input-file'
 import { UsageError } from './usage'
@@ -103,12 +104,8 @@ function fitOptions(flags: Map<string, string>): RewardModelFitOptions {
   const kind = flags.get('model') ?? DEFAULTS.model
   if (!(MODELS as readonly string[]).includes(kind)) throw new UsageError(`unknown --model "${kind}"; accepted: ${MODELS.join(', ')}`)
   const ensemble = wholeNumber(flags, 'ensemble', 1, MAX_ENSEMBLE_MEMBERS) ?? DEFAULTS.ensemble
-  const holdoutText = flags.get('holdout')
-  const holdout = holdoutText === undefined ? DEFAULTS.holdout : parseNumber(holdoutText, '--holdout')
-  if (!(holdout >= 0 && holdout < 1)) throw new UsageError(`--holdout must be a fraction from 0 (none held out) to below 1, got ${holdoutText}`)
-  const l2Text = flags.get('l2')
-  const l2 = l2Text === undefined ? DEFAULTS.l2 : parseNumber(l2Text, '--l2')
-  if (l2 < 0) throw new UsageError(`--l2 must be at least 0 (0 for no penalty), got ${l2Text}`)
+  const holdout = holdoutFlag(flags, DEFAULTS.holdout)
+  const l2 = l2Flag(flags, DEFAULTS.l2)
   const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
   const decorrelate = flags.get('decorrelate')
   if (decorrelate !== undefined && decorrelate !== LENGTH_FEATURE) throw new UsageError(`unknown --decorrelate "${truncate(decorrelate)}"; accepted: ${LENGTH_FEATURE}`)
