@@ -3,6 +3,7 @@ import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
+import { minFormProcessAdvantages } from '../core/credit/processMinForm'
 import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
@@ -17,13 +18,13 @@ import { UsageError } from './usage'
  * opo.ts, passk.ts, reinforcePlusPlus.ts and processSupervision.ts.
  */
 
-const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp', 'process']
+const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp', 'process', 'process_min']
 /** Flags that stand alone, without a value. */
 const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
-const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'], process: ['estimator', 'eps'] }
+const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'], process: ['estimator', 'eps'], process_min: ['estimator', 'eps'] }
 const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...GROUP_FLAGS, ...PASSK_FLAGS])]
 const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
 const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
@@ -55,7 +56,7 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
   if (estimator === 'opo') return opoCommand(readStdin)
   if (estimator === 'passk') return passkCommand(flags, readStdin)
   if (estimator === 'reinforce_pp') return reinforcePlusPlusCommand(readStdin)
-  if (estimator === 'process') return processCommand(flags, readStdin)
+  if (estimator === 'process' || estimator === 'process_min') return processCommand(flags, readStdin, estimator)
   return groupCommand(flags, switches, readStdin)
 }
 
@@ -262,13 +263,13 @@ function reinforcePlusPlusCommand(readStdin: () => string): string {
 
 const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))) })
 
-/** DeepSeekMath's process supervision: {"advantages": [[[a, ...], ...], ...]}, one per token of each completion of each group. */
-function processCommand(flags: Map<string, string>, readStdin: () => string): string {
+/** DeepSeekMath's process supervision (process) or PURE's min-form credit (process_min): {"advantages": [[[a, ...], ...], ...]}, one per token of each completion of each group. */
+function processCommand(flags: Map<string, string>, readStdin: () => string, estimator: 'process' | 'process_min'): string {
   const epsText = flags.get('eps')
   const eps = epsText === undefined ? GroupEstimatorSchema.parse({}).eps : parseNumber(epsText, '--eps')
   if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
   const raw = parseJson(readStdin(), PROCESS_SHAPE)
-  refuseOtherEstimatorsInputs(raw, 'process')
+  refuseOtherEstimatorsInputs(raw, estimator)
   const input = validateInput(raw, ProcessInputSchema, PROCESS_SHAPE)
   input.groups.forEach((group, g) =>
     group.forEach((rewards, i) => {
@@ -277,7 +278,8 @@ function processCommand(flags: Map<string, string>, readStdin: () => string): st
   )
   const completions = input.groups.flat()
   const lengths = completions.map((rewards) => rewards.length)
-  const advantages = processSupervisionAdvantages(completions.flat(), lengths, input.groups.map((group) => group.length), eps)
+  const credit = estimator === 'process_min' ? minFormProcessAdvantages : processSupervisionAdvantages
+  const advantages = credit(completions.flat(), lengths, input.groups.map((group) => group.length), eps)
   assertFinite(advantages, 'advantages')
   let token = 0
   const nested = input.groups.map((group) => group.map((rewards) => Array.from(advantages.subarray(token, (token += rewards.length)))))

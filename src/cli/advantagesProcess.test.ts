@@ -51,3 +51,37 @@ describe('advantages --estimator process', () => {
     expect(expectUsageError(cli(['advantages', '--estimator', 'process', ...flags], input))).toContain(message)
   })
 })
+
+describe('advantages --estimator process_min', () => {
+  const runMin = (input: unknown, ...flags: string[]) => {
+    const result = cli(['advantages', '--estimator', 'process_min', ...flags], input)
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    return JSON.parse(result.stdout).advantages as number[][][]
+  }
+
+  it('takes the minimum of the step rewards at or after each token against the group’s completion values (hand-computed)', () => {
+    // G = (−3, −3, −3) and (−2, −2); V = {−3, −2}: mean −2.5, std √0.5
+    const s = Math.sqrt(0.5)
+    const [[first, second]] = runMin({ groups: [[[-1, 0, -3], [0, -2]]] }, '--eps', '0')
+    first.forEach((value) => expect(value).toBeCloseTo(-0.5 / s, 14))
+    second.forEach((value) => expect(value).toBeCloseTo(0.5 / s, 14))
+  })
+
+  it('gives what the learner computes under baseline process_min', () => {
+    const rewards = [[[-0.1, -2, -3], [-0.2, 1.9]], [[-1, -0.5], [1.7]]]
+    const learner = batchAdvantages(
+      { components: rewards.flat().map((completion) => completion.reduce((sum, r) => sum + r, 0)), weights: [1], groupSizes: [2, 2], lengths: rewards.flat().map((completion) => completion.length), tokenComponents: rewards.flat(2) },
+      GroupEstimatorSchema.parse({ baseline: 'process_min' }),
+    )
+    expect(runMin({ groups: rewards }).flat(2)).toEqual(Array.from(learner))
+  })
+
+  it.each([
+    [{ groups: [[[]]] }, [], 'groups[0][0] is empty; a completion has at least 1 token'],
+    [{ groups: [[[1]]], lengths: [[1]] }, [], '"lengths" is the input of --estimator opo'],
+    [{ groups: [[[1]]] }, ['--center', 'loo'], 'flag --center does not apply to --estimator process_min; accepted: --estimator, --eps'],
+  ])('refuses bad input with one line: %j %j', (input, flags, message) => {
+    expect(expectUsageError(cli(['advantages', '--estimator', 'process_min', ...flags], input))).toContain(message)
+  })
+})

@@ -161,6 +161,13 @@ Usage:
       R_g every step reward of group g's completions, std with Bessel's correction (0 for one
       step). Default --eps 1e-4; a zero divisor (only with --eps 0) gives 0.
 
+  reward-playground advantages --estimator process_min [--eps E]
+      Min-form credit (PURE, Cheng et al. 2025); the GRPO learner's estimator.baseline
+      "process_min". Same input and output as --estimator process, with
+        G_t = min over the completion's steps s >= t of r_s,  V_i = G_1 of completion i,
+        A_t = (G_t - mean(V_g))/(std(V_g) + E)
+      V_g the values of group g's completions, std with Bessel's correction (0 for one completion).
+
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
         {"agents": n, "values": {"": v, "0": v, "1": v, "0,1": v, ...}}

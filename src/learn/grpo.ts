@@ -8,7 +8,7 @@ import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
-import { entropyTopFractionOf, estimatorBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
+import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
@@ -220,7 +220,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
       const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
-      const processBaseline = estimatorBaseline(options.estimator) === 'process'
+      const processBaseline = isProcessBaseline(estimatorBaseline(options.estimator))
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).

@@ -107,6 +107,7 @@ function whyBatchDoesNotFit(batch: GroupBatch, estimator: GroupEstimator): strin
     case 'passk':
       return batch.klPenalty !== undefined ? 'the latest batch has the KL in its reward, which pass@k does not take' : `pass@k's k (${passkOf(estimator)}) is more than a group's completions`
     case 'process':
+    case 'process_min':
       return 'the latest batch has no rewards per token, which only a run under the process baseline sends'
     default:
       return 'the latest batch has no completion lengths'

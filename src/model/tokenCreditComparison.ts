@@ -9,7 +9,8 @@ import type { GroupBatch } from '../core/run/trainer'
  *   outcome  each completion's reward summed over its tokens, judged against its group (the group
  *            baseline with the learner's centre and scale): every token of a completion gets A_i;
  *   process  each token's own reward, DeepSeekMath's process supervision (the process baseline):
- *            A_t the sum of the group-normalised rewards from token t to the end.
+ *            A_t the sum of the group-normalised rewards from token t to the end, or under the
+ *            process_min baseline their minimum (PURE's min-form credit).
  * Only a batch trained under the process baseline carries the tokens and their per-token
  * components (GroupBatch.tokens, tokenComponents); null for any other.
  */
@@ -26,7 +27,7 @@ export function tokenCreditComparison(batch: GroupBatch, weights: Record<string,
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
   const scores = { components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths, klPenalty: batch.klPenalty, tokenComponents }
   const outcome = batchAdvantages(scores, { ...estimator, baseline: 'group' })
-  const process = batchAdvantages(scores, { ...estimator, baseline: 'process' })
+  const process = batchAdvantages(scores, { ...estimator, baseline: estimator.baseline === 'process_min' ? 'process_min' : 'process' })
   const rows: TokenCreditRow[] = []
   let start = 0
   for (let i = 0; i < batch.groupSizes[0]; i++) {

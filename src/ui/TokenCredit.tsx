@@ -1,4 +1,5 @@
 import { EMPTY, MAX_LENGTH_INDEX, TOKEN_LABELS, tokenSeqLayout } from '../core/envs/tokenseq'
+import { estimatorBaseline, isProcessBaseline } from '../core/run/learnerOptions'
 import { usePlayground } from '../state/store'
 import { useDeferredRun } from './useDeferredRun'
 import { TokenCreditComparison } from './TokenCreditComparison'
@@ -10,7 +11,7 @@ import { TokenCreditComparison } from './TokenCreditComparison'
  */
 export function TokenCredit() {
   const latest = useDeferredRun((run) => run.latest)
-  const processBaseline = usePlayground((state) => state.design.learner.kind === 'grpo' && state.design.learner.estimator.baseline === 'process')
+  const processBaseline = usePlayground((state) => state.design.learner.kind === 'grpo' && isProcessBaseline(estimatorBaseline(state.design.learner.estimator)))
   // Under process supervision every token has its own advantage: the outcome's and the process's credit, token by token.
   if (processBaseline) return <TokenCreditComparison />
   const demo = latest?.demo

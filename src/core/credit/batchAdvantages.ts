@@ -1,7 +1,8 @@
-import { estimatorBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
+import { estimatorBaseline, isProcessBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
 import { checkLayout, groupAdvantagesMulti } from './group'
 import { opoAdvantages } from './opo'
 import { passkAdvantages } from './passk'
+import { minFormProcessAdvantages } from './processMinForm'
 import { processSupervisionAdvantages } from './processSupervision'
 import { reinforcePlusPlusAdvantages } from './reinforcePlusPlus'
 import { remaxAdvantages } from './remax'
@@ -22,7 +23,9 @@ import { remaxAdvantages } from './remax'
  *   process:     DeepSeekMath's process supervision over each token's reward r_t = Σ_k w_k·c_k,t (+ p_t),
  *                c_k,t component k paid at token t (tokenComponents), normalised by its group's tokens'
  *                mean and std (+ eps) and summed from t to the completion's end (processSupervision.ts)
- * remax, opo, passk, token_batch and process read no centre, scale, rank, combine or batchNormalize.
+ *   process_min: PURE's min-form credit over the same r_t: G_t = min_{s ≥ t} r_s, judged against the
+ *                group's completion values G_1 by their mean and std (+ eps) (processMinForm.ts)
+ * remax, opo, passk, token_batch, process and process_min read no centre, scale, rank, combine or batchNormalize.
  */
 
 export interface GroupScores {
@@ -50,7 +53,7 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   }
   const taskRewards = mixedRewards(scores.components, scores.weights)
   checkLayout('batchAdvantages', taskRewards.length, scores.groupSizes)
-  if (baseline === 'process') return processAdvantages(scores, estimator.eps)
+  if (isProcessBaseline(baseline)) return processAdvantages(scores, estimator.eps, baseline === 'process_min' ? minFormProcessAdvantages : processSupervisionAdvantages)
   if (baseline === 'token_batch') {
     if (scores.lengths === undefined) throw new Error('batchAdvantages: the token_batch baseline needs each completion’s length (lengths)')
     return reinforcePlusPlusAdvantages(taskRewards, scores.lengths, scores.klPenalty ?? null)
@@ -71,8 +74,8 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   return passkAdvantages(correct, scores.groupSizes, passkOf(estimator), estimator.eps)
 }
 
-/** Process supervision over r_t = Σ_k w_k·c_k,t + p_t at every token. */
-function processAdvantages(scores: GroupScores, eps: number): Float64Array {
+/** Process supervision over r_t = Σ_k w_k·c_k,t + p_t at every token, its credit summed or min-form. */
+function processAdvantages(scores: GroupScores, eps: number, credit: typeof processSupervisionAdvantages): Float64Array {
   if (scores.lengths === undefined || scores.tokenComponents === undefined) throw new Error('batchAdvantages: the process baseline needs each completion’s length (lengths) and the components paid at each token (tokenComponents)')
   const stepRewards = mixedRewards(scores.tokenComponents, scores.weights)
   if (scores.klPenalty !== undefined) {
@@ -80,7 +83,7 @@ function processAdvantages(scores: GroupScores, eps: number): Float64Array {
     // r_t + p_t
     for (let t = 0; t < stepRewards.length; t++) stepRewards[t] += scores.klPenalty[t]
   }
-  return processSupervisionAdvantages(stepRewards, scores.lengths, scores.groupSizes, eps)
+  return credit(stepRewards, scores.lengths, scores.groupSizes, eps)
 }
 
 /** P_i = Σ_t p_t over each completion's tokens. */

@@ -41,3 +41,23 @@ describe('batchAdvantages with the process baseline', () => {
     expect(Array.from(whatIfGroupAdvantages(batch, { step: 1, outcome: 2 }, process))).toEqual(Array.from(batchAdvantages(scores, process)))
   })
 })
+
+describe('batchAdvantages with the process_min baseline', () => {
+  const processMin = GroupEstimatorSchema.parse({ baseline: 'process_min', eps: 0 })
+
+  it('takes PURE’s min-form returns of r_t = Σ_k w_k·c_k,t and judges them against the group’s completion values', () => {
+    // r = (−1, 1) and (0, 0, −2): G = (−1, 1) and (−2, −2, −2); V = {−1, −2}, mean −1.5, std √0.5
+    const s = Math.sqrt(0.5)
+    const expected = [0.5 / s, 2.5 / s, -0.5 / s, -0.5 / s, -0.5 / s]
+    const advantages = batchAdvantages(scores, processMin)
+    expected.forEach((value, t) => expect(advantages[t]).toBeCloseTo(value, 14))
+  })
+
+  it('needs what the process baseline needs, and the what-if view gives the learner’s numbers', () => {
+    expect(() => batchAdvantages({ ...scores, tokenComponents: undefined }, processMin)).toThrow('the process baseline needs each completion’s length (lengths) and the components paid at each token (tokenComponents)')
+    const batch = { names: ['step', 'outcome'], components: Float64Array.from(scores.components), groupSizes: Int32Array.of(2), lengths: Int32Array.of(2, 3), tokenComponents: Float64Array.from(tokenComponents) }
+    expect(groupBatchFits(batch, processMin)).toBe(true)
+    expect(groupBatchFits({ ...batch, tokenComponents: undefined }, processMin)).toBe(false)
+    expect(Array.from(whatIfGroupAdvantages(batch, { step: 1, outcome: 2 }, processMin))).toEqual(Array.from(batchAdvantages(scores, processMin)))
+  })
+})

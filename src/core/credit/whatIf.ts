@@ -1,6 +1,6 @@
 import type { StepRecord } from '../run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../run/trainer'
-import { estimatorBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
+import { estimatorBaseline, isProcessBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
 import { batchAdvantages } from './batchAdvantages'
 import { gae } from './gae'
 import { ownValue } from '../reservedNames'
@@ -71,7 +71,7 @@ export function groupBatchFits(batch: GroupBatch, estimator: GroupEstimator): bo
   const baseline = estimatorBaseline(estimator)
   if (baseline === 'remax') return batch.greedyComponents !== undefined && batch.greedyComponents.length === batch.groupSizes.length * batch.names.length
   if (baseline === 'opo' || baseline === 'token_batch') return batch.lengths !== undefined
-  if (baseline === 'process') return batch.lengths !== undefined && batch.tokenComponents !== undefined
+  if (isProcessBaseline(baseline)) return batch.lengths !== undefined && batch.tokenComponents !== undefined
   // pass@k takes no KL penalty in the reward.
   if (baseline === 'passk' && batch.klPenalty !== undefined) return false
   if (baseline === 'passk') return batch.groupSizes.every((size) => size === 0 || passkOf(estimator) <= size)

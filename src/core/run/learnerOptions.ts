@@ -90,9 +90,11 @@ function quoted(value: unknown): string {
  * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025), token_batch (per-token
  * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it), process
  * (DeepSeekMath's process supervision: every token's reward normalised over its group's tokens, a
- * token's advantage the sum of the normalised rewards at or after it; processSupervision.ts).
+ * token's advantage the sum of the normalised rewards at or after it; processSupervision.ts),
+ * process_min (the same normalised rewards with PURE's min-form credit: a token's advantage the
+ * minimum of those at or after it, Cheng et al. 2025).
  */
-export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch', 'process'] as const
+export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch', 'process', 'process_min'] as const
 
 /** The largest pass@k k: the largest group (groupSize's maximum). */
 export const MAX_PASSK_K = 256
@@ -113,7 +115,7 @@ export const GroupEstimatorSchema = z.object({
   eps: z.number().min(0).max(1).default(1e-4),
   /**
    * What each completion's reward is measured against. Absent (or group): the centre and scale
-   * above. remax, opo, passk, token_batch and process ignore centre, scale, rank and combine (estimatorBaseline).
+   * above. remax, opo, passk, token_batch, process and process_min ignore centre, scale, rank and combine (estimatorBaseline).
    * Absent by default, so that designs written before it train, link and fingerprint as they did.
    */
   baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),
@@ -126,6 +128,11 @@ export type GroupBaseline = (typeof GROUP_BASELINES)[number]
 /** The baseline a group estimator uses: absent is group, as every design before the field. */
 export function estimatorBaseline(estimator: GroupEstimator): GroupBaseline {
   return estimator.baseline ?? 'group'
+}
+
+/** Whether the baseline reads every token's own reward (process supervision, summed or min-form) rather than each completion's. */
+export function isProcessBaseline(baseline: GroupBaseline): baseline is 'process' | 'process_min' {
+  return baseline === 'process' || baseline === 'process_min'
 }
 
 /** Where GRPO's KL to the reference goes: absent is loss, as every design before the field. */

@@ -1,0 +1,65 @@
+import { checkLayout } from './group'
+
+/*
+ * Min-form process credit (PURE, Cheng et al. 2025): a token's return is the minimum of the step
+ * rewards at or after it rather than their sum, and a completion's value is its return at its
+ * first token, the minimum over all its steps (how a process reward model scores a whole answer
+ * at test time). Group g's completions o_1 … o_G, step rewards r_i,j (one per token j of o_i):
+ *   G_i,t = min_{j ≥ t} r_i,j                    (the min-form return)
+ *   V_i   = G_i,1                                (the completion's min-form value)
+ *   A_i,t = (G_i,t − mean(V_g)) / (std(V_g) + eps)
+ * with mean and std over the group's values V_1 … V_G, the std with Bessel's correction, as the
+ * group estimator's (group.ts). The baseline is the group's values, not its step rewards: a
+ * minimum sits below the mean of the steps it is taken over, so DeepSeekMath's mean of every
+ * step (processSupervision.ts) would mark nearly every token of every completion as worse than
+ * average. PURE's code reaches the minimum as the limit T → 0 of a softmax-weighted transform
+ * (T = 0.1) and subtracts a leave-one-out baseline; this takes the minimum itself and GRPO's
+ * group mean and std. The mean is taken around the group's first value, so that a group whose
+ * values are all equal gets exactly 0 at every first token; a zero divisor (only with eps = 0)
+ * gives 0, an overflowed one NaN, so that the caller sees it.
+ */
+
+/** `stepRewards` one per token, completion after completion (lengths[i] ≥ 1 tokens each), groups of groupSizes[g] completions; one advantage per token. */
+export function minFormProcessAdvantages(stepRewards: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>, eps: number): Float64Array {
+  checkLayout('minFormProcessAdvantages', lengths.length, groupSizes)
+  let tokens = 0
+  for (let i = 0; i < lengths.length; i++) {
+    if (!Number.isSafeInteger(lengths[i]) || lengths[i] < 1) throw new Error(`minFormProcessAdvantages: length ${i} must be a whole number of at least 1, got ${lengths[i]}`)
+    tokens += lengths[i]
+  }
+  if (stepRewards.length !== tokens) throw new Error(`minFormProcessAdvantages: ${stepRewards.length} step rewards for ${tokens} tokens; give one per token`)
+  // G_i,t = min(r_i,t, G_i,t+1) backwards from each completion's last token
+  const returns = new Float64Array(tokens)
+  const starts = new Int32Array(lengths.length)
+  let token = 0
+  for (let i = 0; i < lengths.length; i++) {
+    starts[i] = token
+    let toGo = Infinity
+    for (let t = token + lengths[i] - 1; t >= token; t--) {
+      toGo = Math.min(toGo, stepRewards[t])
+      returns[t] = toGo
+    }
+    token += lengths[i]
+  }
+  const advantages = new Float64Array(tokens)
+  let completion = 0
+  for (let g = 0; g < groupSizes.length; g++) {
+    const size = groupSizes[g]
+    if (size > 0) {
+      const first = returns[starts[completion]]
+      // mean = V_1 + Σ (V_i − V_1)/G
+      let offsets = 0
+      for (let i = completion; i < completion + size; i++) offsets += returns[starts[i]] - first
+      const mean = first + offsets / size
+      // std = √(Σ (V_i − mean)²/(G − 1)), 0 for a single completion
+      let squares = 0
+      for (let i = completion; i < completion + size; i++) squares += (returns[starts[i]] - mean) ** 2
+      const divisor = (size < 2 ? 0 : Math.sqrt(squares / (size - 1))) + eps
+      for (let i = completion; i < completion + size; i++) {
+        for (let t = starts[i]; t < starts[i] + lengths[i]; t++) advantages[t] = divisor === 0 ? 0 : Number.isFinite(divisor) ? (returns[t] - mean) / divisor : NaN
+      }
+    }
+    completion += size
+  }
+  return advantages
+}
