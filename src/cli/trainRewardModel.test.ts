@@ -113,7 +113,7 @@ describe('train --config with a reward model', () => {
   it('is described in --help: the rewardModels entry, its file form and the KL fields', () => {
     expect(HELP).toContain('"mean"|"min"|"mean_minus_std", "lambda": L (0 to 100, only with mean_minus_std)}], at most\n      4;')
     expect(HELP).toContain('Here "file": PATH may\n      stand for "model"')
-    expect(HELP).toContain('A GRPO run\'s lines add "meanKl"')
+    expect(HELP).toContain('A GRPO or DPO run\'s lines add "meanKl"')
   })
 
   it('refuses a reward model on an environment that declares no features, naming tokenseq', async () => {

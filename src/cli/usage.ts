@@ -64,8 +64,8 @@ Usage:
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
       20 iterations, null when the learner reports none (value_iteration); peakObjective is the
       highest recentObjective after any iteration (null when no episode finished); the final
-      "episodes" counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the interval's iterations
-      of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
+      "episodes" counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the
+      interval's iterations of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
       "recentKl" (the same over the last 20 iterations); null when no update was made.
       On tokenseq, "mix" may add fitted reward models as components: "rewardModels":
       [{"name": "rm", "model": what reward-model fit prints under "model", "aggregate":
