@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { RewardModel } from '../core/preferences/rewardModel'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 import { cliAsync, expectUsageError, jsonLines } from './testing'
+import { HELP } from './usage'
 
 /* `train --config` with a refitted reward model (iterated RLHF): its refits on the lines and the done line, the same for the same seed. */
 
@@ -65,5 +66,13 @@ describe('train --config with a refit option', () => {
     const path = join(DIR, 'reinforce.json')
     writeFileSync(path, JSON.stringify(config({ refit }, { kind: 'reinforce' })))
     expect(expectUsageError(await cliAsync(['train', '--config', path]))).toMatch(/refit: refitting the reward model "rm" draws fresh pairs from GRPO's batch on the token task, so it runs only with learner grpo on tokenseq; this run is reinforce on tokenseq: remove refit, or train with GRPO on tokenseq$/)
+  })
+})
+
+describe('train --help', () => {
+  it('describes the refit option, its bounds and what it reports', () => {
+    expect(HELP).toContain('A linear outcome model of one member may add "refit": {"every": N (1 to 1000 updates),\n      "pairs": M (10 to 5000), "temperature": T (0 to 1000), "l2": L (default 1)}')
+    expect(HELP).toContain('(the most recent 20,000)')
+    expect(HELP).toContain('the done\n      line adds "rmRefits".')
   })
 })
