@@ -11,7 +11,7 @@ import { describedObject, numberIn } from './transforms'
 
 /** The most updates between two refits. */
 export const MAX_REFIT_EVERY = 1000
-/** The fewest and the most fresh pairs one refit labels: below 10 a refit learns little, and 5,000 is already more than a batch of the token task holds. */
+/** The fewest and the most fresh pairs one refit labels: below 10 a refit learns little, and 5,000 keeps the labelling between two updates short. */
 export const MIN_REFIT_PAIRS = 10
 export const MAX_REFIT_PAIRS_PER_REFIT = 5000
 /** The most pairs a refit fits on: the most recent ones, older ones dropped (a fit over 20,000 pairs of the token task's features stays well under a second). */
