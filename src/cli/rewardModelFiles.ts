@@ -19,7 +19,7 @@ export interface InlinedModelFiles {
   relabel(problem: string): string | null
 }
 
-const ENTRY_KEYS = 'name, file, aggregate, lambda'
+const ENTRY_KEYS = 'name, file, aggregate, lambda, refit'
 
 /** The run config `raw` with each reward model's file, relative to `baseDir`, read in where its "model" goes. */
 export function inlineRewardModelFiles(raw: unknown, baseDir: string): InlinedModelFiles {

@@ -6,6 +6,7 @@ import type { Trainer } from '../core/run/trainer'
 import { parseFlags, parseNumber } from './args'
 import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
+import { REFIT_DIAGNOSTICS } from '../core/preferences/rewardModelRefit'
 import { DiagnosticMeans } from './diagnosticMeans'
 import { readInputFile, sourceName } from './input-file'
 import { MAX_ITERATIONS, MAX_STEPS } from './limits'
@@ -60,6 +61,9 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   }
   let last: MetricsSummary | null = null
   let unprinted = 0
+  // The refits of a refit option so far (learn/refittingTrainer.ts); on the done line only with one.
+  const refitting = (config.mix.rewardModels ?? []).some((entry) => entry.refit !== undefined)
+  let refits = 0
   const finished = (done: number) => (steps === undefined ? done >= (iterations ?? DEFAULT_ITERATIONS) : metrics.totalEnvSteps >= steps)
   try {
     for (let done = 0; !finished(done); done++) {
@@ -69,6 +73,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
         const report = await trainer.iterate()
         metrics.add(report)
         kl?.add(report.diagnostics)
+        refits = report.diagnostics[REFIT_DIAGNOSTICS.refits] ?? refits
       } catch (error) {
         // A NaN or ±Infinity reward or loss: the learner stops rather than train on garbage.
         if (unprinted > 0) print(metrics.flush())
@@ -104,6 +109,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       recentLength: summary.recentLength,
       peakObjective: summary.peakObjective,
       ...(kl === null ? {} : { recentKl: kl.recent() }),
+      ...(refitting ? { rmRefits: refits } : {}),
     })}\n`,
   )
   return 0

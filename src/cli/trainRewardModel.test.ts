@@ -87,7 +87,7 @@ describe('train --config with a reward model', () => {
 
   it.each([
     ['a file that is not there', { file: 'missing.json' }, /^--config ".*": mix\.rewardModels\[0\]\.file: cannot read "missing\.json" \(.*missing\.json\): no such file; give the file reward-model fit's output was saved to$/],
-    ['a file and a model', { file: 'fit.json', model }, /^--config ".*": mix\.rewardModels\[0\]: give "file" or "model", not both; accepted: name, file, aggregate, lambda \(or model instead of file\)$/],
+    ['a file and a model', { file: 'fit.json', model }, /^--config ".*": mix\.rewardModels\[0\]: give "file" or "model", not both; accepted: name, file, aggregate, lambda, refit \(or model instead of file\)$/],
     ['a file that is not a path', { file: 7 }, /^--config ".*": mix\.rewardModels\[0\]\.file: expected the path of a model file \(what reward-model fit prints\), relative to the config file$/],
     ['a file that is not JSON', { file: 'broken.json' }, /^--config ".*": mix\.rewardModels\[0\]\.file: "broken\.json" is not valid JSON \(.*\); expected what reward-model fit prints$/],
     ['a model of other features', { file: 'other.json' }, /^--config ".*": mix\.rewardModels\[0\]\.file "other\.json": featureNames: the model was fitted on other features than tokenseq's completions have \(it lacks .*; it has verbosity, which is not declared\); tokenseq declares format, match, /],

@@ -3,6 +3,7 @@ import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_STEPS } fr
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
+import { DEFAULT_REFIT_L2, MAX_REFIT_EVERY, MAX_REFIT_PAIRS, MAX_REFIT_PAIRS_PER_REFIT, MIN_REFIT_PAIRS } from '../core/rewards/rewardModelRefitSchema'
 import { MAX_DPO_LABELLED_PAIRS, MAX_DPO_RECIPE_PAIRS } from '../core/run/dpoOptions'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
@@ -74,6 +75,15 @@ Usage:
       "granularity": "process", pays log sigmoid(r) of each step's features on every token). Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
       relative to the config file (to the working directory for --config -).
+      A linear outcome model of one member may add "refit": {"every": N (1 to ${MAX_REFIT_EVERY} updates),
+      "pairs": M (${MIN_REFIT_PAIRS} to ${MAX_REFIT_PAIRS_PER_REFIT}), "temperature": T (0 to ${MAX_LABELER_TEMPERATURE}), "l2": L (default ${DEFAULT_REFIT_L2})}
+      (GRPO on tokenseq only): every N updates M fresh pairs of the latest batch (two completions
+      of one prompt, drawn from the run's seed) are labelled by the gold at temperature T, join the
+      pairs refitted on so far (the most recent ${MAX_REFIT_PAIRS.toLocaleString('en-US')}) and the model is refitted as
+      reward-model fit --model linear --l2 L fits it, paid from the next update on. The lines'
+      diagnostics add "rm_refits", "rm_refit_pairs", "rm_refit_train_accuracy" (the new model on
+      its pairs) and "rm_refit_heldout_accuracy" (the model before it on the fresh pairs); the done
+      line adds "rmRefits".
       On cartpole, gridworld, cliffwalking and frozenlake a model fitted on their segment pairs
       (preferences --env ID) is a component the same way and pays r(f(state reached)) on every step.
       On tokenseq, "learner": {"kind": "dpo"} trains by direct preference optimisation from the

@@ -17,6 +17,8 @@ import { createReinforceTrainer } from './reinforce'
 import { createGrpoTrainer } from './grpo'
 import { createDpoTrainer } from './dpo'
 import { learnerFits } from '../core/run/learnerFit'
+import { refitRunProblem } from '../core/rewards/refitModelProblem'
+import { withRefits } from './refittingTrainer'
 
 /**
  * Build the trainer a run config asks for. Throws one clear message when the design does not fit
@@ -35,13 +37,17 @@ export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer
   const environment = resolveEnvironment(config.env.id, config.env.params)
   const env = environmentFor(config, environment)
   const record = new RecordingEnv(env)
-  return { trainer: await trainerFor(config, environment, record), env, record }
+  const trainer = await trainerFor(config, environment, record)
+  // A refit option's refits wrap GRPO's trainer (refittingTrainer.ts); without one it is the trainer itself.
+  return { trainer: withRefits(trainer, env, config.seed), env, record }
 }
 
 function environmentFor(config: RunConfig, { definition, params, spec }: ResolvedEnvironment): RewardedEnv {
   const misfit = learnerFits(config.learner.kind, spec)
   if (misfit !== null) throw new Error(misfit)
   assertRewardDesignFits(config.mix, spec)
+  const refitProblem = refitRunProblem(config.mix.rewardModels, config.learner.kind, spec.id)
+  if (refitProblem !== null) throw new Error(refitProblem)
   // The design's terms, shaping and bonuses become further components of the environment; the
   // wrapper is there even when the design adds nothing yet, so that a term can be added live.
   return new RewardedEnv(definition.create(copiesFor(config.learner, spec), params), config.mix)

@@ -6,6 +6,7 @@ import { rewardedSpec } from '../core/rewards/extras'
 import { rewardDesignProblems } from '../core/rewards/rewardProblems'
 import { defaultLearnerFor, type LearnerOptions, type RunConfig } from '../core/run/config'
 import { learnerFits, learnerOptionsProblems } from '../core/run/learnerFit'
+import { refitRunProblem } from '../core/rewards/refitModelProblem'
 import { ownValue } from '../core/reservedNames'
 import { hasSchedules, type WeightSchedule, type WeightSchedules } from '../core/rewards/weightSchedule'
 
@@ -143,6 +144,8 @@ export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'lear
   if (problems.length > 0) return problems
   const spec = rewardedSpec(base, reward)
   const misfit = learnerFits(design.learner.kind, spec)
+  const refitProblem = refitRunProblem(reward.rewardModels, design.learner.kind, base.id)
+  if (refitProblem !== null) problems.push(refitProblem)
   if (misfit !== null) problems.push(`learner ${design.learner.kind}: ${misfit}`)
   else problems.push(...learnerOptionsProblems(design.learner, spec).map((problem) => `learner.${problem}`))
   problems.push(...weightsOutOfRange(design.weights, spec).map(rangeProblem))

@@ -6,6 +6,7 @@ import type { StepRecord } from '../core/run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../core/run/trainer'
 import type { Design } from './design'
 import type { DesignMark } from './marks'
+import { refitMark } from './refitMarks'
 import { latchHackingAlert, type HackingAlert } from './hackingAlert'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
 
@@ -60,11 +61,13 @@ export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): 
   const series = point ? appendPoint(run.series, point) : run.series
   const team = frame.record && spec.team ? summariseTeams(frame.record, spec.team) : null
   const teamHistory = team ? [...run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : run.teamHistory
+  const refit = refitMark(run.latest, frame)
   return {
     ...run,
     status: run.status === 'starting' ? 'running' : run.status,
     latest: frame,
     series,
+    ...(refit === null ? {} : { marks: [...run.marks, refit] }),
     record: frame.record ?? run.record,
     tabular: frame.tabular ?? run.tabular,
     valueBatch: frame.record ? frame.valueBatch : run.valueBatch,

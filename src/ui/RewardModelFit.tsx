@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { REWARD_MODEL_DEFAULT_NAME } from '../core/rewards/designSchema'
+import { refitModelProblem } from '../core/rewards/refitModelProblem'
+import { MAX_REFIT_EVERY, MAX_REFIT_PAIRS_PER_REFIT, MIN_REFIT_PAIRS, RewardModelRefitSchema, type RewardModelRefit } from '../core/rewards/rewardModelRefitSchema'
 import type { PairAccuracy } from '../core/preferences/rewardModelAccuracy'
 import { fitRewardModel, useLabels } from '../state/labels'
 import { usePlayground } from '../state/store'
@@ -116,12 +118,21 @@ function FitResult({ result }: { result: FittedRewardModel }) {
   const { guard, confirm } = useRestartGuard()
   const [problems, setProblems] = useState<string[]>([])
   const members = result.model.members.length
+  const [refitOn, setRefitOn] = useState(false)
+  const [refitFields, setRefitFields] = useState<RefitFields>({ every: '20', pairs: '500', temperature: '0.1' })
+  const refitUnavailable = refitModelProblem(result.model)
   const useAsReward = () => {
+    const refit = refitOn && refitUnavailable === null ? parseRefit(refitFields) : null
+    if (refit !== null && 'problems' in refit) {
+      setProblems(refit.problems)
+      return
+    }
     const reward = usePlayground.getState().design.reward
     // Replaces the rm entry (a model fitted before), keeps any other.
     const others = (reward.rewardModels ?? []).filter((entry) => entry.name !== REWARD_MODEL_DEFAULT_NAME)
-    const next = { ...reward, rewardModels: [...others, { name: REWARD_MODEL_DEFAULT_NAME, model: result.model, aggregate: 'mean' as const }] }
-    const note = `rm := ${result.model.kind} reward model${members > 1 ? ` (${members} members)` : ''}`
+    const entry = { name: REWARD_MODEL_DEFAULT_NAME, model: result.model, aggregate: 'mean' as const, ...(refit === null ? {} : { refit: refit.refit }) }
+    const next = { ...reward, rewardModels: [...others, entry] }
+    const note = `rm := ${result.model.kind} reward model${members > 1 ? ` (${members} members)` : ''}${refit === null ? '' : `, refit every ${refit.refit.every} updates on ${refit.refit.pairs} pairs`}`
     const restart = rewardChangeRestarts(next)
     if (restart === null) setProblems(changeReward(next, note))
     else guard(() => setProblems(changeReward(next, note)), restart)
@@ -132,6 +143,22 @@ function FitResult({ result }: { result: FittedRewardModel }) {
         {result.model.kind} model{members > 1 ? `, ${members} members` : ''}{lengthHeadText(result.model)}, fitted in {result.seconds.toFixed(2)} s on {result.trainPairs} pairs. Train accuracy: {accuracyText(result.train)}. Held-out accuracy ({result.heldOutPairs} pairs):{' '}
         {accuracyText(result.heldOut)}.
       </p>
+      <fieldset className="refit-option" title={refitUnavailable ?? 'Iterated RLHF: every N GRPO updates, M fresh pairs of the current policy labelled by the simulated labeler against the gold, and the model refitted on all the pairs so far'}>
+        <legend>
+          <label>
+            <input type="checkbox" checked={refitOn && refitUnavailable === null} disabled={refitUnavailable !== null} onChange={(event) => setRefitOn(event.target.checked)} /> Refit every N updates on M fresh pairs
+          </label>
+        </legend>
+        <label>
+          Refit every (updates) <input type="number" min={1} max={MAX_REFIT_EVERY} step={1} disabled={!refitOn || refitUnavailable !== null} value={refitFields.every} onChange={(event) => setRefitFields({ ...refitFields, every: event.target.value })} />
+        </label>
+        <label>
+          Fresh pairs per refit <input type="number" min={MIN_REFIT_PAIRS} max={MAX_REFIT_PAIRS_PER_REFIT} step={1} disabled={!refitOn || refitUnavailable !== null} value={refitFields.pairs} onChange={(event) => setRefitFields({ ...refitFields, pairs: event.target.value })} />
+        </label>
+        <label>
+          Refit labeler temperature <input type="text" inputMode="decimal" disabled={!refitOn || refitUnavailable !== null} value={refitFields.temperature} onChange={(event) => setRefitFields({ ...refitFields, temperature: event.target.value })} />
+        </label>
+      </fieldset>
       <button type="button" onClick={useAsReward}>
         Use as reward
       </button>
@@ -143,4 +170,21 @@ function FitResult({ result }: { result: FittedRewardModel }) {
       ))}
     </div>
   )
+}
+
+/** The refit fields as typed. */
+interface RefitFields {
+  every: string
+  pairs: string
+  temperature: string
+}
+
+const REFIT_FIELD_LABELS: Record<keyof RefitFields, string> = { every: 'Refit every', pairs: 'Fresh pairs per refit', temperature: 'Refit labeler temperature' }
+
+/** The refit option the fields give, or one message per field that gives none, naming what it accepts. */
+function parseRefit(fields: RefitFields): { refit: RewardModelRefit } | { problems: string[] } {
+  const number = (text: string) => (text.trim() === '' ? NaN : Number(text))
+  const parsed = RewardModelRefitSchema.safeParse({ every: number(fields.every), pairs: number(fields.pairs), temperature: number(fields.temperature) })
+  if (parsed.success) return { refit: parsed.data }
+  return { problems: parsed.error.issues.map((issue) => `${REFIT_FIELD_LABELS[issue.path[0] as keyof RefitFields]}: ${issue.message}, not "${fields[issue.path[0] as keyof RefitFields]}"`) }
 }

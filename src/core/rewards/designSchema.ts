@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
 import { RewardModelFieldSchema } from './rewardModelField'
+import { RewardModelRefitSchema } from './rewardModelRefitSchema'
+import { refitModelProblem } from './refitModelProblem'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { errorMessage } from '../errorMessage'
 import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
@@ -118,6 +120,8 @@ export const RewardModelComponentSchema = describedObject(
     aggregate: z.enum(REWARD_MODEL_AGGREGATES, { error: `expected an aggregate; accepted: ${REWARD_MODEL_AGGREGATES.join(', ')}` }).default('mean'),
     /** λ of mean_minus_std; only (and always) with that aggregate. */
     lambda: numberIn(0, MAX_REWARD_MODEL_LAMBDA).optional(),
+    /** Iterated RLHF: refit the model on fresh pairs of the current policy every N updates (rewardModelRefit.ts); absent, not refitted. */
+    refit: RewardModelRefitSchema.optional(),
   },
   'a reward-model component',
 )
@@ -128,6 +132,10 @@ export const RewardModelComponentSchema = describedObject(
   .refine((entry) => entry.aggregate === 'mean_minus_std' || entry.lambda === undefined, {
     message: 'lambda is only read with aggregate mean_minus_std; remove it or set aggregate to mean_minus_std',
     path: ['lambda'],
+  })
+  .superRefine((entry, context) => {
+    const problem = entry.refit === undefined ? null : refitModelProblem(entry.model)
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, path: ['refit'] })
   })
 
 export const RewardDesignSchema = describedObject(

@@ -6,7 +6,7 @@ import { learnerTakesNewComponents } from './learnerFit'
 /** A reward design as a running run holds it: the rewarded spec (its components) and the design's transforms. */
 export interface RewardInForce {
   spec: Pick<EnvSpec, 'components'>
-  design: Pick<RewardDesign, 'transforms'>
+  design: Pick<RewardDesign, 'transforms'> & Partial<Pick<RewardDesign, 'rewardModels'>>
 }
 
 /**
@@ -20,6 +20,10 @@ export interface RewardInForce {
 export function whyRewardChangeNeedsNewRun(learner: LearnerKind, before: RewardInForce, after: RewardInForce): string | null {
   if (redistributedNames(before.design) !== redistributedNames(after.design)) {
     return 'which components are redistributed changed, and the learner sets redistribution up when the run starts; start a new run'
+  }
+  // The refits are set up with the trainer (learn/refittingTrainer.ts): a refit option added, removed or changed needs a new run.
+  if (refitOptions(before.design) !== refitOptions(after.design)) {
+    return 'the reward model\'s refit option changed, and refitting is set up when the run starts; start a new run'
   }
   if (componentNames(before.spec) !== componentNames(after.spec) && !learnerTakesNewComponents(learner)) {
     return `${learner} cannot take added or removed components while it runs; start a new run`
@@ -38,4 +42,9 @@ function redistributedNames(design: Pick<RewardDesign, 'transforms'>): string {
     .map(([name]) => name)
     .sort()
     .join(',')
+}
+
+/** Each refitted entry's name and refit option, as text. */
+function refitOptions(design: Partial<Pick<RewardDesign, 'rewardModels'>>): string {
+  return JSON.stringify((design.rewardModels ?? []).flatMap((entry) => (entry.refit === undefined ? [] : [[entry.name, entry.refit]])))
 }
