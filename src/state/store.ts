@@ -12,6 +12,7 @@ import { defaultDesign, keepSchedules, keepWeights, resolveDesign, withReward, w
 import type { WeightSchedule } from '../core/rewards/weightSchedule'
 import { withMark, type DesignMark } from '../model/marks'
 import { EMPTY_RUN, runWithFrame, type RunView } from '../model/runView'
+import { followViewRun } from './viewRun'
 import { errorMessage } from '../core/errorMessage'
 
 /** The most runs kept for comparison. */
@@ -27,6 +28,12 @@ export interface PlaygroundState {
   design: Design
   spec: EnvSpec
   run: RunView
+  /**
+   * The run as the costly views draw it (followViewRun): `run` itself, but a task behind while a
+   * run's frames come in, so one drawing is two short tasks (the figures, then the charts), never a
+   * view of another run than `run`'s.
+   */
+  viewRun: RunView
   backend: BackendInfo
   /** Runs kept for comparison (this page's session). */
   pins: PinnedRun[]
@@ -74,6 +81,7 @@ function initialState(design: Design) {
 export const usePlayground = create<PlaygroundState>()((set) => ({
   ...initialState(defaultDesign()),
   run: EMPTY_RUN,
+  viewRun: EMPTY_RUN,
   backend: { name: null, reason: 'starting the training worker…', error: null },
   notice: null,
   pins: [],
@@ -137,3 +145,5 @@ function withoutSchedules({ schedules: _schedules, ...design }: Design): Design 
 export function loadDesign(design: Design): void {
   usePlayground.setState({ ...initialState(design), run: EMPTY_RUN })
 }
+
+followViewRun(usePlayground)

@@ -10,7 +10,7 @@ import { useView } from '../state/views'
 import { IfVisible } from './IfVisible'
 import { BarChart, type BarSeries } from './charts/BarChart'
 import { EstimatorComparison } from './EstimatorComparison'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 
 const NO_BARS: AdvantageBar[] = []
 
@@ -20,7 +20,7 @@ const NO_BARS: AdvantageBar[] = []
  * changed the two agree exactly.
  */
 export function AdvantageView() {
-  const run = useDeferredRun((run) => run)
+  const run = useViewRun((run) => run)
   const advantages = run.batchAdvantages ?? run.latest?.advantages ?? null
   const { record, valueBatch, groupBatch } = run
   const weights = usePlayground((state) => state.design.weights)
@@ -101,7 +101,7 @@ const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogr
  * sliders as they are now, at once, before the learner sees the change.
  */
 function WhatIf() {
-  const run = useDeferredRun((run) => run)
+  const run = useViewRun((run) => run)
   const record = run.record
   const recent = run.latest?.recentEpisodes ?? null
   const componentNames = run.latest?.componentNames ?? null

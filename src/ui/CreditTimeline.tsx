@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react'
 import type { RunView } from '../model/runView'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { creditTimeline, creditTimelineCaption } from '../model/creditViews'
 import { usePlayground } from '../state/store'
@@ -14,11 +14,11 @@ import { useElementSize } from './charts/useElementSize'
  * component's contribution under the sliders as they are now (stacked) and the return-to-go G_t.
  */
 export function CreditTimeline() {
-  const run = useDeferredRun((run) => run)
+  const run = useViewRun((run) => run)
   return <Timeline record={run.record} valueBatch={run.valueBatch} />
 }
 
-/** The chart, drawn again only when the deferred run's record or value batch changes (or the sliders do). */
+/** The chart, drawn again only when the drawn run's record or value batch changes (or the sliders do). */
 const Timeline = memo(function Timeline({ record, valueBatch }: Pick<RunView, 'record' | 'valueBatch'>) {
   const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)

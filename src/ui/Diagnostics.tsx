@@ -1,8 +1,8 @@
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 
 /** The learner's latest diagnostics (losses, entropy, KL, clip fraction, …). */
 export function Diagnostics() {
-  const diagnostics = useDeferredRun((run) => run.latest?.diagnostics)
+  const diagnostics = useViewRun((run) => run.latest?.diagnostics)
   const entries = diagnostics ? Object.entries(diagnostics) : []
   return (
     <section className="diagnostics" aria-label="Learner diagnostics">

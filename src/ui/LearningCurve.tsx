@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, useRef } from 'react'
 import type { RunView } from '../model/runView'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 import { usePlayground } from '../state/store'
 import { markLabel } from '../model/marks'
 import { COMPONENT_COLOURS } from './colours'
@@ -19,11 +19,11 @@ import { LineChart, type LineSeries } from './charts/LineChart'
  * objective on its own right axis, each scheduled weight on a second right axis, and a vertical mark wherever the reward design changed.
  */
 export function LearningCurve() {
-  const run = useDeferredRun((run) => run)
+  const run = useViewRun((run) => run)
   return <CurveFigure series={run.series} marks={run.marks} />
 }
 
-/** The figure itself, drawn again only when the deferred run's points or marks change (or its own settings do). */
+/** The figure itself, drawn again only when the drawn run's points or marks change (or its own settings do). */
 const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, 'series' | 'marks'>) {
   const spec = usePlayground((state) => state.spec)
   const [axis, setAxis] = useView('axis')

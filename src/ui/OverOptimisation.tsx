@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react'
 import type { RunView } from '../model/runView'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 import { overOptimisationCurve } from '../model/overOptimisation'
 import { specOf } from '../model/design'
 import { usePlayground } from '../state/store'
@@ -17,11 +17,11 @@ const GOLD_COLOUR = '#ffd166'
  * down, the reward model is being over-optimised.
  */
 export function OverOptimisation() {
-  const series = useDeferredRun((run) => run.series)
+  const series = useViewRun((run) => run.series)
   return <OverOptimisationFigure series={series} />
 }
 
-/** The chart, drawn again only when the deferred run's points (or the design) change. */
+/** The chart, drawn again only when the drawn run's points (or the design) change. */
 const OverOptimisationFigure = memo(function OverOptimisationFigure({ series }: Pick<RunView, 'series'>) {
   const design = usePlayground((state) => state.design)
   const proxyNames = useMemo(() => (design.reward.rewardModels ?? []).map((model) => model.name), [design.reward.rewardModels])

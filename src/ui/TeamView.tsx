@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import type { RunView } from '../model/runView'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 import { COMPONENT_COLOURS } from './colours'
 import { formatSteps } from './format'
 import { ChartExportButtons } from './ChartExportButtons'
@@ -17,11 +17,11 @@ const METHODS = [
 
 /** Each agent's effort and its credit under every method, side by side, so free-riding shows. */
 export function TeamView() {
-  const run = useDeferredRun((run) => run)
+  const run = useViewRun((run) => run)
   return <Team summary={run.team} history={run.teamHistory} />
 }
 
-/** The chart and table, drawn again only when the deferred run's team figures change. */
+/** The chart and table, drawn again only when the drawn run's team figures change. */
 const Team = memo(function Team({ summary, history }: { summary: RunView['team']; history: RunView['teamHistory'] }) {
   // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like 1.5 need 2.2 sizes.
   const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()

@@ -1,7 +1,7 @@
 import { EMPTY, MAX_LENGTH_INDEX, TOKEN_LABELS, tokenSeqLayout } from '../core/envs/tokenseq'
 import { estimatorBaseline, isProcessBaseline } from '../core/run/learnerOptions'
 import { usePlayground } from '../state/store'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 import { TokenCreditComparison } from './TokenCreditComparison'
 
 /**
@@ -10,7 +10,7 @@ import { TokenCreditComparison } from './TokenCreditComparison'
  * below, grey for none at all.
  */
 export function TokenCredit() {
-  const latest = useDeferredRun((run) => run.latest)
+  const latest = useViewRun((run) => run.latest)
   const processBaseline = usePlayground((state) => state.design.learner.kind === 'grpo' && isProcessBaseline(estimatorBaseline(state.design.learner.estimator)))
   // Under process supervision every token has its own advantage: the outcome's and the process's credit, token by token.
   if (processBaseline) return <TokenCreditComparison />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { tokenCreditComparison } from '../model/tokenCreditComparison'
 import { usePlayground } from '../state/store'
-import { useDeferredRun } from './useDeferredRun'
+import { useViewRun } from './useViewRun'
 
 /** A token's colour for its advantage A: gold above 0, red below, alpha = |A| / max |A|. */
 function colourOf(advantage: number, reach: number): string {
@@ -16,7 +16,7 @@ function colourOf(advantage: number, reach: number): string {
  * under the process baseline, whose batch carries each token's reward.
  */
 export function TokenCreditComparison() {
-  const groupBatch = useDeferredRun((run) => run.groupBatch)
+  const groupBatch = useViewRun((run) => run.groupBatch)
   const weights = usePlayground((state) => state.design.weights)
   const learner = usePlayground((state) => state.design.learner)
   const rows = useMemo(() => (groupBatch && learner.kind === 'grpo' ? tokenCreditComparison(groupBatch, weights, learner.estimator) : null), [groupBatch, weights, learner])
