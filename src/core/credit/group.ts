@@ -153,6 +153,21 @@ export function checkLayout(name: string, size: number, groupSizes: ArrayLike<nu
   return size
 }
 
+/**
+ * checkLayout for one value per token: each completion at least one token long, and as many
+ * `perToken` values as their lengths add up to. Returns that number of tokens.
+ */
+export function checkTokenLayout(name: string, perToken: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>): number {
+  checkLayout(name, lengths.length, groupSizes)
+  let tokens = 0
+  for (let i = 0; i < lengths.length; i++) {
+    if (!Number.isSafeInteger(lengths[i]) || lengths[i] < 1) throw new Error(`${name}: length ${i} must be a whole number of at least 1, got ${lengths[i]}`)
+    tokens += lengths[i]
+  }
+  if (perToken.length !== tokens) throw new Error(`${name}: ${perToken.length} step rewards for ${tokens} tokens; give one per token`)
+  return tokens
+}
+
 function maxSize(groupSizes: ArrayLike<number>): number {
   let largest = 0
   for (let g = 0; g < groupSizes.length; g++) largest = Math.max(largest, groupSizes[g])

@@ -1,4 +1,4 @@
-import { checkLayout } from './group'
+import { checkTokenLayout } from './group'
 
 /*
  * Min-form process credit (PURE, Cheng et al. 2025): a token's return is the minimum of the step
@@ -21,13 +21,7 @@ import { checkLayout } from './group'
 
 /** `stepRewards` one per token, completion after completion (lengths[i] ≥ 1 tokens each), groups of groupSizes[g] completions; one advantage per token. */
 export function minFormProcessAdvantages(stepRewards: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>, eps: number): Float64Array {
-  checkLayout('minFormProcessAdvantages', lengths.length, groupSizes)
-  let tokens = 0
-  for (let i = 0; i < lengths.length; i++) {
-    if (!Number.isSafeInteger(lengths[i]) || lengths[i] < 1) throw new Error(`minFormProcessAdvantages: length ${i} must be a whole number of at least 1, got ${lengths[i]}`)
-    tokens += lengths[i]
-  }
-  if (stepRewards.length !== tokens) throw new Error(`minFormProcessAdvantages: ${stepRewards.length} step rewards for ${tokens} tokens; give one per token`)
+  const tokens = checkTokenLayout('minFormProcessAdvantages', stepRewards, lengths, groupSizes)
   // G_i,t = min(r_i,t, G_i,t+1) backwards from each completion's last token
   const returns = new Float64Array(tokens)
   const starts = new Int32Array(lengths.length)

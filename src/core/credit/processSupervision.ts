@@ -1,4 +1,4 @@
-import { checkLayout } from './group'
+import { checkTokenLayout } from './group'
 
 /*
  * GRPO's process supervision as DeepSeekMath defines it (Shao et al. 2024, §4.1.3), each token a
@@ -13,13 +13,7 @@ import { checkLayout } from './group'
 
 /** `stepRewards` one per token, completion after completion (lengths[i] ≥ 1 tokens each), groups of groupSizes[g] completions; one advantage per token. */
 export function processSupervisionAdvantages(stepRewards: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>, eps: number): Float64Array {
-  checkLayout('processSupervisionAdvantages', lengths.length, groupSizes)
-  let tokens = 0
-  for (let i = 0; i < lengths.length; i++) {
-    if (!Number.isSafeInteger(lengths[i]) || lengths[i] < 1) throw new Error(`processSupervisionAdvantages: length ${i} must be a whole number of at least 1, got ${lengths[i]}`)
-    tokens += lengths[i]
-  }
-  if (stepRewards.length !== tokens) throw new Error(`processSupervisionAdvantages: ${stepRewards.length} step rewards for ${tokens} tokens; give one per token`)
+  const tokens = checkTokenLayout('processSupervisionAdvantages', stepRewards, lengths, groupSizes)
   const advantages = new Float64Array(tokens)
   let completion = 0
   let start = 0
