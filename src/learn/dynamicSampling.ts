@@ -38,6 +38,8 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
     count += groups.length * groupSize
     for (const g of groups) for (let i = g * groupSize; i < (g + 1) * groupSize; i++) tokens += completions.lengths[i]
   }
+  // Kept only where the sampler kept them (a process baseline): every round of one batch alike.
+  const keepTokenComponents = picks.some(({ completions }) => completions.tokenComponents.length > 0)
   const joined: Completions = {
     count,
     lengths: new Int32Array(count),
@@ -47,7 +49,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
     actions: new Int32Array(tokens),
     logProbs: new Float32Array(tokens),
     components: new Float64Array(count * K),
-    tokenComponents: new Float64Array(tokens * K),
+    tokenComponents: new Float64Array(keepTokenComponents ? tokens * K : 0),
     objective: new Float64Array(count),
     truncated: new Uint8Array(count),
   }
@@ -64,7 +66,7 @@ export function joinGroups(picks: GroupPick[], groupSize: number, obsSize: numbe
         joined.actions.set(from.actions.subarray(start, start + length), token)
         joined.logProbs.set(from.logProbs.subarray(start, start + length), token)
         joined.components.set(from.components.subarray(i * K, (i + 1) * K), row * K)
-        joined.tokenComponents.set(from.tokenComponents.subarray(start * K, (start + length) * K), token * K)
+        if (keepTokenComponents) joined.tokenComponents.set(from.tokenComponents.subarray(start * K, (start + length) * K), token * K)
         joined.objective[row] = from.objective[i]
         joined.truncated[row] = from.truncated[i]
         token += length

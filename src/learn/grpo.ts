@@ -117,6 +117,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
 
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
   async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
+    sampler.keepTokenComponents = isProcessBaseline(estimatorBaseline(options.estimator))
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
       const prompts = isRemax(options) ? env.state.slice() : null

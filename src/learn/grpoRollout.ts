@@ -26,7 +26,7 @@ export interface Completions {
   logProbs: Float32Array
   /** Raw components summed over each completion, count × K. */
   components: Float64Array
-  /** Raw components paid at each token, tokens × K (process supervision reads them). */
+  /** Raw components paid at each token, tokens × K (process supervision reads them); empty unless the sampler keeps them (keepTokenComponents). */
   tokenComponents: Float64Array
   /** The environment's verdict on each completion. */
   objective: Float64Array
@@ -95,6 +95,8 @@ export class CompletionSampler {
   private readonly activeObs: Float32Array
   private readonly activeActions: Int32Array
   private readonly activeLogProbs: Float32Array
+  /** Keep the components paid at each token (only a process baseline reads them): set before each batch, as the estimator may change live. */
+  keepTokenComponents = false
 
   constructor(
     private readonly env: BatchEnv,
@@ -149,7 +151,7 @@ export class CompletionSampler {
       this.logProbsByStep.pushFrom(logProbs, 0, n)
       this.validByStep.pushFrom(done.map((ended) => 1 - ended), 0, n)
       env.step(actions, stepBuffers, envRng, false)
-      this.componentsByStep.pushFrom(stepBuffers.components, 0, n * K)
+      if (this.keepTokenComponents) this.componentsByStep.pushFrom(stepBuffers.components, 0, n * K)
       for (let i = 0; i < n; i++) {
         if (done[i]) continue
         // r_t = Σ_k w_k·c_k,t, checked here to name the step; the completion's reward is Σ_t r_t
@@ -215,7 +217,8 @@ export class CompletionSampler {
     const obs = new Float32Array(tokens * obsSize)
     const actions = new Int32Array(tokens)
     const logProbs = new Float32Array(tokens)
-    const tokenComponents = new Float64Array(tokens * K)
+    const keep = this.keepTokenComponents
+    const tokenComponents = new Float64Array(keep ? tokens * K : 0)
     const componentsByStep = this.componentsByStep.view()
     const obsByStep = this.obsByStep.view()
     const actionsByStep = this.actionsByStep.view()
@@ -230,7 +233,7 @@ export class CompletionSampler {
         obs.set(obsByStep.subarray(row * obsSize, (row + 1) * obsSize), token * obsSize)
         actions[token] = actionsByStep[row]
         logProbs[token] = logProbsByStep[row]
-        tokenComponents.set(componentsByStep.subarray(row * K, (row + 1) * K), token * K)
+        if (keep) tokenComponents.set(componentsByStep.subarray(row * K, (row + 1) * K), token * K)
       }
     }
     return { count: n, lengths, starts, tokens, obs, actions, logProbs, components, tokenComponents, objective, truncated }
