@@ -18,3 +18,12 @@ export function l2Flag(flags: ReadonlyMap<string, string>, fallback: number): nu
   if (l2 < 0) throw new UsageError(`--l2 must be at least 0 (0 for no penalty), got ${text}`)
   return l2
 }
+
+/** --<name>: a whole number from `min` to `max`, or undefined when the flag is not given. */
+export function wholeNumberFlag(flags: ReadonlyMap<string, string>, name: string, min: number, max: number): number | undefined {
+  const text = flags.get(name)
+  if (text === undefined) return undefined
+  const value = parseNumber(text, `--${name}`)
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`)
+  return value
+}

@@ -15,6 +15,7 @@ import type { ResolvedEnvironment } from '../core/envs/registry'
 import { parseFlags, parseNumber, parsePairs } from './args'
 import type { StreamingCommand } from './command'
 import { asUsage, UsageError } from './usage'
+import { MAX_SEED } from '../core/rng'
 
 /*
  * `preferences --env tokenseq --pairs N --temperature T --seed S`: N pairs of completions of one
@@ -32,7 +33,6 @@ const FLAGS = ['env', 'params', 'pairs', 'temperature', 'seed', 'bias', 'segment
 const SEGMENT_BATCH = 256
 /** The environments whose completions can be paired; CartPole's and the grid worlds' segments are to come. */
 const PAIRED_ENVIRONMENTS = ['tokenseq']
-const MAX_SEED = 2 ** 31 - 1
 const BIAS_TERMS = `length, format, token:<id> (id 0–9 a digit, ${THINK} think, ${END} end)`
 
 export const preferencesCommand: StreamingCommand = async (argv, io) => {

@@ -3,11 +3,12 @@ import { resolveEnvironment } from '../core/envs/registry'
 import { BradleyTerryFitError } from '../core/preferences/fitError'
 import { fitProcessModel, type StepAccuracy } from '../core/preferences/processFit'
 import { groupSizeProblem } from '../core/preferences/tokenPairs'
-import { parseFlags, parseNumber } from './args'
-import { holdoutFlag, l2Flag } from './fitFlags'
+import { parseFlags } from './args'
+import { holdoutFlag, l2Flag, wholeNumberFlag } from './fitFlags'
 import { MAX_PROCESS_COMPLETIONS } from './limits'
 import { paramsFlag } from './preferences-command'
 import { asUsage, UsageError } from './usage'
+import { MAX_SEED } from '../core/rng'
 
 /*
  * `reward-model fit --process --completions N`: a process reward model, one score per token, fitted
@@ -21,7 +22,6 @@ const FLAGS = ['env', 'params', 'completions', 'holdout', 'l2', 'seed']
 const PAIR_FLAGS = ['pairs', 'model', 'ensemble', 'decorrelate']
 const PROCESS_ENVIRONMENTS = ['tokenseq']
 const DEFAULTS = { holdout: 0.2, l2: 1, seed: 1 } as const
-const MAX_SEED = 2 ** 31 - 1
 
 /** `argv` without --process; io.out gets one JSON line. */
 export async function processFitCommand(argv: string[], io: { out(text: string): void }): Promise<number> {
@@ -36,8 +36,8 @@ export async function processFitCommand(argv: string[], io: { out(text: string):
   const groupProblem = groupSizeProblem(params.group_size as number)
   if (groupProblem !== null) throw new UsageError(groupProblem)
   if (flags.get('completions') === undefined) throw new UsageError(`reward-model fit --process needs --completions N: how many start-policy completions to label, a whole number from 1 to ${MAX_PROCESS_COMPLETIONS}`)
-  const count = wholeNumber(flags, 'completions', 1, MAX_PROCESS_COMPLETIONS) as number
-  const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
+  const count = wholeNumberFlag(flags, 'completions', 1, MAX_PROCESS_COMPLETIONS) as number
+  const seed = wholeNumberFlag(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
   const holdout = holdoutFlag(flags, DEFAULTS.holdout)
   const l2 = l2Flag(flags, DEFAULTS.l2)
 
@@ -56,13 +56,4 @@ export async function processFitCommand(argv: string[], io: { out(text: string):
   const report = { model: fit.model, completions: fit.completions, train: figures(fit.train), heldOut: figures(fit.heldOut), options: { process: true, env: envId, params, completions: count, holdout, l2, seed } }
   io.out(`${JSON.stringify(report)}\n`)
   return 0
-}
-
-/** A whole number from `min` to `max`, or undefined when the flag is not given. */
-function wholeNumber(flags: Map<string, string>, name: string, min: number, max: number): number | undefined {
-  const text = flags.get(name)
-  if (text === undefined) return undefined
-  const value = parseNumber(text, `--${name}`)
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`)
-  return value
 }

@@ -9,11 +9,12 @@ import { MAX_ENSEMBLE_MEMBERS, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_BYTES, MAX_P
 import { PairsCollector } from '../core/preferences/pairsFile'
 import type { ModelAccuracy, PairAccuracy } from '../core/preferences/rewardModelAccuracy'
 import type { RewardModelFit, RewardModelFitOptions } from '../learn/rewardModelFit'
-import { parseFlags, parseNumber } from './args'
-import { holdoutFlag, l2Flag } from './fitFlags'
+import { parseFlags } from './args'
+import { holdoutFlag, l2Flag, wholeNumberFlag } from './fitFlags'
 import type { StreamingCommand } from './command'
 import { sourceName } from './input-file'
 import { UsageError } from './usage'
+import { MAX_SEED } from '../core/rng'
 
 /*
  * `reward-model fit --pairs FILE`: a reward model fitted to a JSONL file of labelled pairs (as
@@ -26,7 +27,6 @@ const FLAGS = ['pairs', 'model', 'ensemble', 'holdout', 'l2', 'seed', 'decorrela
 const SUBCOMMANDS = ['fit']
 const MODELS = ['linear', 'mlp'] as const
 const DEFAULTS = { model: 'linear', ensemble: 1, holdout: 0.2, l2: 1, seed: 1 } as const
-const MAX_SEED = 2 ** 31 - 1
 /** Bytes read from the file at a time. */
 const CHUNK_BYTES = 1 << 16
 
@@ -103,23 +103,14 @@ function remedy(error: BradleyTerryFitError, l2: number): string {
 function fitOptions(flags: Map<string, string>): RewardModelFitOptions {
   const kind = flags.get('model') ?? DEFAULTS.model
   if (!(MODELS as readonly string[]).includes(kind)) throw new UsageError(`unknown --model "${kind}"; accepted: ${MODELS.join(', ')}`)
-  const ensemble = wholeNumber(flags, 'ensemble', 1, MAX_ENSEMBLE_MEMBERS) ?? DEFAULTS.ensemble
+  const ensemble = wholeNumberFlag(flags, 'ensemble', 1, MAX_ENSEMBLE_MEMBERS) ?? DEFAULTS.ensemble
   const holdout = holdoutFlag(flags, DEFAULTS.holdout)
   const l2 = l2Flag(flags, DEFAULTS.l2)
-  const seed = wholeNumber(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
+  const seed = wholeNumberFlag(flags, 'seed', 0, MAX_SEED) ?? DEFAULTS.seed
   const decorrelate = flags.get('decorrelate')
   if (decorrelate !== undefined && decorrelate !== LENGTH_FEATURE) throw new UsageError(`unknown --decorrelate "${truncate(decorrelate)}"; accepted: ${LENGTH_FEATURE}`)
   if (decorrelate !== undefined && kind !== 'linear') throw new UsageError(`--decorrelate ${LENGTH_FEATURE} fits a linear model only; give --model linear`)
   return { kind: kind as RewardModelFitOptions['kind'], ensemble, holdout, l2, seed, ...(decorrelate === undefined ? {} : { decorrelateLength: true }) }
-}
-
-/** A whole number from `min` to `max`, or undefined when the flag is not given. */
-function wholeNumber(flags: Map<string, string>, name: string, min: number, max: number): number | undefined {
-  const text = flags.get(name)
-  if (text === undefined) return undefined
-  const value = parseNumber(text, `--${name}`)
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`)
-  return value
 }
 
 /** Every line of `text` into the collector, numbered from 1; a final newline ends the last line. */

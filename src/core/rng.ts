@@ -1,3 +1,6 @@
+/** The largest seed a run, a pairs recipe or a command takes: seeds are whole numbers from 0 to 2³¹ − 1. */
+export const MAX_SEED = 2 ** 31 - 1
+
 /**
  * Seeded, splittable random numbers. Every random draw in the playground comes from an Rng that
  * was handed down from the run's seed, so the same seed gives the same run.

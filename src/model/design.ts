@@ -33,7 +33,7 @@ export type RewardExtras = Pick<RewardDesign, 'terms' | 'shaping' | 'bonuses' | 
 export const NO_EXTRAS: RewardExtras = { terms: [], shaping: [], bonuses: [], transforms: {} }
 
 export const DEFAULT_ENV_ID = 'cartpole'
-export const MAX_SEED = 2 ** 31 - 1
+export { MAX_SEED } from '../core/rng'
 
 export function hasExtras(reward: RewardExtras): boolean {
   return reward.terms.length + reward.shaping.length + reward.bonuses.length + Object.keys(reward.transforms).length + (reward.rewardModels?.length ?? 0) > 0

@@ -13,6 +13,7 @@ import {
   ValueIterationOptionsSchema,
 } from './learnerOptions'
 import { DpoOptionsSchema } from './dpoOptions'
+import { MAX_SEED } from '../rng'
 
 export * from './learnerOptions'
 export * from './dpoOptions'
@@ -73,7 +74,7 @@ export const RunConfigSchema = z.object({
   /** The reward design: weights, transforms, shaping, bonuses and custom terms (rewards/designSchema.ts). */
   mix: RewardDesignSchema.default(RewardDesignSchema.parse({})),
   learner: LearnerOptionsSchema,
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  seed: z.number().int().min(0).max(MAX_SEED).default(1),
 })
 export type RunConfig = z.infer<typeof RunConfigSchema>
 

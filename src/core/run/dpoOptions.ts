@@ -3,6 +3,7 @@ import { END, NUM_TOKENS, THINK } from '../envs/tokenseq'
 import { DPO_LOSSES, MAX_LABEL_SMOOTHING } from '../preferences/dpo'
 import { MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE } from '../preferences/limits'
 import { truncate } from '../truncate'
+import { MAX_SEED } from '../rng'
 
 /*
  * Direct preference optimisation as a learner of the token task (src/learn/dpo.ts): the policy is
@@ -28,7 +29,6 @@ export const MAX_DPO_LABELLED_PAIRS = 1_000
 /** The longest completion a labelled pair may give: tokenseq's largest max_length. */
 export const MAX_DPO_COMPLETION_TOKENS = 32
 
-const MAX_SEED = 2 ** 31 - 1
 
 function quoted(value: unknown): string {
   return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
