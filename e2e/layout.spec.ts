@@ -83,14 +83,17 @@ for (const visit of VISITS) {
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 
-    const header = await boxOf(page.getByRole('banner'))
-    const design = await boxOf(page.getByRole('complementary', { name: 'Design' }))
     const curveFigure = page.getByRole('figure', { name: 'Learning curve' })
-    const curve = await boxOf(curveFigure)
-    const picture = await boxOf(page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) }))
-    const envView = await boxOf(page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) }).locator('xpath=ancestor::figure[1]'))
-    const credit = await boxOf(page.getByRole('region', { name: 'Credit', exact: true }))
-    const diagnostics = await boxOf(page.getByRole('region', { name: 'Learner diagnostics' }))
+    const pictureImage = page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) })
+    const { header, design, curve, picture, envView, credit, diagnostics } = await boxesAtOnce(page, {
+      header: page.getByRole('banner'),
+      design: page.getByRole('complementary', { name: 'Design' }),
+      curve: curveFigure,
+      picture: pictureImage,
+      envView: pictureImage.locator('xpath=ancestor::figure[1]'),
+      credit: page.getByRole('region', { name: 'Credit', exact: true }),
+      diagnostics: page.getByRole('region', { name: 'Learner diagnostics' }),
+    })
 
     expect(curve.width).toBeGreaterThanOrEqual(CURVE_MIN.width)
     expect(curve.height).toBeGreaterThanOrEqual(CURVE_MIN.height)
@@ -114,21 +117,21 @@ for (const visit of VISITS) {
     // Every credit view is readable: the histogram and the timeline at least half as tall as the curve, clear of the what-if text.
     const whatIf = page.getByRole('status', { name: 'What-if', exact: true })
     await page.getByRole('button', { name: 'Advantages', exact: true }).click()
-    await expectCreditChart(page.getByRole('region', { name: 'Advantages' }).locator('.advantage-chart'), curveFigure, whatIf)
+    await expectCreditChart(page, page.getByRole('region', { name: 'Advantages' }).locator('.advantage-chart'), curveFigure, whatIf)
     await page.getByRole('button', { name: 'Credit timeline', exact: true }).click()
     await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').first()).toBeAttached()
-    await expectCreditChart(page.getByRole('region', { name: 'Credit', exact: true }).locator('.advantage-chart'), curveFigure, whatIf)
+    await expectCreditChart(page, page.getByRole('region', { name: 'Credit', exact: true }).locator('.advantage-chart'), curveFigure, whatIf)
     if (visit.env === 'team') {
       await page.getByRole('button', { name: 'Team', exact: true }).click()
       const table = teamTable(page)
-      const teamView = await boxOf(table.locator('xpath=..'))
-      const tableBox = await boxOf(table)
-      expect(teamView.height).toBeGreaterThanOrEqual((await boxOf(curveFigure)).height / 2)
+      await expect(table).toBeVisible()
+      const { teamView, tableBox, curveNow, whatIfBox } = await boxesAtOnce(page, { teamView: table.locator('xpath=..'), tableBox: table, curveNow: curveFigure, whatIfBox: whatIf })
+      expect(teamView.height).toBeGreaterThanOrEqual(curveNow.height / 2)
       // Shown whole from top to bottom, not under the what-if text; wider than the panel only on a phone (it scrolls sideways inside it).
       expect(tableBox.y).toBeGreaterThanOrEqual(teamView.y - 1)
       expect(tableBox.y + tableBox.height).toBeLessThanOrEqual(teamView.y + teamView.height + 1)
       if (!narrow) expect(tableBox.width).toBeLessThanOrEqual(teamView.width + 1)
-      expectApart({ table: tableBox, whatIf: await boxOf(whatIf) })
+      expectApart({ table: tableBox, whatIf: whatIfBox })
     }
     if (visit.env === 'grid') await expectToolbarClearOfTheGrid(page)
 
@@ -160,6 +163,30 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box!
 }
 
+/**
+ * The boxes of several elements in one layout of the page, measured in a single script run: boxes
+ * taken one call apart can come from two layouts (a what-if line that gains a line between two
+ * calls moves the views around it), and comparing them would find overlaps the page never had.
+ */
+async function boxesAtOnce<K extends string>(page: Page, locators: Record<K, Locator>): Promise<Record<K, Box>> {
+  const names = Object.keys(locators) as K[]
+  const handles = await Promise.all(names.map(async (name) => {
+    await expect(locators[name], `${name} is on the page`).toBeAttached()
+    return locators[name].elementHandle()
+  }))
+  const rects = await page.evaluate((elements) => elements.map((element) => {
+    const { x, y, width, height } = element!.getBoundingClientRect()
+    return { x, y, width, height }
+  }), handles)
+  for (const handle of handles) await handle?.dispose()
+  const boxes = {} as Record<K, Box>
+  names.forEach((name, i) => {
+    expect(rects[i].width > 0 || rects[i].height > 0, `${name} is shown`).toBe(true)
+    boxes[name] = rects[i]
+  })
+  return boxes
+}
+
 /** Whether two boxes share more than an edge. */
 function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1
@@ -176,11 +203,11 @@ function expectApart(boxes: Record<string, Box>): void {
 }
 
 /** A credit chart at least half as tall as the learning curve (as both are now: the tab shown moves them), wide enough to read, and clear of the what-if text. */
-async function expectCreditChart(chart: Locator, curve: Locator, whatIf: Locator): Promise<void> {
-  const box = await boxOf(chart)
-  expect(box.height).toBeGreaterThanOrEqual((await boxOf(curve)).height / 2)
-  expect(box.width).toBeGreaterThanOrEqual(240)
-  expectApart({ chart: box, whatIf: await boxOf(whatIf) })
+async function expectCreditChart(page: Page, chart: Locator, curve: Locator, whatIf: Locator): Promise<void> {
+  const boxes = await boxesAtOnce(page, { chart, curve, whatIf })
+  expect(boxes.chart.height).toBeGreaterThanOrEqual(boxes.curve.height / 2)
+  expect(boxes.chart.width).toBeGreaterThanOrEqual(240)
+  expectApart({ chart: boxes.chart, whatIf: boxes.whatIf })
 }
 
 /** Before the first episode, the curve's empty-state text sits inside the plot, clear of the axis titles. */
@@ -221,10 +248,8 @@ async function expectAxisTitlesClearOfLabels(curve: Locator): Promise<void> {
 
 /** On a grid world: the overlay toggles and the Edit level button sit above the picture, apart, and the button's text shows whole. */
 async function expectToolbarClearOfTheGrid(page: Page): Promise<void> {
-  const picture = await boxOf(page.getByRole('img', { name: /^Grid world/ }))
-  const toggles = await boxOf(page.getByRole('group', { name: 'Grid overlays' }))
   const editButton = page.getByRole('button', { name: 'Edit level' })
-  const edit = await boxOf(editButton)
+  const { picture, toggles, edit } = await boxesAtOnce(page, { picture: page.getByRole('img', { name: /^Grid world/ }), toggles: page.getByRole('group', { name: 'Grid overlays' }), edit: editButton })
   // Above the canvas, so over no cell of the grid, its top row included.
   expect(toggles.y + toggles.height).toBeLessThanOrEqual(picture.y + 1)
   expect(edit.y + edit.height).toBeLessThanOrEqual(picture.y + 1)
