@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
 import { BACKEND_NAMES } from '../src/learn/chooseBackend'
 import { buildApp } from './buildApp'
 import { onCleanup } from './cleanup'
@@ -42,11 +42,15 @@ export async function withBuiltApp<T>(
   }
 }
 
-/** A fresh browser context on the app with `query`, once the worker has reported its backend. */
-export async function openApp(browser: Browser, baseUrl: string, query: URLSearchParams): Promise<{ page: Page; backendUsed: string | null; backendText: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const close = onCleanup(() => context.close())
-  const page = await context.newPage()
+/**
+ * The app with `query` in a fresh browser context (a profile of its own), or as one more tab of
+ * `context` (tabs of one profile share its storage and see each other's broadcasts), once the
+ * worker has reported its backend.
+ */
+export async function openApp(browser: Browser, baseUrl: string, query: URLSearchParams, context?: BrowserContext): Promise<{ page: Page; backendUsed: string | null; backendText: string; close: () => Promise<void> }> {
+  const own = context ?? (await newAppContext(browser))
+  const page = await own.newPage()
+  const close = onCleanup(() => (context ? page.close() : own.close()))
   await page.addInitScript({ path: PROBE_SCRIPT })
   await page.goto(`${baseUrl}?${query}`)
   // Start once the worker reports its backend, so the cap does not count backend start-up.
@@ -55,6 +59,11 @@ export async function openApp(browser: Browser, baseUrl: string, query: URLSearc
   // The status reads "Backend: wasm" followed directly by the reason.
   const backendUsed = new RegExp(`Backend: (${[...BACKEND_NAMES, 'none'].join('|')})`).exec(backendText)?.[1] ?? null
   return { page, backendUsed, backendText, close }
+}
+
+/** A browser context (a profile) at the bench's window size. */
+export function newAppContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 720 } })
 }
 
 /** A run figure as the status bar shows it ("204,288"), by its name ("Steps", "Steps/s"). */

@@ -1,4 +1,4 @@
-import { openApp, withBuiltApp } from './browserApp'
+import { newAppContext, openApp, withBuiltApp } from './browserApp'
 import { emptyResult, type SectionResult } from './results'
 import { progress, round } from './stats'
 
@@ -12,22 +12,27 @@ interface ProbeState {
 }
 
 /**
- * Five tabs each training CartPole at once: the longest main-thread task in each tab while they
- * train, how many tabs had one over 200 ms, and how long Pause takes to show in the first tab.
- * Headless Chromium counts every page as visible, so no tab gets the hidden page's slower frames:
- * this is the worst case, every tab drawing.
+ * Five tabs of one browser profile each training CartPole at once: the longest main-thread task in
+ * each tab once all five train (and, apart, from the first Start, which includes the other tabs'
+ * workers starting TensorFlow.js and building their networks), how many tabs had one over 200 ms,
+ * and how long Pause takes to show in the first tab. Headless Chromium counts every page as
+ * visible, so no tab gets the hidden page's slower frames: this is the worst case, every tab drawing.
  */
 export async function benchTabsBrowser(quick: boolean): Promise<SectionResult> {
   const trainSeconds = quick ? 6 : 20
   return withBuiltApp(async (browser, baseUrl) => {
     const result = emptyResult()
+    const context = await newAppContext(browser)
     const tabs = []
-    for (let k = 0; k < TABS; k++) tabs.push(await openApp(browser, baseUrl, new URLSearchParams({ seed: String(k + 1) })))
+    for (let k = 0; k < TABS; k++) tabs.push(await openApp(browser, baseUrl, new URLSearchParams({ seed: String(k + 1) }), context))
     try {
       for (const { page } of tabs) {
         await page.evaluate('window.__benchWatch(Infinity)')
         await page.getByRole('button', { name: 'Start', exact: true }).click()
       }
+      for (const { page } of tabs) await page.waitForFunction(`(window.__benchRead()?.status ?? '') === 'Training'`, undefined, { timeout: 60_000 })
+      // Each page's own clock (their time origins differ): the moment all five train.
+      const allTrainingAt = await Promise.all(tabs.map(({ page }) => page.evaluate('performance.now()') as Promise<number>))
       progress(`${TABS} tabs training for ${trainSeconds} s…`)
       await tabs[0].page.waitForTimeout(trainSeconds * 1000)
       const first = tabs[0].page
@@ -36,20 +41,26 @@ export async function benchTabsBrowser(quick: boolean): Promise<SectionResult> {
       await first.waitForFunction(`(window.__benchRead()?.status ?? '').startsWith('Paused')`, undefined, { timeout: 30_000 })
       const pauseMs = performance.now() - pressedAt
       const longest: number[] = []
-      for (const { page } of tabs) {
+      const longestFromStart: number[] = []
+      for (const [k, { page }] of tabs.entries()) {
         const probe = (await page.evaluate('window.__benchRead()')) as ProbeState
-        const whileTraining = probe.longTasks.filter(([start]) => start >= probe.startedAt).map(([, duration]) => duration)
-        longest.push(Math.max(0, ...whileTraining))
+        const longestSince = (from: number) => Math.max(0, ...probe.longTasks.filter(([start]) => start >= from).map(([, duration]) => duration))
+        longest.push(longestSince(allTrainingAt[k]))
+        longestFromStart.push(longestSince(probe.startedAt))
       }
       result.figures.tabs_5_longest_main_thread_task_ms = round(Math.max(...longest), 4)
+      result.figures.tabs_5_tabs_with_task_over_50_ms = longest.filter((ms) => ms > 50).length
       result.figures.tabs_5_tabs_with_task_over_200_ms = longest.filter((ms) => ms > 200).length
+      result.figures.tabs_5_longest_task_from_first_start_ms = round(Math.max(...longestFromStart), 4)
       result.figures.tabs_5_pause_shown_ms = round(pauseMs, 4)
-      result.notes.tabs_5_longest_main_thread_task_ms = `${TABS} tabs of CartPole PPO training at once for ${trainSeconds} s; the worst tab's longest task (Long Tasks API: only tasks over 50 ms count; 0 means none); every tab visible (headless)`
+      result.notes.tabs_5_longest_main_thread_task_ms = `${TABS} tabs of one browser profile training CartPole PPO at once for ${trainSeconds} s; the worst tab's longest task once all ${TABS} train (Long Tasks API: only tasks over 50 ms count; 0 means none); every tab visible (headless)`
+      result.notes.tabs_5_longest_task_from_first_start_ms = 'the same from the first tab\'s Start: includes the other tabs\' workers starting up'
       result.notes.tabs_5_pause_shown_ms = 'from the click on Pause in the first tab until its status reads Paused, measured from outside the page (includes Playwright\'s round trips)'
-      result.runs.tabs_5 = { longestPerTabMs: longest.map((ms) => round(ms, 4)), trainSeconds }
+      result.runs.tabs_5 = { longestPerTabMs: longest.map((ms) => round(ms, 4)), longestPerTabFromFirstStartMs: longestFromStart.map((ms) => round(ms, 4)), trainSeconds }
       return result
     } finally {
       for (const tab of tabs) await tab.close()
+      await context.close()
     }
   })
 }

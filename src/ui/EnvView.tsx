@@ -12,6 +12,8 @@ import { useControlVisible } from '../state/classroom'
 
 /** Frames a second the environment view draws while it animates. */
 const DRAW_FPS = 30
+/** The same while more runs train in the browser than it has cores (the run's machine share is under 1): the pages leave more of the machine to each other. */
+const SHARED_DRAW_FPS = 15
 /** How early the timer asks for the next display frame, so that the frame it gets is not one late. */
 const FRAME_SLACK_MS = 8
 
@@ -38,6 +40,9 @@ export function EnvView() {
   overlayRef.current = { tabular, visits, overlays, potential, episode }
   const demoRef = useRef(demo)
   demoRef.current = demo
+  const shared = usePlayground((state) => (state.run.latest?.machineShare?.duty ?? 1) < 1)
+  const fpsRef = useRef(DRAW_FPS)
+  fpsRef.current = shared ? SHARED_DRAW_FPS : DRAW_FPS
   // The caption belongs to the spec it describes: after a switch of environment the old one is not shown under the new.
   const [described, setDescribed] = useState<{ spec: EnvSpec; text: string } | null>(null)
   const caption = described?.spec === spec ? described.text : ''
@@ -74,18 +79,18 @@ export function EnvView() {
     })
     rootClasses.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
     let wait: ReturnType<typeof setTimeout> | undefined
-    // At most DRAW_FPS frames a second: the animation reads as smooth, and the page leaves the
+    // At most DRAW_FPS frames a second (SHARED_DRAW_FPS on a shared machine): the animation reads as smooth, and the page leaves the
     // cores to training. The next frame is asked for only when it is due: a display frame asked for
     // and skipped still wakes the page and runs its rendering steps (twice as many tasks at 60 Hz).
     const next = (drawnAt: number) => {
       wait = setTimeout(() => {
         frame = requestAnimationFrame(draw)
-      }, Math.max(0, drawnAt + 1000 / DRAW_FPS - performance.now() - FRAME_SLACK_MS))
+      }, Math.max(0, drawnAt + 1000 / fpsRef.current - performance.now() - FRAME_SLACK_MS))
     }
     let lastDrawAt = -Infinity
     const draw = (now: number) => {
       // The timer woke us a little early: the next display frame is the one due.
-      if (now - lastDrawAt < 1000 / DRAW_FPS - 1) {
+      if (now - lastDrawAt < 1000 / fpsRef.current - 1) {
         frame = requestAnimationFrame(draw)
         return
       }

@@ -1,6 +1,8 @@
 import { usePlayground } from '../state/store'
 import { MetricsExport } from './MetricsExport'
 import { formatCount } from './format'
+import type { MachineShare } from '../core/run/frame'
+import { machineShareText } from '../model/machineShareText'
 
 const STATUS_TEXT: Record<string, string> = {
   idle: 'Not started',
@@ -30,6 +32,7 @@ export function RunStatusBar() {
           <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
         </dl>
       )}
+      {run.status === 'running' && frame?.machineShare && frame.machineShare.duty < 1 && <MachineShareLine share={frame.machineShare} />}
       <MetricsExport />
       {run.diagnosis && (
         <p className="diagnosis" role="alert">
@@ -46,5 +49,14 @@ function Figure({ name, value }: { name: string; value: string }) {
       <dt>{name}</dt>
       <dd>{value}</dd>
     </div>
+  )
+}
+
+/** Why the run trains slower than alone: more runs train in the browser than it has cores, so each rests part of the time (src/worker/trainerShare.ts). */
+function MachineShareLine({ share }: { share: MachineShare }) {
+  return (
+    <p className="machine-share" role="status" aria-label="Machine share">
+      {machineShareText(share)}
+    </p>
   )
 }

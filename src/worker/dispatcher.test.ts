@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
 import { createDispatcher } from './dispatcher'
 import type { FromWorker } from './protocol'
+import { TrainerShare } from './trainerShare'
 
 const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: {}, learner: { kind: 'qlearning' }, seed: 1 })
 
@@ -68,5 +69,34 @@ describe('the worker’s dispatcher', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(frames() - shown).toBeGreaterThanOrEqual(3)
     await dispatch({ type: 'stop', runId: 'run-1' })
+  })
+})
+
+describe('the worker’s dispatcher and the machine share', () => {
+  it('makes the share once, at init, with the cores the page said it has, and gives it to every run', async () => {
+    const made: (number | undefined)[] = []
+    const channel = `dispatcher-share-${Date.now()}`
+    const posted: FromWorker[] = []
+    const handle = createDispatcher({
+      post: (message) => posted.push(message),
+      initBackend: async () => ({ backend: 'cpu', reason: 'test' }),
+      later: (task) => setTimeout(task, 0),
+      makeShare: (cores) => {
+        made.push(cores)
+        return new TrainerShare(new BroadcastChannel(channel), cores ?? 1, 'worker', () => performance.now())
+      },
+    })
+    handle({ type: 'init', cores: 3 })
+    handle({ type: 'init', cores: 5 })
+    expect(made).toEqual([3])
+    handle({ type: 'init', cores: 0 })
+    expect(posted).toContainEqual({ type: 'ignored', message: expect.stringContaining('the training worker ignored a malformed message') })
+    // A peer on the channel hears the run train, and stop training when it stops.
+    const peer = new TrainerShare(new BroadcastChannel(channel), 3, 'peer', () => performance.now())
+    handle({ type: 'start', runId: 'run-1', config })
+    await expect.poll(() => peer.current().trainers, { timeout: 5000 }).toBe(1)
+    handle({ type: 'stop', runId: 'run-1' })
+    await expect.poll(() => peer.current().trainers, { timeout: 5000 }).toBe(0)
+    peer.close()
   })
 })

@@ -3,6 +3,7 @@ import { ToWorkerSchema, type FromWorker } from './protocol'
 import { TrainingSession } from './session'
 import { answerDrawPairs } from './pairDraws'
 import { answerFitRewardModel } from './rewardModelFitting'
+import type { TrainerShare } from './trainerShare'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -12,6 +13,8 @@ export interface DispatcherDeps {
   initBackend(requested: string | undefined): Promise<{ backend: string; reason: string }>
   /** Run `task` after the messages already queued (a macrotask), so a burst of them settles first. */
   later(task: () => void): void
+  /** The share of the browser's cores among its training workers, made at init with the page's core count; absent: runs compute all the time. */
+  makeShare?: (cores: number | undefined) => TrainerShare | null
 }
 
 /**
@@ -20,10 +23,11 @@ export interface DispatcherDeps {
  * for the messages queued behind it, so a burst of Start / Reset clicks builds only the run that is
  * current when the burst is over, not one trainer per click.
  */
-export function createDispatcher({ post, initBackend, later }: DispatcherDeps): (data: unknown) => void {
+export function createDispatcher({ post, initBackend, later, makeShare }: DispatcherDeps): (data: unknown) => void {
   let session: TrainingSession | null = null
   let backendReady: Promise<void> = Promise.resolve()
   let pageHidden = false
+  let share: TrainerShare | null = null
   return (data) => {
     const parsed = ToWorkerSchema.safeParse(data)
     if (!parsed.success) {
@@ -33,6 +37,7 @@ export function createDispatcher({ post, initBackend, later }: DispatcherDeps): 
     const message = parsed.data
     switch (message.type) {
       case 'init':
+        share ??= makeShare?.(message.cores) ?? null
         backendReady = initBackend(message.backend)
           .then(({ backend, reason }) => post({ type: 'backend', backend, reason }))
           .catch((error: unknown) => post({ type: 'backendError', message: errorMessage(error) }))
@@ -43,7 +48,7 @@ export function createDispatcher({ post, initBackend, later }: DispatcherDeps): 
         return
       case 'start': {
         session?.stop()
-        const starting = new TrainingSession(message.runId, message.config, post, message.lean === true, message.budget ?? null)
+        const starting = new TrainingSession(message.runId, message.config, post, message.lean === true, message.budget ?? null, share)
         starting.pageHidden = pageHidden
         session = starting
         void backendReady.then(() =>

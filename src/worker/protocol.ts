@@ -51,8 +51,12 @@ export const FitOptionsSchema = z.object({
   decorrelateLength: z.boolean().optional(),
 })
 
+/** The most cores a page may say it has (more than any browser reports). */
+export const MAX_CORES = 4096
+
 export const ToWorkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), backend: z.string().optional() }),
+  /** `cores`: the page's navigator.hardwareConcurrency, the cores the browser's training workers share (trainerShare.ts). */
+  z.object({ type: z.literal('init'), backend: z.string().optional(), cores: z.number().int().min(1).max(MAX_CORES).optional() }),
   /** The page was hidden or shown again: while hidden, frames come at most every HIDDEN_FRAME_INTERVAL_MS. */
   z.object({ type: z.literal('pageVisibility'), hidden: z.boolean() }),
   /**

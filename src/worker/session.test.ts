@@ -8,9 +8,10 @@ import { TrainingSession } from './session'
 import { createTrainer } from '../learn/trainers'
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { finishedRunFigures } from '../core/run/runFigures'
+import { TrainerShare } from './trainerShare'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
-function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null) {
+function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null, share: TrainerShare | null = null) {
   const messages: FromWorker[] = []
   const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
   const post = (message: FromWorker) => {
@@ -21,7 +22,7 @@ function startSession(weights: Record<string, number> = {}, extras: Record<strin
     }
   }
   const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
-  const session = new TrainingSession('run-1', config, post, lean, budget)
+  const session = new TrainingSession('run-1', config, post, lean, budget, share)
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
       const earlier = messages.find((m) => m.type === type)
@@ -187,5 +188,64 @@ describe('TrainingSession with weight schedules', () => {
     expect(refused.message).toBe('schedules.alive: there is no component "alive" to schedule; accepted: step, hazard, goal, progress, coin')
     session.stop()
     await done
+  })
+})
+
+describe('TrainingSession sharing the machine', () => {
+  /** A share of one core with `others` more workers training on the same real channel (duty 0.5 / (others + 1)). */
+  function sharedCore(name: string, others: number) {
+    const now = () => performance.now()
+    const share = new TrainerShare(new BroadcastChannel(name), 1, 'session', now)
+    const peers = Array.from({ length: others }, (_, k) => new TrainerShare(new BroadcastChannel(name), 1, `peer-${k}`, now))
+    for (const peer of peers) peer.setTraining(true)
+    return { share, peers, close: () => [share, ...peers].forEach((s) => s.close()) }
+  }
+
+  it('says in its frames how the machine is shared, and leaves the share while paused', async () => {
+    const { share, peers, close } = sharedCore('session-share-frames', 4)
+    try {
+      const { session, messages, next, done } = startSession({}, {}, false, null, share)
+      await next('started')
+      while (!messages.some((m) => m.type === 'metrics' && m.frame.machineShare?.trainers === 5)) await new Promise((resolve) => setTimeout(resolve, 10))
+      const frames = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : []))
+      expect(frames[frames.length - 1].machineShare).toEqual({ trainers: 5, cores: 1, duty: 0.1 })
+      session.handle({ type: 'pause', runId: 'run-1' })
+      await next('paused')
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      // The peers no longer count it: four share the core.
+      expect(peers[0].current().trainers).toBe(4)
+      const stoppedAt = performance.now()
+      session.stop()
+      await done
+      expect(performance.now() - stoppedAt).toBeLessThan(500)
+    } finally {
+      close()
+    }
+  })
+
+  it('rests between iterations so that it computes about its duty of the time, and a stop ends a rest at once', async () => {
+    const budget = 6000
+    const alone = startSession({}, {}, true, budget)
+    const aloneFigures = (await alone.next('finished')).figures
+    await alone.done
+    const { share, close } = sharedCore('session-share-rest', 4)
+    try {
+      // Duty 0.1: the same iterations take about ten times the wall time; at least three times, on a loaded machine too.
+      const shared = startSession({}, {}, true, budget, share)
+      const sharedFigures = (await shared.next('finished')).figures
+      await shared.done
+      expect(sharedFigures.steps).toBe(aloneFigures.steps)
+      expect(sharedFigures.seconds).toBeGreaterThan(3 * aloneFigures.seconds)
+
+      const endless = startSession({}, {}, true, null, share)
+      await endless.next('started')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const stoppedAt = performance.now()
+      endless.session.stop()
+      await endless.done
+      expect(performance.now() - stoppedAt).toBeLessThan(200)
+    } finally {
+      close()
+    }
   })
 })

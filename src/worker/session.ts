@@ -18,6 +18,7 @@ import { errorMessage } from '../core/errorMessage'
 import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
 import { batchPairs } from '../core/preferences/tokenStateCompletions'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
+import { restAfter, type TrainerShare } from './trainerShare'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -66,6 +67,8 @@ export class TrainingSession {
     private readonly lean = false,
     /** End after the iteration that reaches this many environment steps, reporting the run's figures (a sweep's run); null: train until stopped. */
     private readonly budget: number | null = null,
+    /** The browser's training workers sharing its cores (trainerShare.ts); null: this run computes all the time. */
+    private readonly share: TrainerShare | null = null,
   ) {
     this.weights = { ...config.mix.weights }
     this.learner = config.learner
@@ -147,11 +150,14 @@ export class TrainingSession {
     let iterations = 0
     while (!this.stopped) {
       if (this.paused) {
+        this.share?.setTraining(false)
         const pausedAt = performance.now()
         await new Promise<void>((resolve) => (this.wake = resolve))
         pausedFor += performance.now() - pausedAt
         continue
       }
+      this.share?.setTraining(true)
+      const busyFrom = performance.now()
       this.applyPendingChanges(trainer, metrics.totalEnvSteps)
       // The schedules' weights at the env steps so far, once per iteration before its rollout.
       this.iterationStartedAt = metrics.totalEnvSteps
@@ -194,8 +200,11 @@ export class TrainingSession {
         lastFrameAt = now
         stepsAtLastFrame = summary.envSteps
       }
+      const busyMs = performance.now() - busyFrom
       await yieldToEvents()
+      await this.restForOthers(busyMs)
     }
+    this.share?.setTraining(false)
     trainer.dispose()
     this.post({ type: 'stopped', runId: this.runId })
   }
@@ -229,6 +238,7 @@ export class TrainingSession {
     const componentNames = components.map((c) => c.name)
     const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
     if (hasSchedules(this.schedules)) frame.scheduledWeights = this.scheduled.scheduledAt(this.iterationStartedAt)
+    if (this.share) frame.machineShare = this.share.current()
     this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
   }
 
@@ -313,6 +323,27 @@ export class TrainingSession {
     }
     this.weights = weights
     this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: change.weights, weights })
+  }
+
+  /**
+   * When more of the browser's workers train than it has cores, rest after each iteration so this
+   * one computes only its duty of the time (trainerShare.ts); a pause or stop ends the rest at once.
+   */
+  private async restForOthers(busyMs: number): Promise<void> {
+    if (!this.share || this.stopped || this.paused) return
+    this.share.beat()
+    const restMs = restAfter(busyMs, this.share.current().duty)
+    if (restMs <= 0) return
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null
+        resolve()
+      }, restMs)
+      this.wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
   }
 
   private wakeUp(): void {

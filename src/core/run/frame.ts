@@ -3,6 +3,14 @@ import type { MetricsSummary, RecentEpisodes } from './metrics'
 import type { StepRecord } from './stepRecord'
 import type { GroupBatch, IterationReport, ValueBatch } from './trainer'
 
+/** How the browser's training workers share its cores: the workers training (this one included), the cores, and this worker's duty. */
+export interface MachineShare {
+  trainers: number
+  cores: number
+  /** The fraction of its time this worker computes, in (0, 1]. */
+  duty: number
+}
+
 /** A bounded-rate summary of the iterations since the previous frame. */
 export interface MetricsFrame extends MetricsSummary {
   wallSeconds: number
@@ -26,6 +34,8 @@ export interface MetricsFrame extends MetricsSummary {
   advantages: Float32Array | null
   /** The scheduled components' weights in force during the latest iteration, by name; absent when no weight is scheduled. */
   scheduledWeights?: Record<string, number>
+  /** How the browser's training workers share its cores now (src/worker/trainerShare.ts); absent where the run computes all the time. */
+  machineShare?: MachineShare
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */
   demo: IterationReport['demo']
 }

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { BEAT_MS, MAX_REST_MS, PEER_EXPIRY_MS, restAfter, TrainerShare, trainerDuty } from './trainerShare'
+
+describe('trainerDuty', () => {
+  it('gives each worker a core of its own while there are enough', () => {
+    expect(trainerDuty(1, 2)).toBe(1)
+    expect(trainerDuty(2, 2)).toBe(1)
+    expect(trainerDuty(8, 8)).toBe(1)
+  })
+
+  it('leaves one core to the pages once more workers train than there are cores', () => {
+    // max(c − 1, c/2) / n: 5 workers on 2 cores share 1 core, 3 on 2 share 1, 9 on 8 share 7.
+    expect(trainerDuty(5, 2)).toBe(0.2)
+    expect(trainerDuty(3, 2)).toBeCloseTo(1 / 3, 15)
+    expect(trainerDuty(9, 8)).toBeCloseTo(7 / 9, 15)
+  })
+
+  it('on a lone core, the workers share half of it', () => {
+    expect(trainerDuty(2, 1)).toBe(0.25)
+    expect(trainerDuty(4, 1)).toBe(0.125)
+  })
+
+  it('reads counts below one, fractions and nonsense as the nearest sensible machine', () => {
+    expect(trainerDuty(0, 2)).toBe(1)
+    expect(trainerDuty(5.9, 2.5)).toBe(0.2)
+    expect(trainerDuty(3, 0)).toBeCloseTo(0.5 / 3, 15)
+  })
+})
+
+describe('restAfter', () => {
+  it('rests so that busy / (busy + rest) is the duty', () => {
+    // d = 0.2: 40 ms busy → 160 ms rest; d = 0.5: as long as it worked.
+    expect(restAfter(40, 0.2)).toBeCloseTo(160, 12)
+    expect(restAfter(30, 0.5)).toBe(30)
+    const busy = 12
+    const rest = restAfter(busy, 0.3)
+    expect(busy / (busy + rest)).toBeCloseTo(0.3, 12)
+  })
+
+  it('never rests a worker with the machine to itself, after no work, or for longer than MAX_REST_MS', () => {
+    expect(restAfter(100, 1)).toBe(0)
+    expect(restAfter(0, 0.2)).toBe(0)
+    expect(restAfter(-5, 0.2)).toBe(0)
+    expect(restAfter(100, 0)).toBe(0)
+    expect(restAfter(Number.NaN, 0.2)).toBe(0)
+    expect(restAfter(900, 0.2)).toBe(MAX_REST_MS)
+  })
+})
+
+describe('TrainerShare', () => {
+  const opened: TrainerShare[] = []
+  afterEach(() => {
+    for (const share of opened.splice(0)) share.close()
+  })
+  let channelNumber = 0
+
+  /** Shares on one real BroadcastChannel name of their own, with a clock the test moves. */
+  function machine(count: number, cores: number) {
+    const name = `trainers-test-${++channelNumber}`
+    const clock = { now: 0 }
+    const shares = Array.from({ length: count }, (_, k) => new TrainerShare(new BroadcastChannel(name), cores, `worker-${k}`, () => clock.now))
+    opened.push(...shares)
+    // A foreign sender on the channel: what it says must be ignored unless it is a beat.
+    const outsider = new BroadcastChannel(name)
+    return { shares, clock, outsider }
+  }
+
+  /** Let the channel deliver what was posted (it delivers asynchronously). */
+  const delivered = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  it('counts the workers that train, each one included, and shares the cores among them', async () => {
+    const { shares, outsider } = machine(5, 2)
+    expect(shares[0].current()).toEqual({ trainers: 0, cores: 2, duty: 1 })
+    for (const share of shares) share.setTraining(true)
+    outsider.postMessage({ id: 'x', kind: 'crash' })
+    outsider.postMessage('beat')
+    outsider.postMessage({ id: 7, kind: 'beat' })
+    await delivered()
+    outsider.close()
+    for (const share of shares) expect(share.current()).toEqual({ trainers: 5, cores: 2, duty: 0.2 })
+  })
+
+  it('a paused worker says it leaves, and the others take its share at once', async () => {
+    const { shares } = machine(3, 2)
+    for (const share of shares) share.setTraining(true)
+    await delivered()
+    expect(shares[0].current().trainers).toBe(3)
+    shares[2].setTraining(false)
+    await delivered()
+    expect(shares[0].current()).toEqual({ trainers: 2, cores: 2, duty: 1 })
+    expect(shares[2].current()).toEqual({ trainers: 2, cores: 2, duty: 1 })
+  })
+
+  it('forgets a worker not heard from within PEER_EXPIRY_MS, and keeps one that beats', async () => {
+    const { shares, clock } = machine(3, 2)
+    for (const share of shares) share.setTraining(true)
+    await delivered()
+    // Worker 1 keeps beating; worker 2's tab froze and says nothing more.
+    for (let t = BEAT_MS; t <= PEER_EXPIRY_MS + BEAT_MS; t += BEAT_MS) {
+      clock.now = t
+      shares[0].beat()
+      shares[1].beat()
+      await delivered()
+    }
+    expect(shares[0].current().trainers).toBe(2)
+    expect(shares[1].current().trainers).toBe(2)
+  })
+
+  it('beats no more often than every BEAT_MS', async () => {
+    const { shares, clock } = machine(2, 1)
+    shares[0].setTraining(true)
+    await delivered()
+    expect(shares[1].current().trainers).toBe(1)
+    // Worker 1 hears the first beat at 0; beats asked for before BEAT_MS send nothing, so at just past the expiry it is forgotten.
+    clock.now = BEAT_MS - 1
+    shares[0].beat()
+    await delivered()
+    clock.now = PEER_EXPIRY_MS + 1
+    expect(shares[1].current().trainers).toBe(0)
+  })
+})
