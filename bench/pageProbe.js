@@ -44,10 +44,16 @@
    * threshold is caught however slowly we poll.
    */
   window.__benchWatch = (threshold, figure = 'Return (last 20)', atMost = false, minEpisodes = 0) => {
-    state = { startedAt: performance.now(), status: '', latest: null, reached: null }
+    state = { startedAt: performance.now(), status: '', latest: null, reached: null, clickedAt: null, pausedAt: null }
+    // The page's own times of the latest click and of the first "Paused" after it: how long a pause takes inside the page.
+    document.addEventListener('click', () => {
+      state.clickedAt = performance.now()
+      state.pausedAt = null
+    }, { capture: true })
     const check = () => {
       const status = document.querySelector('[aria-label="Run status"]')
       state.status = status ? (status.textContent || '').trim() : ''
+      if (state.clickedAt !== null && state.pausedAt === null && state.status.startsWith('Paused')) state.pausedAt = performance.now()
       const figures = readFigures(figure)
       state.latest = figures
       const value = figures.watched

@@ -208,7 +208,7 @@ describe('TrainingSession sharing the machine', () => {
       await next('started')
       while (!messages.some((m) => m.type === 'metrics' && m.frame.machineShare?.trainers === 5)) await new Promise((resolve) => setTimeout(resolve, 10))
       const frames = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : []))
-      expect(frames[frames.length - 1].machineShare).toEqual({ trainers: 5, cores: 1, duty: 0.1 })
+      expect(frames[frames.length - 1].machineShare).toEqual({ trainers: 5, cores: 1, duty: 0.1, mode: 'rests' })
       session.handle({ type: 'pause', runId: 'run-1' })
       await next('paused')
       await new Promise((resolve) => setTimeout(resolve, 30))

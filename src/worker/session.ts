@@ -164,7 +164,7 @@ export class TrainingSession {
       this.scheduled.applyBefore(trainer, this.iterationStartedAt, this.env?.spec ?? trainer.spec)
       let report: IterationReport
       try {
-        report = await trainer.iterate()
+        report = await (this.share ? this.share.turn(() => trainer.iterate()) : trainer.iterate())
       } catch (error) {
         if (this.budget !== null) {
           // A sweep's run that stops itself is over, with its diagnosis, as train --steps ends it.
@@ -332,7 +332,10 @@ export class TrainingSession {
   private async restForOthers(busyMs: number): Promise<void> {
     if (!this.share || this.stopped || this.paused) return
     this.share.beat()
-    const restMs = restAfter(busyMs, this.share.current().duty)
+    const share = this.share.current()
+    // Taking turns keeps the duty by itself.
+    if (share.mode === 'turns') return
+    const restMs = restAfter(busyMs, share.duty)
     if (restMs <= 0) return
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {

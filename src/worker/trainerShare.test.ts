@@ -70,14 +70,14 @@ describe('TrainerShare', () => {
 
   it('counts the workers that train, each one included, and shares the cores among them', async () => {
     const { shares, outsider } = machine(5, 2)
-    expect(shares[0].current()).toEqual({ trainers: 0, cores: 2, duty: 1 })
+    expect(shares[0].current()).toEqual({ trainers: 0, cores: 2, duty: 1, mode: 'rests' })
     for (const share of shares) share.setTraining(true)
     outsider.postMessage({ id: 'x', kind: 'crash' })
     outsider.postMessage('beat')
     outsider.postMessage({ id: 7, kind: 'beat' })
     await delivered()
     outsider.close()
-    for (const share of shares) expect(share.current()).toEqual({ trainers: 5, cores: 2, duty: 0.2 })
+    for (const share of shares) expect(share.current()).toEqual({ trainers: 5, cores: 2, duty: 0.2, mode: 'rests' })
   })
 
   it('a paused worker says it leaves, and the others take its share at once', async () => {
@@ -87,8 +87,8 @@ describe('TrainerShare', () => {
     expect(shares[0].current().trainers).toBe(3)
     shares[2].setTraining(false)
     await delivered()
-    expect(shares[0].current()).toEqual({ trainers: 2, cores: 2, duty: 1 })
-    expect(shares[2].current()).toEqual({ trainers: 2, cores: 2, duty: 1 })
+    expect(shares[0].current()).toEqual({ trainers: 2, cores: 2, duty: 1, mode: 'rests' })
+    expect(shares[2].current()).toEqual({ trainers: 2, cores: 2, duty: 1, mode: 'rests' })
   })
 
   it('forgets a worker not heard from within PEER_EXPIRY_MS, and keeps one that beats', async () => {
@@ -117,5 +117,125 @@ describe('TrainerShare', () => {
     await delivered()
     clock.now = PEER_EXPIRY_MS + 1
     expect(shares[1].current().trainers).toBe(0)
+  })
+})
+
+/**
+ * Web Locks as the standard defines the part a share uses (Node has none; the browser's own is
+ * checked end to end in e2e/machine-share.spec.ts): exclusive locks by name, granted in the order
+ * requested, `ifAvailable` answering null at once when held, a `signal` that withdraws a waiting
+ * request, and the lock held until the callback's promise settles.
+ */
+class InMemoryLocks {
+  private readonly held = new Set<string>()
+  private readonly queues = new Map<string, (() => void)[]>()
+  request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: { name: string } | null) => Promise<unknown>): Promise<unknown> {
+    const run = async () => {
+      this.held.add(name)
+      try {
+        return await callback({ name })
+      } finally {
+        this.held.delete(name)
+        this.queues.get(name)?.shift()?.()
+      }
+    }
+    if (!this.held.has(name) && (this.queues.get(name)?.length ?? 0) === 0) return run()
+    if (options.ifAvailable) return callback(null)
+    return new Promise((resolve, reject) => {
+      const queue = this.queues.get(name) ?? []
+      this.queues.set(name, queue)
+      const grant = () => {
+        options.signal?.removeEventListener('abort', withdraw)
+        run().then(resolve, reject)
+      }
+      const withdraw = () => {
+        queue.splice(queue.indexOf(grant), 1)
+        reject(options.signal!.reason)
+      }
+      options.signal?.addEventListener('abort', withdraw)
+      queue.push(grant)
+    })
+  }
+}
+
+describe('TrainerShare taking turns', () => {
+  const opened: TrainerShare[] = []
+  afterEach(() => {
+    for (const share of opened.splice(0)) share.close()
+  })
+  let channelNumber = 0
+
+  /** `count` training workers on `cores` cores, with one lock manager among them, all heard by each other. */
+  async function trainingMachine(count: number, cores: number, maxTurnWaitMs = 2000) {
+    const name = `turns-test-${++channelNumber}`
+    const locks = new InMemoryLocks() as unknown as LockManager
+    const shares = Array.from({ length: count }, (_, k) => new TrainerShare(new BroadcastChannel(name), cores, `worker-${k}`, () => performance.now(), locks, maxTurnWaitMs))
+    opened.push(...shares)
+    for (const share of shares) share.setTraining(true)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    return { shares, locks }
+  }
+
+  /** Work that takes `ms` and records how many works ran at once and in what order they began. */
+  function meter() {
+    let running = 0
+    const seen = { most: 0, order: [] as number[] }
+    const work = (k: number, ms: number) => async () => {
+      seen.order.push(k)
+      running++
+      seen.most = Math.max(seen.most, running)
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      running--
+      return k
+    }
+    return { seen, work }
+  }
+
+  it('five workers on two cores compute one at a time, and the turns go round in order', async () => {
+    const { shares } = await trainingMachine(5, 2)
+    expect(shares[0].current()).toEqual({ trainers: 5, cores: 2, duty: 0.2, mode: 'turns' })
+    const { seen, work } = meter()
+    // Each worker asks for three turns, one after another, as its loop does.
+    const loops = shares.map(async (share, k) => {
+      const results = []
+      for (let turn = 0; turn < 3; turn++) results.push(await share.turn(work(k, 5)))
+      return results
+    })
+    expect(await Promise.all(loops)).toEqual(shares.map((_, k) => [k, k, k]))
+    expect(seen.most).toBe(1)
+    // Nobody takes a second turn before every other worker has had its first.
+    expect(seen.order.slice(0, 5).sort()).toEqual([0, 1, 2, 3, 4])
+    expect(seen.order.slice(5, 10).sort()).toEqual([0, 1, 2, 3, 4])
+  })
+
+  it('on four cores, at most three compute at once', async () => {
+    const { shares } = await trainingMachine(6, 4)
+    const { seen, work } = meter()
+    await Promise.all(shares.map((share, k) => share.turn(work(k, 20))))
+    expect(seen.most).toBe(3)
+  })
+
+  it('with a core each, nobody waits for a lock', async () => {
+    const { shares } = await trainingMachine(2, 2)
+    const { seen, work } = meter()
+    await Promise.all(shares.map((share, k) => share.turn(work(k, 20))))
+    expect(seen.most).toBe(2)
+  })
+
+  it('a turn waited for too long (its holder frozen) is given up and the work runs anyway', async () => {
+    const { shares, locks } = await trainingMachine(3, 2, 50)
+    let release = () => {}
+    const frozen = locks.request('reward-playground.compute.0', {}, () => new Promise<void>((resolve) => (release = resolve)))
+    const startedAt = performance.now()
+    expect(await shares[0].turn(async () => 'ran')).toBe('ran')
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(45)
+    release()
+    await frozen
+  })
+
+  it('an error of the work goes on up, and the lock is free again after it', async () => {
+    const { shares } = await trainingMachine(3, 2)
+    await expect(shares[0].turn(async () => Promise.reject(new Error('reward came out as NaN')))).rejects.toThrow('reward came out as NaN')
+    expect(await shares[1].turn(async () => 'next')).toBe('next')
   })
 })

@@ -15,6 +15,10 @@ export const BEAT_MS = 500
 export const PEER_EXPIRY_MS = 3000
 /** The longest rest after one iteration: a slow iteration never sleeps for seconds. */
 export const MAX_REST_MS = 1000
+/** The Web Locks a worker holds while it computes its turn (one name per core the workers share). */
+export const COMPUTE_LOCK = 'reward-playground.compute'
+/** A turn waited for longer than this is given up and the work runs anyway (a holder frozen with its tab never stalls the others). */
+export const MAX_TURN_WAIT_MS = 2000
 
 /**
  * The duty of each of n workers training on c cores:
@@ -57,12 +61,16 @@ export class TrainerShare {
   private readonly peers = new Map<string, number>()
   private training = false
   private lastBeatAt = -Infinity
+  private turnsTaken = 0
 
   constructor(
     private readonly channel: BroadcastChannel,
     private readonly cores: number,
     private readonly id: string,
     private readonly now: () => number,
+    /** The browser's Web Locks (workers then take turns); null: they rest instead. */
+    private readonly locks: LockManager | null = null,
+    private readonly maxTurnWaitMs = MAX_TURN_WAIT_MS,
   ) {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       const beat = event.data
@@ -94,7 +102,38 @@ export class TrainerShare {
     const at = this.now()
     for (const [id, heardAt] of this.peers) if (at - heardAt > PEER_EXPIRY_MS) this.peers.delete(id)
     const trainers = this.peers.size + (this.training ? 1 : 0)
-    return { trainers, cores: this.cores, duty: trainerDuty(trainers, this.cores) }
+    return { trainers, cores: this.cores, duty: trainerDuty(trainers, this.cores), mode: this.locks ? 'turns' : 'rests' }
+  }
+
+  /**
+   * Run one iteration's work in its turn. While more workers train than there are cores and the
+   * browser has Web Locks, at most S = max(1, c − 1) of them compute at once: each holds one of S
+   * named locks for one iteration, and requests are granted in the order made, so the turns go
+   * round. A free lock is taken at once; else the worker waits on one (the next in its rotation)
+   * for at most MAX_TURN_WAIT_MS and then computes anyway.
+   */
+  async turn<T>(work: () => Promise<T>): Promise<T> {
+    const { duty, cores } = this.current()
+    const locks = this.locks
+    if (!locks || duty >= 1) return work()
+    const slots = Math.max(1, cores - 1)
+    let started = false
+    const run = () => {
+      started = true
+      return work()
+    }
+    for (let k = 0; k < slots; k++) {
+      const held = await locks.request(`${COMPUTE_LOCK}.${k}`, { ifAvailable: true }, async (lock) => (lock ? { result: await run() } : null))
+      if (held) return held.result
+    }
+    const slot = this.turnsTaken++ % slots
+    try {
+      return await locks.request(`${COMPUTE_LOCK}.${slot}`, { signal: AbortSignal.timeout(this.maxTurnWaitMs) }, run)
+    } catch (error) {
+      // The wait ran out (the work never began): compute without the lock. An error of the work itself goes on up.
+      if (started) throw error
+      return work()
+    }
   }
 
   close(): void {
@@ -105,16 +144,18 @@ export class TrainerShare {
 }
 
 /**
- * The share of a real worker: a BroadcastChannel of the app's origin and the cores the page said it
- * has (else the worker's own navigator's, else 1); null where the browser has no BroadcastChannel
- * (the run then computes all the time).
+ * The share of a real worker: a BroadcastChannel of the app's origin, the cores the page said it
+ * has (else the worker's own navigator's, else 1) and the browser's Web Locks where it has them (a
+ * secure context: localhost or https); null where the browser has no BroadcastChannel (the run
+ * then computes all the time).
  */
 export function browserTrainerShare(pageCores: number | undefined): TrainerShare | null {
   if (typeof BroadcastChannel === 'undefined') return null
   const own = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency
   const cores = pageCores ?? (Number.isInteger(own) && own! >= 1 ? own! : 1)
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
-  const share = new TrainerShare(new BroadcastChannel(TRAINERS_CHANNEL), cores, id, () => performance.now())
+  const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null
+  const share = new TrainerShare(new BroadcastChannel(TRAINERS_CHANNEL), cores, id, () => performance.now(), locks)
   setInterval(() => share.beat(), BEAT_MS)
   return share
 }

@@ -9,6 +9,8 @@ export interface MachineShare {
   cores: number
   /** The fraction of its time this worker computes, in (0, 1]. */
   duty: number
+  /** How it keeps to its duty: taking turns with the others on a core (Web Locks), or resting after each iteration. */
+  mode: 'turns' | 'rests'
 }
 
 /** A bounded-rate summary of the iterations since the previous frame. */
