@@ -71,3 +71,26 @@ test('a reward slider moved with the keyboard during training changes the reward
     )
     .toBeLessThan(0.06)
 })
+
+test('200 quick Start, Pause and Reset cycles end with the last Start training at once, not queued behind the others', async ({ page }) => {
+  await page.goto('./?env=cartpole')
+  const controls = page.getByRole('group', { name: 'Run controls' })
+  await expect(controls.getByRole('button', { name: 'Start', exact: true })).toBeVisible()
+  // Faster than any hand: each click is on the button the page shows at that moment, one task after the page drew the last one.
+  const clicked = await controls.evaluate(async (group) => {
+    const click = async (name: string) => {
+      const button = [...group.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)
+      button?.click()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      return button ? 1 : 0
+    }
+    let count = 0
+    for (let k = 0; k < 200; k++) count += (await click('Start')) + (await click('Pause')) + (await click('Reset'))
+    return count + (await click('Start'))
+  })
+  expect(clicked).toBe(601)
+  // The last Start trains within seconds (it used to wait 16 s behind the 200 it replaced).
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training', { timeout: 5_000 })
+  await expect.poll(() => envSteps(page), { timeout: 30_000 }).toBeGreaterThan(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})

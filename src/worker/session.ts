@@ -83,12 +83,22 @@ export class TrainingSession {
       return
     }
     try {
-      const created = await createTrainerWithEnv(this.config)
+      // Building the networks is compute too: on a shared machine it waits for its turn.
+      this.share?.setTraining(true)
+      const created = await (this.share ? this.share.turn(() => createTrainerWithEnv(this.config)) : createTrainerWithEnv(this.config))
       this.trainer = created.trainer
       this.env = created.env
       this.record = created.record
     } catch (error) {
+      this.share?.setTraining(false)
       this.post({ type: 'error', runId: this.runId, message: errorMessage(error) })
+      return
+    }
+    if (this.stopped) {
+      // A Reset while it waited for its turn: nothing to train.
+      this.share?.setTraining(false)
+      this.trainer.dispose()
+      this.post({ type: 'stopped', runId: this.runId })
       return
     }
     this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES)
