@@ -23,11 +23,17 @@ import { SCHEDULE_KEY_PREFIX, schedulesFromQuery, schedulesToQuery } from './sch
  */
 export const MAX_LINK_REWARD_MODEL_CHARS = 16 * 1024
 
-/** Why a link cannot carry these reward models (their JSON is too long), or null when it can. */
-export function rewardModelsLinkProblem(reward: Pick<RewardExtras, 'rewardModels'>): string | null {
+/** The characters of these reward models' JSON where it is too long for a link; null when a link carries them (or there are none). */
+export function rewardModelsTooLongForLink(reward: Pick<RewardExtras, 'rewardModels'>): number | null {
   if (!reward.rewardModels || reward.rewardModels.length === 0) return null
   const length = JSON.stringify(reward.rewardModels).length
-  if (length <= MAX_LINK_REWARD_MODEL_CHARS) return null
+  return length > MAX_LINK_REWARD_MODEL_CHARS ? length : null
+}
+
+/** Why a link cannot carry these reward models (their JSON is too long), or null when it can. */
+export function rewardModelsLinkProblem(reward: Pick<RewardExtras, 'rewardModels'>): string | null {
+  const length = rewardModelsTooLongForLink(reward)
+  if (length === null) return null
   return `rewardModels: ${length} characters of reward models, more than the ${MAX_LINK_REWARD_MODEL_CHARS} a link carries (an MLP model is larger); open the design from a file (Import) or a saved run instead`
 }
 

@@ -1,11 +1,12 @@
 import { truncate } from '../model/design'
-import { designToSearch } from '../model/designLink'
+import { designToSearch, rewardModelsTooLongForLink } from '../model/designLink'
 import { noteLinkProblems } from './linkNotice'
 import { loadDesign, usePlayground } from './store'
 import { onUrlExtrasChange, setUrlExtra, urlExtras } from './urlExtras'
 import { applyViewsAndClassroom, readLink } from './readLink'
 import { compactRewardParam } from './rewardLink'
 import { fillSweepFieldsFromLink } from './sweepFields'
+import { useLinkStatus } from './linkStatus'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
 const URL_WRITE_DELAY_MS = 250
@@ -30,9 +31,11 @@ export async function startUrlSync(): Promise<string | null> {
 
   if (backend) setUrlExtra('backend', backend)
   const write = () => {
-    const query = new URLSearchParams(designToSearch(usePlayground.getState().design, urlExtras()))
+    const { design } = usePlayground.getState()
+    const query = new URLSearchParams(designToSearch(design, urlExtras()))
     compactRewardParam(query, () => schedule())
     const search = `?${query.toString()}`
+    useLinkStatus.setState({ length: `${window.location.origin}${window.location.pathname}${search}`.length, rewardModelsLeftOut: rewardModelsTooLongForLink(design.reward) })
     try {
       if (search !== window.location.search) window.history.replaceState(null, '', search)
     } catch {

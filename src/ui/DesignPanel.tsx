@@ -11,6 +11,8 @@ import { LearnerPanel } from './LearnerPanel'
 import { RewardTermsPanel } from './RewardTermsPanel'
 import { IfVisible } from './IfVisible'
 import { LessonCard } from './LessonCard'
+import { useLinkStatus } from '../state/linkStatus'
+import { linkNoteText } from '../model/linkNoteText'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
@@ -34,6 +36,7 @@ export function DesignPanel() {
       <IfVisible control="seed"><SeedField /></IfVisible>
       <IfVisible control="seed"><SeedsAtOnce /></IfVisible>
       <IfVisible control="run"><RunControls /></IfVisible>
+      <IfVisible control="designFile"><LinkNote /></IfVisible>
       <LessonCard />
       <IfVisible control="weights"><RewardSliders /></IfVisible>
       <IfVisible control="terms"><RewardTermsPanel /></IfVisible>
@@ -89,5 +92,18 @@ function SeedField() {
         </p>
       )}
     </div>
+  )
+}
+
+/** What the address cannot carry of this design (reward models too long for a link, an address too long to share), and what to do instead. */
+function LinkNote() {
+  const length = useLinkStatus((status) => status.length)
+  const rewardModelsLeftOut = useLinkStatus((status) => status.rewardModelsLeftOut)
+  const text = linkNoteText({ length, rewardModelsLeftOut })
+  if (text === null) return null
+  return (
+    <p className="hint link-note" role="status" aria-label="Link">
+      {text}
+    </p>
   )
 }
