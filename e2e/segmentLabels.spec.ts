@@ -12,7 +12,7 @@ test('on CartPole: label segment pairs by keyboard from two replays, keep them o
   await panel.getByRole('button', { name: 'Draw pairs to label' }).click()
   const pair = page.getByRole('group', { name: /^Pair to label/ })
   await expect(pair).toBeVisible()
-  await expect(pair).toContainText('Two stretches of the random policy')
+  await expect(pair).toContainText("Two stretches of the random start policy's walk")
   // Two replays side by side, each the environment's picture of one kept state at a time, looping.
   const left = pair.getByRole('img', { name: /^Left: \d+ steps?, picture \d+ of \d+$/ })
   await expect(left).toBeVisible()
@@ -46,6 +46,18 @@ test('on CartPole: label segment pairs by keyboard from two replays, keep them o
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
   await expect(page.getByRole('figure', { name: 'Learning curve' })).toContainText('rm (contribution)')
+
+  // Once the run has stepped, the pairs are its current policy's: stretches of its latest steps, by hand and by the simulated labeler.
+  await panel.getByRole('button', { name: 'Draw pairs to label' }).click()
+  await expect(pair).toContainText("Two stretches of the run's latest steps (its current policy)")
+  await expect(pair.getByRole('img', { name: /^Left: \d+ steps?, picture \d+ of \d+$/ })).toBeVisible()
+  await pair.focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(counter).toHaveText('6 labelled (6 by hand, 0 ties)')
+  await page.getByLabel('Pairs', { exact: true }).fill('20')
+  await page.getByRole('button', { name: 'Simulated labeler' }).click()
+  await expect(page.getByRole('alert', { name: 'Labels message' })).toContainText("The simulated labeler labelled 20 pairs from the run's latest steps (its current policy).")
+  await expect(counter).toHaveText('26 labelled (6 by hand, 0 ties)')
 })
 
 test('on a grid with reduced motion asked for: the replays wait for Play, and export gives the segment lines', async ({ page }) => {

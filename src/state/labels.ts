@@ -109,7 +109,7 @@ function recordOf(pair: UnlabelledPair, choice: LabelChoice, source: LabelSource
   return { version: 1, createdAt: Date.now(), source, choice, pair }
 }
 
-/** Draw a page of pairs for a person to label (the run's latest batch where it has one). */
+/** Draw a page of pairs for a person to label (from the run's latest batch or steps where it has them). */
 export async function drawPairsToLabel(count = PAIRS_PER_PAGE): Promise<void> {
   if (useLabels.getState().drawing) return
   useLabels.setState({ drawing: true })
@@ -149,8 +149,9 @@ export async function labelBySimulation(count: number, temperature: number, bias
     const { design } = usePlayground.getState()
     const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases }, env: design.envId })
     await keepLabels(drawn.pairs.map((pair) => recordOf(pairOf(pair), pair.label?.label ?? 'a', 'simulated')))
-    const from = drawn.source === 'current' ? "the run's latest batch" : 'the start policy'
-    const fewer = drawn.pairs.length < count ? ` (the batch holds ${drawn.pairs.length}; train on, or label again, for more)` : ''
+    const tokens = design.envId === 'tokenseq'
+    const from = drawn.source === 'current' ? (tokens ? "the run's latest batch" : "the run's latest steps (its current policy)") : tokens ? 'the start policy' : "the random start policy's walk"
+    const fewer = drawn.pairs.length < count ? ` (${tokens ? 'the batch holds' : 'the latest steps hold'} ${drawn.pairs.length}; train on, or label again, for more)` : ''
     useLabels.setState({ drawing: false, message: `The simulated labeler labelled ${drawn.pairs.length} pairs from ${from}${fewer}.` })
   } catch (error) {
     useLabels.setState({ drawing: false, message: `The simulated labeler could not label: ${errorMessage(error)}` })

@@ -50,7 +50,7 @@ export function LabelPairCard() {
         pick(choice)
       }}
     >
-      {isSegmentPair(shown) ? <SegmentSides pair={shown} spec={spec} waiting={queue.length} /> : <TokenSides pair={shown} source={source} waiting={queue.length} />}
+      {isSegmentPair(shown) ? <SegmentSides pair={shown} spec={spec} source={source} waiting={queue.length} /> : <TokenSides pair={shown} source={source} waiting={queue.length} />}
       <div className="label-choices">
         <button type="button" onClick={() => pick('tie')}>
           = Tie
@@ -85,10 +85,12 @@ function TokenSides({ pair, source, waiting }: { pair: DrawnTokenPair; source: '
 }
 
 /** Two segments side by side as replays, each with its button to pick it. */
-function SegmentSides({ pair, spec, waiting }: { pair: DrawnSegmentPair; spec: EnvSpec; waiting: number }) {
+function SegmentSides({ pair, spec, source, waiting }: { pair: DrawnSegmentPair; spec: EnvSpec; source: 'current' | 'start' | null; waiting: number }) {
   return (
     <>
-      <p className="hint">Two stretches of the random policy&apos;s walk: which one would you rather the agent did? · {waiting} waiting</p>
+      <p className="hint">
+        Two stretches of {source === 'current' ? "the run's latest steps (its current policy)" : "the random start policy's walk"}: which one would you rather the agent did? · {waiting} waiting
+      </p>
       <div className="label-sides">
         <div className="label-side">
           <SegmentReplay spec={spec} segment={pair.a} name="Left" />

@@ -46,7 +46,7 @@ function LabelPairsBody() {
   return (
     <div className="label-pairs-body">
       {segments ? (
-        <p className="hint">Which stretch of behaviour is better? ← left, → right, = a tie, S skips. The pairs are two short segments of the random start policy&apos;s walk, replayed side by side (after Christiano et al. 2017).</p>
+        <p className="hint">Which stretch of behaviour is better? ← left, → right, = a tie, S skips. The pairs are two short segments of the run&apos;s latest steps (its current policy), or of the random start policy&apos;s walk before a run has stepped, replayed side by side (after Christiano et al. 2017).</p>
       ) : (
         <p className="hint">
           Which completion is better? ← left, → right, = a tie, S skips. The pairs are two completions of one prompt from the run&apos;s latest batch (a GRPO run), or the start policy before it has one.

@@ -3,9 +3,10 @@ import { errorMessage } from '../core/errorMessage'
 import { labelTokenPair } from '../core/preferences/biasedLabeler'
 import { Rng } from '../core/rng'
 import { StartPolicyPairs } from '../learn/startPolicyPairs'
-import { STEP_FEATURED_ENVIRONMENTS } from '../core/preferences/stepFeatures'
+import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor } from '../core/preferences/stepFeatures'
+import { defaultSegmentSteps } from '../core/preferences/segmentPairs'
 import type { DrawnPair, DrawPairsRequest, FromWorker } from './protocol'
-import { drawSegmentPairs } from './segmentDraws'
+import { drawCurrentSegmentPairs, drawSegmentPairs } from './segmentDraws'
 import type { TrainingSession } from './session'
 
 /*
@@ -14,8 +15,10 @@ import type { TrainingSession } from './session'
  * one prompt are paired as the preferences command pairs them), the first `count` of its pairs.
  * Otherwise, and for `start`, the start policy of the seed under the parameters, kept between
  * requests so that every request gets fresh pairs (StartPolicyPairs). Requests are answered one at
- * a time, in order. On CartPole and the grid worlds the pairs are of trajectory segments of the
- * start (uniform random) policy's walk (segmentDraws.ts), whichever source is asked for.
+ * a time, in order. On CartPole and the grid worlds the pairs are of trajectory segments
+ * (segmentDraws.ts): `current`, of the run's latest recorded steps where the worker trains a run of
+ * that environment with at least two segments recorded; otherwise of the start (uniform random)
+ * policy's walk.
  */
 
 /** The source kept for the start policy, and which parameters and seed it is of. */
@@ -39,7 +42,13 @@ async function draw(request: DrawPairsRequest, session: TrainingSession | null, 
     if (!STEP_FEATURED_ENVIRONMENTS.includes(request.env)) throw new Error(`${request.env} has no pairs to label; accepted: tokenseq (completions), ${STEP_FEATURED_ENVIRONMENTS.join(', ')} (trajectory segments)`)
     if ((request.labeler?.biases.length ?? 0) > 0) throw new Error(`the labeler's biases (length, format, a token) are the token task's; a labeler of ${request.env}'s segments judges by their gold alone, so set every bias to 0`)
     const environment = resolveEnvironment(request.env, request.params)
-    return { source: 'start', pairs: drawSegmentPairs(environment, request.seed, request.count, request.labeler ? { temperature: request.labeler.temperature } : null) }
+    const labeler = request.labeler ? { temperature: request.labeler.temperature } : null
+    const steps = defaultSegmentSteps(environment.spec)
+    const recorded = request.source === 'current' ? (session?.latestSegments(request.env, steps) ?? null) : null
+    if (recorded !== null && recorded.length >= 2) {
+      return { source: 'current', pairs: drawCurrentSegmentPairs(request.env, stepFeaturesFor(environment.spec)!.names, recorded, request.seed, request.count, labeler) }
+    }
+    return { source: 'start', pairs: drawSegmentPairs(environment, request.seed, request.count, labeler) }
   }
   const { params } = resolveEnvironment('tokenseq', request.params)
   const latest = request.source === 'current' ? (session?.latestPairs() ?? null) : null

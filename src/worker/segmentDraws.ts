@@ -5,13 +5,15 @@ import { Rng } from '../core/rng'
 import type { DrawnSegment, DrawnSegmentPair } from './protocol'
 
 /*
- * Pairs of trajectory segments for the Label pairs panel: the uniform random policy's walk of the
- * seed under the parameters (segmentPairs.ts, as `preferences --env ID --seed S` walks it), kept
+ * Pairs of trajectory segments for the Label pairs panel: the current policy's (the run's latest
+ * recorded steps), or the uniform random policy's walk of the seed under the parameters (segmentPairs.ts, as `preferences --env ID --seed S` walks it), kept
  * between requests so that every request gets fresh segments, each segment of the environment's
  * default length. The simulated labeler's labels draw from the walk's labels stream.
  */
 
 let kept: { key: string; segments: RandomPolicySegments; labelRng: Rng } | null = null
+/** The shuffles and labels of the current policy's segments draw from their own streams of the seed. */
+let current: { seed: number; orderRng: Rng; labelRng: Rng } | null = null
 
 function drawnSegment(segment: Segment): DrawnSegment {
   return { states: segment.states, actions: segment.actions, features: Array.from(segment.features), gold: segment.gold }
@@ -34,4 +36,35 @@ export function drawSegmentPairs(environment: ResolvedEnvironment, seed: number,
     if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
     return pair
   })
+}
+
+/**
+ * Pairs of the current policy's segments (the run's latest recorded steps, cut by
+ * RecordingEnv.segments): shuffled, then paired two by two, at most `count`; each request shuffles
+ * afresh, so it pairs the segments differently even where the record has not moved on.
+ */
+export function drawCurrentSegmentPairs(
+  envId: string,
+  featureNames: readonly string[],
+  segments: readonly Segment[],
+  seed: number,
+  count: number,
+  labeler: { temperature: number } | null,
+): DrawnSegmentPair[] {
+  if (current === null || current.seed !== seed) {
+    const rng = new Rng(seed)
+    current = { seed, orderRng: rng.split(), labelRng: rng.split() }
+  }
+  const { orderRng, labelRng } = current
+  const order = Array.from(segments.keys())
+  orderRng.shuffle(order)
+  const pairs: DrawnSegmentPair[] = []
+  for (let k = 0; k + 1 < order.length && pairs.length < count; k += 2) {
+    const a = segments[order[k]]
+    const b = segments[order[k + 1]]
+    const pair: DrawnSegmentPair = { env: envId, featureNames: [...featureNames], a: drawnSegment(a), b: drawnSegment(b) }
+    if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
+    pairs.push(pair)
+  }
+  return pairs
 }

@@ -249,3 +249,27 @@ describe('TrainingSession sharing the machine', () => {
     }
   })
 })
+
+describe('TrainingSession.latestSegments', () => {
+  it('cuts the run’s latest recorded steps into segments of its environment, and none for another environment', async () => {
+    const messages: FromWorker[] = []
+    const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: {}, learner: { kind: 'qlearning' }, seed: 2 })
+    const session = new TrainingSession('run-2', config, (message) => messages.push(message))
+    expect(session.latestSegments('gridworld', 10)).toBeNull()
+    const done = session.start()
+    while (messages.filter((m) => m.type === 'metrics').length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    const segments = session.latestSegments('gridworld', 10)!
+    expect(segments.length).toBeGreaterThan(2)
+    for (const segment of segments) {
+      expect(segment.actions.length).toBeGreaterThanOrEqual(1)
+      expect(segment.actions.length).toBeLessThanOrEqual(10)
+      expect(segment.states).toHaveLength(segment.actions.length + 1)
+      // The gold is the grid's default reward: −1 a step (and −100 on a hazard).
+      expect(segment.gold).toBeLessThanOrEqual(-segment.actions.length)
+      expect(segment.features[0]).toBe(segment.actions.length)
+    }
+    expect(session.latestSegments('cartpole', 10)).toBeNull()
+    session.stop()
+    await done
+  })
+})

@@ -19,6 +19,9 @@ import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/ru
 import { batchPairs } from '../core/preferences/tokenStateCompletions'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
 import { restAfter, type TrainerShare } from './trainerShare'
+import type { Segment } from '../core/preferences/segmentPairs'
+import { resolveEnvironment } from '../core/envs/registry'
+import { stepFeaturesFor } from '../core/preferences/stepFeatures'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
@@ -142,6 +145,20 @@ export class TrainingSession {
     const env = this.env
     if (state === null || env === null) return null
     return batchPairs(state, env.spec.stateVars.length, env.n, env.spec.demoCopies ?? 1)
+  }
+
+  /**
+   * Segments of at most `steps` steps of the run's latest recorded steps (its current policy), with
+   * the environment's default reward as their gold; null when the run is not on `envId`, keeps no
+   * states (no step features), or has not stepped yet.
+   */
+  latestSegments(envId: string, steps: number): Segment[] | null {
+    const record = this.record
+    if (record === null || this.config.env.id !== envId) return null
+    const { spec } = resolveEnvironment(this.config.env.id, this.config.env.params)
+    const features = stepFeaturesFor(spec)
+    if (features === null) return null
+    return record.segments(steps, features, new Map(spec.components.map((component) => [component.name, component.defaultWeight])))
   }
 
   stop(): void {

@@ -1,6 +1,8 @@
 import type { BatchEnv, EnvSpec, StepBuffers } from '../envs/types'
 import type { Rng } from '../rng'
 import { forwardExtensions } from '../envs/forward'
+import type { Segment } from '../preferences/segmentPairs'
+import { stepFeaturesFor, type StepFeatures } from '../preferences/stepFeatures'
 
 /** At most this many copy-steps are kept: enough for a PPO batch, bounded whatever the run length. */
 export const MAX_RECORDED_STEPS = 4096
@@ -64,6 +66,10 @@ export class RecordingEnv implements BatchEnv {
   private filled = 0
   private readonly visits: Uint32Array | null
   private readonly reached: Int32Array | null
+  /** Where the environment declares step features (segments to label): each row's action and the state its step reached, rows × stateSize. */
+  private readonly reachedStates: Float64Array | null
+  private readonly actions: Int32Array | null
+  private readonly stateSize: number
   /** Copy 0's running episode and its latest finished one: rings of MAX_EPISODE_STEPS × K, step s at s mod MAX_EPISODE_STEPS. */
   private runningEpisode: Float64Array
   private runningLength = 0
@@ -81,6 +87,10 @@ export class RecordingEnv implements BatchEnv {
     this.copies = new Int32Array(this.capacity)
     this.visits = inner.spec.discreteStates !== null ? new Uint32Array(inner.spec.discreteStates) : null
     this.reached = inner.spec.discreteStates !== null ? new Int32Array(this.capacity) : null
+    this.stateSize = inner.spec.stateVars.length
+    const keepsStates = stepFeaturesFor(inner.spec) !== null
+    this.reachedStates = keepsStates ? new Float64Array(this.capacity * this.stateSize) : null
+    this.actions = keepsStates ? new Int32Array(this.capacity) : null
     this.runningEpisode = new Float64Array(MAX_EPISODE_STEPS * this.recordedComponents)
     this.finishedEpisode = new Float64Array(MAX_EPISODE_STEPS * this.recordedComponents)
     forwardExtensions(this, inner)
@@ -135,6 +145,17 @@ export class RecordingEnv implements BatchEnv {
       this.next = (row + 1) % this.capacity
     }
     this.filled = Math.min(this.capacity, this.filled + this.n)
+    if (this.reachedStates && this.actions) {
+      // The state each step reached: the final one where its episode ended (the copy has reset since).
+      const firstRow = (this.next - this.n + this.capacity) % this.capacity
+      const size = this.stateSize
+      for (let i = 0; i < this.n; i++) {
+        const row = (firstRow + i) % this.capacity
+        const from = out.terminated[i] || out.truncated[i] ? out.finalState : this.inner.state
+        this.reachedStates.set(from.subarray(i * size, i * size + size), row * size)
+        this.actions[row] = actions[i]
+      }
+    }
     if (this.visits && this.reached) {
       // A discrete environment's observation is its state index; where an episode ended, the state it reached.
       const firstRow = (this.next - this.n + this.capacity) % this.capacity
@@ -174,6 +195,52 @@ export class RecordingEnv implements BatchEnv {
       components.set(ring.subarray(from, from + K), j * K)
     }
     return { length, kept, components, finished }
+  }
+
+  /**
+   * The recorded steps as segments of at most `steps` steps (Christiano et al. 2017's clips of the
+   * current policy): each copy's rows oldest first, cut into consecutive segments that end early
+   * where an episode ends, each starting after a step of its episode that is recorded (so the state
+   * it starts from is known: a copy's first recorded row, and the row after an episode's end, start
+   * none). A segment's features are Σ_t f(s′_t) and its gold Σ_t Σ_c w_c·r_c,t over `goldWeights`
+   * (the environment's default weights, by component name); null where no states are kept.
+   */
+  segments(steps: number, features: StepFeatures, goldWeights: ReadonlyMap<string, number>): Segment[] | null {
+    if (!this.reachedStates || !this.actions) return null
+    const K = this.recordedComponents
+    const names = this.spec.components.map((component) => component.name)
+    const weights = names.map((name) => goldWeights.get(name) ?? 0)
+    const size = this.stateSize
+    const start = this.filled < this.capacity ? 0 : this.next
+    const perStep = new Float64Array(features.names.length)
+    /** Per copy: the segment being cut, and whether the copy's previous recorded row left its episode running. */
+    const open: (Segment | null)[] = new Array(this.n).fill(null)
+    const running: boolean[] = new Array(this.n).fill(false)
+    const done: Segment[] = []
+    for (let r = 0; r < this.filled; r++) {
+      const row = (start + r) % this.capacity
+      const copy = this.copies[row]
+      const reached = this.reachedStates.subarray(row * size, row * size + size)
+      let segment = open[copy]
+      if (segment === null && running[copy]) {
+        const previous = (row - this.n + this.capacity) % this.capacity
+        segment = { states: [Array.from(this.reachedStates.subarray(previous * size, previous * size + size))], actions: [], features: new Float64Array(perStep.length), gold: 0 }
+        open[copy] = segment
+      }
+      const ended = this.ends[row] === 1
+      running[copy] = !ended
+      if (segment === null) continue
+      features.featuresOf(reached, 0, perStep, 0)
+      for (let f = 0; f < perStep.length; f++) segment.features[f] += perStep[f]
+      for (let k = 0; k < K; k++) segment.gold += weights[k] * this.components[row * K + k]
+      segment.states.push(Array.from(reached))
+      segment.actions.push(this.actions[row])
+      if (ended || segment.actions.length === steps) {
+        done.push(segment)
+        open[copy] = null
+      }
+    }
+    return done
   }
 
   /** A copy of the recorded steps, oldest first (transferable to the page). */
