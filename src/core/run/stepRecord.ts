@@ -152,7 +152,7 @@ export class RecordingEnv implements BatchEnv {
       for (let i = 0; i < this.n; i++) {
         const row = (firstRow + i) % this.capacity
         const from = out.terminated[i] || out.truncated[i] ? out.finalState : this.inner.state
-        this.reachedStates.set(from.subarray(i * size, i * size + size), row * size)
+        for (let j = 0; j < size; j++) this.reachedStates[row * size + j] = from[i * size + j]
         this.actions[row] = actions[i]
       }
     }
