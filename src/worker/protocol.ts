@@ -8,6 +8,7 @@ import type { FinishedRunFigures } from '../core/run/runFigures'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS } from '../core/preferences/limits'
 import { NUM_TOKENS } from '../core/envs/tokenseq'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
+import { MAX_SEED } from '../core/rng'
 import type { TokenPairLabel } from '../core/preferences/biasedLabeler'
 import type { RewardModel } from '../core/preferences/rewardModel'
 import type { PairAccuracy } from '../core/preferences/rewardModelAccuracy'
@@ -46,7 +47,7 @@ export const FitOptionsSchema = z.object({
   ensemble: z.number().int().min(1).max(MAX_ENSEMBLE_MEMBERS),
   holdout: z.number().min(0).lt(1),
   l2: finite.refine((l2) => l2 >= 0),
-  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  seed: z.number().int().min(0).max(MAX_SEED),
   /** Linear only: a length head absorbs length, the content head is the model (reward-model fit --decorrelate length). */
   decorrelateLength: z.boolean().optional(),
 })
@@ -90,7 +91,7 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
     requestId: z.number().int(),
     source: z.enum(['current', 'start']),
     params: nameRecord(z.union([finite, z.string().max(10_000), z.boolean(), z.array(finite).max(1000)])),
-    seed: z.number().int().min(0).max(2 ** 31 - 1),
+    seed: z.number().int().min(0).max(MAX_SEED),
     count: z.number().int().min(1).max(MAX_PAIRS_PER_DRAW),
     labeler: z.object({ temperature: finite.refine((t) => t >= 0 && t <= MAX_LABELER_TEMPERATURE), biases: z.array(LabelerBiasSchema).max(NUM_TOKENS + 2) }).optional(),
     /** The environment whose pairs to draw; absent: the token task. On CartPole and the grid worlds, pairs of trajectory segments. */
