@@ -39,7 +39,7 @@ const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion,
 const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
 const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion of each group one reward per token (step), at least one'
 /** The inputs only one estimator reads, and which one. */
-const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo', penalties: 'reinforce_pp' }
+const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo', penalties: 'reinforce_pp', outcomes: 'process_min' }
 
 export function advantagesCommand(argv: string[], readStdin: () => string): string {
   const { values, switches } = splitSwitches(argv)
@@ -261,7 +261,7 @@ function reinforcePlusPlusCommand(readStdin: () => string): string {
   return groupedOutput(advantages, lengths)
 }
 
-const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))) })
+const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))), outcomes: z.array(z.array(z.number())).optional() })
 
 /** DeepSeekMath's process supervision (process) or PURE's min-form credit (process_min): {"advantages": [[[a, ...], ...], ...]}, one per token of each completion of each group. */
 function processCommand(flags: Map<string, string>, readStdin: () => string, estimator: 'process' | 'process_min'): string {
@@ -276,10 +276,18 @@ function processCommand(flags: Map<string, string>, readStdin: () => string, est
       if (rewards.length === 0) throw new UsageError(`groups[${g}][${i}] is empty; a completion has at least 1 token, so give one reward per token`)
     }),
   )
+  // process_min's outcomes: one per completion of each group, added after the minimum.
+  if (input.outcomes !== undefined) {
+    if (input.outcomes.length !== input.groups.length) throw new UsageError(`outcomes has ${input.outcomes.length} groups but groups has ${input.groups.length}; give one outcome per completion of each group`)
+    input.outcomes.forEach((outcomes, g) => {
+      if (outcomes.length !== input.groups[g].length) throw new UsageError(`outcomes[${g}] has ${outcomes.length} values but groups[${g}] has ${input.groups[g].length} completions; give one outcome per completion`)
+    })
+  }
   const completions = input.groups.flat()
   const lengths = completions.map((rewards) => rewards.length)
-  const credit = estimator === 'process_min' ? minFormProcessAdvantages : processSupervisionAdvantages
-  const advantages = credit(completions.flat(), lengths, input.groups.map((group) => group.length), eps)
+  const sizes = input.groups.map((group) => group.length)
+  const advantages =
+    estimator === 'process_min' ? minFormProcessAdvantages(completions.flat(), lengths, sizes, eps, input.outcomes?.flat()) : processSupervisionAdvantages(completions.flat(), lengths, sizes, eps)
   assertFinite(advantages, 'advantages')
   let token = 0
   const nested = input.groups.map((group) => group.map((rewards) => Array.from(advantages.subarray(token, (token += rewards.length)))))

@@ -174,9 +174,12 @@ Usage:
   reward-playground advantages --estimator process_min [--eps E]
       Min-form credit (PURE, Cheng et al. 2025); the GRPO learner's estimator.baseline
       "process_min". Same input and output as --estimator process, with
-        G_t = min over the completion's steps s >= t of r_s,  V_i = G_1 of completion i,
+        G_t = min over the completion's steps s >= t of r_s + R_i,  V_i = G_1 of completion i,
         A_t = (G_t - mean(V_g))/(std(V_g) + E)
       V_g the values of group g's completions, std with Bessel's correction (0 for one completion).
+      R_i: an optional "outcomes": [[R, ...], ...], one outcome reward (a verifiable reward) per
+      completion of each group, added after the minimum as PURE adds it; absent, 0. In a GRPO run
+      the process reward models' components are the r_t and every other component the outcome.
 
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin

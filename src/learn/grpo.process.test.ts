@@ -55,6 +55,20 @@ describe('GRPO with the process baseline', () => {
     }
   })
 
+  it('under process_min the report names the process model’s component, so that its minimum is taken and correct added after it', async () => {
+    const params = { max_length: 6, group_size: 4 }
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: 4, estimator: { baseline: 'process_min' } })
+    const env = new RewardedEnv(tokenseq.create(16, params), RewardDesignSchema.parse({ rewardModels: [{ model: process }] }))
+    expect(env.spec.components.filter((component) => component.process).map((component) => component.name)).toEqual(['rm'])
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: { correct: 1, rm: 1 } }), options, new Rng(3))
+    try {
+      const batch = (await trainer.iterate()).groupBatch!
+      expect(Array.from(batch.processComponents!)).toEqual(batch.names.map((name) => (name === 'rm' ? 1 : 0)))
+    } finally {
+      trainer.dispose()
+    }
+  })
+
   it('leaves the per-token components out of the report under every other baseline', async () => {
     const env = tokenseq.create(8, { max_length: 4, group_size: 4 })
     const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: {} }), GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: 2 }), new Rng(1))

@@ -222,7 +222,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
       const processBaseline = isProcessBaseline(estimatorBaseline(options.estimator))
-      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents } : {}) }
+      // Which components are process rewards (a process reward model's), for the min-form credit's split.
+      const processComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents, processComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
       const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : klPenaltyOf(sampled, await referenceLogProbs(sampled))
@@ -263,7 +265,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
         // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
-        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice() } : {}),
+        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },

@@ -25,7 +25,7 @@ export function tokenCreditComparison(batch: GroupBatch, weights: Record<string,
   const { lengths, tokens, tokenComponents } = batch
   if (lengths === undefined || tokens === undefined || tokenComponents === undefined || batch.groupSizes.length === 0) return null
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
-  const scores = { components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths, klPenalty: batch.klPenalty, tokenComponents }
+  const scores = { components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths, klPenalty: batch.klPenalty, tokenComponents, processComponents: batch.processComponents }
   const outcome = batchAdvantages(scores, { ...estimator, baseline: 'group' })
   const process = batchAdvantages(scores, { ...estimator, baseline: estimator.baseline === 'process_min' ? 'process_min' : 'process' })
   const rows: TokenCreditRow[] = []

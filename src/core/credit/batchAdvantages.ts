@@ -23,8 +23,11 @@ import { remaxAdvantages } from './remax'
  *   process:     DeepSeekMath's process supervision over each token's reward r_t = Σ_k w_k·c_k,t (+ p_t),
  *                c_k,t component k paid at token t (tokenComponents), normalised by its group's tokens'
  *                mean and std (+ eps) and summed from t to the completion's end (processSupervision.ts)
- *   process_min: PURE's min-form credit over the same r_t: G_t = min_{s ≥ t} r_s, judged against the
- *                group's completion values G_1 by their mean and std (+ eps) (processMinForm.ts)
+ *   process_min: PURE's min-form credit: G_t = min_{s ≥ t} r_s + R_i, judged against the group's
+ *                completion values G_1 by their mean and std (+ eps) (processMinForm.ts); where the
+ *                process components are named (processComponents), r_t sums those alone (+ p_t) and
+ *                R_i = Σ_k w_k·C_ik over the others (the outcome, after the minimum, as PURE adds its
+ *                verifiable reward); else r_t as above and R_i = 0
  * remax, opo, passk, token_batch, process and process_min read no centre, scale, rank, combine or batchNormalize.
  */
 
@@ -41,6 +44,12 @@ export interface GroupScores {
   klPenalty?: ArrayLike<number>
   /** Raw components paid at each token, tokens × K, completion after completion (process). */
   tokenComponents?: ArrayLike<number>
+  /**
+   * 1 for each component that is a process reward (RewardComponentSpec.process), else 0, K values
+   * (process_min): the min-form credit takes the minimum of the process components' per-token
+   * rewards and adds the others' completion totals after it. Absent: every component is a step reward.
+   */
+  processComponents?: ArrayLike<number>
 }
 
 export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator): Float64Array {
@@ -53,7 +62,7 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   }
   const taskRewards = mixedRewards(scores.components, scores.weights)
   checkLayout('batchAdvantages', taskRewards.length, scores.groupSizes)
-  if (isProcessBaseline(baseline)) return processAdvantages(scores, estimator.eps, baseline === 'process_min' ? minFormProcessAdvantages : processSupervisionAdvantages)
+  if (isProcessBaseline(baseline)) return processAdvantages(scores, estimator.eps, baseline === 'process_min')
   if (baseline === 'token_batch') {
     if (scores.lengths === undefined) throw new Error('batchAdvantages: the token_batch baseline needs each completion’s length (lengths)')
     return reinforcePlusPlusAdvantages(taskRewards, scores.lengths, scores.klPenalty ?? null)
@@ -74,16 +83,29 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   return passkAdvantages(correct, scores.groupSizes, passkOf(estimator), estimator.eps)
 }
 
-/** Process supervision over r_t = Σ_k w_k·c_k,t + p_t at every token, its credit summed or min-form. */
-function processAdvantages(scores: GroupScores, eps: number, credit: typeof processSupervisionAdvantages): Float64Array {
+/**
+ * Process supervision over r_t = Σ_k w_k·c_k,t + p_t at every token, its credit summed. Min-form
+ * (PURE): where the process components are named, r_t = Σ_{k process} w_k·c_k,t + p_t and the
+ * outcome R_i = Σ_{k not process} w_k·C_ik is added after the minimum; else every component is a
+ * step reward, as in the summed form.
+ */
+function processAdvantages(scores: GroupScores, eps: number, minForm: boolean): Float64Array {
   if (scores.lengths === undefined || scores.tokenComponents === undefined) throw new Error('batchAdvantages: the process baseline needs each completion’s length (lengths) and the components paid at each token (tokenComponents)')
-  const stepRewards = mixedRewards(scores.tokenComponents, scores.weights)
+  const K = scores.weights.length
+  const split = minForm && scores.processComponents !== undefined
+  if (split && scores.processComponents!.length !== K) throw new Error(`batchAdvantages: ${scores.processComponents!.length} process flags for ${K} components; give one per component`)
+  const isProcess = (k: number) => !split || scores.processComponents![k] === 1
+  const stepWeights = Array.from(scores.weights, (weight, k) => (isProcess(k) ? weight : 0))
+  const stepRewards = mixedRewards(scores.tokenComponents, stepWeights)
   if (scores.klPenalty !== undefined) {
     if (scores.klPenalty.length !== stepRewards.length) throw new Error(`batchAdvantages: ${scores.klPenalty.length} KL penalties for ${stepRewards.length} tokens; give one per token`)
     // r_t + p_t
     for (let t = 0; t < stepRewards.length; t++) stepRewards[t] += scores.klPenalty[t]
   }
-  return credit(stepRewards, scores.lengths, scores.groupSizes, eps)
+  if (!minForm) return processSupervisionAdvantages(stepRewards, scores.lengths, scores.groupSizes, eps)
+  // R_i = Σ_{k not process} w_k·C_ik, the outcome added after the minimum
+  const outcomes = split ? mixedRewards(scores.components, Array.from(scores.weights, (weight, k) => (isProcess(k) ? 0 : weight))) : undefined
+  return minFormProcessAdvantages(stepRewards, scores.lengths, scores.groupSizes, eps, outcomes)
 }
 
 /** P_i = Σ_t p_t over each completion's tokens. */

@@ -4,8 +4,9 @@ import { checkTokenLayout } from './group'
  * Min-form process credit (PURE, Cheng et al. 2025): a token's return is the minimum of the step
  * rewards at or after it rather than their sum, and a completion's value is its return at its
  * first token, the minimum over all its steps (how a process reward model scores a whole answer
- * at test time). Group g's completions o_1 … o_G, step rewards r_i,j (one per token j of o_i):
- *   G_i,t = min_{j ≥ t} r_i,j                    (the min-form return)
+ * at test time). Group g's completions o_1 … o_G, step rewards r_i,j (one per token j of o_i),
+ * and where given an outcome reward R_i of each (a verifiable reward, paid at its end):
+ *   G_i,t = min_{j ≥ t} r_i,j + R_i              (the min-form return; R_i = 0 when none is given)
  *   V_i   = G_i,1                                (the completion's min-form value)
  *   A_i,t = (G_i,t − mean(V_g)) / (std(V_g) + eps)
  * with mean and std over the group's values V_1 … V_G, the std with Bessel's correction, as the
@@ -16,22 +17,26 @@ import { checkTokenLayout } from './group'
  * (T = 0.1) and subtracts a leave-one-out baseline; this takes the minimum itself and GRPO's
  * group mean and std. The mean is taken around the group's first value, so that a group whose
  * values are all equal gets exactly 0 at every first token; a zero divisor (only with eps = 0)
- * gives 0, an overflowed one NaN, so that the caller sees it.
+ * gives 0, an overflowed one NaN, so that the caller sees it. The outcome is added after the
+ * minimum, as PURE adds its verifiable reward to the min-form process returns: summed into the
+ * steps, a +1 for the right answer would almost never be the minimum, and so would teach nothing.
  */
 
-/** `stepRewards` one per token, completion after completion (lengths[i] ≥ 1 tokens each), groups of groupSizes[g] completions; one advantage per token. */
-export function minFormProcessAdvantages(stepRewards: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>, eps: number): Float64Array {
+/** `stepRewards` one per token, completion after completion (lengths[i] ≥ 1 tokens each), groups of groupSizes[g] completions, `outcomes` one per completion or none; one advantage per token. */
+export function minFormProcessAdvantages(stepRewards: ArrayLike<number>, lengths: ArrayLike<number>, groupSizes: ArrayLike<number>, eps: number, outcomes?: ArrayLike<number>): Float64Array {
   const tokens = checkTokenLayout('minFormProcessAdvantages', stepRewards, lengths, groupSizes)
-  // G_i,t = min(r_i,t, G_i,t+1) backwards from each completion's last token
+  if (outcomes !== undefined && outcomes.length !== lengths.length) throw new Error(`minFormProcessAdvantages: ${outcomes.length} outcomes for ${lengths.length} completions; give one per completion`)
+  // G_i,t = min(r_i,t, G_i,t+1 − R_i) + R_i backwards from each completion's last token
   const returns = new Float64Array(tokens)
   const starts = new Int32Array(lengths.length)
   let token = 0
   for (let i = 0; i < lengths.length; i++) {
     starts[i] = token
+    const outcome = outcomes === undefined ? 0 : outcomes[i]
     let toGo = Infinity
     for (let t = token + lengths[i] - 1; t >= token; t--) {
       toGo = Math.min(toGo, stepRewards[t])
-      returns[t] = toGo
+      returns[t] = toGo + outcome
     }
     token += lengths[i]
   }

@@ -60,7 +60,7 @@ export function whatIfAdvantages(record: StepRecord, batch: ValueBatch, weights:
  */
 export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string, number>, estimator: GroupEstimator): Float64Array {
   const w = batch.names.map((name) => ownValue(weights, name) ?? 0)
-  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty, tokenComponents: batch.tokenComponents }, estimator)
+  return batchAdvantages({ components: batch.components, weights: w, groupSizes: batch.groupSizes, lengths: batch.lengths, greedyComponents: batch.greedyComponents, klPenalty: batch.klPenalty, tokenComponents: batch.tokenComponents, processComponents: batch.processComponents }, estimator)
 }
 
 /**

@@ -13,6 +13,12 @@ export interface RewardComponentSpec {
    * paid at defaultWeight, outside the mix and the objective, listed only in the trainer's spec.
    */
   learnerAdded?: true
+  /**
+   * True for a process reward, paid on every token as a judgement of that step (a process reward
+   * model): PURE's min-form credit takes the minimum of these and adds the others, the outcome
+   * (processMinForm.ts).
+   */
+  process?: true
 }
 
 /** What the user actually wants, measured per episode independently of the reward mix. */

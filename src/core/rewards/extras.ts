@@ -3,6 +3,7 @@ import type { RewardDesign } from './designSchema'
 import { potentialsFor } from './shaping'
 import { describeRndBonus } from './rnd'
 import { describeRewardModelComponent } from './rewardModelComponent'
+import { isProcessModel } from '../preferences/rewardModel'
 import { ownValue } from '../reservedNames'
 
 /** One component a design adds to its environment: a custom term, a shaping term, a bonus or a reward model. */
@@ -50,7 +51,7 @@ export function extraComponents(design: RewardDesign, spec: EnvSpec): ExtraCompo
     extras.push({ name: unique(`bonus_${bonus.kind}`), description, defaultWeight: 1, range: [0, 10], source: { kind: 'bonus', index } })
   })
   design.rewardModels?.forEach((entry, index) => {
-    extras.push({ name: entry.name, description: describeRewardModelComponent(entry, spec), defaultWeight: 1, range: [0, 4], source: { kind: 'rewardModel', index } })
+    extras.push({ name: entry.name, description: describeRewardModelComponent(entry, spec), defaultWeight: 1, range: [0, 4], source: { kind: 'rewardModel', index }, ...(isProcessModel(entry.model) ? { process: true as const } : {}) })
   })
   return extras
 }

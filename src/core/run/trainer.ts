@@ -71,6 +71,8 @@ export interface GroupBatch {
   klPenalty?: Float64Array
   /** Raw components paid at each token, tokens × K (sent under the process baseline only). */
   tokenComponents?: Float64Array
+  /** 1 for each component that is a process reward, K values (sent under the process baseline only, with tokenComponents). */
+  processComponents?: Uint8Array
   /** The tokens written, completion after completion (sent under the process baseline only, for the per-token credit view). */
   tokens?: Int32Array
 }
