@@ -90,7 +90,7 @@ test('200 quick Start, Pause and Reset cycles end with the last Start training a
   })
   expect(clicked).toBe(601)
   // The last Start trains within seconds (it used to wait 16 s behind the 200 it replaced).
-  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training', { timeout: 5_000 })
+  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training', { timeout: 10_000 })
   await expect.poll(() => envSteps(page), { timeout: 30_000 }).toBeGreaterThan(0)
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
