@@ -236,6 +236,12 @@ describe('TrainingSession sharing the machine', () => {
       await shared.done
       expect(sharedFigures.steps).toBe(aloneFigures.steps)
       expect(sharedFigures.seconds).toBeGreaterThan(3 * aloneFigures.seconds)
+      // A hidden page's run takes a quarter of that duty (0.025): the same steps take about four times as long again; at least twice.
+      const hidden = startSession({}, {}, true, budget, share)
+      hidden.session.pageHidden = true
+      const hiddenFigures = (await hidden.next('finished')).figures
+      await hidden.done
+      expect(hiddenFigures.seconds).toBeGreaterThan(2 * sharedFigures.seconds)
 
       const endless = startSession({}, {}, true, null, share)
       await endless.next('started')

@@ -18,7 +18,7 @@ import { errorMessage } from '../core/errorMessage'
 import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
 import { batchPairs } from '../core/preferences/tokenStateCompletions'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
-import { restAfter, type TrainerShare } from './trainerShare'
+import { restAfter, restingDuty, type TrainerShare } from './trainerShare'
 import type { Segment } from '../core/preferences/segmentPairs'
 import { resolveEnvironment } from '../core/envs/registry'
 import { stepFeaturesFor } from '../core/preferences/stepFeatures'
@@ -359,10 +359,7 @@ export class TrainingSession {
   private async restForOthers(busyMs: number): Promise<void> {
     if (!this.share || this.stopped || this.paused) return
     this.share.beat()
-    const share = this.share.current()
-    // Taking turns keeps the duty by itself.
-    if (share.mode === 'turns') return
-    const restMs = restAfter(busyMs, share.duty)
+    const restMs = restAfter(busyMs, restingDuty(this.share.current(), this.pageHidden))
     if (restMs <= 0) return
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {

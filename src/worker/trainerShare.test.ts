@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { BEAT_MS, MAX_REST_MS, PEER_EXPIRY_MS, restAfter, TrainerShare, trainerDuty } from './trainerShare'
+import { BEAT_MS, HIDDEN_SHARE, MAX_REST_MS, PEER_EXPIRY_MS, restAfter, restingDuty, TrainerShare, trainerDuty } from './trainerShare'
 
 describe('trainerDuty', () => {
   it('gives each worker a core of its own while there are enough', () => {
@@ -44,6 +44,23 @@ describe('restAfter', () => {
     expect(restAfter(100, 0)).toBe(0)
     expect(restAfter(Number.NaN, 0.2)).toBe(0)
     expect(restAfter(900, 0.2)).toBe(MAX_REST_MS)
+  })
+})
+
+describe('restingDuty', () => {
+  it('a watched run rests to its duty, or not at all while taking turns keeps it; nobody rests with a core each', () => {
+    expect(restingDuty({ trainers: 5, cores: 2, duty: 0.2, mode: 'rests' }, false)).toBe(0.2)
+    expect(restingDuty({ trainers: 5, cores: 2, duty: 0.2, mode: 'turns' }, false)).toBe(1)
+    expect(restingDuty({ trainers: 2, cores: 2, duty: 1, mode: 'turns' }, true)).toBe(1)
+    expect(restingDuty({ trainers: 2, cores: 2, duty: 1, mode: 'rests' }, true)).toBe(1)
+  })
+
+  it('a hidden page’s run takes a quarter of that: after a turn of b ms it rests 3b', () => {
+    expect(HIDDEN_SHARE).toBe(0.25)
+    expect(restingDuty({ trainers: 5, cores: 2, duty: 0.2, mode: 'rests' }, true)).toBeCloseTo(0.05, 15)
+    const duty = restingDuty({ trainers: 5, cores: 2, duty: 0.2, mode: 'turns' }, true)
+    expect(duty).toBe(0.25)
+    expect(restAfter(40, duty)).toBe(120)
   })
 })
 

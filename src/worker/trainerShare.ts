@@ -15,6 +15,8 @@ export const BEAT_MS = 500
 export const PEER_EXPIRY_MS = 3000
 /** The longest rest after one iteration: a slow iteration never sleeps for seconds. */
 export const MAX_REST_MS = 1000
+/** On a shared machine a hidden page's run computes this share of what a watched one does (it rests after each turn, or rests longer). */
+export const HIDDEN_SHARE = 0.25
 /** The Web Locks a worker holds while it computes its turn (one name per core the workers share). */
 export const COMPUTE_LOCK = 'reward-playground.compute'
 /** A turn waited for longer than this is given up and the work runs anyway (a holder frozen with its tab never stalls the others). */
@@ -39,6 +41,18 @@ export function trainerDuty(trainers: number, cores: number): number {
 export function restAfter(busyMs: number, duty: number): number {
   if (!(duty > 0) || duty >= 1 || !(busyMs > 0)) return 0
   return Math.min(MAX_REST_MS, (busyMs * (1 - duty)) / duty)
+}
+
+/**
+ * The share of its time a run keeps to by resting: its duty when it rests, 1 when taking turns
+ * keeps the duty by itself; a hidden page's run on a shared machine HIDDEN_SHARE of that (after
+ * each turn it rests three times as long as the turn took), so the run being watched gets the
+ * turns the hidden ones leave.
+ */
+export function restingDuty(share: MachineShare, pageHidden: boolean): number {
+  if (share.duty >= 1) return 1
+  const duty = share.mode === 'turns' ? 1 : share.duty
+  return pageHidden ? duty * HIDDEN_SHARE : duty
 }
 
 interface Beat {
