@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The learning curve's text summary, as a screen reader hears it. */
 export async function curveSummary(page: Page): Promise<string> {
@@ -57,4 +57,14 @@ export async function addHeightShapingAndTerm(page: Page): Promise<void> {
   const term = page.getByRole('textbox', { name: 'Term term1' })
   await term.fill('position > 0.3')
   await term.press('Enter')
+}
+
+/** Focus a pair to label and press each key in turn, waiting after each for the next pair to show (a pick or a skip moves on). */
+export async function pickByKeyboard(page: Page, pair: Locator, keys: readonly string[]): Promise<void> {
+  await pair.focus()
+  for (const key of keys) {
+    const before = await pair.textContent()
+    await page.keyboard.press(key)
+    await expect.poll(async () => (await pair.textContent()) !== before).toBe(true)
+  }
 }

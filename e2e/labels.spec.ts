@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { curvePoints, expectTraining } from './helpers'
+import { curvePoints, expectTraining, pickByKeyboard } from './helpers'
 
 test('label pairs by keyboard, keep them over a reload, fit a linear reward model and train against it as rm', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
@@ -13,15 +13,8 @@ test('label pairs by keyboard, keep them over a reload, fit a linear reward mode
   const pair = page.getByRole('group', { name: /^Pair to label/ })
   await expect(pair).toBeVisible()
   await expect(pair).toContainText(/Prompt: \d \+ \d = \? · from the start policy/)
-  // Ten picks by keyboard (← → =), with skips between that label nothing.
-  await pair.focus()
-  const keys = ['ArrowLeft', 'ArrowRight', 's', '=', 'ArrowLeft', 'ArrowLeft', 'ArrowRight', 'S', 'ArrowRight', '=', 'ArrowLeft', 'ArrowRight']
-  for (const key of keys) {
-    const before = await pair.textContent()
-    await page.keyboard.press(key)
-    // Each pick shows the next pair (the waiting count goes down, or a new page of pairs comes).
-    await expect.poll(async () => (await pair.textContent()) !== before).toBe(true)
-  }
+  // Ten picks by keyboard (← → =), with skips between that label nothing; each shows the next pair (the waiting count goes down, or a new page of pairs comes).
+  await pickByKeyboard(page, pair, ['ArrowLeft', 'ArrowRight', 's', '=', 'ArrowLeft', 'ArrowLeft', 'ArrowRight', 'S', 'ArrowRight', '=', 'ArrowLeft', 'ArrowRight'])
   await expect(counter).toHaveText('10 labelled (10 by hand, 2 ties)')
 
   // The labels are kept in the browser: a reload finds all ten.

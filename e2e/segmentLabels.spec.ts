@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { curvePoints, expectTraining } from './helpers'
+import { curvePoints, expectTraining, pickByKeyboard } from './helpers'
 
 test('on CartPole: label segment pairs by keyboard from two replays, keep them over a reload, fit, and train against the model as rm', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
@@ -25,12 +25,7 @@ test('on CartPole: label segment pairs by keyboard from two replays, keep them o
   expect(await left.getAttribute('aria-label')).toBe(still)
 
   // Five picks by keyboard, a skip between that labels nothing.
-  await pair.focus()
-  for (const key of ['ArrowLeft', 'ArrowRight', 's', 'ArrowLeft', 'ArrowRight', 'ArrowLeft']) {
-    const before = await pair.textContent()
-    await page.keyboard.press(key)
-    await expect.poll(async () => (await pair.textContent()) !== before).toBe(true)
-  }
+  await pickByKeyboard(page, pair, ['ArrowLeft', 'ArrowRight', 's', 'ArrowLeft', 'ArrowRight', 'ArrowLeft'])
   await expect(counter).toHaveText('5 labelled (5 by hand, 0 ties)')
 
   await page.reload()

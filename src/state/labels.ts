@@ -109,6 +109,12 @@ function recordOf(pair: UnlabelledPair, choice: LabelChoice, source: LabelSource
   return { version: 1, createdAt: Date.now(), source, choice, pair }
 }
 
+/** Where drawn pairs came from, in words: the run's latest batch (completions) or steps (segments), else the start policy. */
+export function pairSourceText(source: 'current' | 'start' | null, segments: boolean): string {
+  if (source === 'current') return segments ? "the run's latest steps (its current policy)" : "the run's latest batch"
+  return segments ? "the random start policy's walk" : 'the start policy'
+}
+
 /** Draw a page of pairs for a person to label (from the run's latest batch or steps where it has them). */
 export async function drawPairsToLabel(count = PAIRS_PER_PAGE): Promise<void> {
   if (useLabels.getState().drawing) return
@@ -149,9 +155,9 @@ export async function labelBySimulation(count: number, temperature: number, bias
     const { design } = usePlayground.getState()
     const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases }, env: design.envId })
     await keepLabels(drawn.pairs.map((pair) => recordOf(pairOf(pair), pair.label?.label ?? 'a', 'simulated')))
-    const tokens = design.envId === 'tokenseq'
-    const from = drawn.source === 'current' ? (tokens ? "the run's latest batch" : "the run's latest steps (its current policy)") : tokens ? 'the start policy' : "the random start policy's walk"
-    const fewer = drawn.pairs.length < count ? ` (${tokens ? 'the batch holds' : 'the latest steps hold'} ${drawn.pairs.length}; train on, or label again, for more)` : ''
+    const segments = design.envId !== 'tokenseq'
+    const from = pairSourceText(drawn.source, segments)
+    const fewer = drawn.pairs.length < count ? ` (${segments ? 'the latest steps hold' : 'the batch holds'} ${drawn.pairs.length}; train on, or label again, for more)` : ''
     useLabels.setState({ drawing: false, message: `The simulated labeler labelled ${drawn.pairs.length} pairs from ${from}${fewer}.` })
   } catch (error) {
     useLabels.setState({ drawing: false, message: `The simulated labeler could not label: ${errorMessage(error)}` })

@@ -1,5 +1,5 @@
 import type { RunConfig } from '../core/run/config'
-import { MAX_CORES, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
+import { reportedCores, type FromWorker, type MetricsFrame, type ToWorker } from '../worker/protocol'
 import type { DrawQueue } from './drawInterval'
 
 /** A message of a run (or of the worker itself) other than a metrics frame. */
@@ -46,7 +46,7 @@ export class WorkerRun {
     this.worker = new Worker(new URL('../worker/trainer.worker.ts', import.meta.url), { type: 'module', name })
     this.worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data)
     this.worker.onerror = (event) => handlers.crashed(event.message || 'unknown error')
-    this.post({ type: 'init', backend: backend ?? undefined, cores: pageCores() })
+    this.post({ type: 'init', backend: backend ?? undefined, cores: reportedCores(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency) })
   }
 
   /** Start a run under a new id; frames and messages of the previous run are dropped from now on. A budget ends it there, with its figures (a sweep's run). */
@@ -98,10 +98,4 @@ export class WorkerRun {
     this.frames.flush()
     this.handlers.event(message)
   }
-}
-
-/** The cores the browser says it has, where it says a sensible number; else undefined (the worker asks its own navigator). */
-function pageCores(): number | undefined {
-  const cores = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency
-  return Number.isInteger(cores) && cores! >= 1 && cores! <= MAX_CORES ? cores : undefined
 }

@@ -4,6 +4,7 @@ import type { EnvSpec } from '../core/envs/types'
 import { episodeField, potentialField } from '../model/gridFields'
 import { usePlayground } from '../state/store'
 import { rendererFor } from './render'
+import { fitCanvas } from './render/fitCanvas'
 import { LevelEditor } from './LevelEditor'
 import { drawGridOverlays } from './render/gridOverlay'
 import { ChartExportButtons } from './ChartExportButtons'
@@ -95,13 +96,7 @@ export function EnvView() {
         return
       }
       lastDrawAt = now
-      const ratio = window.devicePixelRatio || 1
-      const width = Math.max(1, Math.round(box.width * ratio))
-      const height = Math.max(1, Math.round(box.height * ratio))
-      if (canvas.width !== width || canvas.height !== height) {
-        canvas.width = width
-        canvas.height = height
-      }
+      const { width, height, ratio } = fitCanvas(canvas, box.width, box.height)
       // Advance at the environment's real-time rate, whatever the display's frame rate.
       pendingSteps += ((now - lastTick) / 1000) * renderer.stepsPerSecond
       lastTick = now

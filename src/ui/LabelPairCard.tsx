@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { TOKEN_LABELS } from '../core/envs/tokenseq'
 import type { EnvSpec } from '../core/envs/types'
 import type { TokenCompletion } from '../core/preferences/tokenFeatures'
-import { drawPairsToLabel, pick, useLabels } from '../state/labels'
+import { drawPairsToLabel, pairSourceText, pick, useLabels } from '../state/labels'
 import { usePlayground } from '../state/store'
 import { isSegmentPair, type DrawnSegmentPair, type DrawnTokenPair } from '../worker/protocol'
 import { SegmentReplay } from './SegmentReplay'
@@ -68,7 +68,7 @@ function TokenSides({ pair, source, waiting }: { pair: DrawnTokenPair; source: '
   return (
     <>
       <p className="hint">
-        Prompt: {pair.a.prompt[0]} + {pair.a.prompt[1]} = ? · from {source === 'current' ? "the run's latest batch" : 'the start policy'} · {waiting} waiting
+        Prompt: {pair.a.prompt[0]} + {pair.a.prompt[1]} = ? · from {pairSourceText(source, false)} · {waiting} waiting
       </p>
       <div className="label-sides">
         <button type="button" className="label-side" aria-label={`Left is better: ${completionText(pair.a)}`} onClick={() => pick('a')}>
@@ -89,7 +89,7 @@ function SegmentSides({ pair, spec, source, waiting }: { pair: DrawnSegmentPair;
   return (
     <>
       <p className="hint">
-        Two stretches of {source === 'current' ? "the run's latest steps (its current policy)" : "the random start policy's walk"}: which one would you rather the agent did? · {waiting} waiting
+        Two stretches of {pairSourceText(source, true)}: which one would you rather the agent did? · {waiting} waiting
       </p>
       <div className="label-sides">
         <div className="label-side">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { EnvSpec } from '../core/envs/types'
 import type { DrawnSegment } from '../worker/protocol'
 import { rendererFor } from './render'
+import { fitCanvas } from './render/fitCanvas'
 
 /** Whether the person asked the system for less motion: the replay then waits for Play. */
 function prefersReducedMotion(): boolean {
@@ -29,13 +30,7 @@ export function SegmentReplay({ spec, segment, name }: { spec: EnvSpec; segment:
     const canvas = canvasRef.current
     const ctx = canvas?.getContext('2d')
     if (!canvas || !ctx) return
-    const ratio = window.devicePixelRatio || 1
-    const width = Math.max(1, Math.round(canvas.clientWidth * ratio))
-    const height = Math.max(1, Math.round(canvas.clientHeight * ratio))
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width
-      canvas.height = height
-    }
+    const { width, height, ratio } = fitCanvas(canvas, canvas.clientWidth, canvas.clientHeight)
     const fontSize = (parseFloat(getComputedStyle(canvas).fontSize) || 13) * ratio
     renderer.draw(ctx, segment.states[Math.min(frame, frames - 1)], 0, width, height, 1, fontSize)
   }, [frame, frames, renderer, segment])

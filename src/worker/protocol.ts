@@ -55,6 +55,11 @@ export const FitOptionsSchema = z.object({
 /** The most cores a page may say it has (more than any browser reports). */
 export const MAX_CORES = 4096
 
+/** A navigator's hardwareConcurrency where it is a sensible core count (a whole number from 1 to MAX_CORES); else undefined. */
+export function reportedCores(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CORES ? value : undefined
+}
+
 export const ToWorkerSchema = z.discriminatedUnion('type', [
   /** `cores`: the page's navigator.hardwareConcurrency, the cores the browser's training workers share (trainerShare.ts). */
   z.object({ type: z.literal('init'), backend: z.string().optional(), cores: z.number().int().min(1).max(MAX_CORES).optional() }),

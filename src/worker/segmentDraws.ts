@@ -6,9 +6,10 @@ import type { DrawnSegment, DrawnSegmentPair } from './protocol'
 
 /*
  * Pairs of trajectory segments for the Label pairs panel: the current policy's (the run's latest
- * recorded steps), or the uniform random policy's walk of the seed under the parameters (segmentPairs.ts, as `preferences --env ID --seed S` walks it), kept
- * between requests so that every request gets fresh segments, each segment of the environment's
- * default length. The simulated labeler's labels draw from the walk's labels stream.
+ * recorded steps), or the uniform random policy's walk of the seed under the parameters
+ * (segmentPairs.ts, as `preferences --env ID --seed S` walks it), kept between requests so that
+ * every request gets fresh segments, each segment of the environment's default length. The
+ * simulated labeler's labels draw from the walk's labels stream.
  */
 
 let kept: { key: string; segments: RandomPolicySegments; labelRng: Rng } | null = null
@@ -17,6 +18,13 @@ let current: { seed: number; orderRng: Rng; labelRng: Rng } | null = null
 
 function drawnSegment(segment: Segment): DrawnSegment {
   return { states: segment.states, actions: segment.actions, features: Array.from(segment.features), gold: segment.gold }
+}
+
+/** The pair of segments a and b of `envId`, labelled at the labeler's temperature (from `labelRng`) when one is asked for. */
+function segmentPair(envId: string, featureNames: readonly string[], a: Segment, b: Segment, labeler: { temperature: number } | null, labelRng: Rng): DrawnSegmentPair {
+  const pair: DrawnSegmentPair = { env: envId, featureNames: [...featureNames], a: drawnSegment(a), b: drawnSegment(b) }
+  if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
+  return pair
 }
 
 /** The next `count` pairs of the walk of `environment` and `seed`, labelled at `temperature` when a labeler is asked for. */
@@ -32,9 +40,7 @@ export function drawSegmentPairs(environment: ResolvedEnvironment, seed: number,
   return Array.from({ length: count }, () => {
     const a = segments.next(steps)
     const b = segments.next(steps)
-    const pair: DrawnSegmentPair = { env: environment.spec.id, featureNames: [...segments.featureNames], a: drawnSegment(a), b: drawnSegment(b) }
-    if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
-    return pair
+    return segmentPair(environment.spec.id, segments.featureNames, a, b, labeler, labelRng)
   })
 }
 
@@ -59,12 +65,6 @@ export function drawCurrentSegmentPairs(
   const order = Array.from(segments.keys())
   orderRng.shuffle(order)
   const pairs: DrawnSegmentPair[] = []
-  for (let k = 0; k + 1 < order.length && pairs.length < count; k += 2) {
-    const a = segments[order[k]]
-    const b = segments[order[k + 1]]
-    const pair: DrawnSegmentPair = { env: envId, featureNames: [...featureNames], a: drawnSegment(a), b: drawnSegment(b) }
-    if (labeler !== null) pair.label = { probability: preferenceProbability(a.gold, b.gold, labeler.temperature), label: drawPreference(a.gold, b.gold, labeler.temperature, labelRng) }
-    pairs.push(pair)
-  }
+  for (let k = 0; k + 1 < order.length && pairs.length < count; k += 2) pairs.push(segmentPair(envId, featureNames, segments[order[k]], segments[order[k + 1]], labeler, labelRng))
   return pairs
 }

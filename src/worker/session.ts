@@ -179,7 +179,7 @@ export class TrainingSession {
       if (this.paused) {
         this.share?.setTraining(false)
         const pausedAt = performance.now()
-        await new Promise<void>((resolve) => (this.wake = resolve))
+        await this.sleep(null)
         pausedFor += performance.now() - pausedAt
         continue
       }
@@ -360,12 +360,13 @@ export class TrainingSession {
     if (!this.share || this.stopped || this.paused) return
     this.share.beat()
     const restMs = restAfter(busyMs, restingDuty(this.share.current(), this.pageHidden))
-    if (restMs <= 0) return
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wake = null
-        resolve()
-      }, restMs)
+    if (restMs > 0) await this.sleep(restMs)
+  }
+
+  /** Wait until woken (a resume or a stop), or until `ms` have passed where given. */
+  private sleep(ms: number | null): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = ms === null ? undefined : setTimeout(() => this.wakeUp(), ms)
       this.wake = () => {
         clearTimeout(timer)
         resolve()

@@ -1,4 +1,5 @@
 import type { MachineShare } from '../core/run/frame'
+import { reportedCores } from './protocol'
 
 /*
  * Training workers of one browser share its cores. Each training worker says on a broadcast
@@ -165,8 +166,7 @@ export class TrainerShare {
  */
 export function browserTrainerShare(pageCores: number | undefined): TrainerShare | null {
   if (typeof BroadcastChannel === 'undefined') return null
-  const own = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency
-  const cores = pageCores ?? (Number.isInteger(own) && own! >= 1 ? own! : 1)
+  const cores = pageCores ?? reportedCores(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency) ?? 1
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null
   const share = new TrainerShare(new BroadcastChannel(TRAINERS_CHANNEL), cores, id, () => performance.now(), locks)

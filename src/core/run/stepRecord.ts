@@ -136,26 +136,23 @@ export class RecordingEnv implements BatchEnv {
       this.finishedLength = 0
     }
     this.keepEpisodeStep(out, K)
+    const size = this.stateSize
     for (let i = 0; i < this.n; i++) {
       const row = this.next
+      const ended = out.terminated[i] || out.truncated[i]
       for (let k = 0; k < K; k++) this.components[row * K + k] = out.components[i * K + k]
-      this.ends[row] = out.terminated[i] || out.truncated[i] ? 1 : 0
+      this.ends[row] = ended ? 1 : 0
       this.cuts[row] = out.truncated[i] && !out.terminated[i] ? 1 : 0
       this.copies[row] = i
-      this.next = (row + 1) % this.capacity
-    }
-    this.filled = Math.min(this.capacity, this.filled + this.n)
-    if (this.reachedStates && this.actions) {
-      // The state each step reached: the final one where its episode ended (the copy has reset since).
-      const firstRow = (this.next - this.n + this.capacity) % this.capacity
-      const size = this.stateSize
-      for (let i = 0; i < this.n; i++) {
-        const row = (firstRow + i) % this.capacity
-        const from = out.terminated[i] || out.truncated[i] ? out.finalState : this.inner.state
+      if (this.reachedStates && this.actions) {
+        // The state the step reached: the final one where its episode ended (the copy has reset since).
+        const from = ended ? out.finalState : this.inner.state
         for (let j = 0; j < size; j++) this.reachedStates[row * size + j] = from[i * size + j]
         this.actions[row] = actions[i]
       }
+      this.next = (row + 1) % this.capacity
     }
+    this.filled = Math.min(this.capacity, this.filled + this.n)
     if (this.visits && this.reached) {
       // A discrete environment's observation is its state index; where an episode ended, the state it reached.
       const firstRow = (this.next - this.n + this.capacity) % this.capacity
