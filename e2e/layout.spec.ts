@@ -30,7 +30,7 @@ const VISITS: Visit[] = [
   { width: 1920, height: 1080, presenter: true, env: 'team' },
 ]
 
-/** Below this width the page is one column (src/ui/useNarrowLayout.ts). */
+/** Below this width the page is one column (src/ui/common/useNarrowLayout.ts). */
 const NARROW_MAX_WIDTH = 899
 /** Every control a teacher can keep, so a presenter visit is a classroom link that hides nothing. */
 const ALL_CONTROLS = 'env.seed.run.weights.terms.designFile.learner.params.levelEditor.curveTabs.curveAxis.creditTabs.overlays.savedRuns.lessons.tour'

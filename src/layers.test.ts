@@ -180,7 +180,7 @@ describe('the layers of src/', () => {
   const { violations, cycles } = analyse(sources, present)
 
   it('reads the whole tree', () => {
-    for (const path of ['main.tsx', 'core/rng.ts', 'state/store.ts', 'ui/App.tsx', 'worker/trainer.worker.ts', 'layers.test.ts']) expect(sources.has(path)).toBe(true)
+    for (const path of ['main.tsx', 'core/rng.ts', 'state/run/store.ts', 'ui/app/App.tsx', 'worker/trainer.worker.ts', 'layers.test.ts']) expect(sources.has(path)).toBe(true)
   })
 
   it('every import follows the layers', () => {
@@ -190,6 +190,30 @@ describe('the layers of src/', () => {
   it('no files import each other', () => {
     expect(cycles).toEqual([])
   })
+})
+
+/*
+ * The rooms of ui/ and state/: each file sits in the room of its concern (the run, the link, the
+ * library of saved runs, sweeps, labels, lessons, …), so a newcomer finds a screen's code by what it
+ * is about. Only the page's style sheet sits at ui/'s top.
+ */
+const ROOMS: Record<string, { rooms: readonly string[]; topFiles: readonly string[] }> = {
+  ui: { rooms: ['app', 'design', 'run', 'credit', 'compare', 'library', 'sweep', 'labels', 'lessons', 'charts', 'render', 'common'], topFiles: ['styles.css'] },
+  state: { rooms: ['run', 'link', 'library', 'sweep', 'labels', 'lessons'], topFiles: [] },
+}
+
+describe('the rooms of ui/ and state/', () => {
+  const { present } = readSources()
+  for (const [layer, { rooms, topFiles }] of Object.entries(ROOMS)) {
+    it(`every file of ${layer}/ sits in one of its rooms`, () => {
+      const astray = [...present].filter((path) => layerOf(path) === layer).filter((path) => {
+        const rest = path.slice(layer.length + 1)
+        return rest.includes('/') ? !rooms.includes(rest.slice(0, rest.indexOf('/'))) : !topFiles.includes(rest)
+      })
+      expect(astray.map(shown)).toEqual([])
+      expect(rooms.length + topFiles.length).toBeLessThanOrEqual(15)
+    })
+  }
 })
 
 describe('the layer check itself', () => {

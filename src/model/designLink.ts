@@ -19,7 +19,7 @@ import { SCHEDULE_KEY_PREFIX, schedulesFromQuery, schedulesToQuery } from './sch
  * task's 15 features is under 400 characters a member, so the page's ensembles of up to 5 fit many
  * times over; an MLP member ([15, 32, 32, 1], some 1,600 numbers) is about 35,000 and does not: it
  * travels in a design file or a saved run. The bound keeps an address one can share, and well
- * inside what a compressed link may inflate to (MAX_INFLATED_BYTES, 64 KiB, state/rewardLink.ts).
+ * inside what a compressed link may inflate to (MAX_INFLATED_BYTES, 64 KiB, state/link/rewardLink.ts).
  */
 export const MAX_LINK_REWARD_MODEL_CHARS = 16 * 1024
 

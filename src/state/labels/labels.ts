@@ -1,0 +1,212 @@
+import { create } from 'zustand'
+import { errorMessage } from '../../core/errorMessage'
+import type { LabelerBias } from '../../core/preferences/biasedLabeler'
+import { MAX_PREFERENCE_PAIRS } from '../../core/preferences/limits'
+import { tokenPairRecord } from '../../core/preferences/tokenPairRecord'
+import { segmentPairRecord } from '../../core/preferences/segmentPairRecord'
+import { rewardModelFeaturesFor } from '../../core/preferences/rewardModelFeatures'
+import { TOKEN_FEATURE_NAMES } from '../../core/preferences/tokenFeatures'
+import { hasFeatures, labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from '../../storage/labelFile'
+import { openRunLibrary, type LabelListing, type RunLibrary } from '../../storage/runLibrary'
+import type { LabelChoice, LabelSource, SavedLabel, SavedLabelRecord, UnlabelledPair } from '../../storage/savedLabel'
+import { isSegmentPair, type DrawnPair, type FitOptions, type FittedRewardModel } from '../../worker/protocol'
+import { fitInWorker } from './rewardModelFitClient'
+import { usePlayground } from '../run/store'
+import { drawPairsFromWorker } from '../run/trainingClient'
+
+/*
+ * The Label pairs panel's live side: the labelled pairs (kept in the library's labels store, read
+ * back on load), the pairs waiting for a person's choice (drawn by the training worker from the
+ * run's policy, or the start policy before any training), the simulated labeler, import and
+ * export as the command line's pairs file, and the fit of a reward model in a worker of its own.
+ */
+
+/** Pairs drawn for a person at a time: enough to label for a while, few enough to come at once. */
+export const PAIRS_PER_PAGE = 16
+
+export interface FitState {
+  status: 'idle' | 'fitting' | 'done' | 'failed'
+  /** When the fit now under way began (performance.now()). */
+  startedAt: number
+  result: FittedRewardModel | null
+  options: FitOptions | null
+  problem: string | null
+}
+
+export interface LabelsState {
+  /** 'opening' until the library answers; 'off' where the browser keeps nothing (labels then last until the page closes). */
+  storage: 'opening' | 'ready' | 'off'
+  labels: SavedLabel[]
+  damaged: LabelListing['damaged']
+  /** Pairs waiting for a person's choice, the one shown first. */
+  queue: DrawnPair[]
+  /** Which policy wrote the pairs in the queue. */
+  queueSource: 'current' | 'start' | null
+  drawing: boolean
+  /** One message for the user: what went wrong, or what the last action did. */
+  message: string | null
+  fit: FitState
+}
+
+const IDLE_FIT: FitState = { status: 'idle', startedAt: 0, result: null, options: null, problem: null }
+
+export const useLabels = create<LabelsState>()(() => ({ storage: 'opening', labels: [], damaged: [], queue: [], queueSource: null, drawing: false, message: null, fit: IDLE_FIT }))
+
+let library: Promise<RunLibrary | null> | null = null
+/** Labels kept only in memory (no storage) are numbered from here down, apart from the store's keys. */
+let memoryKey = 0
+
+/** Open the library and read the labels (once); later calls wait for the same opening. */
+export function openLabels(): Promise<RunLibrary | null> {
+  library ??= (async () => {
+    const opened = await openRunLibrary({ closed: ({ error }) => useLabels.setState({ storage: 'off', message: `Labels are not kept after the page closes: ${error.message}` }) })
+    if (!opened.ok) {
+      useLabels.setState({ storage: 'off', message: `Labels are not kept after the page closes: ${opened.error.message}` })
+      return null
+    }
+    try {
+      const listing = await opened.library.listLabels()
+      useLabels.setState({ storage: 'ready', labels: listing.labels, damaged: listing.damaged })
+    } catch (error) {
+      useLabels.setState({ storage: 'off', message: `The labels could not be read: ${errorMessage(error)}` })
+      return null
+    }
+    return opened.library
+  })()
+  return library
+}
+
+/** Keep new labels (in the library where there is one); what cannot be stored stays for this page, with the reason. */
+async function keepLabels(records: SavedLabelRecord[]): Promise<void> {
+  const opened = await openLabels()
+  let kept: SavedLabel[]
+  try {
+    kept = opened === null ? records.map((record) => ({ ...record, id: --memoryKey })) : await opened.addLabels(records)
+  } catch (error) {
+    kept = records.map((record) => ({ ...record, id: --memoryKey }))
+    useLabels.setState({ message: `Labels kept for this page only (not after a reload): ${errorMessage(error)}` })
+  }
+  useLabels.setState((state) => ({ labels: [...state.labels, ...kept] }))
+}
+
+function pairOf(drawn: DrawnPair): UnlabelledPair {
+  const { label: _label, ...pair } = isSegmentPair(drawn) ? segmentPairRecord(drawn.env, drawn.featureNames, drawn.a, drawn.b, 'a', drawn.label?.probability) : tokenPairRecord(drawn.a, drawn.b, 'a', drawn.label?.probability)
+  return pair
+}
+
+/** The feature names of the page's environment's pairs: its segments' on CartPole and the grid worlds, else the token task's. */
+export function pageFeatureNames(): readonly string[] {
+  const declared = rewardModelFeaturesFor(usePlayground.getState().spec)
+  return declared?.kind === 'step' ? declared.names : TOKEN_FEATURE_NAMES
+}
+
+/** The kept labels of the page's environment's pairs (the store keeps every environment's). */
+export function labelsHere(labels: readonly SavedLabel[], names: readonly string[] = pageFeatureNames()): SavedLabel[] {
+  return labels.filter((label) => hasFeatures(label.pair, names))
+}
+
+function recordOf(pair: UnlabelledPair, choice: LabelChoice, source: LabelSource): SavedLabelRecord {
+  return { version: 1, createdAt: Date.now(), source, choice, pair }
+}
+
+/** Where drawn pairs came from, in words: the run's latest batch (completions) or steps (segments), else the start policy. */
+export function pairSourceText(source: 'current' | 'start' | null, segments: boolean): string {
+  if (source === 'current') return segments ? "the run's latest steps (its current policy)" : "the run's latest batch"
+  return segments ? "the random start policy's walk" : 'the start policy'
+}
+
+/** Draw a page of pairs for a person to label (from the run's latest batch or steps where it has them). */
+export async function drawPairsToLabel(count = PAIRS_PER_PAGE): Promise<void> {
+  if (useLabels.getState().drawing) return
+  useLabels.setState({ drawing: true })
+  try {
+    const { design } = usePlayground.getState()
+    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, env: design.envId })
+    useLabels.setState((state) => ({ queue: [...state.queue, ...drawn.pairs], queueSource: drawn.source, drawing: false }))
+  } catch (error) {
+    useLabels.setState({ drawing: false, message: `No pairs could be drawn: ${errorMessage(error)}` })
+  }
+}
+
+/** The person's choice for the pair shown (a, b, a tie, or skip), and the next pair; more are drawn as the queue runs low. */
+export function pick(choice: LabelChoice | 'skip'): void {
+  const [shown, ...rest] = useLabels.getState().queue
+  if (!shown) return
+  useLabels.setState({ queue: rest })
+  if (rest.length === 0) void drawPairsToLabel()
+  if (choice === 'skip') return
+  if (useLabels.getState().labels.length >= MAX_PREFERENCE_PAIRS) {
+    useLabels.setState({ message: `${MAX_PREFERENCE_PAIRS} pairs are labelled, the most a fit takes; export them and clear some to label more` })
+    return
+  }
+  void keepLabels([recordOf(pairOf(shown), choice, 'user')])
+}
+
+/** Label `count` fresh pairs with the simulated labeler (Bradley–Terry over the gold at `temperature`, with `biases`). */
+export async function labelBySimulation(count: number, temperature: number, biases: LabelerBias[]): Promise<void> {
+  const room = MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length
+  if (count > room) {
+    useLabels.setState({ message: `${count} more pairs would pass the ${MAX_PREFERENCE_PAIRS} a fit takes (${room} more fit); label fewer, or clear the labels` })
+    return
+  }
+  if (useLabels.getState().drawing) return
+  useLabels.setState({ drawing: true, message: null })
+  try {
+    const { design } = usePlayground.getState()
+    const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases }, env: design.envId })
+    await keepLabels(drawn.pairs.map((pair) => recordOf(pairOf(pair), pair.label?.label ?? 'a', 'simulated')))
+    const segments = design.envId !== 'tokenseq'
+    const from = pairSourceText(drawn.source, segments)
+    const fewer = drawn.pairs.length < count ? ` (${segments ? 'the latest steps hold' : 'the batch holds'} ${drawn.pairs.length}; train on, or label again, for more)` : ''
+    useLabels.setState({ drawing: false, message: `The simulated labeler labelled ${drawn.pairs.length} pairs from ${from}${fewer}.` })
+  } catch (error) {
+    useLabels.setState({ drawing: false, message: `The simulated labeler could not label: ${errorMessage(error)}` })
+  }
+}
+
+/** The decided labels as JSONL (the command line's pairs file), and how many ties it leaves out. */
+export function exportLabels(): { text: string; ties: number } {
+  return labelsToJsonl(labelsHere(useLabels.getState().labels))
+}
+
+/** Read a pairs file and keep its pairs as labels; a bad file changes nothing and is named by its first problem. */
+export async function importLabels(text: string): Promise<void> {
+  const read = readLabelsJsonl(text, MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length, pageFeatureNames())
+  if (!read.ok) {
+    useLabels.setState({ message: `The file was not imported: ${read.problem}` })
+    return
+  }
+  await keepLabels(read.pairs.map(({ label, ...pair }) => recordOf(pair, label, 'imported')))
+  useLabels.setState({ message: `Imported ${read.pairs.length} labelled pairs.` })
+}
+
+/** Forget every label (and every damaged record). */
+export async function clearLabels(): Promise<void> {
+  const opened = await openLabels()
+  try {
+    await opened?.deleteLabels()
+    useLabels.setState({ labels: [], damaged: [], message: 'The labels were cleared.' })
+  } catch (error) {
+    useLabels.setState({ message: `The labels could not be cleared: ${errorMessage(error)}` })
+  }
+}
+
+/** Fit a reward model to the decided labels in a worker of its own. */
+export async function fitRewardModel(options: FitOptions): Promise<void> {
+  const input = labelsToGoldPairs(useLabels.getState().labels, pageFeatureNames())
+  if (input === null) {
+    useLabels.setState({ fit: { ...IDLE_FIT, status: 'failed', problem: 'there are no labelled pairs to fit (ties say nothing to a fit); label some first' } })
+    return
+  }
+  useLabels.setState({ fit: { ...IDLE_FIT, status: 'fitting', startedAt: performance.now(), options } })
+  try {
+    const result = await fitInWorker(input.featureNames, input.pairs, options)
+    useLabels.setState((state) => ({ fit: { ...state.fit, status: 'done', result } }))
+  } catch (error) {
+    useLabels.setState((state) => ({ fit: { ...state.fit, status: 'failed', problem: errorMessage(error) } }))
+  }
+}
+
+export function dismissLabelMessage(): void {
+  useLabels.setState({ message: null })
+}

@@ -1,0 +1,17 @@
+import { type Design } from '../../model/design'
+import { designToSearch } from '../../model/designLink'
+import { classroomToText } from './classroom'
+import { compactRewardNow } from './rewardLink'
+
+/**
+ * The link a teacher hands out: the design and the open views as they are now, plus the visible
+ * controls (`c=`) and the presenter layout (`present=1`). A forced backend stays with the teacher's
+ * machine. The reward extras are compressed when that is shorter.
+ */
+export async function classroomLink(base: string, design: Design, extras: URLSearchParams, visible: Iterable<string>, presenter: boolean): Promise<string> {
+  const query = new URLSearchParams(designToSearch(design, extras))
+  for (const key of ['backend', 'c', 'present']) query.delete(key)
+  query.set('c', classroomToText(visible))
+  if (presenter) query.set('present', '1')
+  return `${base}?${(await compactRewardNow(query)).toString()}`
+}

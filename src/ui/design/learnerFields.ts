@@ -1,0 +1,156 @@
+import { AGGREGATIONS } from '../../core/losses/aggregation'
+import { KL_ESTIMATORS } from '../../core/losses/kl'
+import { POLICY_LOSSES } from '../../core/losses/policyLoss'
+import { DPO_LOSSES } from '../../core/preferences/dpo'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../../core/run/config'
+
+/** One editable hyperparameter: a dotted path into the learner's options. */
+export interface LearnerField {
+  path: string
+  label: string
+  kind: 'number' | 'boolean' | 'choice'
+  options?: readonly string[]
+  /** A number that may be off (null): an empty box turns it off. */
+  optional?: boolean
+  /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
+  absent?: string | number
+  /** Shown only for learners it says yes to (absent: always): a DPO recipe's fields only while the set is a recipe. */
+  shownFor?: (learner: LearnerOptions) => boolean
+  hint: string
+}
+
+const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
+
+const TABULAR: LearnerField[] = [
+  { path: 'alpha', label: 'step size α', kind: 'number', hint: 'How far each update moves Q toward its target (0–1).' },
+  { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future: 1 counts every step, 0 only the next reward.' },
+  { path: 'epsilon', label: 'exploration ε', kind: 'number', hint: 'Chance of a random action (ε-greedy).' },
+]
+
+const GROUP: LearnerField[] = [
+  {
+    path: 'estimator.baseline',
+    label: 'baseline',
+    kind: 'choice',
+    options: GROUP_BASELINES,
+    absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
+    hint: 'What each answer’s reward is measured against. group: the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO). remax: the reward of the prompt’s greedy answer, written once more per group at every update (ReMax). opo: the group’s mean reward weighted by answer length (OPO). passk: credit a group by whether any k of its answers is right, an answer right when its reward is above 0 (pass@k training). token_batch: each token’s return-to-go (the task reward, with the KL where it is in the reward), less the batch’s mean over tokens, over its std (REINFORCE++, OpenRLHF). process: each token’s own reward (a process reward model pays one per token) over its group’s tokens’ mean and std, a token’s advantage the sum of these from it to the answer’s end (DeepSeekMath’s process supervision). process_min: a token’s return is the minimum of the process rewards (a process reward model’s) from it to the answer’s end, plus the answer’s other rewards added after that minimum (the outcome, as PURE adds its verifiable reward), judged against the group’s answers’ values by their mean and std, so a run of harmless steps is worth no more than its worst (PURE’s min-form credit). All but group ignore centre, scale, rank and combine.',
+  },
+  { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
+  { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
+  { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
+  { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
+  { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },
+  { path: 'estimator.k', label: 'pass@k k', kind: 'number', absent: GRPO_ABSENT_FIELDS['estimator.k'], hint: 'passk only: how many of a group’s answers one pass@k draw takes, 1 to the group size (1: GRPO with the population std).' },
+  {
+    path: 'policyLoss',
+    label: 'policy loss',
+    kind: 'choice',
+    options: POLICY_LOSSES,
+    hint: 'ppo: each token’s ratio π/π_old, clipped (GRPO, DAPO). gspo: one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO). gspo_token: GSPO’s numbers with each token’s own gradient; with one advantage per answer, as here, it trains as gspo does. cispo: −A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1). reinforce: −A·log π, no ratio.',
+  },
+  {
+    path: 'aggregation',
+    label: 'loss aggregation',
+    kind: 'choice',
+    options: AGGREGATIONS,
+    hint: 'verl’s names. seq-mean-token-mean: mean per answer, then over answers (GRPO; once "sequence"). token-mean: every token alike (DAPO; once "token"). seq-mean-token-sum-norm: sum ÷ (answers × max length) (Dr. GRPO; once "constant"). token-sum, seq-mean-token-sum: sums. GSPO always takes the mean per answer; the KL follows this.',
+  },
+  { path: 'epsLow', label: 'clip ε low', kind: 'number', hint: 'Lower clip of the ratio: 1 − ε_low.' },
+  { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
+  { path: 'dualClip', label: 'dual clip C', kind: 'number', optional: true, hint: 'ppo only: where the advantage is negative, a token’s loss is at most −A·C, so one token whose ratio has run far cannot dominate (C above 1, up to 100; verl’s clip_ratio_c is 3). Empty for none.' },
+  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy, in the loss or in the reward (KL placement).' },
+  {
+    path: 'klPlacement',
+    label: 'KL placement',
+    kind: 'choice',
+    options: KL_PLACEMENTS,
+    absent: GRPO_ABSENT_FIELDS.klPlacement,
+    hint: 'loss: β times the KL in the loss (GRPO). reward: −β·KL of each token, from the sampling and the starting policy at rollout, added to that token’s reward, and no KL in the loss (PPO-RLHF, REINFORCE++); diagnostics show kl_penalty, its mean share of an answer’s reward.',
+  },
+  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: 'Per token, with d = log π_ref − log π: k1 = −d (unbiased, can be negative), k2 = ½d², k3 = e^d − d − 1 (unbiased, never negative; capped at 10 as verl does).' },
+  { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
+  {
+    path: 'dynamicSampling.enabled',
+    label: 'dynamic sampling',
+    kind: 'boolean',
+    hint: 'DAPO: drop groups whose rewards are all equal and draw more until the update has as many groups with signal; every completion drawn counts as steps.',
+  },
+  { path: 'dynamicSampling.maxRounds', label: 'max sampling rounds', kind: 'number', hint: 'With dynamic sampling: the most rounds of groups drawn for one update (1–64); then it trains on what it found.' },
+  {
+    path: 'maskTruncated',
+    label: 'mask truncated completions',
+    kind: 'boolean',
+    hint: 'DAPO’s overlong filtering: an answer cut at max_length without end carries no weight in the loss, which averages over the kept answers and tokens only; its advantage still counts in its group. Diagnostics show the truncated fraction.',
+  },
+  {
+    path: 'entropyTopFraction',
+    label: 'high-entropy token fraction',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.entropyTopFraction,
+    hint: 'The 80/20 rule (Wang et al. 2025; they use 0.2): only this share of the batch’s tokens, those where the policy is least sure (highest entropy), carry the policy gradient; the rest weigh 0 while the loss still divides by every token, and the KL is unaffected. Ties at the threshold are kept. Above 0, at most 1 (1: every token). Diagnostics show entropy_mask_fraction, the share kept.',
+  },
+  { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+]
+
+/** DPO's loss and optimisation, then the recipe of its preference set (fields of a labelled set's design are shown where it has them). */
+const DPO: LearnerField[] = [
+  {
+    path: 'loss',
+    label: 'DPO loss',
+    kind: 'choice',
+    options: DPO_LOSSES,
+    hint: 'With h = (log π − log ref) of the chosen answer less that of the rejected one. sigmoid: −log σ(βh) (DPO). ipo: (h − 1/(2β))², a fixed margin instead of an ever-growing one (IPO). hinge: max(0, 1 − βh) (SLiC).',
+  },
+  { path: 'beta', label: 'DPO β', kind: 'number', hint: 'How strongly the policy is held to the starting policy: the implicit reward is β·(log π − log ref). Above 0, at most 100; TRL’s default is 0.1.' },
+  { path: 'labelSmoothing', label: 'label smoothing ε', kind: 'number', hint: 'sigmoid only: the chance that a label is wrong (conservative DPO), from 0 to below 0.5.' },
+  { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+  { path: 'batchSize', label: 'pairs per step', kind: 'number', hint: 'Preference pairs in each gradient step’s minibatch, reshuffled each epoch.' },
+  { path: 'stepsPerIteration', label: 'steps per report', kind: 'number', hint: 'Gradient steps between two points of the curves.' },
+  { path: 'epochs', label: 'epochs', kind: 'number', hint: 'Passes over the preference set; after the last the policy stays as it is and the curves only sample it.' },
+  { path: 'groupsPerIteration', label: 'groups per report', kind: 'number', hint: 'Prompts sampled from the current policy at each report (a group of answers each), only to draw the curves: DPO never learns from them.' },
+  { path: 'preferences.pairs', shownFor: drawsByRecipe, label: 'pairs drawn', kind: 'number', hint: 'Recipe: how many pairs of the starting policy’s answers the simulated labeler labels (1 to 10,000), exactly as the command line’s preferences --pairs writes them.' },
+  { path: 'preferences.temperature', shownFor: drawsByRecipe, label: 'labeler temperature', kind: 'number', hint: 'Recipe: label noise; P(a ≻ b) = σ((s_a − s_b)/T), 0 always picks the higher score.' },
+  { path: 'preferences.seed', shownFor: drawsByRecipe, label: 'pairs seed', kind: 'number', hint: 'Recipe: the seed of the run whose starting policy writes the pairs (preferences --seed).' },
+  { path: 'preferences.biases.length', shownFor: drawsByRecipe, label: 'labeler length bias', kind: 'number', hint: 'Recipe: added to the labeler’s score per token written (0: off).' },
+  { path: 'preferences.biases.format', shownFor: drawsByRecipe, label: 'labeler format bias', kind: 'number', hint: 'Recipe: added to the labeler’s score of a well-formed answer (0: off).' },
+]
+
+/** The hyperparameters the learner panel offers for each learner (the rest keep their defaults). */
+export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
+  ppo: [
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size, annealed linearly to 0.' },
+    { path: 'numEnvs', label: 'copies', kind: 'number', hint: 'Environment copies stepped together.' },
+    { path: 'numSteps', label: 'steps per rollout', kind: 'number', hint: 'Steps per copy between updates.' },
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future in the return.' },
+    { path: 'gaeLambda', label: 'GAE λ', kind: 'number', hint: '1 = Monte-Carlo return, 0 = one-step TD error.' },
+    { path: 'clipCoef', label: 'clip ε', kind: 'number', hint: 'The ratio is clipped to [1 − ε, 1 + ε].' },
+    { path: 'entCoef', label: 'entropy bonus', kind: 'number', hint: 'Rewards a less certain policy: exploration.' },
+    { path: 'normObs', label: 'normalise observations', kind: 'boolean', hint: 'Scale each observation by its running mean and std (Gymnasium’s NormalizeObservation): needed where an input is tiny, like MountainCar’s velocity.' },
+  ],
+  qlearning: TABULAR,
+  sarsa: TABULAR,
+  expected_sarsa: TABULAR,
+  sarsa_lambda: [
+    ...TABULAR,
+    { path: 'lambda', label: 'trace decay λ', kind: 'number', hint: 'How far back credit flows along the eligibility trace.' },
+    { path: 'traces', label: 'traces', kind: 'choice', options: ['replacing', 'accumulating'], hint: 'Reset a revisited pair’s trace to 1, or add 1.' },
+  ],
+  value_iteration: [
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future.' },
+    { path: 'sweepsPerIteration', label: 'sweeps per report', kind: 'number', hint: 'Bellman sweeps over every state between two reports.' },
+  ],
+  reinforce: [
+    { path: 'baseline', label: 'baseline', kind: 'choice', options: ['none', 'value'], hint: 'Subtract a learned V(s) from the return: same expected gradient, less variance.' },
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
+    { path: 'gamma', label: 'discount γ', kind: 'number', hint: 'Weight of the future in the return.' },
+    { path: 'episodesPerIteration', label: 'episodes per update', kind: 'number', hint: 'Complete episodes per gradient step.' },
+  ],
+  grpo: GROUP,
+  dpo: DPO,
+  independent: [
+    { path: 'credit', label: 'team credit', kind: 'choice', options: ['shared', 'equal', 'difference', 'shapley', 'local', 'mix'], hint: 'How the team’s output is credited to each agent.' },
+    { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },
+    { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Step size of each agent’s policy.' },
+  ],
+}
