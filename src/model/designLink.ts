@@ -11,6 +11,7 @@ import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
 import { SCHEDULE_KEY_PREFIX, schedulesFromQuery, schedulesToQuery } from './scheduleLink'
+import { LINK } from './linkKeys'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
 
@@ -53,12 +54,12 @@ function extrasForLink(reward: RewardExtras): RewardExtras {
 export function designFromSearch(search: string): { design: Design; ignored: string[] } {
   const query = new URLSearchParams(search)
   const ignored: string[] = []
-  const envId = query.get('env') ?? DEFAULT_ENV_ID
+  const envId = query.get(LINK.env) ?? DEFAULT_ENV_ID
   const known = ENVIRONMENTS.some((env) => env.spec.id === envId)
   if (!known) ignored.push(`env "${truncate(envId)}" (accepted: ${ENVIRONMENTS.map((env) => env.spec.id).join(', ')})`)
   const design = defaultDesign(known ? envId : DEFAULT_ENV_ID)
 
-  const rawSeed = query.get('seed')
+  const rawSeed = query.get(LINK.seed)
   if (rawSeed !== null) {
     // Number('') is 0: a blank seed would silently become seed 0.
     const seed = rawSeed.trim() === '' ? NaN : Number(rawSeed)
@@ -70,8 +71,8 @@ export function designFromSearch(search: string): { design: Design; ignored: str
   // against those before it (a drawn layout, say).
   let baseSpec = resolveEnvironment(design.envId, design.params).spec
   for (const [key, value] of query) {
-    if (key.startsWith('p.')) {
-      const name = key.slice(2)
+    if (key.startsWith(LINK.param)) {
+      const name = key.slice(LINK.param.length)
       try {
         const resolved = resolveEnvironment(design.envId, { ...design.params, [name]: value })
         design.params = resolved.params
@@ -82,13 +83,13 @@ export function designFromSearch(search: string): { design: Design; ignored: str
     }
   }
   design.learner = learnerFromQuery(query, baseSpec, ignored)
-  const rawReward = query.get('r')
+  const rawReward = query.get(LINK.reward)
   if (rawReward !== null) design.reward = rewardFromText(rawReward, baseSpec, ignored)
   const spec = rewardedSpec(baseSpec, RewardDesignSchema.parse(design.reward))
   design.weights = defaultMix(spec).weights
   for (const [key, value] of query) {
-    if (!key.startsWith('w.')) continue
-    const name = key.slice(2)
+    if (!key.startsWith(LINK.weight)) continue
+    const name = key.slice(LINK.weight.length)
     const component = spec.components.find((c) => c.name === name)
     const weight = Number(value)
     if (!component) ignored.push(`weight of unknown component "${truncate(name)}" (accepted: ${spec.components.map((c) => c.name).join(', ')})`)
@@ -105,21 +106,21 @@ export function designFromSearch(search: string): { design: Design; ignored: str
 export function designToSearch(design: Design, keep: URLSearchParams = new URLSearchParams()): string {
   const query = new URLSearchParams()
   for (const [key, value] of keep) query.set(key, value)
-  query.set('env', design.envId)
-  query.set('seed', String(design.seed))
+  query.set(LINK.env, design.envId)
+  query.set(LINK.seed, String(design.seed))
   const defaults = resolveEnvironment(design.envId).params
   for (const [name, value] of Object.entries(design.params)) {
     const text = formatParamValue(value)
     const defaultValue = ownValue(defaults, name)
-    if (defaultValue === undefined || formatParamValue(defaultValue) !== text) query.set(`p.${name}`, text)
+    if (defaultValue === undefined || formatParamValue(defaultValue) !== text) query.set(`${LINK.param}${name}`, text)
   }
   // A model too long for a link is left out with its weight: the link opens the design without it.
   const reward = extrasForLink(design.reward)
   const spec = specOf({ ...design, reward })
-  if (hasExtras(reward)) query.set('r', canonicalExtrasJson(reward))
+  if (hasExtras(reward)) query.set(LINK.reward, canonicalExtrasJson(reward))
   for (const component of spec.components) {
     const weight = ownValue(design.weights, component.name)
-    if (weight !== undefined && weight !== component.defaultWeight) query.set(`w.${component.name}`, String(weight))
+    if (weight !== undefined && weight !== component.defaultWeight) query.set(`${LINK.weight}${component.name}`, String(weight))
   }
   // A schedule of a component the link leaves out (a model too long for it) goes with it.
   schedulesToQuery(design.schedules, spec, query)

@@ -3,6 +3,7 @@ import { learnerFits, LEARNER_LABELS } from '../core/run/learnerFit'
 import type { EnvSpec } from '../core/envs/types'
 import { truncate } from '../core/truncate'
 import { withPath } from './paths'
+import { LINK } from './linkKeys'
 
 type Flat = Record<string, string | number | boolean | null>
 
@@ -47,13 +48,13 @@ function fieldDefaults(kind: LearnerKind): Flat {
 
 /** The learner's search parameters: `l=<kind>` and `l.<field>=value` for fields off their default. */
 export function learnerToQuery(learner: LearnerOptions, query: URLSearchParams): void {
-  query.set('l', learner.kind)
+  query.set(LINK.learner, learner.kind)
   const defaults = fieldDefaults(learner.kind)
   // A DPO set of labelled pairs travels whole, as one JSON field (l.preferences): its pairs are no fields of their own.
   const labelled = learner.kind === 'dpo' && learner.preferences.source === 'labelled'
-  if (labelled) query.set(`l.${LABELLED_FIELD}`, JSON.stringify(learner.preferences))
+  if (labelled) query.set(`${LINK.learnerField}${LABELLED_FIELD}`, JSON.stringify(learner.preferences))
   for (const [key, value] of Object.entries(flatten(labelled ? { ...learner, preferences: undefined } : learner))) {
-    if (key !== 'kind' && defaults[key] !== value) query.set(`l.${key}`, String(value))
+    if (key !== 'kind' && defaults[key] !== value) query.set(`${LINK.learnerField}${key}`, String(value))
   }
 }
 
@@ -63,7 +64,7 @@ export function learnerToQuery(learner: LearnerOptions, query: URLSearchParams):
  */
 export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored: string[]): LearnerOptions {
   const fallback = defaultLearnerFor(spec)
-  const kind = query.get('l')
+  const kind = query.get(LINK.learner)
   if (kind === null) return fallback
   const known = Object.keys(LEARNER_LABELS)
   if (!known.includes(kind)) {
@@ -81,8 +82,8 @@ export function learnerFromQuery(query: URLSearchParams, spec: EnvSpec, ignored:
   const fields = new Map<string, unknown>()
   const unknown: string[] = []
   for (const [key, text] of query) {
-    if (!key.startsWith('l.')) continue
-    const field = key.slice(2)
+    if (!key.startsWith(LINK.learnerField)) continue
+    const field = key.slice(LINK.learnerField.length)
     if (kind === 'dpo' && field === LABELLED_FIELD) {
       const preferences = jsonField(text)
       const parsed = DpoPreferencesSchema.safeParse(preferences)

@@ -2,6 +2,7 @@ import type { EnvSpec } from '../core/envs/types'
 import { isReservedName, reservedNameProblem } from '../core/reservedNames'
 import { MAX_SCHEDULE_STEPS, SCHEDULE_KINDS, scheduleProblems, WeightScheduleSchema, type WeightSchedule, type WeightSchedules } from '../core/rewards/weightSchedule'
 import { truncate } from '../core/truncate'
+import { LINK } from './linkKeys'
 
 /*
  * Weight schedules in a link: one key per scheduled component, `ws.<component>=<kind>_<from>_<to>_<steps>`
@@ -9,7 +10,7 @@ import { truncate } from '../core/truncate'
  * that no number contains, so the link stays short and readable.
  */
 
-export const SCHEDULE_KEY_PREFIX = 'ws.'
+export const SCHEDULE_KEY_PREFIX = LINK.schedule
 
 /** The link's text for a schedule: "linear_1_0_10000". */
 export function scheduleToText({ kind, from, to, steps }: WeightSchedule): string {

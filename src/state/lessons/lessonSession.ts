@@ -8,9 +8,10 @@ import { isRunActive } from '../../model/runView'
 import { changeReward, changeWeight, resetRun, startRun } from '../run/trainingClient'
 import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
 import { noteLinkProblems } from '../link/linkNotice'
+import { LINK } from '../../model/linkKeys'
 
 /** The URL key that keeps the open lesson beside the design. */
-export const LESSON_KEY = 'lesson'
+export const LESSON_KEY = LINK.lesson
 
 interface LessonSession {
   /** The lesson whose card is shown, or null. */
@@ -100,7 +101,7 @@ export function restoreLessonFromUrl(search?: string): void {
     noteLinkProblems([`lesson "${truncate(id)}", which does not exist (accepted: ${LESSON_IDS.join(', ')})`])
     return
   }
-  if (initialUrlExtra('env', search) === null) loadDesign(lesson.design)
+  if (initialUrlExtra(LINK.env, search) === null) loadDesign(lesson.design)
   useLessonSession.setState({ lessonId: id })
   setUrlExtra(LESSON_KEY, id)
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { truncate } from '../../model/design'
 import { setUrlExtra } from './urlExtras'
+import { LINK } from '../../model/linkKeys'
 
 /*
  * Classroom mode: a link with `c=<visible controls>` (and `present=1`) opens the playground showing
@@ -70,8 +71,8 @@ export function useControlVisible(id: ControlKey): boolean {
  */
 export function loadClassroom(classroom: Classroom): void {
   useClassroom.setState(classroom, true)
-  setUrlExtra('c', classroom.visible === null ? null : classroomToText(classroom.visible))
-  setUrlExtra('present', classroom.presenter ? '1' : null)
+  setUrlExtra(LINK.classroom, classroom.visible === null ? null : classroomToText(classroom.visible))
+  setUrlExtra(LINK.presenter, classroom.presenter ? '1' : null)
   if (typeof document !== 'undefined') document.documentElement.classList.toggle('presenter', classroom.presenter)
 }
 

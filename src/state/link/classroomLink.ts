@@ -2,6 +2,7 @@ import { type Design } from '../../model/design'
 import { designToSearch } from '../../model/designLink'
 import { classroomToText } from './classroom'
 import { compactRewardNow } from './rewardLink'
+import { LINK } from '../../model/linkKeys'
 
 /**
  * The link a teacher hands out: the design and the open views as they are now, plus the visible
@@ -10,8 +11,8 @@ import { compactRewardNow } from './rewardLink'
  */
 export async function classroomLink(base: string, design: Design, extras: URLSearchParams, visible: Iterable<string>, presenter: boolean): Promise<string> {
   const query = new URLSearchParams(designToSearch(design, extras))
-  for (const key of ['backend', 'c', 'present']) query.delete(key)
-  query.set('c', classroomToText(visible))
-  if (presenter) query.set('present', '1')
+  for (const key of [LINK.backend, LINK.classroom, LINK.presenter]) query.delete(key)
+  query.set(LINK.classroom, classroomToText(visible))
+  if (presenter) query.set(LINK.presenter, '1')
   return `${base}?${(await compactRewardNow(query)).toString()}`
 }

@@ -7,6 +7,7 @@ import { viewsFromText, viewsToText } from './viewCodec'
 import { DEFAULT_VIEWS, loadViews, useViews, type Views } from './views'
 import { classroomFromText, loadClassroom, type Classroom } from './classroom'
 import { initialUrlExtra, setUrlExtra } from './urlExtras'
+import { LINK } from '../../model/linkKeys'
 
 /** Everything a link sets: the design, the open views, classroom mode, a sweep to define, and what it ignored. */
 export interface LinkState {
@@ -27,23 +28,23 @@ export interface LinkState {
 export async function readLink(search: string): Promise<LinkState> {
   const query = new URLSearchParams(search)
   const ignored: string[] = []
-  const compressed = query.get('rz')
+  const compressed = query.get(LINK.rewardCompressed)
   if (compressed !== null) {
-    query.delete('rz')
+    query.delete(LINK.rewardCompressed)
     const inflated = await inflateFromBase64url(compressed)
     if (inflated.ok) {
-      if (query.has('r')) ignored.push('reward design "r" (the link also has "rz", which is used)')
-      query.set('r', inflated.text)
+      if (query.has(LINK.reward)) ignored.push('reward design "r" (the link also has "rz", which is used)')
+      query.set(LINK.reward, inflated.text)
     } else ignored.push(`reward design "rz" (${inflated.problem})`)
   }
   const read = designFromSearch(query.toString())
   // One at a time: a tampered link can hold more problems than a call takes arguments.
   for (const problem of read.ignored) ignored.push(problem)
-  const rawViews = initialUrlExtra('v', search)
+  const rawViews = initialUrlExtra(LINK.views, search)
   const views = rawViews === null ? DEFAULT_VIEWS : viewsFromText(rawViews, ignored)
   const components = specOf(read.design).components.map((component) => component.name)
-  const classroom = classroomFromText(initialUrlExtra('c', search), initialUrlExtra('present', search), components, ignored)
-  const rawSweep = initialUrlExtra('sweep', search)
+  const classroom = classroomFromText(initialUrlExtra(LINK.classroom, search), initialUrlExtra(LINK.presenter, search), components, ignored)
+  const rawSweep = initialUrlExtra(LINK.sweep, search)
   const linked = rawSweep === null ? null : sweepFromLinkText(rawSweep, read.design)
   if (linked !== null && !linked.ok) ignored.push(linked.problem)
   return { design: read.design, views, classroom, sweep: linked?.ok ? linked.sweep : null, ignored }
@@ -55,7 +56,7 @@ export async function readLink(search: string): Promise<LinkState> {
  */
 export function applyViewsAndClassroom(link: Pick<LinkState, 'views' | 'classroom'>): void {
   loadViews(link.views)
-  setUrlExtra('v', viewsToText(link.views))
-  useViews.subscribe((views) => setUrlExtra('v', viewsToText(views)))
+  setUrlExtra(LINK.views, viewsToText(link.views))
+  useViews.subscribe((views) => setUrlExtra(LINK.views, viewsToText(views)))
   loadClassroom(link.classroom)
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../core/errorMessage'
+import { LINK } from '../../model/linkKeys'
 /*
  * The reward extras in a link, compressed: `rz=` is the `r=` JSON deflated (raw DEFLATE, RFC 1951)
  * and written in base64url, so a design with a few terms stays a link one can paste in a chat.
@@ -74,7 +75,7 @@ const CACHE_SIZE = 8
  * ready yet, compression starts and `onReady` is called once it is, to write the URL again.
  */
 export function compactRewardParam(query: URLSearchParams, onReady: () => void): void {
-  const json = query.get('r')
+  const json = query.get(LINK.reward)
   if (json === null) return
   const code = compressed.get(json)
   if (code === undefined) {
@@ -95,7 +96,7 @@ export function compactRewardParam(query: URLSearchParams, onReady: () => void):
 
 /** `query` with `r=` replaced by `rz=` when that is shorter (waits for the compression). */
 export async function compactRewardNow(query: URLSearchParams): Promise<URLSearchParams> {
-  const json = query.get('r')
+  const json = query.get(LINK.reward)
   const copy = new URLSearchParams(query)
   if (json === null || typeof CompressionStream === 'undefined') return copy
   preferShorter(copy, json, await deflateToBase64url(json))
@@ -106,8 +107,8 @@ export async function compactRewardNow(query: URLSearchParams): Promise<URLSearc
 function preferShorter(query: URLSearchParams, json: string, code: string): void {
   const encoded = new URLSearchParams({ r: json }).toString() // "r=" + the JSON as the address writes it
   if (`rz=${code}`.length >= encoded.length) return
-  query.delete('r')
-  query.set('rz', code)
+  query.delete(LINK.reward)
+  query.set(LINK.rewardCompressed, code)
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/

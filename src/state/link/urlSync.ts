@@ -7,6 +7,7 @@ import { applyViewsAndClassroom, readLink } from './readLink'
 import { compactRewardParam } from './rewardLink'
 import { fillSweepFieldsFromLink } from '../sweep/sweepFields'
 import { useLinkStatus } from './linkStatus'
+import { LINK } from '../../model/linkKeys'
 
 export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const
 const URL_WRITE_DELAY_MS = 250
@@ -19,7 +20,7 @@ const URL_WRITE_DELAY_MS = 250
 export async function startUrlSync(): Promise<string | null> {
   const { design, views, classroom, sweep, ignored } = await readLink(window.location.search)
   const query = new URLSearchParams(window.location.search)
-  let backend = query.get('backend')
+  let backend = query.get(LINK.backend)
   if (backend !== null && !(BACKENDS as readonly string[]).includes(backend)) {
     ignored.push(`backend "${truncate(backend)}" (accepted: ${BACKENDS.join(', ')})`)
     backend = null
@@ -29,7 +30,7 @@ export async function startUrlSync(): Promise<string | null> {
   if (sweep !== null) fillSweepFieldsFromLink(sweep)
   noteLinkProblems(ignored)
 
-  if (backend) setUrlExtra('backend', backend)
+  if (backend) setUrlExtra(LINK.backend, backend)
   const write = () => {
     const { design } = usePlayground.getState()
     const query = new URLSearchParams(designToSearch(design, urlExtras()))

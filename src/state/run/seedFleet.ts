@@ -8,6 +8,7 @@ import { addPin, livePinKey, pinSourceOf } from '../../model/compare'
 import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
 import { noteLinkProblems } from '../link/linkNotice'
 import type { RunEvent } from './workerRun'
+import { LINK } from '../../model/linkKeys'
 
 /**
  * Several seeds at once: the run's design trained with seeds s+1 … s+K−1 in workers of their own,
@@ -65,7 +66,7 @@ export const useSeedFleet = create<FleetState>()(() => ({ count: 1, extras: [] }
 export function setSeedCount(count: number): void {
   const clamped = Math.max(1, Math.min(seedsAvailable(), Math.floor(count)))
   useSeedFleet.setState({ count: clamped })
-  setUrlExtra('seeds', clamped > 1 ? String(clamped) : null)
+  setUrlExtra(LINK.seeds, clamped > 1 ? String(clamped) : null)
 }
 
 /** The extra seeds of a run that starts now: seeds s + 1 … s + count − 1, each starting. */
@@ -150,7 +151,7 @@ export function pinExtraSeeds(keyOf: (seed: number) => string | null = () => nul
 
 /** Read the seeds-at-once count from the link the page opened with; a bad one is named in the notice. */
 export function restoreSeedCount(): void {
-  const text = initialUrlExtra('seeds')
+  const text = initialUrlExtra(LINK.seeds)
   if (text === null) return
   const parsed = parseSeedCount(text)
   if ('count' in parsed) {

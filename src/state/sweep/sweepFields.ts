@@ -3,6 +3,7 @@ import type { Sweep } from '../../model/sweep/definition'
 import { formOfSweep, type SweepForm } from '../../model/sweep/sweepForm'
 import { sweepToLinkText } from '../../model/sweep/sweepLink'
 import { setUrlExtra } from '../link/urlExtras'
+import { LINK } from '../../model/linkKeys'
 
 /*
  * The Sweep panel's fields, held outside the panel so that what fills them from elsewhere (an
@@ -31,5 +32,5 @@ export function fillSweepFieldsFromLink(sweep: Sweep): void {
 
 /** Keep a sweep's definition in the link (sweep=), beside the design its axes are keys of. */
 export function keepSweepInLink(sweep: Sweep): void {
-  setUrlExtra('sweep', sweepToLinkText(sweep))
+  setUrlExtra(LINK.sweep, sweepToLinkText(sweep))
 }
