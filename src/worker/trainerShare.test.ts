@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { BEAT_MS, HIDDEN_SHARE, MAX_REST_MS, PEER_EXPIRY_MS, restAfter, restingDuty, TrainerShare, trainerDuty } from './trainerShare'
+import { BEAT_MS, HIDDEN_SHARE, MAX_PEERS, MAX_REST_MS, PEER_EXPIRY_MS, restAfter, restingDuty, STARVED_GRACE_MS, TrainerShare, trainerDuty } from './trainerShare'
 
 describe('trainerDuty', () => {
   it('gives each worker a core of its own while there are enough', () => {
@@ -85,22 +85,29 @@ describe('TrainerShare', () => {
   /** Let the channel deliver what was posted (it delivers asynchronously). */
   const delivered = () => new Promise((resolve) => setTimeout(resolve, 20))
 
-  it('counts the workers that train, each one included, and shares the cores among them', async () => {
-    const { shares, outsider } = machine(5, 2)
-    expect(shares[0].current()).toEqual({ trainers: 0, cores: 2, duty: 1, mode: 'rests' })
+  /** Start each share training and let it beat once more a beat interval later: a peer counts from its second beat. */
+  async function trainAll(shares: TrainerShare[], clock: { now: number }) {
     for (const share of shares) share.setTraining(true)
+    await delivered()
+    clock.now += BEAT_MS
+    for (const share of shares) share.beat()
+    await delivered()
+  }
+
+  it('counts the workers that train, each one included, and shares the cores among them', async () => {
+    const { shares, outsider, clock } = machine(5, 2)
+    expect(shares[0].current()).toEqual({ trainers: 0, cores: 2, duty: 1, mode: 'rests' })
     outsider.postMessage({ id: 'x', kind: 'crash' })
     outsider.postMessage('beat')
     outsider.postMessage({ id: 7, kind: 'beat' })
-    await delivered()
+    await trainAll(shares, clock)
     outsider.close()
     for (const share of shares) expect(share.current()).toEqual({ trainers: 5, cores: 2, duty: 0.2, mode: 'rests' })
   })
 
   it('a paused worker says it leaves, and the others take its share at once', async () => {
-    const { shares } = machine(3, 2)
-    for (const share of shares) share.setTraining(true)
-    await delivered()
+    const { shares, clock } = machine(3, 2)
+    await trainAll(shares, clock)
     expect(shares[0].current().trainers).toBe(3)
     shares[2].setTraining(false)
     await delivered()
@@ -110,10 +117,9 @@ describe('TrainerShare', () => {
 
   it('forgets a worker not heard from within PEER_EXPIRY_MS, and keeps one that beats', async () => {
     const { shares, clock } = machine(3, 2)
-    for (const share of shares) share.setTraining(true)
-    await delivered()
+    await trainAll(shares, clock)
     // Worker 1 keeps beating; worker 2's tab froze and says nothing more.
-    for (let t = BEAT_MS; t <= PEER_EXPIRY_MS + BEAT_MS; t += BEAT_MS) {
+    for (let t = 2 * BEAT_MS; t <= PEER_EXPIRY_MS + 2 * BEAT_MS; t += BEAT_MS) {
       clock.now = t
       shares[0].beat()
       shares[1].beat()
@@ -125,15 +131,34 @@ describe('TrainerShare', () => {
 
   it('beats no more often than every BEAT_MS', async () => {
     const { shares, clock } = machine(2, 1)
-    shares[0].setTraining(true)
-    await delivered()
+    await trainAll([shares[0]], clock)
     expect(shares[1].current().trainers).toBe(1)
-    // Worker 1 hears the first beat at 0; beats asked for before BEAT_MS send nothing, so at just past the expiry it is forgotten.
-    clock.now = BEAT_MS - 1
+    // Worker 1 last heard it at BEAT_MS; beats asked for before 2·BEAT_MS send nothing, so at just past the expiry it is forgotten.
+    clock.now = 2 * BEAT_MS - 1
     shares[0].beat()
     await delivered()
-    clock.now = PEER_EXPIRY_MS + 1
+    clock.now = BEAT_MS + PEER_EXPIRY_MS + 1
     expect(shares[1].current().trainers).toBe(0)
+  })
+
+  it('counts an id only once it keeps beating, and at most MAX_PEERS of them: a flood of made-up ids changes nothing', async () => {
+    const { shares, clock, outsider } = machine(2, 2)
+    await trainAll(shares, clock)
+    // 5,000 ids that each say "beat" once, as a page posting fresh ids would.
+    for (let k = 0; k < 5000; k++) outsider.postMessage({ id: `forged-${k}`, kind: 'beat' })
+    await delivered()
+    clock.now += BEAT_MS
+    for (let k = 0; k < 5000; k++) outsider.postMessage({ id: `forged-${k + 5000}`, kind: 'beat' })
+    await delivered()
+    expect(shares[0].current()).toEqual({ trainers: 2, cores: 2, duty: 1, mode: 'rests' })
+    // Ids that do keep beating count, but never more than MAX_PEERS of them.
+    for (let round = 0; round < 2; round++) {
+      for (let k = 0; k < 100; k++) outsider.postMessage({ id: `steady-${k}`, kind: 'beat' })
+      await delivered()
+      clock.now += BEAT_MS
+    }
+    expect(shares[0].current().trainers).toBe(MAX_PEERS + 1)
+    outsider.close()
   })
 })
 
@@ -189,6 +214,8 @@ describe('TrainerShare taking turns', () => {
     const shares = Array.from({ length: count }, (_, k) => new TrainerShare(new BroadcastChannel(name), cores, `worker-${k}`, () => performance.now(), locks, maxTurnWaitMs))
     opened.push(...shares)
     for (const share of shares) share.setTraining(true)
+    await new Promise((resolve) => setTimeout(resolve, BEAT_MS / 2 + 20))
+    for (const share of shares) share.beat(true)
     await new Promise((resolve) => setTimeout(resolve, 20))
     return { shares, locks }
   }
@@ -248,6 +275,34 @@ describe('TrainerShare taking turns', () => {
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(45)
     release()
     await frozen
+  })
+
+  it('after a wait that ran out, it computes without waiting for STARVED_GRACE_MS: a held lock stalls one turn, not every turn', async () => {
+    const { shares, locks } = await trainingMachine(3, 2, 50)
+    let release = () => {}
+    const held = locks.request('reward-playground.compute.0', {}, () => new Promise<void>((resolve) => (release = resolve)))
+    const first = performance.now()
+    await shares[0].turn(async () => 'ran')
+    expect(performance.now() - first).toBeGreaterThanOrEqual(45)
+    const next = performance.now()
+    for (let turn = 0; turn < 5; turn++) expect(await shares[0].turn(async () => 'ran at once')).toBe('ran at once')
+    expect(performance.now() - next).toBeLessThan(45)
+    expect(STARVED_GRACE_MS).toBeGreaterThan(4 * 2000)
+    release()
+    await held
+  })
+
+  it('a pause ends a wait for a turn at once', async () => {
+    const { shares, locks } = await trainingMachine(3, 2, 60_000)
+    let release = () => {}
+    const held = locks.request('reward-playground.compute.0', {}, () => new Promise<void>((resolve) => (release = resolve)))
+    const startedAt = performance.now()
+    const waiting = shares[0].turn(async () => 'ran')
+    setTimeout(() => shares[0].setTraining(false), 30)
+    expect(await waiting).toBe('ran')
+    expect(performance.now() - startedAt).toBeLessThan(1000)
+    release()
+    await held
   })
 
   it('an error of the work goes on up, and the lock is free again after it', async () => {

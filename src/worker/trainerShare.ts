@@ -22,6 +22,17 @@ export const HIDDEN_SHARE = 0.25
 export const COMPUTE_LOCK = 'reward-playground.compute'
 /** A turn waited for longer than this is given up and the work runs anyway (a holder frozen with its tab never stalls the others). */
 export const MAX_TURN_WAIT_MS = 2000
+/**
+ * After a wait that ran out, a worker computes without waiting for this long (it still takes a free
+ * lock at once): a holder that never lets go (a frozen tab, or a page that holds the locks on
+ * purpose) stalls a run for at most MAX_TURN_WAIT_MS in every STARVED_GRACE_MS + MAX_TURN_WAIT_MS,
+ * not for MAX_TURN_WAIT_MS every iteration.
+ */
+export const STARVED_GRACE_MS = 10_000
+/** At most this many other training workers are counted: more than one browser runs with any use (a flood of made-up ids counts as this). */
+export const MAX_PEERS = 32
+/** At most this many ids heard once are kept while they wait for a second beat; the oldest go first. */
+export const MAX_UNCONFIRMED = 256
 
 /**
  * The duty of each of n workers training on c cores:
@@ -73,10 +84,17 @@ function isBeat(data: unknown): data is Beat {
  * kept as the time it was heard here, so no two clocks are compared.
  */
 export class TrainerShare {
+  /** Peers that keep beating: heard twice, BEAT_MS / 2 or more apart; id → when last heard. */
   private readonly peers = new Map<string, number>()
+  /** Ids heard once: id → when first heard. A real worker beats again within BEAT_MS; a made-up id never does. */
+  private readonly unconfirmed = new Map<string, number>()
   private training = false
   private lastBeatAt = -Infinity
   private turnsTaken = 0
+  /** Until when this worker computes without waiting for a lock (it waited out MAX_TURN_WAIT_MS). */
+  private starvedUntil = -Infinity
+  /** Aborts the turns waiting now (abortWaits). */
+  private waits = new AbortController()
 
   constructor(
     private readonly channel: BroadcastChannel,
@@ -90,8 +108,27 @@ export class TrainerShare {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       const beat = event.data
       if (!isBeat(beat) || beat.id === this.id) return
-      if (beat.kind === 'leave') this.peers.delete(beat.id)
-      else this.peers.set(beat.id, this.now())
+      if (beat.kind === 'leave') {
+        this.peers.delete(beat.id)
+        this.unconfirmed.delete(beat.id)
+      } else this.heard(beat.id)
+    }
+  }
+
+  /** A beat from another worker: a known peer is heard again; a new id counts once it beats again, a beat interval later. */
+  private heard(id: string): void {
+    const at = this.now()
+    if (this.peers.has(id)) {
+      this.peers.set(id, at)
+      return
+    }
+    const firstHeard = this.unconfirmed.get(id)
+    if (firstHeard === undefined) {
+      if (this.unconfirmed.size >= MAX_UNCONFIRMED) this.unconfirmed.delete(this.unconfirmed.keys().next().value!)
+      this.unconfirmed.set(id, at)
+    } else if (at - firstHeard >= BEAT_MS / 2) {
+      this.unconfirmed.delete(id)
+      if (this.peers.size < MAX_PEERS) this.peers.set(id, at)
     }
   }
 
@@ -100,7 +137,16 @@ export class TrainerShare {
     if (training === this.training) return
     this.training = training
     if (training) this.beat(true)
-    else this.channel.postMessage({ id: this.id, kind: 'leave' } satisfies Beat)
+    else {
+      this.abortWaits()
+      this.channel.postMessage({ id: this.id, kind: 'leave' } satisfies Beat)
+    }
+  }
+
+  /** Stop waiting for a turn now (a pause, a stop): the work waiting runs at once, so the run sees the pause after it. */
+  abortWaits(): void {
+    this.waits.abort()
+    this.waits = new AbortController()
   }
 
   /** Say it trains, if a beat is due (or `force`); called between iterations and from a timer. */
@@ -116,6 +162,7 @@ export class TrainerShare {
   current(): MachineShare {
     const at = this.now()
     for (const [id, heardAt] of this.peers) if (at - heardAt > PEER_EXPIRY_MS) this.peers.delete(id)
+    for (const [id, heardAt] of this.unconfirmed) if (at - heardAt > PEER_EXPIRY_MS) this.unconfirmed.delete(id)
     const trainers = this.peers.size + (this.training ? 1 : 0)
     return { trainers, cores: this.cores, duty: trainerDuty(trainers, this.cores), mode: this.locks ? 'turns' : 'rests' }
   }
@@ -125,7 +172,8 @@ export class TrainerShare {
    * browser has Web Locks, at most S = max(1, c − 1) of them compute at once: each holds one of S
    * named locks for one iteration, and requests are granted in the order made, so the turns go
    * round. A free lock is taken at once; else the worker waits on one (the next in its rotation)
-   * for at most MAX_TURN_WAIT_MS and then computes anyway.
+   * for at most MAX_TURN_WAIT_MS and then computes anyway, and for STARVED_GRACE_MS after that
+   * it takes only a free lock and never waits. abortWaits ends a wait at once.
    */
   async turn<T>(work: () => Promise<T>): Promise<T> {
     const { duty, cores } = this.current()
@@ -141,12 +189,15 @@ export class TrainerShare {
       const held = await locks.request(`${COMPUTE_LOCK}.${k}`, { ifAvailable: true }, async (lock) => (lock ? { result: await run() } : null))
       if (held) return held.result
     }
+    if (this.now() < this.starvedUntil) return work()
     const slot = this.turnsTaken++ % slots
+    const timeout = AbortSignal.timeout(this.maxTurnWaitMs)
     try {
-      return await locks.request(`${COMPUTE_LOCK}.${slot}`, { signal: AbortSignal.timeout(this.maxTurnWaitMs) }, run)
+      return await locks.request(`${COMPUTE_LOCK}.${slot}`, { signal: AbortSignal.any([timeout, this.waits.signal]) }, run)
     } catch (error) {
-      // The wait ran out (the work never began): compute without the lock. An error of the work itself goes on up.
+      // The wait ran out or was ended (the work never began): compute without the lock. An error of the work itself goes on up.
       if (started) throw error
+      if (timeout.aborted) this.starvedUntil = this.now() + STARVED_GRACE_MS
       return work()
     }
   }
