@@ -57,6 +57,15 @@ describe('design ↔ URL', () => {
     }
   })
 
+  it('names a seed that only looks like a whole number (an exponent that underflows, a fraction, hex) and keeps the default', () => {
+    for (const text of ['1e-400', '1e3', '2.5', '0x10', '+3', '3 3']) {
+      const { design, ignored } = designFromSearch(`?env=cartpole&seed=${encodeURIComponent(text)}`)
+      expect(design.seed).toBe(defaultDesign().seed)
+      expect(ignored).toEqual([`seed "${text}" (accepted: an integer from 0 to 2147483647)`])
+    }
+    expect(designFromSearch('?env=cartpole&seed=42').design.seed).toBe(42)
+  })
+
   it('quotes a parameter value of a megabyte cut short', () => {
     const { design, ignored } = designFromSearch(`?env=cartpole&p.time_limit=${'7'.repeat(1_000_000)}`)
     expect(design.params.time_limit).toBe(500)

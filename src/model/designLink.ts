@@ -61,8 +61,8 @@ export function designFromSearch(search: string): { design: Design; ignored: str
 
   const rawSeed = query.get(LINK.seed)
   if (rawSeed !== null) {
-    // Number('') is 0: a blank seed would silently become seed 0.
-    const seed = rawSeed.trim() === '' ? NaN : Number(rawSeed)
+    // Digits only: Number('') is 0 and Number('1e-400') underflows to 0, so either would silently become seed 0.
+    const seed = /^\s*\d+\s*$/.test(rawSeed) ? Number(rawSeed) : NaN
     if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) design.seed = seed
     else ignored.push(`seed "${truncate(rawSeed)}" (accepted: an integer from 0 to ${MAX_SEED})`)
   }
