@@ -1,17 +1,10 @@
-import type { LearnerOptions, RunConfig } from '../core/run/config'
-import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
+import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator } from '../core/run/metrics'
 import type { GroupBatch, IterationReport, Trainer, ValueBatch } from '../core/run/trainer'
-import { compileMix } from '../core/rewards/mix'
 import { createTrainerWithEnv } from '../learn/trainers'
-import type { RewardDesign } from '../core/rewards/designSchema'
-import { RewardedEnv } from '../core/rewards/rewardedEnv'
+import type { RewardedEnv } from '../core/rewards/rewardedEnv'
 import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
 import { learnerAddedComponents } from '../core/run/learnerComponents'
-import { rewardedSpec } from '../core/rewards/extras'
-import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
-import { ScheduledMix } from '../core/run/scheduledMix'
-import { hasSchedules, scheduleProblems, type WeightSchedules } from '../core/rewards/weightSchedule'
 import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
 import type { RecordingEnv } from '../core/run/stepRecord'
 import { errorMessage } from '../core/errorMessage'
@@ -22,12 +15,14 @@ import { restAfter, restingDuty, type TrainerShare } from './trainerShare'
 import type { Segment } from '../core/preferences/segmentPairs'
 import { resolveEnvironment } from '../core/envs/registry'
 import { stepFeaturesFor } from '../core/preferences/stepFeatures'
+import { isLiveChange, LiveChangeQueue } from './liveChanges'
+import { DesignInForce } from './designInForce'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
 /**
- * One training run inside the worker: loops rollout → update, applies design changes between
- * iterations, and posts a metrics frame at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS
+ * One training run inside the worker: loops rollout → update, applies the live changes that
+ * arrived meanwhile between iterations (liveChanges.ts, designInForce.ts), and posts a metrics frame at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS
  * while the page is hidden).
  */
 export class TrainingSession {
@@ -37,22 +32,12 @@ export class TrainingSession {
   private framesPosted = 0
   /** Whether the page is hidden (frames then come seldom). */
   pageHidden = false
-  private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
-  /** The latest learner change that arrived during an iteration, applied before the next. */
-  private pendingLearner: { changeId: number; learner: LearnerOptions; note: string } | null = null
-  /** The learner options the run trains with now. */
-  private learner: LearnerOptions
+  private readonly changes = new LiveChangeQueue()
+  private readonly design: DesignInForce
   private metrics: MetricsAccumulator | null = null
   private paused = false
   private stopped = false
   private wake: (() => void) | null = null
-  private weights: Record<string, number>
-  /** Weights changed since the last iteration (merged), with the latest change's id. */
-  private pendingWeights: { changeId: number; weights: Record<string, number> } | null = null
-  /** The weights' schedules and the weights they put in force, set before each iteration. */
-  private readonly scheduled: ScheduledMix
-  private schedules: WeightSchedules | undefined
-  private pendingSchedules: { changeId: number; schedules: WeightSchedules; note: string } | null = null
   /** The env steps when the latest iteration began: where its scheduled weights were sampled. */
   private iterationStartedAt = 0
   private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
@@ -73,10 +58,7 @@ export class TrainingSession {
     /** The browser's training workers sharing its cores (trainerShare.ts); null: this run computes all the time. */
     private readonly share: TrainerShare | null = null,
   ) {
-    this.weights = { ...config.mix.weights }
-    this.learner = config.learner
-    this.schedules = config.mix.schedules
-    this.scheduled = ScheduledMix.of(config)
+    this.design = new DesignInForce(config)
   }
 
   async start(): Promise<void> {
@@ -110,20 +92,11 @@ export class TrainingSession {
   }
 
   handle(message: ToWorker): void {
+    if (isLiveChange(message)) {
+      this.changes.add(message)
+      return
+    }
     switch (message.type) {
-      case 'setWeights':
-        // Weights that arrive during one iteration are merged and applied together before the next.
-        this.pendingWeights = { changeId: message.changeId, weights: { ...this.pendingWeights?.weights, ...message.weights } }
-        break
-      case 'setSchedules':
-        this.pendingSchedules = { changeId: message.changeId, schedules: message.schedules, note: message.note }
-        break
-      case 'setReward':
-        this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
-        break
-      case 'updateLearner':
-        this.pendingLearner = { changeId: message.changeId, learner: message.learner, note: message.note }
-        break
       case 'pause':
         this.paused = true
         this.post({ type: 'paused', runId: this.runId, diagnosis: null })
@@ -169,6 +142,7 @@ export class TrainingSession {
 
   private async loop(): Promise<void> {
     const trainer = this.trainer!
+    const env = this.env!
     const metrics = this.metrics!
     const startedAt = performance.now()
     let pausedFor = 0
@@ -185,10 +159,11 @@ export class TrainingSession {
       }
       this.share?.setTraining(true)
       const busyFrom = performance.now()
-      this.applyPendingChanges(trainer, metrics.totalEnvSteps)
+      // The changes that arrived during the last iteration, before the next one.
+      for (const change of this.changes.takeInApplyOrder()) this.post(this.design.apply(change, { runId: this.runId, trainer, env, envSteps: metrics.totalEnvSteps }))
       // The schedules' weights at the env steps so far, once per iteration before its rollout.
       this.iterationStartedAt = metrics.totalEnvSteps
-      this.scheduled.applyBefore(trainer, this.iterationStartedAt, this.env?.spec ?? trainer.spec)
+      this.design.applySchedulesBefore(trainer, env, this.iterationStartedAt)
       let report: IterationReport
       try {
         report = await (this.share ? this.share.turn(() => trainer.iterate()) : trainer.iterate())
@@ -264,92 +239,10 @@ export class TrainingSession {
     const components = this.env ? [...this.env.spec.components, ...learnerAddedComponents(trainer.spec)] : trainer.spec.components
     const componentNames = components.map((c) => c.name)
     const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
-    if (hasSchedules(this.schedules)) frame.scheduledWeights = this.scheduled.scheduledAt(this.iterationStartedAt)
+    const scheduledWeights = this.design.scheduledWeightsAt(this.iterationStartedAt)
+    if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
     if (this.share) frame.machineShare = this.share.current()
     this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
-  }
-
-  /** Changes that arrived during the last iteration, applied before the next one. */
-  private applyPendingChanges(trainer: Trainer, envSteps: number): void {
-    this.applyPendingReward(trainer, envSteps)
-    this.applyPendingWeights(trainer, envSteps)
-    this.applyPendingLearner(trainer, envSteps)
-    this.applyPendingSchedules(envSteps)
-  }
-
-  /** A live learner change: the trainer takes the options from its next update on, or the run goes on as it was and the page hears why. */
-  private applyPendingLearner(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingLearner
-    if (!change) return
-    this.pendingLearner = null
-    try {
-      const refusal = whyLearnerChangeNeedsNewRun(this.learner, change.learner)
-      if (refusal !== null) throw new Error(refusal)
-      if (!trainer.setLearner) throw new Error(`${this.learner.kind} takes no learner changes while it runs; start a new run`)
-      trainer.setLearner(change.learner)
-    } catch (error) {
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error), learner: this.learner })
-      return
-    }
-    this.learner = change.learner
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  /** New schedules, checked against the components in force now; the next iteration samples them (in the loop). */
-  private applyPendingSchedules(envSteps: number): void {
-    const change = this.pendingSchedules
-    if (!change) return
-    this.pendingSchedules = null
-    const problems = scheduleProblems(change.schedules, (this.env ?? this.trainer)?.spec.components ?? [])
-    if (problems.length > 0) {
-      this.post({ type: 'refused', runId: this.runId, message: problems.join('; ') })
-      return
-    }
-    this.schedules = hasSchedules(change.schedules) ? change.schedules : undefined
-    this.scheduled.set(this.weights, this.schedules)
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */
-  private applyPendingReward(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingReward
-    if (!change || !this.env) return
-    this.pendingReward = null
-    const env = this.env
-    try {
-      const after = { spec: rewardedSpec(env.inner.spec, change.design), design: change.design }
-      const refusal = whyRewardChangeNeedsNewRun(this.config.learner.kind, { spec: env.spec, design: env.rewardDesign }, after)
-      if (refusal !== null) throw new Error(refusal)
-      env.setDesign(change.design)
-      // The design's schedules come with it (a removed term takes its schedule along).
-      this.scheduled.set({ ...this.weights, ...change.design.weights }, change.design.schedules)
-      trainer.setMix(compileMix(env.spec, { weights: this.scheduled.weightsAt(envSteps) }))
-    } catch (error) {
-      this.scheduled.set(this.weights, this.schedules)
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
-      return
-    }
-    this.weights = { ...this.weights, ...change.design.weights }
-    this.schedules = change.design.schedules
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  private applyPendingWeights(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingWeights
-    if (!change) return
-    this.pendingWeights = null
-    const weights = { ...this.weights, ...change.weights }
-    try {
-      // A scheduled component's weight stays its schedule's; the others take the change.
-      this.scheduled.set(weights, this.schedules)
-      trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights: this.scheduled.weightsAt(envSteps) }))
-    } catch (error) {
-      this.scheduled.set(this.weights, this.schedules)
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
-      return
-    }
-    this.weights = weights
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: change.weights, weights })
   }
 
   /**
