@@ -13,19 +13,37 @@ import { isLiveChange, LiveChangeQueue } from './liveChanges'
 import { DesignInForce } from './designInForce'
 import { FrameBuilder } from './frameBuilder'
 import { RunLabelSource, type LabelSource } from './runLabelSource'
-import { SweepJob } from './sweepJob'
+import type { SweepJob } from './sweepJob'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
+
+export interface TrainingSessionOptions {
+  runId: string
+  config: RunConfig
+  post: Post
+  /** Frames with the curve's figures only: no step record, batch, advantages or demo states (an extra seed's run). */
+  lean?: boolean
+  /** A sweep's run: it ends by itself at its budget with the run's figures, and posts no frames; absent: it trains until stopped. */
+  sweepJob?: SweepJob | null
+  /** The browser's training workers sharing its cores (trainerShare.ts); absent: this run computes all the time. */
+  share?: TrainerShare | null
+}
 
 /**
  * One training run inside the worker: loops rollout → update, applies the live changes that
  * arrived meanwhile between iterations (liveChanges.ts, designInForce.ts), and posts a metrics
  * frame (frameBuilder.ts) at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS while the page
- * is hidden). An iteration that throws pauses the run with its diagnosis.
+ * is hidden). An iteration that throws pauses the run with its diagnosis (a sweep's run ends with
+ * it instead, sweepJob.ts). Labelling requests read the run's current policy through it
+ * (runLabelSource.ts).
  */
 export class TrainingSession implements LabelSource {
-  /** A sweep's run: it ends by itself at its budget with the run's figures, and posts no frames; null: it trains until stopped. */
+  readonly runId: string
+  private readonly config: RunConfig
+  private readonly post: Post
+  private readonly lean: boolean
   private readonly sweepJob: SweepJob | null
+  private readonly share: TrainerShare | null
   /** Whether the page is hidden (frames then come seldom, and on a shared machine the run rests longer). */
   pageHidden = false
   private readonly changes = new LiveChangeQueue()
@@ -35,18 +53,13 @@ export class TrainingSession implements LabelSource {
   private stopped = false
   private wake: (() => void) | null = null
 
-  constructor(
-    readonly runId: string,
-    private readonly config: RunConfig,
-    private readonly post: Post,
-    /** Frames with the curve's figures only: no step record, batch, advantages or demo states. */
-    private readonly lean = false,
-    /** End after the iteration that reaches this many environment steps, reporting the run's figures (a sweep's run); null: train until stopped. */
-    budget: number | null = null,
-    /** The browser's training workers sharing its cores (trainerShare.ts); null: this run computes all the time. */
-    private readonly share: TrainerShare | null = null,
-  ) {
-    this.sweepJob = budget === null ? null : new SweepJob(budget)
+  constructor({ runId, config, post, lean = false, sweepJob = null, share = null }: TrainingSessionOptions) {
+    this.runId = runId
+    this.config = config
+    this.post = post
+    this.lean = lean
+    this.sweepJob = sweepJob
+    this.share = share
     this.design = new DesignInForce(config)
     this.labels = new RunLabelSource(config)
   }
@@ -102,10 +115,12 @@ export class TrainingSession implements LabelSource {
     }
   }
 
+  /** The latest batch's pairs, for a labelling request (runLabelSource.ts). */
   latestPairs(): [TokenCompletion, TokenCompletion][] | null {
     return this.labels.latestPairs()
   }
 
+  /** Segments of the latest recorded steps, for a labelling request (runLabelSource.ts). */
   latestSegments(envId: string, steps: number): Segment[] | null {
     return this.labels.latestSegments(envId, steps)
   }
