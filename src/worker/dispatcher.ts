@@ -1,6 +1,7 @@
 import { errorMessage } from '../core/errorMessage'
 import { ToWorkerSchema, type FromWorker } from './protocol'
 import { TrainingSession } from './session'
+import { SweepJob } from './sweepJob'
 import { answerDrawPairs } from './pairDraws'
 import { answerFitRewardModel } from './rewardModelFitting'
 import type { TrainerShare } from './trainerShare'
@@ -48,7 +49,8 @@ export function createDispatcher({ post, initBackend, later, makeShare }: Dispat
         return
       case 'start': {
         session?.stop()
-        const starting = new TrainingSession(message.runId, message.config, post, message.lean === true, message.budget ?? null, share)
+        const sweepJob = message.budget === undefined ? null : new SweepJob(message.budget)
+        const starting = new TrainingSession({ runId: message.runId, config: message.config, post, lean: message.lean === true, sweepJob, share })
         starting.pageHidden = pageHidden
         session = starting
         void backendReady.then(() =>

@@ -7,7 +7,7 @@ import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor } from '../core/preferences
 import { defaultSegmentSteps } from '../core/preferences/segmentPairs'
 import type { DrawnPair, DrawPairsRequest, FromWorker } from './protocol'
 import { drawCurrentSegmentPairs, drawSegmentPairs } from './segmentDraws'
-import type { TrainingSession } from './session'
+import type { LabelSource } from './runLabelSource'
 
 /*
  * The worker's answer to drawPairs. `current`: the latest batch of the run the worker trains,
@@ -27,31 +27,31 @@ let queue: Promise<void> = Promise.resolve()
 /** Labels of the current policy's pairs draw from their own stream, one uniform a pair. */
 let currentLabels: { seed: number; rng: Rng } | null = null
 
-export function answerDrawPairs(request: DrawPairsRequest, session: TrainingSession | null, backendReady: Promise<void>, post: (message: FromWorker) => void): void {
+export function answerDrawPairs(request: DrawPairsRequest, run: LabelSource | null, backendReady: Promise<void>, post: (message: FromWorker) => void): void {
   queue = queue.then(async () => {
     try {
-      post({ type: 'pairs', requestId: request.requestId, ...(await draw(request, session, backendReady)) })
+      post({ type: 'pairs', requestId: request.requestId, ...(await draw(request, run, backendReady)) })
     } catch (error) {
       post({ type: 'requestFailed', requestId: request.requestId, message: errorMessage(error) })
     }
   })
 }
 
-async function draw(request: DrawPairsRequest, session: TrainingSession | null, backendReady: Promise<void>): Promise<{ source: 'current' | 'start'; pairs: DrawnPair[] }> {
+async function draw(request: DrawPairsRequest, run: LabelSource | null, backendReady: Promise<void>): Promise<{ source: 'current' | 'start'; pairs: DrawnPair[] }> {
   if (request.env !== undefined && request.env !== 'tokenseq') {
     if (!STEP_FEATURED_ENVIRONMENTS.includes(request.env)) throw new Error(`${request.env} has no pairs to label; accepted: tokenseq (completions), ${STEP_FEATURED_ENVIRONMENTS.join(', ')} (trajectory segments)`)
     if ((request.labeler?.biases.length ?? 0) > 0) throw new Error(`the labeler's biases (length, format, a token) are the token task's; a labeler of ${request.env}'s segments judges by their gold alone, so set every bias to 0`)
     const environment = resolveEnvironment(request.env, request.params)
     const labeler = request.labeler ? { temperature: request.labeler.temperature } : null
     const steps = defaultSegmentSteps(environment.spec)
-    const recorded = request.source === 'current' ? (session?.latestSegments(request.env, steps) ?? null) : null
+    const recorded = request.source === 'current' ? (run?.latestSegments(request.env, steps) ?? null) : null
     if (recorded !== null && recorded.length >= 2) {
       return { source: 'current', pairs: drawCurrentSegmentPairs(request.env, stepFeaturesFor(environment.spec)!.names, recorded, request.seed, request.count, labeler) }
     }
     return { source: 'start', pairs: drawSegmentPairs(environment, request.seed, request.count, labeler) }
   }
   const { params } = resolveEnvironment('tokenseq', request.params)
-  const latest = request.source === 'current' ? (session?.latestPairs() ?? null) : null
+  const latest = request.source === 'current' ? (run?.latestPairs() ?? null) : null
   if (latest !== null && latest.length > 0) {
     if (currentLabels === null || currentLabels.seed !== request.seed) currentLabels = { seed: request.seed, rng: new Rng(request.seed).split() }
     const rng = currentLabels.rng

@@ -8,7 +8,7 @@ import { TrainingSession } from './session'
 function startSession(learner: Record<string, unknown>, envId: string) {
   const messages: FromWorker[] = []
   const config = RunConfigSchema.parse({ env: { id: envId, params: {} }, learner, seed: 2 })
-  const session = new TrainingSession('run-1', config, (message) => messages.push(message))
+  const session = new TrainingSession({ runId: 'run-1', config, post: (message) => messages.push(message) })
   const done = session.start()
   const next = async <T extends FromWorker['type']>(type: T, after = 0): Promise<Extract<FromWorker, { type: T }>> => {
     for (;;) {

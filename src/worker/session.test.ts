@@ -9,6 +9,7 @@ import { createTrainer } from '../learn/trainers'
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { finishedRunFigures } from '../core/run/runFigures'
 import { TrainerShare } from './trainerShare'
+import { SweepJob } from './sweepJob'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
 function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null, share: TrainerShare | null = null) {
@@ -22,7 +23,7 @@ function startSession(weights: Record<string, number> = {}, extras: Record<strin
     }
   }
   const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
-  const session = new TrainingSession('run-1', config, post, lean, budget, share)
+  const session = new TrainingSession({ runId: 'run-1', config, post, lean, sweepJob: budget === null ? null : new SweepJob(budget), share })
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
       const earlier = messages.find((m) => m.type === type)
@@ -261,7 +262,7 @@ describe('TrainingSession.latestSegments', () => {
   it('cuts the run’s latest recorded steps into segments of its environment, and none for another environment', async () => {
     const messages: FromWorker[] = []
     const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: {}, learner: { kind: 'qlearning' }, seed: 2 })
-    const session = new TrainingSession('run-2', config, (message) => messages.push(message))
+    const session = new TrainingSession({ runId: 'run-2', config, post: (message) => messages.push(message) })
     expect(session.latestSegments('gridworld', 10)).toBeNull()
     const done = session.start()
     while (messages.filter((m) => m.type === 'metrics').length < 2) await new Promise((resolve) => setTimeout(resolve, 10))

@@ -1,82 +1,67 @@
-import type { LearnerOptions, RunConfig } from '../core/run/config'
-import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
+import type { RunConfig } from '../core/run/config'
 import { MetricsAccumulator } from '../core/run/metrics'
-import type { GroupBatch, IterationReport, Trainer, ValueBatch } from '../core/run/trainer'
-import { compileMix } from '../core/rewards/mix'
+import type { IterationReport, Trainer } from '../core/run/trainer'
 import { createTrainerWithEnv } from '../learn/trainers'
-import type { RewardDesign } from '../core/rewards/designSchema'
-import { RewardedEnv } from '../core/rewards/rewardedEnv'
-import { isTabularTrainer, tabularPicture } from '../core/learners/tabular'
-import { learnerAddedComponents } from '../core/run/learnerComponents'
-import { rewardedSpec } from '../core/rewards/extras'
-import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
-import { ScheduledMix } from '../core/run/scheduledMix'
-import { hasSchedules, scheduleProblems, type WeightSchedules } from '../core/rewards/weightSchedule'
-import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, RECORD_EVERY_FRAMES, type FromWorker, type MetricsFrame, type ToWorker } from './protocol'
+import type { RewardedEnv } from '../core/rewards/rewardedEnv'
 import type { RecordingEnv } from '../core/run/stepRecord'
-import { errorMessage } from '../core/errorMessage'
-import { finishedRunFigures, pausedRunFigures, runSeconds } from '../core/run/runFigures'
-import { batchPairs } from '../core/preferences/tokenStateCompletions'
-import type { TokenCompletion } from '../core/preferences/tokenFeatures'
-import { restAfter, restingDuty, type TrainerShare } from './trainerShare'
 import type { Segment } from '../core/preferences/segmentPairs'
-import { resolveEnvironment } from '../core/envs/registry'
-import { stepFeaturesFor } from '../core/preferences/stepFeatures'
+import type { TokenCompletion } from '../core/preferences/tokenFeatures'
+import { errorMessage } from '../core/errorMessage'
+import { FRAME_INTERVAL_MS, HIDDEN_FRAME_INTERVAL_MS, RECENT_EPISODES, type FromWorker, type ToWorker } from './protocol'
+import { restAfter, restingDuty, type TrainerShare } from './trainerShare'
+import { isLiveChange, LiveChangeQueue } from './liveChanges'
+import { DesignInForce } from './designInForce'
+import { FrameBuilder } from './frameBuilder'
+import { RunLabelSource, type LabelSource } from './runLabelSource'
+import type { SweepJob } from './sweepJob'
 
 type Post = (message: FromWorker, transfer?: Transferable[]) => void
 
+export interface TrainingSessionOptions {
+  runId: string
+  config: RunConfig
+  post: Post
+  /** Frames with the curve's figures only: no step record, batch, advantages or demo states (an extra seed's run). */
+  lean?: boolean
+  /** A sweep's run: it ends by itself at its budget with the run's figures, and posts no frames; absent: it trains until stopped. */
+  sweepJob?: SweepJob | null
+  /** The browser's training workers sharing its cores (trainerShare.ts); absent: this run computes all the time. */
+  share?: TrainerShare | null
+}
+
 /**
- * One training run inside the worker: loops rollout → update, applies design changes between
- * iterations, and posts a metrics frame at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS
- * while the page is hidden).
+ * One training run inside the worker: loops rollout → update, applies the live changes that
+ * arrived meanwhile between iterations (liveChanges.ts, designInForce.ts), and posts a metrics
+ * frame (frameBuilder.ts) at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS while the page
+ * is hidden). An iteration that throws pauses the run with its diagnosis (a sweep's run ends with
+ * it instead, sweepJob.ts). Labelling requests read the run's current policy through it
+ * (runLabelSource.ts).
  */
-export class TrainingSession {
-  private trainer: Trainer | null = null
-  private env: RewardedEnv | null = null
-  private record: RecordingEnv | null = null
-  private framesPosted = 0
-  /** Whether the page is hidden (frames then come seldom). */
+export class TrainingSession implements LabelSource {
+  readonly runId: string
+  private readonly config: RunConfig
+  private readonly post: Post
+  private readonly lean: boolean
+  private readonly sweepJob: SweepJob | null
+  private readonly share: TrainerShare | null
+  /** Whether the page is hidden (frames then come seldom, and on a shared machine the run rests longer). */
   pageHidden = false
-  private pendingReward: { changeId: number; design: RewardDesign; note: string } | null = null
-  /** The latest learner change that arrived during an iteration, applied before the next. */
-  private pendingLearner: { changeId: number; learner: LearnerOptions; note: string } | null = null
-  /** The learner options the run trains with now. */
-  private learner: LearnerOptions
-  private metrics: MetricsAccumulator | null = null
+  private readonly changes = new LiveChangeQueue()
+  private readonly design: DesignInForce
+  private readonly labels: RunLabelSource
   private paused = false
   private stopped = false
   private wake: (() => void) | null = null
-  private weights: Record<string, number>
-  /** Weights changed since the last iteration (merged), with the latest change's id. */
-  private pendingWeights: { changeId: number; weights: Record<string, number> } | null = null
-  /** The weights' schedules and the weights they put in force, set before each iteration. */
-  private readonly scheduled: ScheduledMix
-  private schedules: WeightSchedules | undefined
-  private pendingSchedules: { changeId: number; schedules: WeightSchedules; note: string } | null = null
-  /** The env steps when the latest iteration began: where its scheduled weights were sampled. */
-  private iterationStartedAt = 0
-  private lastDemo: IterationReport['demo'] = { states: new Float64Array(0), steps: 0, copies: 1 }
-  private lastAdvantages: Float32Array | null = null
-  private lastValueBatch: ValueBatch | null = null
-  private lastGroupBatch: GroupBatch | null = null
-  /** The copies' state after the latest update of a GRPO run on the token task: its batch's completions (latestPairs). */
-  private lastCompletionState: Float64Array | null = null
 
-  constructor(
-    readonly runId: string,
-    private readonly config: RunConfig,
-    private readonly post: Post,
-    /** Frames with the curve's figures only: no step record, batch, advantages or demo states. */
-    private readonly lean = false,
-    /** End after the iteration that reaches this many environment steps, reporting the run's figures (a sweep's run); null: train until stopped. */
-    private readonly budget: number | null = null,
-    /** The browser's training workers sharing its cores (trainerShare.ts); null: this run computes all the time. */
-    private readonly share: TrainerShare | null = null,
-  ) {
-    this.weights = { ...config.mix.weights }
-    this.learner = config.learner
-    this.schedules = config.mix.schedules
-    this.scheduled = ScheduledMix.of(config)
+  constructor({ runId, config, post, lean = false, sweepJob = null, share = null }: TrainingSessionOptions) {
+    this.runId = runId
+    this.config = config
+    this.post = post
+    this.lean = lean
+    this.sweepJob = sweepJob
+    this.share = share
+    this.design = new DesignInForce(config)
+    this.labels = new RunLabelSource(config)
   }
 
   async start(): Promise<void> {
@@ -85,45 +70,36 @@ export class TrainingSession {
       this.post({ type: 'stopped', runId: this.runId })
       return
     }
+    let created: { trainer: Trainer; env: RewardedEnv; record: RecordingEnv }
     try {
       // Building the networks is compute too: on a shared machine it waits for its turn.
       this.share?.setTraining(true)
-      const created = await (this.share ? this.share.turn(() => createTrainerWithEnv(this.config)) : createTrainerWithEnv(this.config))
-      this.trainer = created.trainer
-      this.env = created.env
-      this.record = created.record
+      created = await (this.share ? this.share.turn(() => createTrainerWithEnv(this.config)) : createTrainerWithEnv(this.config))
     } catch (error) {
       this.share?.setTraining(false)
       this.post({ type: 'error', runId: this.runId, message: errorMessage(error) })
       return
     }
+    const { trainer, env, record } = created
+    this.labels.attach(env, record)
     if (this.stopped) {
       // A Reset while it waited for its turn: nothing to train.
       this.share?.setTraining(false)
-      this.trainer.dispose()
+      trainer.dispose()
       this.post({ type: 'stopped', runId: this.runId })
       return
     }
-    this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES)
+    const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES)
     this.post({ type: 'started', runId: this.runId, learner: this.config.learner.kind })
-    await this.loop()
+    await this.loop(trainer, env, metrics, new FrameBuilder(this.lean, metrics, record))
   }
 
   handle(message: ToWorker): void {
+    if (isLiveChange(message)) {
+      this.changes.add(message)
+      return
+    }
     switch (message.type) {
-      case 'setWeights':
-        // Weights that arrive during one iteration are merged and applied together before the next.
-        this.pendingWeights = { changeId: message.changeId, weights: { ...this.pendingWeights?.weights, ...message.weights } }
-        break
-      case 'setSchedules':
-        this.pendingSchedules = { changeId: message.changeId, schedules: message.schedules, note: message.note }
-        break
-      case 'setReward':
-        this.pendingReward = { changeId: message.changeId, design: message.design, note: message.note }
-        break
-      case 'updateLearner':
-        this.pendingLearner = { changeId: message.changeId, learner: message.learner, note: message.note }
-        break
       case 'pause':
         this.paused = true
         this.post({ type: 'paused', runId: this.runId, diagnosis: null })
@@ -139,26 +115,14 @@ export class TrainingSession {
     }
   }
 
-  /** The pairs of the latest batch (each group of one prompt paired as tokenPairs.ts says), or null before a GRPO run on the token task has one. */
+  /** The latest batch's pairs, for a labelling request (runLabelSource.ts). */
   latestPairs(): [TokenCompletion, TokenCompletion][] | null {
-    const state = this.lastCompletionState
-    const env = this.env
-    if (state === null || env === null) return null
-    return batchPairs(state, env.spec.stateVars.length, env.n, env.spec.demoCopies ?? 1)
+    return this.labels.latestPairs()
   }
 
-  /**
-   * Segments of at most `steps` steps of the run's latest recorded steps (its current policy), with
-   * the environment's default reward as their gold; null when the run is not on `envId`, keeps no
-   * states (no step features), or has not stepped yet.
-   */
+  /** Segments of the latest recorded steps, for a labelling request (runLabelSource.ts). */
   latestSegments(envId: string, steps: number): Segment[] | null {
-    const record = this.record
-    if (record === null || this.config.env.id !== envId) return null
-    const { spec } = resolveEnvironment(this.config.env.id, this.config.env.params)
-    const features = stepFeaturesFor(spec)
-    if (features === null) return null
-    return record.segments(steps, features, new Map(spec.components.map((component) => [component.name, component.defaultWeight])))
+    return this.labels.latestSegments(envId, steps)
   }
 
   stop(): void {
@@ -167,14 +131,13 @@ export class TrainingSession {
     this.wakeUp()
   }
 
-  private async loop(): Promise<void> {
-    const trainer = this.trainer!
-    const metrics = this.metrics!
+  private async loop(trainer: Trainer, env: RewardedEnv, metrics: MetricsAccumulator, frames: FrameBuilder): Promise<void> {
     const startedAt = performance.now()
     let pausedFor = 0
     let lastFrameAt = 0
     let stepsAtLastFrame = 0
     let iterations = 0
+    const elapsedMs = () => performance.now() - startedAt - pausedFor
     while (!this.stopped) {
       if (this.paused) {
         this.share?.setTraining(false)
@@ -185,17 +148,17 @@ export class TrainingSession {
       }
       this.share?.setTraining(true)
       const busyFrom = performance.now()
-      this.applyPendingChanges(trainer, metrics.totalEnvSteps)
+      // The changes that arrived during the last iteration, before the next one.
+      for (const change of this.changes.takeInApplyOrder()) this.post(this.design.apply(change, { runId: this.runId, trainer, env, envSteps: metrics.totalEnvSteps }))
       // The schedules' weights at the env steps so far, once per iteration before its rollout.
-      this.iterationStartedAt = metrics.totalEnvSteps
-      this.scheduled.applyBefore(trainer, this.iterationStartedAt, this.env?.spec ?? trainer.spec)
+      const iterationStartedAt = metrics.totalEnvSteps
+      this.design.applySchedulesBefore(trainer, env, iterationStartedAt)
       let report: IterationReport
       try {
         report = await (this.share ? this.share.turn(() => trainer.iterate()) : trainer.iterate())
       } catch (error) {
-        if (this.budget !== null) {
-          // A sweep's run that stops itself is over, with its diagnosis, as train --steps ends it.
-          this.post({ type: 'finished', runId: this.runId, figures: pausedRunFigures(iterations + 1, metrics.totalEnvSteps, runSeconds(performance.now() - startedAt - pausedFor), errorMessage(error)) })
+        if (this.sweepJob) {
+          this.post({ type: 'finished', runId: this.runId, figures: this.sweepJob.figuresOfFailure(iterations + 1, metrics, elapsedMs(), error) })
           break
         }
         // A NaN or ±Infinity reward or loss: pause with the diagnosis instead of training on garbage.
@@ -205,25 +168,24 @@ export class TrainingSession {
       }
       metrics.add(report)
       iterations += 1
-      if (this.budget !== null && metrics.totalEnvSteps >= this.budget) {
-        // As train --steps: whole iterations until the budget, the figures from one last summary.
-        const seconds = runSeconds(performance.now() - startedAt - pausedFor)
-        this.post({ type: 'finished', runId: this.runId, figures: finishedRunFigures(metrics.flush(), trainer.spec.components.map((component) => component.name), seconds) })
+      const figures = this.sweepJob?.figuresOnceDone(metrics, trainer.spec.components, elapsedMs())
+      if (figures) {
+        this.post({ type: 'finished', runId: this.runId, figures })
         break
       }
-      // A group learner's copies keep their finished completions until its next rollout; kept before the next one starts.
-      if ((this.config.learner.kind === 'grpo' || this.config.learner.kind === 'dpo') && this.config.env.id === 'tokenseq' && this.env) this.lastCompletionState = this.env.state.slice()
-      if (report.demo.steps > 0) this.lastDemo = report.demo
-      if (report.advantages) this.lastAdvantages = report.advantages
-      this.lastValueBatch = report.valueBatch ?? null
-      this.lastGroupBatch = report.groupBatch ?? null
+      this.labels.keepLatestBatch()
+      frames.keep(report)
       const now = performance.now()
-      // A sweep's run (a budget) reports its figures once, at the end: nobody draws its curve.
-      if (this.budget === null && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
+      // A sweep's run reports its figures once, at the end: nobody draws its curve.
+      if (!this.sweepJob && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
         const wallSeconds = (now - startedAt - pausedFor) / 1000
         const summary = metrics.flush()
         const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-        this.postFrame(trainer, { ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) })
+        const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env)
+        const scheduledWeights = this.design.scheduledWeightsAt(iterationStartedAt)
+        if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
+        if (this.share) frame.machineShare = this.share.current()
+        this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
         lastFrameAt = now
         stepsAtLastFrame = summary.envSteps
       }
@@ -234,122 +196,6 @@ export class TrainingSession {
     this.share?.setTraining(false)
     trainer.dispose()
     this.post({ type: 'stopped', runId: this.runId })
-  }
-
-  /**
-   * Post one metrics frame: the summary and timing given, the recent episodes the what-if re-scores
-   * (a few numbers each), the latest demo states and advantages (copied: the trainer reuses its
-   * buffers), and every RECORD_EVERY_FRAMES frames the step record with the batch it lines up with
-   * and a tabular learner's picture. A lean run sends the curve's figures only. Every buffer is
-   * transferred, not copied again.
-   */
-  private postFrame(trainer: Trainer, figures: Omit<MetricsFrame, 'componentNames' | 'demo' | 'advantages' | 'recentEpisodes' | 'record' | 'tabular' | 'valueBatch' | 'groupBatch'>): void {
-    const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
-    const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
-    const recentEpisodes = this.lean ? null : (this.metrics?.recentEpisodes() ?? null)
-    const withRecord = !this.lean && this.framesPosted++ % RECORD_EVERY_FRAMES === 0
-    const record = withRecord ? (this.record?.snapshot() ?? null) : null
-    const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
-    // The batch's values travel with the record they line up with (its last rows are that batch).
-    const valueBatch = record ? this.lastValueBatch : null
-    const groupBatch = record ? this.lastGroupBatch : null
-    const transfer: Transferable[] = [demo.states.buffer]
-    if (advantages) transfer.push(advantages.buffer)
-    if (recentEpisodes) transfer.push(recentEpisodes.returns.buffer, recentEpisodes.componentSums.buffer, recentEpisodes.weights.buffer, recentEpisodes.paid.buffer)
-    if (record) transfer.push(record.components.buffer, record.ends.buffer, record.copies.buffer)
-    if (record?.visits) transfer.push(record.visits.buffer)
-    if (record?.latestEpisode) transfer.push(record.latestEpisode.components.buffer)
-    if (tabular) transfer.push(tabular.values.buffer, tabular.policy.buffer)
-    // The environment's components as they are now (a live design change may have changed them), then those the learner adds (the KL in the reward).
-    const components = this.env ? [...this.env.spec.components, ...learnerAddedComponents(trainer.spec)] : trainer.spec.components
-    const componentNames = components.map((c) => c.name)
-    const frame: MetricsFrame = { ...figures, componentNames, demo, advantages, recentEpisodes, record, tabular, valueBatch, groupBatch }
-    if (hasSchedules(this.schedules)) frame.scheduledWeights = this.scheduled.scheduledAt(this.iterationStartedAt)
-    if (this.share) frame.machineShare = this.share.current()
-    this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
-  }
-
-  /** Changes that arrived during the last iteration, applied before the next one. */
-  private applyPendingChanges(trainer: Trainer, envSteps: number): void {
-    this.applyPendingReward(trainer, envSteps)
-    this.applyPendingWeights(trainer, envSteps)
-    this.applyPendingLearner(trainer, envSteps)
-    this.applyPendingSchedules(envSteps)
-  }
-
-  /** A live learner change: the trainer takes the options from its next update on, or the run goes on as it was and the page hears why. */
-  private applyPendingLearner(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingLearner
-    if (!change) return
-    this.pendingLearner = null
-    try {
-      const refusal = whyLearnerChangeNeedsNewRun(this.learner, change.learner)
-      if (refusal !== null) throw new Error(refusal)
-      if (!trainer.setLearner) throw new Error(`${this.learner.kind} takes no learner changes while it runs; start a new run`)
-      trainer.setLearner(change.learner)
-    } catch (error) {
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error), learner: this.learner })
-      return
-    }
-    this.learner = change.learner
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  /** New schedules, checked against the components in force now; the next iteration samples them (in the loop). */
-  private applyPendingSchedules(envSteps: number): void {
-    const change = this.pendingSchedules
-    if (!change) return
-    this.pendingSchedules = null
-    const problems = scheduleProblems(change.schedules, (this.env ?? this.trainer)?.spec.components ?? [])
-    if (problems.length > 0) {
-      this.post({ type: 'refused', runId: this.runId, message: problems.join('; ') })
-      return
-    }
-    this.schedules = hasSchedules(change.schedules) ? change.schedules : undefined
-    this.scheduled.set(this.weights, this.schedules)
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  /** A live reward design change: the environment computes its terms anew, the mix takes its weights. */
-  private applyPendingReward(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingReward
-    if (!change || !this.env) return
-    this.pendingReward = null
-    const env = this.env
-    try {
-      const after = { spec: rewardedSpec(env.inner.spec, change.design), design: change.design }
-      const refusal = whyRewardChangeNeedsNewRun(this.config.learner.kind, { spec: env.spec, design: env.rewardDesign }, after)
-      if (refusal !== null) throw new Error(refusal)
-      env.setDesign(change.design)
-      // The design's schedules come with it (a removed term takes its schedule along).
-      this.scheduled.set({ ...this.weights, ...change.design.weights }, change.design.schedules)
-      trainer.setMix(compileMix(env.spec, { weights: this.scheduled.weightsAt(envSteps) }))
-    } catch (error) {
-      this.scheduled.set(this.weights, this.schedules)
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
-      return
-    }
-    this.weights = { ...this.weights, ...change.design.weights }
-    this.schedules = change.design.schedules
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: {}, weights: this.weights, note: change.note })
-  }
-
-  private applyPendingWeights(trainer: Trainer, envSteps: number): void {
-    const change = this.pendingWeights
-    if (!change) return
-    this.pendingWeights = null
-    const weights = { ...this.weights, ...change.weights }
-    try {
-      // A scheduled component's weight stays its schedule's; the others take the change.
-      this.scheduled.set(weights, this.schedules)
-      trainer.setMix(compileMix(this.env?.spec ?? trainer.spec, { weights: this.scheduled.weightsAt(envSteps) }))
-    } catch (error) {
-      this.scheduled.set(this.weights, this.schedules)
-      this.post({ type: 'refused', runId: this.runId, message: errorMessage(error) })
-      return
-    }
-    this.weights = weights
-    this.post({ type: 'designApplied', runId: this.runId, changeId: change.changeId, envSteps, changed: change.weights, weights })
   }
 
   /**
@@ -392,4 +238,3 @@ function yieldToEvents(): Promise<void> {
     channel.port2.postMessage(null)
   })
 }
-
