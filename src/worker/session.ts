@@ -102,6 +102,8 @@ export class TrainingSession implements LabelSource {
     switch (message.type) {
       case 'pause':
         this.paused = true
+        // A run waiting for its turn on a shared machine stops waiting: the pause never waits on another tab.
+        this.share?.abortWaits()
         this.post({ type: 'paused', runId: this.runId, diagnosis: null })
         break
       case 'resume':
@@ -128,6 +130,7 @@ export class TrainingSession implements LabelSource {
   stop(): void {
     if (this.stopped) return
     this.stopped = true
+    this.share?.abortWaits()
     this.wakeUp()
   }
 
