@@ -8,7 +8,7 @@ import { TrainingSession } from './session'
 import { createTrainer } from '../learn/trainers'
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { finishedRunFigures } from '../core/run/runFigures'
-import { TrainerShare } from './trainerShare'
+import { BEAT_MS, TrainerShare } from './trainerShare'
 import { SweepJob } from './sweepJob'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
@@ -199,7 +199,18 @@ describe('TrainingSession sharing the machine', () => {
     const share = new TrainerShare(new BroadcastChannel(name), 1, 'session', now)
     const peers = Array.from({ length: others }, (_, k) => new TrainerShare(new BroadcastChannel(name), 1, `peer-${k}`, now))
     for (const peer of peers) peer.setTraining(true)
-    return { share, peers, close: () => [share, ...peers].forEach((s) => s.close()) }
+    // The peers beat on, as a real worker's timer makes it (a peer counts from its second beat).
+    const beating = setInterval(() => peers.forEach((peer) => peer.beat()), BEAT_MS)
+    return {
+      share,
+      peers,
+      /** Resolves once every share has heard each peer's second beat. */
+      ready: new Promise((resolve) => setTimeout(resolve, BEAT_MS + 100)),
+      close: () => {
+        clearInterval(beating)
+        ;[share, ...peers].forEach((s) => s.close())
+      },
+    }
   }
 
   it('says in its frames how the machine is shared, and leaves the share while paused', async () => {
@@ -229,8 +240,9 @@ describe('TrainingSession sharing the machine', () => {
     const alone = startSession({}, {}, true, budget)
     const aloneFigures = (await alone.next('finished')).figures
     await alone.done
-    const { share, close } = sharedCore('session-share-rest', 4)
+    const { share, close, ready } = sharedCore('session-share-rest', 4)
     try {
+      await ready
       // Duty 0.1: the same iterations take about ten times the wall time; at least three times, on a loaded machine too.
       const shared = startSession({}, {}, true, budget, share)
       const sharedFigures = (await shared.next('finished')).figures
