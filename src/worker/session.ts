@@ -212,7 +212,7 @@ export class TrainingSession {
         break
       }
       // A group learner's copies keep their finished completions until its next rollout; kept before the next one starts.
-      if ((this.config.learner.kind === 'grpo' || this.config.learner.kind === 'dpo') && this.config.env.id === 'tokenseq' && this.env) this.lastCompletionState = this.env.state.slice()
+      if ((this.config.learner.kind === 'grpo' || this.config.learner.kind === 'dpo') && this.env?.spec.completions === 'tokens') this.lastCompletionState = this.env.state.slice()
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
       this.lastValueBatch = report.valueBatch ?? null
