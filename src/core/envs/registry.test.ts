@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { ENVIRONMENTS, findEnv, getEnv, isEnvId } from './registry'
 
 describe('the registry', () => {
-  it('keys every environment by its own id, in menu order', () => {
+  // The menu order and the message for an unknown id are pinned in params.test.ts.
+  it('keys every environment by its own id', () => {
     for (const definition of ENVIRONMENTS) {
       expect(isEnvId(definition.spec.id), definition.spec.id).toBe(true)
       expect(findEnv(definition.spec.id)).toBe(definition)
     }
-    expect(ENVIRONMENTS.map((definition) => definition.spec.id)).toEqual(['cartpole', 'mountaincar', 'acrobot', 'gridworld', 'cliffwalking', 'frozenlake', 'bandit', 'tokenseq', 'coop'])
   })
 
   it('finds no environment for another id, a prototype’s name included', () => {
@@ -15,7 +15,7 @@ describe('the registry', () => {
       expect(isEnvId(id)).toBe(false)
       expect(findEnv(id)).toBeUndefined()
     }
-    expect(() => getEnv('nope')).toThrow('unknown environment "nope"; accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop')
+    expect(() => getEnv('__proto__')).toThrow('unknown environment "__proto__"')
   })
 
   it('declares step features where it declares names for them, and state bounds for every state variable', () => {
