@@ -10,6 +10,7 @@ import { groupSizeProblem } from '../core/preferences/tokenPairs'
 import { defaultSegmentSteps, segmentPreferencePairs } from '../core/preferences/segmentPairs'
 import { segmentPairRecord } from '../core/preferences/segmentPairRecord'
 import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor } from '../core/preferences/stepFeatures'
+import { FEATURED_ENVIRONMENTS } from '../core/preferences/completionFeatures'
 import { MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import type { ResolvedEnvironment } from '../core/envs/registry'
 import { parseFlags, parseNumber, parsePairs } from './args'
@@ -31,8 +32,8 @@ import { MAX_SEED } from '../core/rng'
 const FLAGS = ['env', 'params', 'pairs', 'temperature', 'seed', 'bias', 'segment']
 /** How many segment pairs go out in one write. */
 const SEGMENT_BATCH = 256
-/** The environments whose completions can be paired; CartPole's and the grid worlds' segments are to come. */
-const PAIRED_ENVIRONMENTS = ['tokenseq']
+/** The environments whose completions can be paired (those with completion features). */
+const PAIRED_ENVIRONMENTS = FEATURED_ENVIRONMENTS
 const BIAS_TERMS = `length, format, token:<id> (id 0–9 a digit, ${THINK} think, ${END} end)`
 
 export const preferencesCommand: StreamingCommand = async (argv, io) => {

@@ -3,6 +3,7 @@ import { resolveEnvironment } from '../core/envs/registry'
 import { BradleyTerryFitError } from '../core/preferences/fitError'
 import { fitProcessModel, type StepAccuracy } from '../core/preferences/processFit'
 import { groupSizeProblem } from '../core/preferences/tokenPairs'
+import { PROCESS_FEATURED_ENVIRONMENTS } from '../core/preferences/completionStepFeatures'
 import { parseFlags } from './args'
 import { holdoutFlag, l2Flag, wholeNumberFlag } from './fitFlags'
 import { MAX_PROCESS_COMPLETIONS } from './limits'
@@ -20,7 +21,7 @@ import { MAX_SEED } from '../core/rng'
 const FLAGS = ['env', 'params', 'completions', 'holdout', 'l2', 'seed']
 /** The flags of a fit on pairs, which a fit on step labels does not read. */
 const PAIR_FLAGS = ['pairs', 'model', 'ensemble', 'decorrelate']
-const PROCESS_ENVIRONMENTS = ['tokenseq']
+const PROCESS_ENVIRONMENTS = PROCESS_FEATURED_ENVIRONMENTS
 const DEFAULTS = { holdout: 0.2, l2: 1, seed: 1 } as const
 
 /** `argv` without --process; io.out gets one JSON line. */

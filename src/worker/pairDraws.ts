@@ -1,6 +1,7 @@
 import { resolveEnvironment } from '../core/envs/registry'
 import { errorMessage } from '../core/errorMessage'
 import { labelTokenPair } from '../core/preferences/biasedLabeler'
+import { FEATURED_ENVIRONMENTS } from '../core/preferences/completionFeatures'
 import { Rng } from '../core/rng'
 import { StartPolicyPairs } from '../learn/startPolicyPairs'
 import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor } from '../core/preferences/stepFeatures'
@@ -38,8 +39,8 @@ export function answerDrawPairs(request: DrawPairsRequest, run: LabelSource | nu
 }
 
 async function draw(request: DrawPairsRequest, run: LabelSource | null, backendReady: Promise<void>): Promise<{ source: 'current' | 'start'; pairs: DrawnPair[] }> {
-  if (request.env !== undefined && request.env !== 'tokenseq') {
-    if (!STEP_FEATURED_ENVIRONMENTS.includes(request.env)) throw new Error(`${request.env} has no pairs to label; accepted: tokenseq (completions), ${STEP_FEATURED_ENVIRONMENTS.join(', ')} (trajectory segments)`)
+  if (request.env !== undefined && !FEATURED_ENVIRONMENTS.includes(request.env)) {
+    if (!STEP_FEATURED_ENVIRONMENTS.includes(request.env)) throw new Error(`${request.env} has no pairs to label; accepted: ${FEATURED_ENVIRONMENTS.join(', ')} (completions), ${STEP_FEATURED_ENVIRONMENTS.join(', ')} (trajectory segments)`)
     if ((request.labeler?.biases.length ?? 0) > 0) throw new Error(`the labeler's biases (length, format, a token) are the token task's; a labeler of ${request.env}'s segments judges by their gold alone, so set every bias to 0`)
     const environment = resolveEnvironment(request.env, request.params)
     const labeler = request.labeler ? { temperature: request.labeler.temperature } : null

@@ -37,7 +37,7 @@ export class RunLabelSource implements LabelSource {
   /** After each update. */
   keepLatestBatch(): void {
     // A group learner's copies keep their finished completions until its next rollout; kept before the next one starts.
-    if ((this.config.learner.kind === 'grpo' || this.config.learner.kind === 'dpo') && this.config.env.id === 'tokenseq' && this.env) this.lastCompletionState = this.env.state.slice()
+    if ((this.config.learner.kind === 'grpo' || this.config.learner.kind === 'dpo') && this.env?.spec.completions === 'tokens') this.lastCompletionState = this.env.state.slice()
   }
 
   latestPairs(): [TokenCompletion, TokenCompletion][] | null {

@@ -205,7 +205,9 @@ describe('TrainingSession sharing the machine', () => {
       share,
       peers,
       /** Resolves once every share has heard each peer's second beat. */
-      ready: new Promise((resolve) => setTimeout(resolve, BEAT_MS + 100)),
+      ready: (async () => {
+        while (share.current().trainers < others) await new Promise((resolve) => setTimeout(resolve, 20))
+      })(),
       close: () => {
         clearInterval(beating)
         ;[share, ...peers].forEach((s) => s.close())
@@ -214,8 +216,9 @@ describe('TrainingSession sharing the machine', () => {
   }
 
   it('says in its frames how the machine is shared, and leaves the share while paused', async () => {
-    const { share, peers, close } = sharedCore('session-share-frames', 4)
+    const { share, peers, close, ready } = sharedCore('session-share-frames', 4)
     try {
+      await ready
       const { session, messages, next, done } = startSession({}, {}, false, null, share)
       await next('started')
       while (!messages.some((m) => m.type === 'metrics' && m.frame.machineShare?.trainers === 5)) await new Promise((resolve) => setTimeout(resolve, 10))

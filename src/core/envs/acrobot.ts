@@ -1,7 +1,7 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
 import { checkStateValues } from './stateInput'
-import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type NaturalPotential, type StepBuffers } from './types'
 
 /*
  * Acrobot-v1 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, "book" dynamics,
@@ -266,10 +266,56 @@ class AcrobotBatch implements BatchEnv {
   }
 }
 
+// ——— facts for the rest of core/ ———————————————————————————————————————————————————————————
+
+/**
+ * Acrobot's mechanical energy: E = ½·q̇ᵀM(q)q̇ + V(q) with the mass matrix of the book dynamics,
+ * M = [[d1, d2], [d2, m2·lc2² + I2]], and V = −(m1·lc1 + m2·l1)·g·cos θ1 − m2·lc2·g·cos(θ1 + θ2)
+ * (θ = 0 hanging down): −19.6 hanging at rest, +19.6 upright at rest.
+ */
+export function acrobotEnergy(state: ArrayLike<number>, offset: number): number {
+  const theta1 = state[offset]
+  const theta2 = state[offset + 1]
+  const dtheta1 = state[offset + 2]
+  const dtheta2 = state[offset + 3]
+  const cos2 = Math.cos(theta2)
+  const d1 = LINK_MASS_1 * LINK_COM_1 ** 2 + LINK_MASS_2 * (LINK_LENGTH_1 ** 2 + LINK_COM_2 ** 2 + 2 * LINK_LENGTH_1 * LINK_COM_2 * cos2) + 2 * LINK_MOI
+  const d2 = LINK_MASS_2 * (LINK_COM_2 ** 2 + LINK_LENGTH_1 * LINK_COM_2 * cos2) + LINK_MOI
+  const m22 = LINK_MASS_2 * LINK_COM_2 ** 2 + LINK_MOI
+  // T = ½·(d1·θ̇1² + 2·d2·θ̇1·θ̇2 + m22·θ̇2²)
+  const kinetic = 0.5 * (d1 * dtheta1 * dtheta1 + 2 * d2 * dtheta1 * dtheta2 + m22 * dtheta2 * dtheta2)
+  // V = −(m1·lc1 + m2·l1)·g·cos θ1 − m2·lc2·g·cos(θ1 + θ2)
+  const potential = -(LINK_MASS_1 * LINK_COM_1 + LINK_MASS_2 * LINK_LENGTH_1) * GRAVITY * Math.cos(theta1) - LINK_MASS_2 * LINK_COM_2 * GRAVITY * Math.cos(theta1 + theta2)
+  return kinetic + potential
+}
+
+const POTENTIALS: readonly NaturalPotential[] = [
+  {
+    name: 'height',
+    description: 'Φ = −cos θ1 − cos(θ1 + θ2): the tip’s height, −2 hanging, 2 upright; the episode ends above 1.',
+    phi: (s, o) => -Math.cos(s[o]) - Math.cos(s[o] + s[o + 1]),
+  },
+  {
+    name: 'energy',
+    description: 'Φ = kinetic + potential energy of the two links (−19.6 hanging at rest, 19.6 upright at rest): rewards pumping energy in.',
+    phi: (s, o) => acrobotEnergy(s, o),
+  },
+]
+
+/** A count bonus's bins: the wrapped angles and the clipped angular speeds. */
+const STATE_BOUNDS: readonly (readonly [number, number])[] = [
+  [-Math.PI, Math.PI],
+  [-Math.PI, Math.PI],
+  [-MAX_VEL_1, MAX_VEL_1],
+  [-MAX_VEL_2, MAX_VEL_2],
+]
+
 export const acrobot: EnvDefinition = {
   spec: describe({}),
   describe,
   create(n: number, params: EnvParams): BatchEnv {
     return new AcrobotBatch(describe(params), n)
   },
+  potentials: POTENTIALS,
+  stateBounds: STATE_BOUNDS,
 }

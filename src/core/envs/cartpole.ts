@@ -1,7 +1,7 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
 import { checkStateValues } from './stateInput'
-import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type StepBuffers } from './types'
+import { keepFinalState, STEPS_FEATURE, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type NaturalPotential, type StepFeatures, type StepBuffers } from './types'
 
 /*
  * CartPole-v1 exactly as Gymnasium 1.x computes it (docs/references.md): float64 state, Euler steps,
@@ -216,10 +216,54 @@ class CartPoleBatch implements BatchEnv {
   }
 }
 
+// ——— facts for the rest of core/ ———————————————————————————————————————————————————————————
+
+const POTENTIALS: readonly NaturalPotential[] = [
+  { name: 'upright', description: 'Φ = cos θ: 1 with the pole vertical, less the more it leans.', phi: (s, o) => Math.cos(s[o + 2]) },
+  { name: 'centred', description: 'Φ = −|x|/2.4: 0 at the centre of the track, −1 at its edge.', phi: (s, o) => -Math.abs(s[o]) / X_THRESHOLD },
+]
+
+/**
+ * A count bonus's bins: cart position and pole angle between the termination thresholds; the two
+ * velocities have no limits, so their bounds cover what a balancing or a failing policy reaches
+ * (|ẋ| ≤ 3, |θ̇| ≤ 3.5).
+ */
+const STATE_BOUNDS: readonly (readonly [number, number])[] = [
+  [-X_THRESHOLD, X_THRESHOLD],
+  [-3, 3],
+  [-THETA_THRESHOLD, THETA_THRESHOLD],
+  [-3.5, 3.5],
+]
+
+/** CartPole's step features: steps, abs_x = |x|, abs_theta = |θ|, x_sq = x², theta_sq = θ², x_dot_sq = ẋ², theta_dot_sq = θ̇² (the state is x, ẋ, θ, θ̇). */
+export const CARTPOLE_STEP_FEATURE_NAMES: readonly string[] = [STEPS_FEATURE, 'abs_x', 'abs_theta', 'x_sq', 'theta_sq', 'x_dot_sq', 'theta_dot_sq']
+
+const STEP_FEATURES: StepFeatures = {
+  names: CARTPOLE_STEP_FEATURE_NAMES,
+  featuresOf(state, base, out, offset) {
+    const x = state[base]
+    const xDot = state[base + 1]
+    const theta = state[base + 2]
+    const thetaDot = state[base + 3]
+    out[offset] = 1
+    out[offset + 1] = Math.abs(x)
+    out[offset + 2] = Math.abs(theta)
+    out[offset + 3] = x * x
+    out[offset + 4] = theta * theta
+    out[offset + 5] = xDot * xDot
+    out[offset + 6] = thetaDot * thetaDot
+  },
+}
+
 export const cartpole: EnvDefinition = {
   spec: describe({}),
   describe,
   create(n: number, params: EnvParams): BatchEnv {
     return new CartPoleBatch(describe(params), n)
   },
+  potentials: POTENTIALS,
+  stateBounds: STATE_BOUNDS,
+  stepFeatures: { of: () => STEP_FEATURES, nameChoices: [CARTPOLE_STEP_FEATURE_NAMES] },
+  // PPO's fast preset was measured on CartPole (PPO_PRESETS in run/config.ts says how).
+  defaultLearner: { kind: 'ppo', preset: 'fast' },
 }

@@ -1,6 +1,7 @@
 import { resolveParams } from './params'
 import { GridBatch, gridModel, gridSpec, parseLayout } from './grid'
 import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, TabularModel } from './types'
+import { GRID_POTENTIALS, GRID_STEP_FEATURES } from './gridFacts'
 
 /** Gymnasium's CliffWalking-v1: 4×12, start (3, 0), goal (3, 11), cliff (3, 1..10), no time limit. */
 const LAYOUT = parseLayout(['............', '............', '............', 'SCCCCCCCCCCG'])
@@ -31,4 +32,6 @@ export const cliffwalking: EnvDefinition = {
     return new GridBatch(describe(params), n, LAYOUT)
   },
   model: (params: EnvParams): TabularModel => gridModel(describe(params), LAYOUT),
+  potentials: GRID_POTENTIALS,
+  stepFeatures: GRID_STEP_FEATURES,
 }

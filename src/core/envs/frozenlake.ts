@@ -1,6 +1,7 @@
 import { resolveParams } from './params'
 import { FROZENLAKE_MOVES, GridBatch, gridModel, gridSpec, parseLayout, type GridLayout, type GridRules } from './grid'
 import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec, TabularModel } from './types'
+import { GRID_POTENTIALS, GRID_STEP_FEATURES } from './gridFacts'
 
 /*
  * Gymnasium's FrozenLake-v1. Maps as Gymnasium draws them (S start, F frozen, H hole, G goal);
@@ -84,4 +85,6 @@ export const frozenlake: EnvDefinition = {
     const { map, spec, rules } = resolve(params)
     return gridModel(spec, map.layout, rules)
   },
+  potentials: GRID_POTENTIALS,
+  stepFeatures: GRID_STEP_FEATURES,
 }

@@ -2,6 +2,7 @@ import { resolveParams } from './params'
 import { GridBatch, gridModel, gridSpec, MAX_GRID_SIZE, parseLayout, parseLayoutText, type GridLayout } from './grid'
 import type { BatchEnv, EnvDefinition, EnvParams, EnvSpec, ParamSpec, RewardComponentSpec, TabularModel } from './types'
 import { errorMessage } from '../errorMessage'
+import { GRID_POTENTIALS, GRID_STEP_FEATURES } from './gridFacts'
 
 interface GridMap {
   label: string
@@ -154,4 +155,6 @@ export const gridworld: EnvDefinition = {
     const { layout, spec } = resolve(params)
     return gridModel(spec, layout)
   },
+  potentials: GRID_POTENTIALS,
+  stepFeatures: GRID_STEP_FEATURES,
 }

@@ -121,6 +121,13 @@ export interface BatchEnv {
   readonly redistributed?: readonly number[]
 }
 
+/**
+ * An environment: its spec, its dynamics, and the facts about it that other parts of core/ ask for
+ * (its natural shaping potentials, the bounds a count bonus bins its state by, the features of a
+ * step a reward model scores, the learner it starts with). Each fact lives in the environment's own
+ * file; the readers (rewards/shaping.ts, rewards/countBonus.ts, preferences/stepFeatures.ts,
+ * run/config.ts) look the definition up and never test its id.
+ */
 export interface EnvDefinition {
   spec: EnvSpec
   /** The spec for these parameters (components and limits may depend on them). */
@@ -128,6 +135,60 @@ export interface EnvDefinition {
   create(n: number, params: EnvParams): BatchEnv
   /** The exact model of a discrete environment, when it has one (spec.hasModel). */
   model?(params: EnvParams): TabularModel
+  /** The potentials Φ(s) a shaping term may name (rewards/shaping.ts); none when absent (a user-written Φ still works). */
+  potentials?: readonly NaturalPotential[]
+  /**
+   * [lo, hi] per state variable (spec.stateVars order) for a count bonus's uniform grid of bins
+   * (rewards/countBonus.ts); values outside fall into the edge bins. A grid needs none: it counts
+   * its own cells. Absent: a count bonus needs bounds passed in.
+   */
+  stateBounds?: readonly (readonly [number, number])[]
+  /** The features of one step a reward model over states scores (preferences/stepFeatures.ts); absent: none. */
+  stepFeatures?: StepFeatureDeclaration
+  /** The learner a new design starts with (run/config.ts defaultLearnerFor); absent: the rule for all (PPO, or Q-learning on discrete states). */
+  defaultLearner?: DefaultLearner
+}
+
+/** What a natural potential may consult besides the state: the spec (the grid layout, for one). */
+export interface PotentialContext {
+  spec: EnvSpec
+}
+
+/** A potential Φ(s) an environment offers for shaping, read from the internal state at `offset`. */
+export interface NaturalPotential {
+  name: string
+  description: string
+  phi(state: ArrayLike<number>, offset: number, context: PotentialContext): number
+}
+
+/** The name of the first feature of every step declaration: 1 on every step (a segment's sum: how many steps it has). */
+export const STEPS_FEATURE = 'steps'
+
+/** f(s′) of the state a step reaches, for a reward model over states (after Christiano et al. 2017). */
+export interface StepFeatures {
+  /** The feature names, in the order featuresOf writes them: a reward model must be fitted on exactly these. */
+  readonly names: readonly string[]
+  /** f(s′) of the copy state at `base` of `state`, into out from `offset`. */
+  featuresOf(state: ArrayLike<number>, base: number, out: Float64Array, offset: number): void
+}
+
+/** An environment's step features: those of one spec, and every list of names they may have. */
+export interface StepFeatureDeclaration {
+  /** The features for the spec these parameters describe (a grid's depend on its layout). */
+  of(spec: Pick<EnvSpec, 'grid'>): StepFeatures
+  /** Every list of names `of` may give, for checking a labelled pair's names without its parameters. */
+  readonly nameChoices: readonly (readonly string[])[]
+}
+
+/**
+ * The learner a new design of the environment starts with, as options for the run config's schema
+ * (run/config.ts parses them and fills in the rest): its kind, optionally one of PPO's named presets
+ * (PPO_PRESETS), and the options that differ from those.
+ */
+export interface DefaultLearner {
+  kind: string
+  preset?: string
+  options?: Readonly<Record<string, number | boolean>>
 }
 
 /** One possible outcome of taking an action in a state. */

@@ -1,4 +1,5 @@
 import { A_INDEX, B_INDEX, completionEnded, MAX_LENGTH_INDEX, T_INDEX, TOKENS_INDEX } from '../envs/tokenseq'
+import { ENVIRONMENTS } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import { TOKEN_FEATURE_NAMES, tokenFeatures } from './tokenFeatures'
 
@@ -34,12 +35,13 @@ const tokenSeqFeatures: CompletionFeatures = {
   },
 }
 
-const SOURCES = new Map<string, CompletionFeatures>([['tokenseq', tokenSeqFeatures]])
+/**
+ * What `spec`'s environment declares for a reward model, or null when it declares nothing: a
+ * completion of tokens (spec.completions, the token task's state layout) has the token task's features.
+ */
+export function completionFeaturesFor(spec: Pick<EnvSpec, 'completions'>): CompletionFeatures | null {
+  return spec.completions === 'tokens' ? tokenSeqFeatures : null
+}
 
 /** The environments whose episodes a reward model can score, for messages. */
-export const FEATURED_ENVIRONMENTS: readonly string[] = [...SOURCES.keys()]
-
-/** What `spec`'s environment declares for a reward model, or null when it declares nothing. */
-export function completionFeaturesFor(spec: Pick<EnvSpec, 'id'>): CompletionFeatures | null {
-  return SOURCES.get(spec.id) ?? null
-}
+export const FEATURED_ENVIRONMENTS: readonly string[] = ENVIRONMENTS.filter((definition) => completionFeaturesFor(definition.spec) !== null).map((definition) => definition.spec.id)

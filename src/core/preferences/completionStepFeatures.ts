@@ -1,4 +1,5 @@
 import { A_INDEX, B_INDEX, completionEnded, MAX_LENGTH_INDEX, T_INDEX, TOKENS_INDEX } from '../envs/tokenseq'
+import { ENVIRONMENTS } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import { TOKEN_STEP_FEATURE_NAMES, tokenStepFeatures } from './tokenStepFeatures'
 
@@ -26,9 +27,13 @@ const tokenSeqStepFeatures: CompletionStepFeatures = {
   },
 }
 
-const SOURCES = new Map<string, CompletionStepFeatures>([['tokenseq', tokenSeqStepFeatures]])
-
-/** What `spec`'s environment declares for a process reward model, or null when it declares nothing. */
-export function completionStepFeaturesFor(spec: Pick<EnvSpec, 'id'>): CompletionStepFeatures | null {
-  return SOURCES.get(spec.id) ?? null
+/**
+ * What `spec`'s environment declares for a process reward model, or null when it declares nothing:
+ * a completion of tokens (spec.completions, the token task's state layout) has the token task's.
+ */
+export function completionStepFeaturesFor(spec: Pick<EnvSpec, 'completions'>): CompletionStepFeatures | null {
+  return spec.completions === 'tokens' ? tokenSeqStepFeatures : null
 }
+
+/** The environments whose completions a process reward model can score, for messages. */
+export const PROCESS_FEATURED_ENVIRONMENTS: readonly string[] = ENVIRONMENTS.filter((definition) => completionStepFeaturesFor(definition.spec) !== null).map((definition) => definition.spec.id)

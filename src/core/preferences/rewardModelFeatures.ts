@@ -12,7 +12,7 @@ import { STEP_FEATURED_ENVIRONMENTS, stepFeaturesFor, type StepFeatures } from '
 export type RewardModelFeatures = { kind: 'completion'; names: readonly string[]; completion: CompletionFeatures } | { kind: 'step'; names: readonly string[]; step: StepFeatures }
 
 /** What `spec`'s environment declares for a reward model, or null when it declares nothing. */
-export function rewardModelFeaturesFor(spec: Pick<EnvSpec, 'id' | 'grid'>): RewardModelFeatures | null {
+export function rewardModelFeaturesFor(spec: Pick<EnvSpec, 'id' | 'grid' | 'completions'>): RewardModelFeatures | null {
   const completion = completionFeaturesFor(spec)
   if (completion !== null) return { kind: 'completion', names: completion.names, completion }
   const step = stepFeaturesFor(spec)

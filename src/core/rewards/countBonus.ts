@@ -1,4 +1,5 @@
 import { KEY } from '../envs/grid'
+import { ENVIRONMENTS, findEnv } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import { reachedState, type StepEnds } from './shaping'
 
@@ -29,32 +30,6 @@ export interface StateDiscretiser {
 /** The largest table of cells a count bonus keeps (a Uint32Array of this length is 16 MiB). */
 export const MAX_COUNT_CELLS = 1 << 22
 
-/**
- * Bounds per state variable for the uniform grid of bins on continuous environments (spec.stateVars
- * order). Where a variable has hard limits they are used (cart position and pole angle at the
- * termination thresholds, MountainCar's clipped position and speed, Acrobot's wrapped angles and
- * clipped angular speeds); CartPole's two velocities have none, so the bounds cover what a
- * balancing or a failing policy reaches (|ẋ| ≤ 3, |θ̇| ≤ 3.5). Values outside fall into the edge bins.
- */
-export const STATE_BOUNDS: Record<string, [number, number][]> = {
-  cartpole: [
-    [-2.4, 2.4],
-    [-3, 3],
-    [-(12 * 2 * Math.PI) / 360, (12 * 2 * Math.PI) / 360],
-    [-3.5, 3.5],
-  ],
-  mountaincar: [
-    [-1.2, 0.6],
-    [-0.07, 0.07],
-  ],
-  acrobot: [
-    [-Math.PI, Math.PI],
-    [-Math.PI, Math.PI],
-    [-4 * Math.PI, 4 * Math.PI],
-    [-9 * Math.PI, 9 * Math.PI],
-  ],
-}
-
 /** The grid's own state index, has_key·rows·cols + row·cols + col (the observation of a grid env). */
 export function gridDiscretiser(spec: EnvSpec): StateDiscretiser {
   const grid = spec.grid
@@ -74,7 +49,7 @@ export function gridDiscretiser(spec: EnvSpec): StateDiscretiser {
  * A uniform grid of `bins` bins per state variable over `bounds` (one [lo, hi] per variable):
  * bin_j = clamp(⌊(x_j − lo_j)/(hi_j − lo_j)·B⌋, 0, B − 1), cell = Σ_j bin_j·B^j.
  */
-export function uniformDiscretiser(bounds: readonly [number, number][], bins: number, names?: readonly string[]): StateDiscretiser {
+export function uniformDiscretiser(bounds: readonly (readonly [number, number])[], bins: number, names?: readonly string[]): StateDiscretiser {
   if (!Number.isInteger(bins) || bins < 1) throw new Error(`bins must be a positive integer, got ${bins}`)
   bounds.forEach(([lo, hi], j) => {
     if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi)) throw new Error(`bounds of ${names?.[j] ?? `variable ${j}`} must be finite with lo < hi, got [${lo}, ${hi}]`)
@@ -106,7 +81,7 @@ export function uniformDiscretiser(bounds: readonly [number, number][], bins: nu
 
 /**
  * Per-variable [min, max] of observed internal states (rows × stateSize, row-major), for environments
- * without a STATE_BOUNDS entry: collect a first rollout, then fix the bins once (moving bins would
+ * that declare no state bounds (EnvDefinition.stateBounds): collect a first rollout, then fix the bins once (moving bins would
  * scramble the counts). A variable that never moved gets [v − ½, v + ½].
  */
 export function observedBounds(states: ArrayLike<number>, stateSize: number): [number, number][] {
@@ -128,20 +103,32 @@ export function observedBounds(states: ArrayLike<number>, stateSize: number): [n
   return bounds
 }
 
+/**
+ * The bounds per state variable the environment declares for a uniform grid of bins (its file says
+ * why each: hard limits where a variable has them, else what a policy reaches); none for an
+ * environment that declares none.
+ */
+function declaredBounds(spec: EnvSpec): readonly (readonly [number, number])[] | undefined {
+  return findEnv(spec.id)?.stateBounds
+}
+
 /** Whether a count bonus can discretise this environment's state without extra bounds. */
 export function hasCountDiscretiser(spec: EnvSpec): boolean {
-  return spec.grid !== undefined || STATE_BOUNDS[spec.id] !== undefined
+  return spec.grid !== undefined || declaredBounds(spec) !== undefined
 }
 
 /**
  * The discretiser a count bonus uses on `spec`: a grid's own state index, else a uniform grid of
- * `bins` per variable over `bounds` (default STATE_BOUNDS[spec.id]). Errors name what is accepted.
+ * `bins` per variable over `bounds` (default: the bounds the environment declares). Errors name
+ * what is accepted.
  */
-export function discretiserFor(spec: EnvSpec, bins = 10, bounds?: readonly [number, number][]): StateDiscretiser {
+export function discretiserFor(spec: EnvSpec, bins = 10, bounds?: readonly (readonly [number, number])[]): StateDiscretiser {
   if (spec.grid && bounds === undefined) return gridDiscretiser(spec)
-  const chosen = bounds ?? STATE_BOUNDS[spec.id]
+  const chosen = bounds ?? declaredBounds(spec)
   if (!chosen) {
-    const accepted = ['gridworld', 'cliffwalking', 'frozenlake', ...Object.keys(STATE_BOUNDS)]
+    const grids = ENVIRONMENTS.filter((definition) => definition.spec.grid !== undefined)
+    const bounded = ENVIRONMENTS.filter((definition) => definition.stateBounds !== undefined)
+    const accepted = [...grids, ...bounded].map((definition) => definition.spec.id)
     throw new Error(`a count bonus needs state bounds to discretise ${spec.id}; built in for ${accepted.join(', ')}, or pass bounds (observedBounds of a first rollout)`)
   }
   if (chosen.length !== spec.stateVars.length) {

@@ -1,3 +1,4 @@
+import { findEnv } from '../envs/registry'
 import { isProcessModel, type RewardModel } from '../preferences/rewardModel'
 
 /*
@@ -20,6 +21,7 @@ export function refitRunProblem(entries: readonly { name: string; refit?: unknow
   const refitted = (entries ?? []).filter((entry) => entry.refit !== undefined)
   if (refitted.length === 0) return null
   if (refitted.length > 1) return `refit: only one reward-model entry may be refitted; ${refitted.map((entry) => entry.name).join(' and ')} both ask to`
-  if (learner === 'grpo' && envId === 'tokenseq') return null
+  // GRPO's batch holds pairs of completions of one prompt only where completions are token sequences.
+  if (learner === 'grpo' && findEnv(envId)?.spec.completions === 'tokens') return null
   return `refit: refitting the reward model "${refitted[0].name}" draws fresh pairs from GRPO's batch on the token task, so it runs only with learner grpo on tokenseq; this run is ${learner} on ${envId}: remove refit, or train with GRPO on tokenseq`
 }

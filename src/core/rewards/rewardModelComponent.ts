@@ -29,7 +29,7 @@ import type { RewardModelComponent } from './designSchema'
 type ScoredFeatures = RewardModelFeatures | { kind: 'process'; names: readonly string[]; process: CompletionStepFeatures }
 
 /** The features `entry`'s model scores on `spec`'s environment; throws naming the environments that declare them. */
-function scoredFeatures(entry: RewardModelComponent, spec: Pick<EnvSpec, 'id' | 'grid'>): ScoredFeatures {
+function scoredFeatures(entry: RewardModelComponent, spec: Pick<EnvSpec, 'id' | 'grid' | 'completions'>): ScoredFeatures {
   if (isProcessModel(entry.model)) {
     const process = completionStepFeaturesFor(spec)
     if (process === null) throw new Error(`a process reward model scores each token's step of a completion, which ${spec.id} does not declare; accepted environments: tokenseq`)
@@ -47,7 +47,7 @@ export function ensembleAggregation(entry: Pick<RewardModelComponent, 'aggregate
 }
 
 /** The component's description, for its slider. */
-export function describeRewardModelComponent(entry: RewardModelComponent, spec?: Pick<EnvSpec, 'id' | 'grid'>): string {
+export function describeRewardModelComponent(entry: RewardModelComponent, spec?: Pick<EnvSpec, 'id' | 'grid' | 'completions'>): string {
   const members = entry.model.members.length
   const aggregate = members === 1 ? '' : `, ${entry.aggregate === 'mean_minus_std' ? `mean − ${entry.lambda}·std` : entry.aggregate} of ${members} members`
   if (isProcessModel(entry.model)) return `A learned process reward model (${entry.model.kind}${aggregate}): on every token, the log of its probability that the answer is still on track, log σ(r(step)); at most 0.`
@@ -65,7 +65,7 @@ export class RewardModelScorer {
 
   constructor(
     private readonly entry: RewardModelComponent,
-    spec: Pick<EnvSpec, 'id' | 'grid'>,
+    spec: Pick<EnvSpec, 'id' | 'grid' | 'completions'>,
     n: number,
   ) {
     const features = scoredFeatures(entry, spec)

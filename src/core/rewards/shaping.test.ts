@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { acrobot } from '../envs/acrobot'
+import { acrobot, acrobotEnergy } from '../envs/acrobot'
 import { cartpole } from '../envs/cartpole'
 import { cliffwalking } from '../envs/cliffwalking'
 import { frozenlake } from '../envs/frozenlake'
@@ -10,7 +10,7 @@ import { ENVIRONMENTS } from '../envs/registry'
 import { allocateStepBuffers, type EnvDefinition, type EnvParams, type EnvSpec, type TabularModel } from '../envs/types'
 import { Rng } from '../rng'
 import { compileMix, defaultMix, mixOne } from './mix'
-import { acrobotEnergy, bindPotential, POTENTIALS, potentialDifference, shapeStep, type PotentialFn } from './shaping'
+import { bindPotential, potentialDifference, potentialsFor, shapeStep, type PotentialFn } from './shaping'
 
 // ——— helpers: grid states and value iteration on the exact model ———————————————————————————
 
@@ -197,7 +197,7 @@ describe('the potential-based shaping term', () => {
 describe('natural potentials', () => {
   it('has an entry for every environment, each finite on states of a random rollout', () => {
     for (const definition of ENVIRONMENTS) {
-      const potentials = POTENTIALS[definition.spec.id]
+      const potentials = potentialsFor(definition.spec.id)
       expect(potentials, definition.spec.id).toBeDefined()
       if (potentials.length === 0) continue
       const env = definition.create(8, {})

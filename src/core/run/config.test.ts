@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLearnerFor, describeIssues, GROUP_PRESET_AGGREGATION, LearnerOptionsSchema, PPO_PRESETS, PpoOptionsSchema } from './config'
-import { getEnv } from '../envs/registry'
+import { defaultLearnerFor, describeIssues, GROUP_PRESET_AGGREGATION, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema } from './config'
+import { ENVIRONMENTS, getEnv } from '../envs/registry'
 
 describe('learner options', () => {
   it('refuses batches too large for one report, whatever each number alone allows', () => {
@@ -88,6 +88,11 @@ describe('default learners', () => {
     expect(defaultLearnerFor(getEnv('acrobot').spec)).toMatchObject({ kind: 'ppo', numEnvs: 4, numSteps: 128, learningRate: 2.5e-4 })
     expect(defaultLearnerFor(getEnv('cliffwalking').spec).kind).toBe('qlearning')
     expect(defaultLearnerFor(getEnv('tokenseq').spec).kind).toBe('grpo')
+  })
+
+  it('starts MountainCar on its own PPO, and parses every environment’s declared learner', () => {
+    expect(defaultLearnerFor(getEnv('mountaincar').spec)).toEqual(PpoOptionsSchema.parse({ kind: 'ppo', ...MOUNTAINCAR_PPO }))
+    for (const definition of ENVIRONMENTS) expect(() => defaultLearnerFor(definition.spec), definition.spec.id).not.toThrow()
   })
 
   it('keeps each preset’s batch the same size and valid', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { RewardDesignSchema } from '../rewards/designSchema'
+import { findEnv } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
-import { nameRecord } from '../reservedNames'
+import { nameRecord, ownValue } from '../reservedNames'
 import {
   ExpectedSarsaOptionsSchema,
   GrpoOptionsSchema,
@@ -17,6 +18,8 @@ import { MAX_SEED } from '../rng'
 
 export * from './learnerOptions'
 export * from './dpoOptions'
+// MountainCar's PPO is a fact of MountainCar (envs/mountaincar.ts says why); lessons name it from here.
+export { MOUNTAINCAR_PPO } from '../envs/mountaincar'
 
 /** The most environment steps one PPO batch may hold: each is kept with its observation and values. */
 export const MAX_BATCH_STEPS = 65_536
@@ -92,19 +95,23 @@ export const PPO_PRESETS = {
 export type PpoPreset = keyof typeof PPO_PRESETS
 
 /**
- * PPO for MountainCar: the velocity never exceeds ±0.07, too small an input for the network to act
- * on, so observations are normalised by their running mean and std; 16 copies × 128 steps at a
- * learning rate of 1e-3. With it, energy shaping reaches the flag within 100k steps (lesson
- * sparse-vs-shaped, checked over seeds); with CleanRL's defaults the car never does.
+ * The learner each environment trains with by default: GRPO on token completions, else the one its
+ * definition declares (CartPole: PPO's fast preset; MountainCar: MOUNTAINCAR_PPO), else PPO with
+ * CleanRL's defaults, or Q-learning on discrete states.
  */
-export const MOUNTAINCAR_PPO = { normObs: true, numEnvs: 16, numSteps: 128, learningRate: 1e-3 } as const satisfies Partial<PpoOptions>
-
-/** The learner each environment trains with by default (CartPole: PPO's fast preset; MountainCar: MOUNTAINCAR_PPO). */
 export function defaultLearnerFor(spec: Pick<EnvSpec, 'id' | 'discreteStates' | 'completions'>): LearnerOptions {
   if (spec.completions === 'tokens') return GrpoOptionsSchema.parse({ kind: 'grpo' })
-  if (spec.id === 'cartpole') return PpoOptionsSchema.parse({ kind: 'ppo', ...PPO_PRESETS.fast })
-  if (spec.id === 'mountaincar') return PpoOptionsSchema.parse({ kind: 'ppo', ...MOUNTAINCAR_PPO })
+  const declared = findEnv(spec.id)?.defaultLearner
+  if (declared !== undefined) return LearnerOptionsSchema.parse({ kind: declared.kind, ...presetOptions(declared.preset), ...declared.options })
   return spec.discreteStates === null ? PpoOptionsSchema.parse({ kind: 'ppo' }) : QLearningOptionsSchema.parse({ kind: 'qlearning' })
+}
+
+/** The options of PPO's preset `name` ({} for none); an unknown name is a mistake in an environment's file. */
+function presetOptions(name: string | undefined): Partial<PpoOptions> {
+  if (name === undefined) return {}
+  const preset = ownValue(PPO_PRESETS, name)
+  if (preset === undefined) throw new Error(`unknown PPO preset "${name}"; accepted: ${Object.keys(PPO_PRESETS).join(', ')}`)
+  return preset
 }
 
 /** Turn zod issues into one line: "learner.gamma: must be at most 1; seed: expected integer". */

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { errorMessage } from '../../core/errorMessage'
 import type { LabelerBias } from '../../core/preferences/biasedLabeler'
+import { FEATURED_ENVIRONMENTS } from '../../core/preferences/completionFeatures'
 import { MAX_PREFERENCE_PAIRS } from '../../core/preferences/limits'
 import { tokenPairRecord } from '../../core/preferences/tokenPairRecord'
 import { segmentPairRecord } from '../../core/preferences/segmentPairRecord'
@@ -155,7 +156,7 @@ export async function labelBySimulation(count: number, temperature: number, bias
     const { design } = usePlayground.getState()
     const drawn = await drawPairsFromWorker({ source: 'current', params: design.params, seed: design.seed, count, labeler: { temperature, biases }, env: design.envId })
     await keepLabels(drawn.pairs.map((pair) => recordOf(pairOf(pair), pair.label?.label ?? 'a', 'simulated')))
-    const segments = design.envId !== 'tokenseq'
+    const segments = !FEATURED_ENVIRONMENTS.includes(design.envId)
     const from = pairSourceText(drawn.source, segments)
     const fewer = drawn.pairs.length < count ? ` (${segments ? 'the latest steps hold' : 'the batch holds'} ${drawn.pairs.length}; train on, or label again, for more)` : ''
     useLabels.setState({ drawing: false, message: `The simulated labeler labelled ${drawn.pairs.length} pairs from ${from}${fewer}.` })

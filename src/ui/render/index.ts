@@ -1,3 +1,4 @@
+import { isEnvId, type EnvId } from '../../core/envs/registry'
 import type { EnvSpec } from '../../core/envs/types'
 import { describeAcrobot, drawAcrobot } from './acrobot'
 import { describeBandit, drawBandit } from './bandit'
@@ -54,29 +55,32 @@ function withBlankIdle(stepsPerSecond: number, draw: Draw, describe: Describe): 
   }
 }
 
-function makeRenderer(spec: EnvSpec): EnvRenderer {
+/** A grid world's picture, from the layout its spec holds (a drawn grid included). */
+function gridRenderer(spec: EnvSpec): EnvRenderer {
   const grid = spec.grid
-  if (grid) {
-    return {
-      stepsPerSecond: 8,
-      draw: (ctx, states, offset, width, height) => drawGrid(ctx, grid, states, offset, width, height),
-      drawIdle: (ctx, width, height) => drawGrid(ctx, grid, null, 0, width, height),
-      describe: (states, offset) => describeGrid(states, offset, grid),
-    }
+  if (!grid) throw new Error(`no grid in the spec of ${spec.id}`)
+  return {
+    stepsPerSecond: 8,
+    draw: (ctx, states, offset, width, height) => drawGrid(ctx, grid, states, offset, width, height),
+    drawIdle: (ctx, width, height) => drawGrid(ctx, grid, null, 0, width, height),
+    describe: (states, offset) => describeGrid(states, offset, grid),
   }
-  switch (spec.id) {
-    case 'cartpole':
-      return withStart(50, drawCartPole, describeCartPole, [0, 0, 0, 0])
-    case 'mountaincar':
-      return withStart(30, drawMountainCar, describeMountainCar, [-0.5, 0])
-    case 'acrobot':
-      return withStart(15, drawAcrobot, describeAcrobot, [0, 0, 0, 0])
-    case 'bandit':
-      return withBlankIdle(4, drawBandit, describeBandit)
-    case 'tokenseq':
-      return withBlankIdle(3, drawTokenSeq, describeTokenSeq)
-    case 'coop':
-      return withBlankIdle(2, drawCoop, describeCoop)
-  }
-  throw new Error(`no canvas view for environment ${spec.id}`)
+}
+
+/** One drawing per environment: a Record over every id, so an environment without one does not compile. */
+const RENDERERS: Record<EnvId, (spec: EnvSpec) => EnvRenderer> = {
+  cartpole: () => withStart(50, drawCartPole, describeCartPole, [0, 0, 0, 0]),
+  mountaincar: () => withStart(30, drawMountainCar, describeMountainCar, [-0.5, 0]),
+  acrobot: () => withStart(15, drawAcrobot, describeAcrobot, [0, 0, 0, 0]),
+  gridworld: gridRenderer,
+  cliffwalking: gridRenderer,
+  frozenlake: gridRenderer,
+  bandit: () => withBlankIdle(4, drawBandit, describeBandit),
+  tokenseq: () => withBlankIdle(3, drawTokenSeq, describeTokenSeq),
+  coop: () => withBlankIdle(2, drawCoop, describeCoop),
+}
+
+function makeRenderer(spec: EnvSpec): EnvRenderer {
+  if (!isEnvId(spec.id)) throw new Error(`no canvas view for environment ${spec.id}`)
+  return RENDERERS[spec.id](spec)
 }
