@@ -37,3 +37,6 @@ export interface Lesson {
   /** What the lesson claims a student will see, for `reward-playground lesson check`; absent while none is written down. */
   check?: LessonCheck
 }
+
+/** The words of a lesson's card, kept in text/<id>.json beside the catalogue (see lessonTexts.ts). */
+export type LessonText = Pick<Lesson, 'title' | 'question' | 'tryThis' | 'lookFor' | 'why'>
