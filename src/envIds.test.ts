@@ -105,7 +105,7 @@ describe('the id check itself', () => {
   })
 
   it('reads no test file, nothing in core/envs/ and the renderers’ table', () => {
-    expect(['ui/App.tsx', 'core/rewards/shaping.ts', 'main.tsx'].every(isChecked)).toBe(true)
+    expect(['ui/app/App.tsx', 'core/rewards/shaping.ts', 'main.tsx'].every(isChecked)).toBe(true)
     expect(['ui/App.test.tsx', 'core/envs/cartpole.ts', 'ui/render/index.ts', 'README.md'].some(isChecked)).toBe(false)
   })
 })

@@ -39,7 +39,7 @@ function spawnSweep(args: string[]): Promise<CliResult> {
   return spawnCli(args, undefined, process.execPath, ['bin/reward-playground.mjs'])
 }
 
-/** A shell line as a scheduler runs it, with the scheduler's variables set (the README's recipes). */
+/** A shell line as a scheduler runs it, with the scheduler's variables set (the recipes in docs/sweeps.md). */
 function shellSweep(line: string, env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile('sh', ['-c', line], { cwd: fileURLToPath(new URL('../..', import.meta.url)), env: { ...process.env, ...env } }, (error, stdout, stderr) => {

@@ -11,7 +11,7 @@ import { createCliTrainer } from './cliTrainer'
  * whole iterations until at least `steps` environment steps, the metrics folded the same way), and
  * give the figures its done line reports. A run that stops itself (a NaN or infinite reward or
  * loss) gives its diagnosis, as `train` prints it, and null figures. The page's workers end a
- * sweep's run the same way (src/worker/session.ts, with a budget).
+ * sweep's run the same way (src/worker/session.ts, with its sweepJob.ts budget).
  */
 export async function trainSweepRun(config: RunConfig, steps: number): Promise<RunFigures> {
   const trainer = await createCliTrainer(config)

@@ -1,5 +1,5 @@
 /*
- * The bounds a sweep definition is held to, in one place, so that messages, the README and the
+ * The bounds a sweep definition is held to, in one place, so that messages, docs/sweeps.md and the
  * checks say the same numbers.
  */
 
