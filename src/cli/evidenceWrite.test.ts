@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -123,5 +123,17 @@ describe('lesson check --write', () => {
     const path = temporaryPath()
     writeFileSync(path, 'nope')
     expect(expectUsageError(await cliAsync(['lesson', 'check', 'coin-loop', '--write', '--evidence', path]))).toMatch(/is not JSON/)
+  })
+
+  it('refuses a destination it could not write before training anything', async () => {
+    const started = performance.now()
+    expect(expectUsageError(await cliAsync(['lesson', 'check', '--write', '--evidence', '/no/such/dir/e.json']))).toBe(
+      'cannot write the lesson evidence file /no/such/dir/e.json: its folder /no/such/dir does not exist; give --evidence a path in a folder that exists',
+    )
+    if (existsSync('/dev/zero')) expect(expectUsageError(await cliAsync(['lesson', 'check', '--write', '--evidence', '/dev/zero']))).toBe('cannot write the lesson evidence file /dev/zero: it is a character device; give --evidence the path of a regular JSON file, or of one to make')
+    const folder = mkdtempSync(join(tmpdir(), 'evidence-'))
+    expect(expectUsageError(await cliAsync(['lesson', 'check', '--write', '--evidence', folder]))).toContain('it is a directory')
+    // Nothing was trained: the whole catalogue takes minutes.
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 })

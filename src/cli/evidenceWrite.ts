@@ -1,12 +1,17 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { availableParallelism, cpus } from 'node:os'
+import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { errorMessage } from '../core/errorMessage'
+import { describeJsonSyntax } from '../core/jsonSyntax'
 import { LESSONS } from '../lessons/catalogue'
 import { parseEvidenceFile, REGENERATE_COMMAND, type EvidenceFile, type LessonEvidence } from '../lessons/evidenceSchema'
 import { designFingerprint } from '../lessons/fingerprint'
 import type { Lesson } from '../lessons/types'
 import { recordedFigures, type FigureId } from '../lessons/claimFigures'
+import { defaultJobs } from './cores'
+import { fileKind, FileWriteError, readFailure, writeFailure, writeRemedy } from './file-errors'
+import { readRegularText } from './regular-file'
+import { UsageError } from './usage'
 import type { LessonCheckResult, VariantResult } from './lessonCheck'
 
 /*
@@ -25,7 +30,7 @@ export interface Machine {
 
 /** This machine as the evidence names it: CPU model, cores, Node version. */
 export function thisMachine(): Machine {
-  return { cpu: cpus()[0]?.model.trim() || 'unknown', cores: availableParallelism(), node: process.version }
+  return { cpu: cpus()[0]?.model.trim() || 'unknown', cores: defaultJobs(Infinity).jobs, node: process.version }
 }
 
 /** A finite number, or null (JSON has no NaN). */
@@ -78,11 +83,13 @@ export function evidenceEntryOf(lesson: Lesson, result: LessonCheckResult, first
  */
 export function readEvidenceFile(path: string): EvidenceFile {
   if (!existsSync(path)) return { version: 1, generatedBy: REGENERATE_COMMAND, lessons: {} }
+  const read = readRegularText(path)
+  if ('reason' in read) throw new Error(`cannot read the lesson evidence file ${path}: ${read.reason}; give a regular JSON file or a new one's path`)
   let raw: unknown
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error) {
-    throw new Error(`the lesson evidence file ${path} is not JSON (${errorMessage(error)}); fix it or delete it, then run ${REGENERATE_COMMAND}`)
+    raw = JSON.parse(read.text)
+  } catch {
+    throw new Error(`the lesson evidence file ${path} is not JSON (${describeJsonSyntax(read.text)}); fix it or delete it, then run ${REGENERATE_COMMAND}`)
   }
   const { evidence, problem } = parseEvidenceFile(raw)
   if (problem !== null) throw new Error(problem.replace('the lesson evidence file', `the lesson evidence file ${path}`))
@@ -100,7 +107,41 @@ export function writeEvidence(path: string, entries: Record<string, LessonEviden
   for (const lesson of lessons) if (lesson.check && merged[lesson.id]) ordered[lesson.id] = merged[lesson.id]
   const file: EvidenceFile = { version: 1, generatedBy: REGENERATE_COMMAND, lessons: ordered }
   const temporary = `${path}.${process.pid}.tmp`
-  writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`)
-  renameSync(temporary, path)
+  try {
+    // An exclusive create: never through a link left under the temporary name.
+    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { flag: 'wx' })
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    throw new FileWriteError(`cannot write the lesson evidence file ${path}: ${writeFailure(error)}; ${writeRemedy(error)}, then check that lesson again`)
+  }
   return file
+}
+
+/**
+ * Refuse, before anything trains, an evidence path that could not be written: its folder must
+ * exist and be writable, and the file be a regular file or absent (not a device, a FIFO or a
+ * directory). A check of the catalogue takes minutes; finding out after them is too late.
+ */
+export function checkEvidenceDestination(path: string): void {
+  const folder = dirname(resolve(path))
+  let stats
+  try {
+    stats = statSync(folder)
+  } catch (error) {
+    throw new UsageError(`cannot write the lesson evidence file ${path}: its folder ${folder} ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be used (${readFailure(error)})`}; give --evidence a path in a folder that exists`)
+  }
+  if (!stats.isDirectory()) throw new UsageError(`cannot write the lesson evidence file ${path}: ${folder} is ${fileKind(stats)}, not a folder; give --evidence a path in a folder that exists`)
+  try {
+    accessSync(folder, constants.W_OK)
+  } catch (error) {
+    throw new UsageError(`cannot write the lesson evidence file ${path}: ${writeFailure(error)} on its folder ${folder}; give --evidence a path in a folder you may write to`)
+  }
+  let target
+  try {
+    target = statSync(path)
+  } catch {
+    return
+  }
+  if (!target.isFile()) throw new UsageError(`cannot write the lesson evidence file ${path}: it is ${fileKind(target)}; give --evidence the path of a regular JSON file, or of one to make`)
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { UsageError } from './usage'
-import { errorMessage } from '../core/errorMessage'
+import { describeJsonSyntax } from '../core/jsonSyntax'
 
 /*
  * JSON on standard input for the commands that take data (advantages, credit): parsed, validated
@@ -22,11 +22,18 @@ export function validateInput<T>(raw: unknown, schema: z.ZodType<T>, shape: stri
 /** Only the JSON syntax, for input whose form must be inspected before it is validated. */
 export function parseJson(text: string, shape: string): unknown {
   if (text.trim() === '') throw new UsageError(`no JSON on stdin; expected ${shape}`)
+  return parseJsonText(text, 'stdin', shape)
+}
+
+/**
+ * The JSON of a file or of stdin (`where` names it); one that is not JSON is refused naming where
+ * it stops being JSON (line, column), never quoting it: the file may be anything, a key file too.
+ */
+export function parseJsonText(text: string, where: string, expected: string): unknown {
   try {
     return JSON.parse(text) as unknown
-  } catch (error) {
-    const reason = errorMessage(error)
-    throw new UsageError(`stdin is not valid JSON (${reason}); expected ${shape}`)
+  } catch {
+    throw new UsageError(`${where} is not valid JSON (${describeJsonSyntax(text)}); expected ${expected}`)
   }
 }
 

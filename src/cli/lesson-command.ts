@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { MAX_CHECK_SEEDS, MIN_CHECK_SEEDS } from '../lessons/claims'
 import { EVIDENCE_FIRST_SEED } from '../lessons/evidenceStaleness'
 import { findLesson, LESSON_IDS, LESSONS } from '../lessons/catalogue'
@@ -6,10 +5,11 @@ import type { Lesson } from '../lessons/types'
 import { MAX_SEED } from '../model/design'
 import { setupToJson } from '../model/setupFile'
 import { parseFlags, parseNumber } from './args'
+import { defaultJobs } from './cores'
 import type { StreamingCommand } from './command'
 import { checkLesson, type LessonCheckResult } from './lessonCheck'
 import { fitLessonModels, LESSON_MODELS_PATH, lessonModelsText, writeLessonModels } from './lessonModels'
-import { evidenceEntryOf, EVIDENCE_PATH, readEvidenceFile, thisMachine, writeEvidence } from './evidenceWrite'
+import { checkEvidenceDestination, evidenceEntryOf, EVIDENCE_PATH, readEvidenceFile, thisMachine, writeEvidence } from './evidenceWrite'
 import { asUsage, UsageError } from './usage'
 
 /*
@@ -41,9 +41,13 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
   }
   if (action === 'models') return lessonModels(rest, io)
   if (action !== 'check') throw new UsageError(`lesson needs check, export or models, got ${action === undefined ? 'nothing' : `"${action.slice(0, 40)}"`}; accepted: lesson check [ID ...], lesson export ID --variant K, lesson models [--write]`)
-  const { lessons, seeds, firstSeed, jobs, json, write } = checkArguments(rest)
-  // A damaged evidence file is refused before anything trains, not after minutes of training.
-  if (write !== null) asUsage(() => readEvidenceFile(write))
+  const { lessons, seeds, firstSeed, jobs, jobsNote, json, write } = checkArguments(rest)
+  if (jobsNote !== null) io.err(`lesson check: ${jobsNote}\n`)
+  // A damaged evidence file, or one that cannot be written, is refused before anything trains, not after minutes of training.
+  if (write !== null) {
+    checkEvidenceDestination(write)
+    asUsage(() => readEvidenceFile(write))
+  }
   let holds = true
   for (const lesson of lessons) {
     const result = await checkLesson(lesson, seeds ?? lesson.check!.seeds, firstSeed, jobs, (line) => io.err(`${line}\n`))
@@ -79,6 +83,8 @@ interface CheckArguments {
   seeds: number | undefined
   firstSeed: number
   jobs: number
+  /** Why jobs fell back to 1 (no core count), or null. */
+  jobsNote: string | null
   json: boolean
   /** The evidence file to write (--write), or null. */
   write: string | null
@@ -102,7 +108,7 @@ function checkArguments(argv: string[]): CheckArguments {
   }
   const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed', 'jobs', 'evidence'])
   // One run per core by default, each in a process of its own; --jobs 1 trains here, one run after another.
-  const jobs = flags.has('jobs') ? wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS) : Math.min(availableParallelism(), MAX_JOBS)
+  const { jobs, note: jobsNote } = flags.has('jobs') ? { jobs: wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS), note: null } : defaultJobs(MAX_JOBS)
   const seeds = flags.has('seeds') ? wholeNumber(flags.get('seeds')!, '--seeds', MIN_CHECK_SEEDS, MAX_CHECK_SEEDS) : undefined
   const firstSeed = flags.has('first-seed') ? wholeNumber(flags.get('first-seed')!, '--first-seed', 0, MAX_SEED - MAX_CHECK_SEEDS) : 1
   const named = ids.length > 0 ? ids.map(lessonOf) : LESSONS.filter((lesson) => lesson.check !== undefined)
@@ -118,7 +124,7 @@ function checkArguments(argv: string[]): CheckArguments {
   if (write && differing.length > 0) throw new UsageError(`--write records the check as declared: ${differing.map((lesson) => `${lesson.id} has ${lesson.check!.seeds} seeds`).join(', ')}; drop --seeds ${seeds} (or drop --write to try other seeds)`)
   const evidence = flags.get('evidence')
   if (evidence !== undefined && evidence.trim() === '') throw new UsageError('--evidence needs a file path')
-  return { lessons: named, seeds, firstSeed, jobs, json, write: write ? (evidence ?? EVIDENCE_PATH) : null }
+  return { lessons: named, seeds, firstSeed, jobs, jobsNote, json, write: write ? (evidence ?? EVIDENCE_PATH) : null }
 }
 
 /** `lesson export ID --variant K`: the variant's setup, in the schema `train --config` reads. */

@@ -1,4 +1,4 @@
-import { errorMessage } from '../core/errorMessage'
+import { describeJsonSyntax } from '../core/jsonSyntax'
 import { resolveEnvironment } from '../core/envs/registry'
 import { END, THINK } from '../core/envs/tokenseq'
 import type { RawParams } from '../core/envs/params'
@@ -113,8 +113,8 @@ export function paramsFlag(text: string | undefined): RawParams {
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`--params is not valid JSON (${errorMessage(error)}); give key=value,... or a JSON object {"max_length": 8, ...}`)
+  } catch {
+    throw new UsageError(`--params is not valid JSON (${describeJsonSyntax(text)}); give key=value,... or a JSON object {"max_length": 8, ...}`)
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError('--params as JSON must be an object {"max_length": 8, ...}')
   const entries = Object.entries(raw as Record<string, unknown>)

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { errorMessage } from '../core/errorMessage'
 import { BradleyTerryFitError } from '../core/preferences/fitError'
@@ -12,7 +12,10 @@ import type { RewardModelFit, RewardModelFitOptions } from '../learn/rewardModel
 import { parseFlags } from './args'
 import { holdoutFlag, l2Flag, wholeNumberFlag } from './fitFlags'
 import type { StreamingCommand } from './command'
+import { withoutBom } from './bounded-read'
+import { readFailure } from './file-errors'
 import { sourceName } from './input-file'
+import { openRegular } from './regular-file'
 import { UsageError } from './usage'
 import { MAX_SEED } from '../core/rng'
 
@@ -136,12 +139,9 @@ function addLine(collector: PairsCollector, line: string, lineNumber: number, wh
  * soon as it is seen.
  */
 function readPairsFile(path: string, collector: PairsCollector, where: string): void {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch (error) {
-    throw new UsageError(`cannot read --pairs file "${path}": ${openFailure(error)}; give a JSONL file of pairs, or - for stdin`)
-  }
+  const opened = openRegular(path)
+  if ('reason' in opened) throw new UsageError(`cannot read --pairs file "${path}": ${opened.reason}; give a JSONL file of pairs, or - for stdin`)
+  const fd = opened.fd
   try {
     const decoder = new StringDecoder('utf8')
     const buffer = Buffer.alloc(CHUNK_BYTES)
@@ -153,7 +153,8 @@ function readPairsFile(path: string, collector: PairsCollector, where: string): 
       if (bytes === 0) break
       total += bytes
       if (total > MAX_PAIRS_FILE_BYTES) throw new UsageError(`${where} holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may; give a smaller file`)
-      const lines = (pending + decoder.write(buffer.subarray(0, bytes))).split('\n')
+      const text = decoder.write(buffer.subarray(0, bytes))
+      const lines = (pending + (total === bytes ? withoutBom(text) : text)).split('\n')
       pending = lines.pop() as string
       for (const line of lines) addLine(collector, line, ++lineNumber, where)
       if (pending.length > MAX_PAIR_LINE_LENGTH) addLine(collector, pending, lineNumber + 1, where)
@@ -177,14 +178,9 @@ function readChunk(fd: number, buffer: Buffer, path: string): number {
         continue
       }
       if (code === 'EOF') return 0
-      throw new UsageError(`cannot read --pairs file "${path}": ${openFailure(error)}; give a JSONL file of pairs, or - for stdin`)
+      throw new UsageError(`cannot read --pairs file "${path}": ${readFailure(error)}; give a JSONL file of pairs, or - for stdin`)
     }
   }
-}
-
-function openFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code
-  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : errorMessage(error)
 }
 
 /** A member's or the ensemble's figures: on the training pairs, and on the held-out ones (null when none are). */

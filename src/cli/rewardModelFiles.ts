@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { errorMessage } from '../core/errorMessage'
+import { describeJsonSyntax } from '../core/jsonSyntax'
 import { readBoundedFile } from './input-file'
 
 /*
@@ -55,8 +55,8 @@ export function inlineRewardModelFiles(raw: unknown, baseDir: string): InlinedMo
     let model: unknown
     try {
       model = JSON.parse(read.text)
-    } catch (error) {
-      problems.push(`${at}.file: "${file}" is not valid JSON (${errorMessage(error)}); expected what reward-model fit prints`)
+    } catch {
+      problems.push(`${at}.file: "${file}" is not valid JSON (${describeJsonSyntax(read.text)}); expected what reward-model fit prints`)
       files.set(index, null)
       return rest
     }

@@ -10,7 +10,9 @@ import { rewardModelCommand } from './reward-model-command'
 import { sweepCommand } from './sweep-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
-import { messageLine } from './message'
+import { messageLine, terminalText } from './message'
+import { withoutBom } from './bounded-read'
+import { FileWriteError } from './file-errors'
 import { HELP, UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 import type { CliIo, StreamingCommand } from './command'
@@ -60,7 +62,7 @@ function dispatch(argv: string[], io: CliIo): Dispatch {
 function stdinReader(command: string, io: CliIo): () => string {
   return () => {
     if (io.stdin === undefined) throw new UsageError(`${command} reads JSON on stdin, and there is none to read`)
-    return io.stdin()
+    return withoutBom(io.stdin())
   }
 }
 
@@ -69,12 +71,16 @@ function printError(io: CliIo, message: string): void {
   io.err(`${messageLine(message)}\n`)
 }
 
-/** Report a thrown error as one line: exit 2 for a usage error, 1 for anything else. */
+/** Report a thrown error as one line: exit 2 for a usage error, 1 for anything else (a file that could not be written says so; the rest is an internal error). */
 function reportError(error: unknown, io: CliIo): number {
   const message = errorMessage(error)
   if (error instanceof UsageError) {
     printError(io, message)
     return 2
+  }
+  if (error instanceof FileWriteError) {
+    printError(io, message)
+    return 1
   }
   printError(io, `internal error: ${message}`)
   return 1
@@ -107,7 +113,8 @@ export async function runCliAsync(argv: string[], io: CliIo): Promise<number> {
   const streaming = STREAMING_COMMANDS[step.command]
   if (streaming === undefined) return runCli(argv, io)
   try {
-    return await streaming(step.rest, { out: io.out, err: io.err, readStdin: stdinReader(step.command, io) })
+    // Progress and notes quote names and values too: no control character reaches the terminal.
+    return await streaming(step.rest, { out: io.out, err: (text) => io.err(terminalText(text)), readStdin: stdinReader(step.command, io) })
   } catch (error) {
     return reportError(error, io)
   }

@@ -5,7 +5,9 @@ import type { Sweep } from '../model/sweep/definition'
 import type { StreamingCommand } from './command'
 import { messageLine } from './message'
 import { sweepArguments } from './sweepArguments'
-import { claimSweepDir, openRunFile, readRecordedRuns, runFileName } from './sweepDir'
+import { claimSweepDir, openRunFile, readRecordedRuns, recordedRunsNow, runFileName } from './sweepDir'
+import { runLocks } from './runLock'
+import { sweepFingerprint } from '../model/sweep/definitionFile'
 import { progressLine } from './sweepProgress'
 import { sweepSummarize } from './sweepSummarize'
 import { sweepWorker } from './sweepWorker'
@@ -25,7 +27,8 @@ export const sweepCommand: StreamingCommand = async (argv, io) => {
     return 0
   }
   if (action === 'worker') return sweepWorker(rest)
-  const { sweep, out, jobs, shard } = sweepArguments(argv, io.readStdin)
+  const { sweep, out, jobs, jobsNote, shard } = sweepArguments(argv, io.readStdin)
+  if (jobsNote !== null) io.err(`sweep: ${jobsNote}\n`)
   claimSweepDir(out, sweep)
   const found = readRecordedRuns(out, sweep)
   for (const file of found.tornFiles) io.err(`${messageLine(`sweep: ${basename(file)} in "${out}" ends in a line a stopped run did not finish; it is no run, and that run trains again`)}\n`)
@@ -37,30 +40,53 @@ export const sweepCommand: StreamingCommand = async (argv, io) => {
   io.err(`sweep: ${where}; ${skipped} already in "${out}", ${tasks.length} to train, ${Math.min(jobs, Math.max(tasks.length, 1))} at a time\n`)
 
   const file = openRunFile(out, shard)
+  const locks = runLocks(out)
+  const recordedNow = recordedRunsNow(out, sweep)
+  const fingerprint = sweepFingerprint(sweep)
   const startedAt = performance.now()
   let trained = 0
   let paused = 0
   let failed = 0
+  let busy = 0
+  let finishedElsewhere = 0
+  // Each run's lock is taken when its turn comes, so that two processes on one folder share the work.
+  const claim = (task: SweepTask): boolean => {
+    const taken = locks.claim(task.run)
+    if (!taken.held) {
+      busy += 1
+      io.err(`${messageLine(`sweep: run ${task.run} is being trained by another process (${taken.holder}); it is left to that process`)}\n`)
+      return false
+    }
+    if (recordedNow().has(task.run)) {
+      locks.release(task.run)
+      finishedElsewhere += 1
+      return false
+    }
+    return true
+  }
   try {
     await trainTasks(tasks, sweep.steps, jobs, (task, outcome) => {
       const label = runLabel(sweep, task.run)
       if ('error' in outcome) {
+        locks.release(task.run)
         failed += 1
         io.err(`${messageLine(`sweep: run ${label} failed: ${outcome.error}; it is not recorded, and a re-run trains it again`)}\n`)
         return
       }
-      file.append(runRecordOf(sweep, task.run, outcome.figures))
+      file.append(runRecordOf(sweep, task.run, outcome.figures, fingerprint))
+      locks.release(task.run)
       trained += 1
       if (outcome.figures.paused !== undefined) {
         paused += 1
         io.err(`${messageLine(`sweep: run ${label} stopped itself: ${outcome.figures.paused}`)}\n`)
       }
-      io.err(`${progressLine(skipped + trained, mine.length, trained, (performance.now() - startedAt) / 1000)}\n`)
-    })
+      io.err(`${progressLine(skipped + finishedElsewhere + trained, mine.length, trained, (performance.now() - startedAt) / 1000)}\n`)
+    }, claim)
   } finally {
+    locks.releaseAll()
     file.close()
   }
-  io.out(`${JSON.stringify({ done: true, runs: mine.length, trained, skipped, paused, failed, out, file: runFileName(shard) })}\n`)
+  io.out(`${JSON.stringify({ done: true, runs: mine.length, trained, skipped: skipped + finishedElsewhere, busy, paused, failed, out, file: runFileName(shard) })}\n`)
   return failed > 0 ? 1 : 0
 }
 

@@ -72,7 +72,7 @@ describe('sweep: every point × seed, and any shard of it', () => {
   it('gives exactly the same runs from 3 shards in 3 processes as from one sweep, none twice', async () => {
     const one = await cliAsync(sweepArgs(whole, '--jobs', '2'))
     expect(one.code, one.stderr).toBe(0)
-    expect(doneLine(one)).toEqual({ done: true, runs: 6, trained: 6, skipped: 0, paused: 0, failed: 0, out: whole, file: 'runs-0-of-1.jsonl' })
+    expect(doneLine(one)).toEqual({ done: true, runs: 6, trained: 6, skipped: 0, busy: 0, paused: 0, failed: 0, out: whole, file: 'runs-0-of-1.jsonl' })
     expect(one.stderr).toContain('sweep: 6 runs (3 points × 2 seeds); 0 already in')
     expect(one.stderr).toContain('sweep: 6/6 runs done\n')
 
@@ -270,7 +270,7 @@ describe('sweep: bad input exits 2 with one line naming the problem and what is 
   })
 
   it('refuses a DIR that is a file, holds another sweep, or holds a damaged line, before training', async () => {
-    expect(expectUsageError(await cliAsync(sweepArgs(CONFIG_PATH)))).toBe(`cannot use --out "${CONFIG_PATH}": it is a file, not a directory; give a directory to keep the sweep's results in`)
+    expect(expectUsageError(await cliAsync(sweepArgs(CONFIG_PATH)))).toBe(`cannot use --out "${CONFIG_PATH}": it is a regular file, not a folder; give a folder to keep the sweep's results in (made if missing)`)
     const whole = join(ROOT, 'whole')
     expect(expectUsageError(await cliAsync(['sweep', '--config', CONFIG_PATH, '--axis', 'w.hazard=0,1', '--seeds', '2', '--steps', '300', '--out', whole]))).toBe(
       `--out "${whole}" holds another sweep (its sweep.json has other axes); give a new --out DIR, or resume that sweep with --sweep ${join(whole, 'sweep.json')}`,
@@ -280,7 +280,7 @@ describe('sweep: bad input exits 2 with one line naming the problem and what is 
     copyFileSync(join(whole, 'sweep.json'), join(damaged, 'sweep.json'))
     const lines = readFileSync(join(whole, 'runs-0-of-1.jsonl'), 'utf8').split('\n')
     writeFileSync(join(damaged, 'runs-0-of-1.jsonl'), `${lines[0]}\n${lines[1].slice(0, 20)}\n${lines[2]}\n`)
-    const message = `"${damaged}" holds results that are no runs of this sweep: ${join(damaged, 'runs-0-of-1.jsonl')} line 2: not a JSON line; a results line is one run's JSON object; move those files aside, or give a new --out DIR`
+    const message = `"${damaged}" holds results that are no runs of this sweep: runs-0-of-1.jsonl in "${damaged}" line 2: not a JSON line; a results line is one run's JSON object; move those files aside, or give a new --out DIR`
     expect(expectUsageError(await cliAsync(sweepArgs(damaged)))).toBe(message)
     expect(expectUsageError(await cliAsync(['sweep', 'summarize', damaged]))).toBe(message)
     expect(expectUsageError(await cliAsync(['sweep', 'summarize', whole, '--pareto', 'objective,length']))).toMatch(/^--pareto: unknown figure "length"; expected two figures FIG1,FIG2, each judged its own way \(objective as the environment says, zeroAdvantageFraction lower is better, the rest higher\) or as written FIG:max \(higher is better\) or FIG:min \(lower is better; -FIG is the same\); figures: objective, shapedReturn, zeroAdvantageFraction, episodeLength, contribution:step/)

@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os'
-import { errorMessage } from '../core/errorMessage'
 import { checkSweepDefinition, FILE_LABELS, SWEEP_SHAPE, type Sweep, type SweepLabels } from '../model/sweep/definition'
 import { parseShard, WHOLE_SWEEP, type Shard } from '../model/sweep/runIndex'
 import { RUN_CONFIG_SHAPE } from '../core/run/checkRunConfig'
 import { parseFlags, parseNumber } from './args'
+import { defaultJobs } from './cores'
 import { readInputFile, sourceName } from './input-file'
+import { parseJsonText } from './json-input'
 import { listProblems } from './message'
 import { UsageError } from './usage'
 
@@ -17,6 +17,8 @@ export interface SweepArguments {
   sweep: Sweep
   out: string
   jobs: number
+  /** Why jobs fell back to 1 (no core count), or null. */
+  jobsNote: string | null
   shard: Shard
 }
 
@@ -37,7 +39,7 @@ export function sweepArguments(argv: string[], readStdin: () => string): SweepAr
   }
   if (out === undefined || out.trim() === '') throw new UsageError('sweep needs --out DIR, the directory its results go to (made if missing)')
   const sweep = definitionPath !== undefined ? sweepFromFile(definitionPath, readStdin) : sweepFromFlags(flags, axes, readStdin)
-  const jobs = flags.has('jobs') ? wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_SWEEP_JOBS) : Math.min(availableParallelism(), MAX_SWEEP_JOBS)
+  const { jobs, note: jobsNote } = flags.has('jobs') ? { jobs: wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_SWEEP_JOBS), note: null } : defaultJobs(MAX_SWEEP_JOBS)
   const shardText = flags.get('shard')
   let shard = WHOLE_SWEEP
   if (shardText !== undefined) {
@@ -45,7 +47,7 @@ export function sweepArguments(argv: string[], readStdin: () => string): SweepAr
     if (!parsed.ok) throw new UsageError(`--shard: ${parsed.problem}`)
     shard = parsed.shard
   }
-  return { sweep, out, jobs, shard }
+  return { sweep, out, jobs, jobsNote, shard }
 }
 
 /** Every `--flag value` and `--flag=value` of one repeatable flag, and the words left. */
@@ -95,11 +97,7 @@ function checked(raw: unknown, labels: SweepLabels, where: string | null): Sweep
 
 function parseJson(text: string, where: string, expected: string): unknown {
   if (text.trim() === '') throw new UsageError(`${where} is empty; expected ${expected}`)
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected ${expected}`)
-  }
+  return parseJsonText(text, where, expected)
 }
 
 /** A flag's text as a number where it is one, else the text (which the check then names). */

@@ -1,24 +1,29 @@
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
+import { accessSync, closeSync, constants, fstatSync, ftruncateSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
-import { errorMessage } from '../core/errorMessage'
+import { basename, dirname, join, resolve } from 'node:path'
 import { checkSweepDefinition, type Sweep } from '../model/sweep/definition'
 import { definitionOf, sweepDifference } from '../model/sweep/definitionFile'
 import { readRunLines, recordLine, type RunRecord } from '../model/sweep/runRecord'
 import type { Shard } from '../model/sweep/runIndex'
-import { MAX_INPUT_BYTES, MAX_INPUT_SIZE } from './limits'
+import { describeJsonSyntax } from '../core/jsonSyntax'
+import { withoutBom } from './bounded-read'
+import { fileKind, FileWriteError, readFailure, writeFailure, writeRemedy } from './file-errors'
 import { listProblems } from './message'
+import { openRegular, readRegularBytes } from './regular-file'
 import { UsageError } from './usage'
 
 /*
  * A sweep's directory (--out DIR): its definition (sweep.json) and one results file per shard
  * (runs-I-of-N.jsonl; runs-0-of-1.jsonl unsharded), so that shards on a shared disk never write one
  * file together. A run is one line, written whole with one write and synced before the next; a
- * re-run reads every results file and trains only what none of them holds.
+ * re-run reads every results file and trains only what none of them holds. Only regular files
+ * inside DIR are read or written: a symbolic link (which could lead outside), a FIFO or a device
+ * in DIR is refused by name, never followed.
  */
 
 export const DEFINITION_FILE = 'sweep.json'
 const RUN_FILE = /^runs-\d+-of-\d+\.jsonl$/
+const FOLDER_ADVICE = "give a folder to keep the sweep's results in (made if missing)"
 
 /** The results file of a shard. */
 export function runFileName(shard: Shard): string {
@@ -30,16 +35,51 @@ export function runFileName(shard: Shard): string {
  * holds is this very sweep: results of another sweep would otherwise be skipped as this one's.
  */
 export function claimSweepDir(dir: string, sweep: Sweep): void {
+  makeFolder(dir)
   try {
-    mkdirSync(dir, { recursive: true })
+    accessSync(dir, constants.W_OK)
   } catch (error) {
-    throw new UsageError(`cannot use --out "${dir}": ${fileReason(error)}; give a directory to keep the sweep's results in`)
+    throw new FileWriteError(`cannot write to --out "${dir}": ${writeFailure(error)}; give a folder you may write to`)
   }
   const path = join(dir, DEFINITION_FILE)
-  if (!exists(path) && createDefinition(dir, path, sweep)) return
+  if (!exists(path) && createDefinition(path, sweep)) return
   const held = readDefinition(path, `--out "${dir}"`)
   const part = sweepDifference(held, sweep)
   if (part !== null) throw new UsageError(`--out "${dir}" holds another sweep (its ${DEFINITION_FILE} has other ${part}); give a new --out DIR, or resume that sweep with --sweep ${path}`)
+}
+
+/**
+ * DIR as a real folder: the nearest part of it that exists must be a folder, and each missing
+ * one is made by itself (a recursive mkdir loops on a path such as /proc/self/x).
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = []
+  let at = resolve(dir)
+  for (;;) {
+    let stats
+    try {
+      stats = statSync(at)
+    } catch (error) {
+      const parent = dirname(at)
+      const code = (error as NodeJS.ErrnoException).code
+      // ENOTDIR: a part above is a file, which the walk up names.
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === at) throw new UsageError(`cannot use --out "${dir}": ${readFailure(error)}; ${FOLDER_ADVICE}`)
+      missing.push(at)
+      at = parent
+      continue
+    }
+    if (stats.isDirectory()) break
+    const what = at === resolve(dir) ? 'it is' : `"${at}" is`
+    throw new UsageError(`cannot use --out "${dir}": ${what} ${fileKind(stats)}, not a folder; ${FOLDER_ADVICE}`)
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statSync(folder).isDirectory()) continue
+      throw new UsageError(`cannot use --out "${dir}": cannot make "${folder}": ${writeFailure(error)}; ${FOLDER_ADVICE}`)
+    }
+  }
 }
 
 /**
@@ -48,10 +88,11 @@ export function claimSweepDir(dir: string, sweep: Sweep): void {
  * together each see the whole file, and the first one's is the one all are checked against.
  * True when this process wrote it.
  */
-function createDefinition(dir: string, path: string, sweep: Sweep): boolean {
+function createDefinition(path: string, sweep: Sweep): boolean {
   const aside = `${path}.${hostname()}.${process.pid}.tmp`
   try {
-    writeFileSync(aside, `${JSON.stringify(definitionOf(sweep), null, 2)}\n`)
+    // An exclusive create: never through a link someone left under this name.
+    writeWhole(aside, `${JSON.stringify(definitionOf(sweep), null, 2)}\n`)
     try {
       linkSync(aside, path)
       return true
@@ -62,7 +103,17 @@ function createDefinition(dir: string, path: string, sweep: Sweep): boolean {
       rmSync(aside, { force: true })
     }
   } catch (error) {
-    throw new UsageError(`cannot write to --out "${dir}": ${fileReason(error)}`)
+    throw new FileWriteError(`cannot write ${named(path)}: ${writeFailure(error)}; ${writeRemedy(error)}`)
+  }
+}
+
+function writeWhole(path: string, text: string): void {
+  const fd = openSync(path, 'wx')
+  try {
+    const bytes = Buffer.from(text)
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written)
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -74,12 +125,12 @@ export function readSweepDir(dir: string): Sweep {
 }
 
 function readDefinition(path: string, where: string): Sweep {
-  const text = readWhole(path)
+  const text = readInside(path)
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`${where}: its ${DEFINITION_FILE} is not valid JSON (${errorMessage(error)})`)
+  } catch {
+    throw new UsageError(`${where}: its ${DEFINITION_FILE} is not valid JSON (${describeJsonSyntax(text)})`)
   }
   const checked = checkSweepDefinition(raw)
   if (!checked.ok) throw new UsageError(`${where}: its ${DEFINITION_FILE} is no sweep definition: ${listProblems(checked.problems)}`)
@@ -92,17 +143,16 @@ export interface RecordedRuns {
   tornFiles: string[]
 }
 
-/** Every results file of DIR read against the sweep; a damaged line (not one cut off last) is refused, naming its file and line. */
+/**
+ * Every results file of DIR read against the sweep; a damaged line (not one cut off last), or a
+ * run trained under another definition, is refused, naming its file and line.
+ */
 export function readRecordedRuns(dir: string, sweep: Sweep): RecordedRuns {
-  const files = readdirSync(dir)
-    .filter((name) => RUN_FILE.test(name))
-    .sort()
   const records: RunRecord[] = []
   const problems: string[] = []
   const tornFiles: string[] = []
-  for (const name of files) {
-    const path = join(dir, name)
-    const read = readRunLines(readWhole(path), path, sweep)
+  for (const path of runFiles(dir)) {
+    const read = readRunLines(readInside(path), named(path), sweep)
     records.push(...read.records)
     problems.push(...read.problems)
     if (read.torn) tornFiles.push(path)
@@ -111,33 +161,67 @@ export function readRecordedRuns(dir: string, sweep: Sweep): RecordedRuns {
   return { records, tornFiles }
 }
 
+function runFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => RUN_FILE.test(name))
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+/**
+ * The runs recorded in DIR now, as a set of run indices, read again only when a results file has
+ * changed size since the last call: a sweep asks before each run it claims, so that a run another
+ * process finished meanwhile is not trained again.
+ */
+export function recordedRunsNow(dir: string, sweep: Sweep): () => Set<number> {
+  let key = ''
+  let runs = new Set<number>()
+  return () => {
+    const files = runFiles(dir)
+    const now = files.map((path) => `${path}:${lstatSync(path).size}`).join('\n')
+    if (now !== key) {
+      runs = new Set(readRecordedRuns(dir, sweep).records.map((record) => record.run))
+      key = now
+    }
+    return runs
+  }
+}
+
 /** A shard's results file, open for appending. */
 export interface RunFile {
   append(record: RunRecord): void
   close(): void
 }
 
-/** Open a shard's results file to append to, first cutting off an unfinished last line a killed run left. */
+/**
+ * Open a shard's results file to append to, first cutting off an unfinished last line a killed
+ * run left. The file is DIR's own (not a link), and readRecordedRuns has read every line before the
+ * cut as a run of this very sweep: what is cut is only what this sweep left half written.
+ */
 export function openRunFile(dir: string, shard: Shard): RunFile {
   const path = join(dir, runFileName(shard))
-  let fd: number
+  const opened = openRegular(path, { flags: constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, noFollow: true })
+  if ('reason' in opened) throw refusal(path, opened.reason)
+  const fd = opened.fd
   try {
-    if (exists(path)) {
-      const bytes = readBytes(path)
-      const kept = bytes.lastIndexOf(0x0a) + 1
-      if (kept < bytes.length) truncateSync(path, kept)
-    }
-    fd = openSync(path, 'a')
+    const size = opened.stats.size
+    const kept = lastLineEnd(fd, size)
+    // Only if no other process has written since: its line would be cut too.
+    if (kept < size && fstatSync(fd).size === size) ftruncateSync(fd, kept)
   } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`cannot write "${path}": ${fileReason(error)}`)
+    closeSync(fd)
+    throw new FileWriteError(`cannot write ${named(path)}: ${writeFailure(error)}; ${writeRemedy(error)}`)
   }
   return {
     append(record) {
       const line = Buffer.from(recordLine(record))
-      for (let written = 0; written < line.length; ) written += writeSync(fd, line, written)
-      // On disk before the next run is counted done: a crash loses at most the line being written.
-      fsyncSync(fd)
+      try {
+        for (let written = 0; written < line.length; ) written += writeSync(fd, line, written)
+        // On disk before the next run is counted done: a crash loses at most the line being written.
+        fsyncSync(fd)
+      } catch (error) {
+        throw new FileWriteError(`cannot write ${named(path)}: ${writeFailure(error)}; ${writeRemedy(error)}, then run the same sweep again: it trains only the runs not recorded`)
+      }
     },
     close() {
       closeSync(fd)
@@ -145,35 +229,40 @@ export function openRunFile(dir: string, shard: Shard): RunFile {
   }
 }
 
+/** The offset just past the last "\n" of the first `size` bytes of a file (0 if none), read from its end. */
+function lastLineEnd(fd: number, size: number): number {
+  const buffer = Buffer.alloc(1 << 16)
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - buffer.length)
+    const bytes = readSync(fd, buffer, 0, end - start, start)
+    const at = buffer.subarray(0, bytes).lastIndexOf(0x0a)
+    if (at !== -1) return start + at + 1
+    end = start
+  }
+  return 0
+}
+
 function exists(path: string): boolean {
   try {
-    statSync(path)
+    lstatSync(path)
     return true
   } catch {
     return false
   }
 }
 
-function readWhole(path: string): string {
-  return readBytes(path).toString('utf8')
+/** A file inside DIR as text: a regular file, not a link, at most MAX_INPUT_BYTES. */
+function readInside(path: string): string {
+  const read = readRegularBytes(path, { noFollow: true })
+  if ('reason' in read) throw read.tooLarge ? new UsageError(`cannot read ${named(path)}: ${read.reason}`) : refusal(path, read.reason)
+  return withoutBom(read.bytes.toString('utf8'))
 }
 
-/** A file's bytes; one over MAX_INPUT_BYTES is refused (the files here are regular files, so their size is known before reading). */
-function readBytes(path: string): Buffer {
-  try {
-    if (statSync(path).size > MAX_INPUT_BYTES) throw new UsageError(`cannot read "${path}": it holds more than ${MAX_INPUT_SIZE}, the most the command line reads`)
-    return readFileSync(path)
-  } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`cannot read "${path}": ${fileReason(error)}`)
-  }
+function refusal(path: string, reason: string): UsageError {
+  return new UsageError(`cannot use ${named(path)}: ${reason}; a sweep reads and writes only regular files inside --out DIR; move it aside, or give a new --out DIR`)
 }
 
-function fileReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') return 'no such file or directory'
-  if (code === 'EEXIST' || code === 'ENOTDIR') return 'it is a file, not a directory'
-  if (code === 'EACCES') return 'permission denied'
-  if (code === 'EISDIR') return 'it is a directory'
-  return errorMessage(error)
+/** A file of a sweep's folder as messages name it: "runs-0-of-1.jsonl in "DIR"" (the folder may be cut short; the file's own name never is). */
+export function named(path: string): string {
+  return `${basename(path)} in "${dirname(path)}"`
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PARETO, parseParetoFigures, summarizeSweep, type SweepSummary }
 import { summaryJson } from '../model/sweep/sweepExport'
 import type { ParetoFigure } from '../model/sweep/pareto'
 import type { Sweep } from '../model/sweep/definition'
+import { escapeControls } from '../core/truncate'
 import { parseFlags } from './args'
 import { readRecordedRuns, readSweepDir } from './sweepDir'
 import { UsageError } from './usage'
@@ -46,7 +47,8 @@ function summarizeArguments(argv: string[]): { dir: string; json: boolean; paret
 /** The summary for people: one line per point, then the front. */
 function describeSummary(dir: string, sweep: Sweep, summary: SweepSummary, pareto: readonly [ParetoFigure, ParetoFigure]): string {
   const found = summary.points.reduce((sum, point) => sum + point.runs, 0)
-  const lines = [`sweep "${dir}": ${found} of ${runCount(sweep)} runs (${sweep.points.length} points × ${sweep.seeds} seeds, ${sweep.steps} steps a run); each figure is the mean ± sample standard deviation (n − 1) over the point's runs`]
+  // The folder's name as given, its control characters escaped: this line goes to a terminal too.
+  const lines = [`sweep "${escapeControls(dir)}": ${found} of ${runCount(sweep)} runs (${sweep.points.length} points × ${sweep.seeds} seeds, ${sweep.steps} steps a run); each figure is the mean ± sample standard deviation (n − 1) over the point's runs`]
   summary.points.forEach((point, index) => {
     const figures = Object.entries(point.figures).map(([name, figure]) => `${name} ${figure.mean === null ? 'none' : `${format(figure.mean)} ± ${format(figure.std!)}`}`)
     lines.push(`point ${index} ${axesLabel(point.axes)} (${point.runs} runs): ${figures.join('; ')}`)

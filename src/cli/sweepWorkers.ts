@@ -26,10 +26,14 @@ export interface SweepTask {
 /** A run's figures, or why it could not be trained (a worker that died, a config its trainer refused). */
 export type TaskOutcome = { figures: RunFigures } | { error: string }
 
-/** Train every task for `steps` steps, `jobs` at a time; `finished` hears of each as it ends, in the order they end. */
-export async function trainTasks(tasks: readonly SweepTask[], steps: number, jobs: number, finished: (task: SweepTask, outcome: TaskOutcome) => void): Promise<void> {
+/**
+ * Train every task for `steps` steps, `jobs` at a time; `finished` hears of each as it ends, in
+ * the order they end. A task is trained only if `claim` takes it when its turn comes (another
+ * process may be training it, or have finished it).
+ */
+export async function trainTasks(tasks: readonly SweepTask[], steps: number, jobs: number, finished: (task: SweepTask, outcome: TaskOutcome) => void, claim: (task: SweepTask) => boolean = () => true): Promise<void> {
   if (jobs <= 1) {
-    for (const task of tasks) finished(task, await outcomeOf(() => trainSweepRun(task.config, steps)))
+    for (const task of tasks) if (claim(task)) finished(task, await outcomeOf(() => trainSweepRun(task.config, steps)))
     return
   }
   const started: WorkerProcess[] = []
@@ -41,6 +45,7 @@ export async function trainTasks(tasks: readonly SweepTask[], steps: number, job
   }
   try {
     await mapConcurrently(tasks, jobs, async (task) => {
+      if (!claim(task)) return
       const free = idle.pop() ?? worker()
       const outcome = await outcomeOf(() => free.train(task.config, steps))
       if (free.alive) idle.push(free)

@@ -9,6 +9,7 @@ import { createCliTrainer } from './cliTrainer'
 import { REFIT_DIAGNOSTICS } from '../core/preferences/rewardModelRefit'
 import { DiagnosticMeans } from './diagnosticMeans'
 import { readInputFile, sourceName } from './input-file'
+import { parseJsonText } from './json-input'
 import { MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { listProblems, messageLine } from './message'
 import type { StreamingCommand } from './command'
@@ -160,12 +161,7 @@ function positiveInteger(flags: Map<string, string>, name: string, max: number):
 export function parseRunConfig(text: string, source: string, baseDir: string = process.cwd()): RunConfig {
   const where = `--config ${source}`
   if (text.trim() === '') throw new UsageError(`${where} is empty; expected a run config ${CONFIG_SHAPE}`)
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`${where} is not valid JSON (${errorMessage(error)}); expected a run config ${CONFIG_SHAPE}`)
-  }
+  const raw = parseJsonText(text, where, `a run config ${CONFIG_SHAPE}`)
   const files = inlineRewardModelFiles(raw, baseDir)
   const checked = checkRunConfig(files.raw)
   const problems = [...files.problems, ...(checked.ok ? [] : checked.problems.flatMap((problem) => files.relabel(problem) ?? []))]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addPin, removePin, renamePin, seedBand, valueAt, type PinnedRun, type PinSource } from './compare'
+import { addPin, meanStd, removePin, renamePin, seedBand, valueAt, type PinnedRun, type PinSource } from './compare'
 import { defaultDesign, type Design } from './design'
 
 const run = (id: number, values: [number, number][]): PinnedRun => ({
@@ -103,5 +103,14 @@ describe('comparing pinned runs', () => {
       pins = renamePin(pins, 1, '   ')
       expect(pins[0].label).toBe('#1 Token sequences, grpo, seed 1')
     })
+  })
+})
+
+describe('meanStd near the largest double', () => {
+  it('gives finite figures where the sum and the squares overflow', () => {
+    const { mean, std } = meanStd([1.5e308, 1e308])
+    expect(mean / 1.25e308).toBeCloseTo(1, 12)
+    expect(std / (Math.SQRT1_2 * 0.5e308)).toBeCloseTo(1, 12)
+    expect(meanStd([-1.7e308, -1.7e308, -1.7e308])).toEqual({ mean: -1.7e308, std: 0 })
   })
 })

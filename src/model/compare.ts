@@ -138,8 +138,21 @@ export function seedBand(runs: readonly Pick<PinnedRun, 'points'>[], metric: Com
   return band
 }
 
-/** Mean and sample standard deviation (Bessel; 0 for fewer than two values): mean = Σx/n, std = √(Σ(x − mean)²/(n − 1)). */
+/**
+ * Mean and sample standard deviation (Bessel; 0 for fewer than two values): mean = Σx/n,
+ * std = √(Σ(x − mean)²/(n − 1)). Where the sum or the squares overflow (finite values near the
+ * largest double), computed again on x / s with s = max|x| and scaled back.
+ */
 export function meanStd(values: readonly number[]): { mean: number; std: number } {
+  const plain = plainMeanStd(values)
+  if (Number.isFinite(plain.mean) && Number.isFinite(plain.std)) return plain
+  const scale = values.reduce((largest, value) => Math.max(largest, Math.abs(value)), 0)
+  if (!Number.isFinite(scale)) return plain
+  const scaled = plainMeanStd(values.map((value) => value / scale))
+  return { mean: scaled.mean * scale, std: scaled.std * scale }
+}
+
+function plainMeanStd(values: readonly number[]): { mean: number; std: number } {
   const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
   const variance = values.length > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1) : 0
   return { mean, std: Math.sqrt(variance) }

@@ -1,3 +1,4 @@
+import { jsonSyntaxProblem } from '../jsonSyntax'
 import { errorMessage } from '../errorMessage'
 import { END, NUM_TOKENS, THINK } from '../envs/tokenseq'
 import { isReservedName, reservedNameProblem } from '../reservedNames'
@@ -188,9 +189,10 @@ export function parsePairLine(text: string, names: readonly string[] | null): { 
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch (error) {
-    // JSON has no NaN or Infinity: said so plainly, rather than as the parser's "unexpected token".
-    const reason = /\b(NaN|Infinity)\b/.test(text) ? 'NaN and Infinity are not JSON numbers, and every number must be finite' : errorMessage(error)
+  } catch {
+    // JSON has no NaN or Infinity: said so plainly. Otherwise where the line stops being JSON, not the parser's message, which quotes the line.
+    const found = jsonSyntaxProblem(text)
+    const reason = /\b(NaN|Infinity)\b/.test(text) ? 'NaN and Infinity are not JSON numbers, and every number must be finite' : found === null ? 'not JSON' : `column ${found.column}: ${found.problem}`
     throw new Error(`is not valid JSON: ${reason}; each line is ${PAIR_LINE_SHAPE}`)
   }
   if (!isObject(raw)) throw new Error(`is ${shown(raw)}, not an object; each line is ${PAIR_LINE_SHAPE}`)

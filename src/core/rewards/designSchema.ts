@@ -1,3 +1,4 @@
+import { describeJsonSyntax } from '../jsonSyntax'
 import { z } from 'zod'
 import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
@@ -5,7 +6,6 @@ import { RewardModelFieldSchema } from './rewardModelField'
 import { RewardModelRefitSchema } from './rewardModelRefitSchema'
 import { refitModelProblem } from './refitModelProblem'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
-import { errorMessage } from '../errorMessage'
 import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
 import { WeightSchedulesSchema } from './weightSchedule'
 
@@ -208,9 +208,9 @@ export function parseRewardDesign(json: unknown): ParsedRewardDesign {
   if (typeof json === 'string') {
     try {
       value = JSON.parse(json)
-    } catch (error) {
-      const reason = errorMessage(error)
-      return { ok: false, problems: [`design: not valid JSON (${reason})`] }
+    } catch {
+      // Where it stops being JSON, not the parser's message, which quotes the text.
+      return { ok: false, problems: [`design: not valid JSON (${describeJsonSyntax(json)})`] }
     }
   }
   const result = RewardDesignSchema.safeParse(value)

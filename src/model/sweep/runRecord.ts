@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Sweep } from './definition'
+import { sweepFingerprint } from './definitionFile'
 import { runAt, runCount } from './runIndex'
 import type { AxisValue } from './axisText'
 
@@ -30,17 +31,19 @@ export const RunRecordSchema = z.strictObject({
   seconds: finite.pipe(z.number().min(0)),
   /** The diagnosis of a run that stopped itself (a NaN or infinite reward or loss); its figures are null. */
   paused: z.string().optional(),
+  /** The fingerprint of the definition the run was trained under (sweepFingerprint); absent in results written before it was recorded. */
+  definition: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex digits').optional(),
 })
 export type RunRecord = z.infer<typeof RunRecordSchema>
 
 /** What a run itself reports, before the sweep says which run it was. */
-export const RunFiguresSchema = RunRecordSchema.omit({ run: true, point: true, axes: true, seed: true })
+export const RunFiguresSchema = RunRecordSchema.omit({ run: true, point: true, axes: true, seed: true, definition: true })
 export type RunFigures = z.infer<typeof RunFiguresSchema>
 
-/** The record of run `run` of the sweep: which run, point, axes and seed, then the figures it reported. */
-export function runRecordOf(sweep: Sweep, run: number, figures: RunFigures): RunRecord {
+/** The record of run `run` of the sweep: which run, point, axes and seed, the figures it reported, and the sweep's fingerprint. */
+export function runRecordOf(sweep: Sweep, run: number, figures: RunFigures, fingerprint: string = sweepFingerprint(sweep)): RunRecord {
   const { point, seed } = runAt(sweep, run)
-  return { run, point, axes: sweep.points[point].axes, seed, ...figures }
+  return { run, point, axes: sweep.points[point].axes, seed, ...figures, definition: fingerprint }
 }
 
 /** A record as its line: one JSON object and "\n". */
@@ -62,6 +65,7 @@ export function readRunLines(text: string, file: string, sweep: Sweep): ReadRuns
   const torn = lines.pop() !== ''
   const records: RunRecord[] = []
   const problems: string[] = []
+  const fingerprint = sweepFingerprint(sweep)
   lines.forEach((line, index) => {
     if (line.trim() === '') return
     const where = `${file} line ${index + 1}`
@@ -77,15 +81,16 @@ export function readRunLines(text: string, file: string, sweep: Sweep): ReadRuns
       problems.push(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the line'}: ${issue.message}`).join('; ')}`)
       return
     }
-    const mismatch = recordMismatch(parsed.data, sweep)
+    const mismatch = recordMismatch(parsed.data, sweep, fingerprint)
     if (mismatch !== null) problems.push(`${where}: ${mismatch}`)
     else records.push(parsed.data)
   })
   return { records, problems, torn }
 }
 
-/** Why a record is no run of this sweep (its index out of range, or its point, seed or axes not the index's), or null. */
-export function recordMismatch(record: RunRecord, sweep: Sweep): string | null {
+/** Why a record is no run of this sweep (trained under another definition, its index out of range, or its point, seed or axes not the index's), or null. */
+export function recordMismatch(record: RunRecord, sweep: Sweep, fingerprint: string = sweepFingerprint(sweep)): string | null {
+  if (record.definition !== undefined && record.definition !== fingerprint) return `run ${record.run} was trained under another definition (fingerprint ${record.definition}; this sweep's is ${fingerprint})`
   const total = runCount(sweep)
   if (record.run >= total) return `run ${record.run} is past this sweep's last run, ${total - 1}`
   const expected = runAt(sweep, record.run)
