@@ -5,3 +5,8 @@ export const QUOTED_LENGTH = 40
 export function truncate(text: string, max: number = QUOTED_LENGTH): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
+
+/** A refused value as a message quotes it: a string in quotes, anything else as it prints. */
+export function quoted(value: unknown): string {
+  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
+}
