@@ -2,6 +2,7 @@ import { AGGREGATIONS } from '../core/losses/aggregation'
 import { KL_ESTIMATORS } from '../core/losses/kl'
 import { POLICY_LOSSES } from '../core/losses/policyLoss'
 import { DPO_LOSSES } from '../core/preferences/dpo'
+import { GROUP_ESTIMATORS } from '../core/credit/estimators'
 import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
@@ -34,7 +35,7 @@ const GROUP: LearnerField[] = [
     kind: 'choice',
     options: GROUP_BASELINES,
     absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
-    hint: 'What each answer’s reward is measured against. group: the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO). remax: the reward of the prompt’s greedy answer, written once more per group at every update (ReMax). opo: the group’s mean reward weighted by answer length (OPO). passk: credit a group by whether any k of its answers is right, an answer right when its reward is above 0 (pass@k training). token_batch: each token’s return-to-go (the task reward, with the KL where it is in the reward), less the batch’s mean over tokens, over its std (REINFORCE++, OpenRLHF). process: each token’s own reward (a process reward model pays one per token) over its group’s tokens’ mean and std, a token’s advantage the sum of these from it to the answer’s end (DeepSeekMath’s process supervision). process_min: a token’s return is the minimum of the process rewards (a process reward model’s) from it to the answer’s end, plus the answer’s other rewards added after that minimum (the outcome, as PURE adds its verifiable reward), judged against the group’s answers’ values by their mean and std, so a run of harmless steps is worth no more than its worst (PURE’s min-form credit). All but group ignore centre, scale, rank and combine.',
+    hint: `What each answer’s reward is measured against. ${GROUP_ESTIMATORS.map((estimator) => `${estimator.name}: ${estimator.hint}`).join(' ')} All but group ignore centre, scale, rank and combine.`,
   },
   { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
   { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },

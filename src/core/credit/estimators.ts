@@ -198,14 +198,19 @@ export const GROUP_BASELINES = GROUP_ESTIMATORS.map((record) => record.name) as 
 /** The tuple of the records' names, in order. */
 type NamesOf<Records extends readonly { name: string }[]> = { readonly [I in keyof Records]: Records[I] extends { name: infer Name } ? Name : never }
 
+/** A record of the registry, its name one of GROUP_BASELINES. */
+export type GroupEstimatorEntry = GroupEstimatorRecord & { name: GroupBaseline }
+
+const ENTRIES: readonly GroupEstimatorEntry[] = GROUP_ESTIMATORS
+
 /** The record of a baseline. */
-export function groupEstimatorOf(baseline: GroupBaseline): GroupEstimatorRecord {
-  return GROUP_ESTIMATORS.find((record) => record.name === baseline)!
+export function groupEstimatorOf(baseline: GroupBaseline): GroupEstimatorEntry {
+  return ENTRIES.find((record) => record.name === baseline)!
 }
 
 /** The record a person's name for an estimator means (its name or an alias), or null. */
-export function groupEstimatorNamed(name: string): GroupEstimatorRecord | null {
-  return GROUP_ESTIMATORS.find((record: GroupEstimatorRecord) => record.name === name || record.aliases.includes(name)) ?? null
+export function groupEstimatorNamed(name: string): GroupEstimatorEntry | null {
+  return ENTRIES.find((record) => record.name === name || record.aliases.includes(name)) ?? null
 }
 
 /** The name the command line lists for an estimator. */
