@@ -1,6 +1,6 @@
 import { AGGREGATIONS } from '../core/losses/aggregation'
-import { KL_ESTIMATORS } from '../core/losses/kl'
-import { POLICY_LOSSES } from '../core/losses/policyLoss'
+import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators'
+import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
 import { DPO_LOSSES } from '../core/preferences/dpo'
 import { GROUP_ESTIMATORS } from '../core/credit/estimators'
 import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
@@ -48,7 +48,7 @@ const GROUP: LearnerField[] = [
     label: 'policy loss',
     kind: 'choice',
     options: POLICY_LOSSES,
-    hint: 'ppo: each token’s ratio π/π_old, clipped (GRPO, DAPO). gspo: one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO). gspo_token: GSPO’s numbers with each token’s own gradient; with one advantage per answer, as here, it trains as gspo does. cispo: −A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1). reinforce: −A·log π, no ratio.',
+    hint: POLICY_LOSS_RECORDS.map((loss) => `${loss.name}: ${loss.hint}`).join(' '),
   },
   {
     path: 'aggregation',
@@ -69,7 +69,7 @@ const GROUP: LearnerField[] = [
     absent: GRPO_ABSENT_FIELDS.klPlacement,
     hint: 'loss: β times the KL in the loss (GRPO). reward: −β·KL of each token, from the sampling and the starting policy at rollout, added to that token’s reward, and no KL in the loss (PPO-RLHF, REINFORCE++); diagnostics show kl_penalty, its mean share of an answer’s reward.',
   },
-  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: 'Per token, with d = log π_ref − log π: k1 = −d (unbiased, can be negative), k2 = ½d², k3 = e^d − d − 1 (unbiased, never negative; capped at 10 as verl does).' },
+  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: `Per token, with d = log π_ref − log π: ${KL_ESTIMATOR_RECORDS.map((kl) => `${kl.name} = ${kl.hint}`).join(', ')}.` },
   { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
   {
     path: 'dynamicSampling.enabled',
