@@ -33,7 +33,7 @@ export interface GroupEstimatorRecord {
   needs: readonly BatchField[]
   /** The settings besides batchNormalize and eps that change its advantages (two estimators of this baseline differ only in them). */
   reads: readonly (keyof EstimatorSettings)[]
-  /** The estimator comparison's name for it on its own, or null where a preset offers it or it cannot be compared (estimatorComparison.test.ts says which). */
+  /** The estimator comparison's name for it on its own, or null where a preset offers it or it cannot be compared (src/model/estimatorRegistry.test.ts says which). */
   comparisonLabel: string | null
   /** Why the options refuse it with the KL in the reward, where they do. */
   refusesKlInReward?: string
