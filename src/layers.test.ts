@@ -166,6 +166,62 @@ function stronglyConnected(edges: ReadonlyMap<string, ReadonlySet<string>>): str
   return components.sort((a, b) => a[0].localeCompare(b[0]))
 }
 
+/*
+ * Inside core/: the run's loop (run/) calls the environments, the reward mix, credit and the losses,
+ * so those folders never import run/; the tabular learners implement run/'s Trainer, as learn/'s
+ * learners do, so run/ never imports learners/ and the folders below run/ never do either.
+ */
+const CORE_MAY_NOT_IMPORT: Record<string, readonly string[]> = {
+  credit: ['run', 'learners'],
+  losses: ['run', 'learners'],
+  envs: ['run', 'learners'],
+  rewards: ['run', 'learners'],
+  preferences: ['run', 'learners'],
+  run: ['learners'],
+}
+
+/**
+ * Imports inside core/ that still run against that order, to be moved away and struck off here:
+ * the what-if and team views of credit/ read run/'s step record, batches and recent episodes, and
+ * two environments' tests and one of run/'s train a tabular learner.
+ */
+const KNOWN_CORE_ARROWS: readonly string[] = [
+  'src/core/credit/episodesWhatIf.test.ts imports src/core/run/metrics.ts',
+  'src/core/credit/episodesWhatIf.ts imports src/core/run/metrics.ts',
+  'src/core/credit/teamView.test.ts imports src/core/run/stepRecord.ts',
+  'src/core/credit/teamView.ts imports src/core/run/stepRecord.ts',
+  'src/core/credit/whatIf.test.ts imports src/core/run/stepRecord.ts',
+  'src/core/credit/whatIf.ts imports src/core/run/stepRecord.ts',
+  'src/core/credit/whatIf.ts imports src/core/run/trainer.ts',
+  'src/core/envs/frozenlake.test.ts imports src/core/learners/qlearning.ts',
+  'src/core/envs/frozenlake.test.ts imports src/core/run/config.ts',
+  'src/core/envs/gridworld.test.ts imports src/core/learners/qlearning.ts',
+  'src/core/envs/gridworld.test.ts imports src/core/run/config.ts',
+  'src/core/run/scheduledMix.test.ts imports src/core/learners/qlearning.ts',
+]
+
+/** core/<folder>/… of a path in src/, or null outside core's folders. */
+function coreFolderOf(path: string): string | null {
+  const parts = path.split('/')
+  return parts[0] === 'core' && parts.length > 2 ? parts[1] : null
+}
+
+/** One line per import between core's folders against CORE_MAY_NOT_IMPORT. */
+function coreOrderViolations(sources: ReadonlyMap<string, string>, present: ReadonlySet<string>): string[] {
+  const found: string[] = []
+  for (const [from, text] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
+    const folder = coreFolderOf(from)
+    const forbidden = folder === null ? undefined : CORE_MAY_NOT_IMPORT[folder]
+    if (forbidden === undefined) continue
+    for (const name of relativeImports(from, text)) {
+      const to = resolveImport(from, name, present)
+      const target = to ? coreFolderOf(to) : null
+      if (to && target !== null && forbidden.includes(target)) found.push(`${shown(from)} imports ${shown(to)}`)
+    }
+  }
+  return [...new Set(found)]
+}
+
 const SRC = fileURLToPath(new URL('.', import.meta.url))
 
 function readSources(): { sources: Map<string, string>; present: Set<string> } {
@@ -189,6 +245,10 @@ describe('the layers of src/', () => {
 
   it('no files import each other', () => {
     expect(cycles).toEqual([])
+  })
+
+  it("core's folders import the way the run's loop calls them: credit, losses, environments and rewards below run/, run/ below the tabular learners", () => {
+    expect(coreOrderViolations(sources, present)).toEqual(KNOWN_CORE_ARROWS)
   })
 })
 
@@ -246,5 +306,17 @@ describe('the layer check itself', () => {
         '3 files are tied in an import cycle (src/core/p.ts, src/core/q.ts, src/core/r.ts), e.g. src/core/p.ts → src/core/q.ts → src/core/r.ts → src/core/p.ts',
       ],
     })
+  })
+})
+
+describe("the order of core's folders, checked", () => {
+  it('reports credit importing run and run importing learners; not run importing credit, nor learners importing run', () => {
+    const examples = new Map([
+      ['core/credit/a.ts', `import { b } from '../run/b'\nexport const a = b`],
+      ['core/run/b.ts', `import '../credit/c'\nimport type { T } from '../learners/t'\nexport const b = 1`],
+      ['core/credit/c.ts', `export const c = 1`],
+      ['core/learners/t.ts', `import '../run/b'\nexport type T = number`],
+    ])
+    expect(coreOrderViolations(examples, new Set(examples.keys()))).toEqual(['src/core/credit/a.ts imports src/core/run/b.ts', 'src/core/run/b.ts imports src/core/learners/t.ts'])
   })
 })

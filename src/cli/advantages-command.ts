@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { GroupEstimatorSchema, type GroupEstimator } from '../core/credit/estimatorSchema'
+import { commandNameOf, GROUP_ESTIMATORS, groupEstimatorNamed, groupEstimatorOf, type GroupBaseline } from '../core/credit/estimators'
 import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
 import { opoAdvantages } from '../core/credit/opo'
@@ -7,25 +9,45 @@ import { minFormProcessAdvantages } from '../core/credit/processMinForm'
 import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
-import { GroupEstimatorSchema, type GroupEstimator } from '../core/run/learnerOptions'
 import { parseFlags, parseNumber } from './args'
 import { assertFinite, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
 
 /*
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
- * them against their own code. The formulas are those of src/core/credit/gae.ts, group.ts, remax.ts,
- * opo.ts, passk.ts, reinforcePlusPlus.ts and processSupervision.ts.
+ * them against their own code. The formulas are those of src/core/credit/gae.ts and of the group
+ * family's estimators (src/core/credit/estimators.ts: group.ts, remax.ts, opo.ts, passk.ts,
+ * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts). Each of those has its command
+ * here (GROUP_COMMANDS); the command line lists it by its record's command name.
  */
 
-const ESTIMATORS = ['gae', 'group', 'remax', 'opo', 'passk', 'reinforce_pp', 'process', 'process_min']
 /** Flags that stand alone, without a value. */
 const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
-const FLAGS_BY_ESTIMATOR: Record<string, string[]> = { gae: GAE_FLAGS, group: GROUP_FLAGS, remax: ['estimator'], opo: ['estimator'], passk: PASSK_FLAGS, reinforce_pp: ['estimator'], process: ['estimator', 'eps'], process_min: ['estimator', 'eps'] }
-const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...GROUP_FLAGS, ...PASSK_FLAGS])]
+
+/** One estimator's command: the flags it takes and what it prints for stdin; `named` is the name the user gave. */
+interface EstimatorCommand {
+  flags: string[]
+  run: (flags: Map<string, string>, switches: Set<string>, readStdin: () => string, named: string) => string
+}
+
+/** A command for every estimator of the group family, by its record's name. */
+const GROUP_COMMANDS: Record<GroupBaseline, EstimatorCommand> = {
+  group: { flags: GROUP_FLAGS, run: groupCommand },
+  remax: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => remaxCommand(readStdin, named) },
+  opo: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => opoCommand(readStdin, named) },
+  passk: { flags: PASSK_FLAGS, run: (flags, _switches, readStdin, named) => passkCommand(flags, readStdin, named) },
+  token_batch: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => reinforcePlusPlusCommand(readStdin, named) },
+  process: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, false) },
+  process_min: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, true) },
+}
+const GAE_COMMAND: EstimatorCommand = { flags: GAE_FLAGS, run: (flags, _switches, readStdin) => gaeCommand(flags, readStdin) }
+
+/** The estimators the command line lists: gae, then the group family's by their command names. */
+export const ADVANTAGES_ESTIMATORS: readonly string[] = ['gae', ...GROUP_ESTIMATORS.map(commandNameOf)]
+const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags)])]
 const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
 const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
 
@@ -38,26 +60,22 @@ const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each
 const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
 const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
 const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion of each group one reward per token (step), at least one'
-/** The inputs only one estimator reads, and which one. */
-const ESTIMATOR_INPUTS: Record<string, string> = { greedy: 'remax', lengths: 'opo', penalties: 'reinforce_pp', outcomes: 'process_min' }
+/** The inputs only one estimator reads, and which one (gae, or a group estimator's record name). */
+const ESTIMATOR_INPUTS: Record<string, 'gae' | GroupBaseline> = { greedy: 'remax', lengths: 'opo', penalties: 'token_batch', outcomes: 'process_min' }
 
 export function advantagesCommand(argv: string[], readStdin: () => string): string {
   const { values, switches } = splitSwitches(argv)
   const flags = parseFlags('advantages', values, ALL_FLAGS)
   const estimator = flags.get('estimator')
-  if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ESTIMATORS.join(', ')}`)
-  if (!ESTIMATORS.includes(estimator)) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ESTIMATORS.join(', ')}`)
-  const accepted = FLAGS_BY_ESTIMATOR[estimator]
+  if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
+  const record = estimator === 'gae' ? null : groupEstimatorNamed(estimator)
+  if (estimator !== 'gae' && record === null) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
+  const command = record === null ? GAE_COMMAND : GROUP_COMMANDS[record.name]
+  const accepted = command.flags
   for (const name of [...flags.keys(), ...switches]) {
     if (!accepted.includes(name)) throw new UsageError(`flag --${name} does not apply to --estimator ${estimator}; accepted: ${accepted.map((flag) => `--${flag}`).join(', ')}`)
   }
-  if (estimator === 'gae') return gaeCommand(flags, readStdin)
-  if (estimator === 'remax') return remaxCommand(readStdin)
-  if (estimator === 'opo') return opoCommand(readStdin)
-  if (estimator === 'passk') return passkCommand(flags, readStdin)
-  if (estimator === 'reinforce_pp') return reinforcePlusPlusCommand(readStdin)
-  if (estimator === 'process' || estimator === 'process_min') return processCommand(flags, readStdin, estimator)
-  return groupCommand(flags, switches, readStdin)
+  return command.run(flags, switches, readStdin, estimator)
 }
 
 /** Take the valueless switches out of argv; parseFlags reads the rest. */
@@ -184,18 +202,19 @@ function firstCompletionIsArray(raw: unknown): boolean {
 }
 
 /** An input another estimator reads, refused by name rather than as an unknown key. */
-function refuseOtherEstimatorsInputs(raw: unknown, estimator: string): void {
+function refuseOtherEstimatorsInputs(raw: unknown, estimator: 'gae' | GroupBaseline, named: string = estimator): void {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return
   for (const [key, owner] of Object.entries(ESTIMATOR_INPUTS)) {
-    if (owner !== estimator && Object.hasOwn(raw, key)) throw new UsageError(`"${key}" is the input of --estimator ${owner}; --estimator ${estimator} does not take it`)
+    const shown = owner === 'gae' ? owner : commandNameOf(groupEstimatorOf(owner))
+    if (owner !== estimator && Object.hasOwn(raw, key)) throw new UsageError(`"${key}" is the input of --estimator ${shown}; --estimator ${named} does not take it`)
   }
 }
 
 const RemaxInputSchema = z.strictObject({ groups: z.array(z.array(z.number())), greedy: z.array(z.number()) })
 
-function remaxCommand(readStdin: () => string): string {
+function remaxCommand(readStdin: () => string, named: string): string {
   const raw = parseJson(readStdin(), REMAX_SHAPE)
-  refuseOtherEstimatorsInputs(raw, 'remax')
+  refuseOtherEstimatorsInputs(raw, 'remax', named)
   const input = validateInput(raw, RemaxInputSchema, REMAX_SHAPE)
   if (input.greedy.length !== input.groups.length) throw new UsageError(`greedy has ${input.greedy.length} entries but groups has ${input.groups.length}; give one greedy reward per group`)
   const groupSizes = input.groups.map((group) => group.length)
@@ -204,9 +223,9 @@ function remaxCommand(readStdin: () => string): string {
 
 const OpoInputSchema = z.strictObject({ groups: z.array(z.array(z.number())), lengths: z.array(z.array(z.number())) })
 
-function opoCommand(readStdin: () => string): string {
+function opoCommand(readStdin: () => string, named: string): string {
   const raw = parseJson(readStdin(), OPO_SHAPE)
-  refuseOtherEstimatorsInputs(raw, 'opo')
+  refuseOtherEstimatorsInputs(raw, 'opo', named)
   const input = validateInput(raw, OpoInputSchema, OPO_SHAPE)
   if (input.lengths.length !== input.groups.length) throw new UsageError(`lengths has ${input.lengths.length} groups but groups has ${input.groups.length}; give one length per completion`)
   input.lengths.forEach((lengths, g) => {
@@ -221,7 +240,7 @@ function opoCommand(readStdin: () => string): string {
 
 const PasskInputSchema = z.strictObject({ groups: z.array(z.array(z.number())) })
 
-function passkCommand(flags: Map<string, string>, readStdin: () => string): string {
+function passkCommand(flags: Map<string, string>, readStdin: () => string, named: string): string {
   const kText = flags.get('k')
   if (kText === undefined) throw new UsageError('advantages --estimator passk needs --k (how many completions a pass@k draw takes, a whole number from 1 to the group size)')
   const k = parseNumber(kText, '--k')
@@ -230,7 +249,7 @@ function passkCommand(flags: Map<string, string>, readStdin: () => string): stri
   const eps = epsText === undefined ? 0 : parseNumber(epsText, '--eps')
   if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
   const raw = parseJson(readStdin(), PASSK_SHAPE)
-  refuseOtherEstimatorsInputs(raw, 'passk')
+  refuseOtherEstimatorsInputs(raw, 'passk', named)
   const input = validateInput(raw, PasskInputSchema, PASSK_SHAPE)
   input.groups.forEach((group, g) => {
     if (group.length > 0 && k > group.length) throw new UsageError(`--k ${k} is more than groups[${g}]'s ${group.length} completions; k must be at most every group's size`)
@@ -244,13 +263,13 @@ function passkCommand(flags: Map<string, string>, readStdin: () => string): stri
 
 const ReinforcePlusPlusInputSchema = z.strictObject({ rewards: z.array(z.number()), penalties: z.array(z.array(z.number())) })
 
-function reinforcePlusPlusCommand(readStdin: () => string): string {
+function reinforcePlusPlusCommand(readStdin: () => string, named: string): string {
   const raw = parseJson(readStdin(), REINFORCE_PP_SHAPE)
   // A completion's length is its count of penalties here: a separate "lengths" could disagree with them.
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.hasOwn(raw, 'lengths')) {
-    throw new UsageError(`--estimator reinforce_pp takes no "lengths": each completion's length is its number of penalties; expected ${REINFORCE_PP_SHAPE}`)
+    throw new UsageError(`--estimator ${named} takes no "lengths": each completion's length is its number of penalties; expected ${REINFORCE_PP_SHAPE}`)
   }
-  refuseOtherEstimatorsInputs(raw, 'reinforce_pp')
+  refuseOtherEstimatorsInputs(raw, 'token_batch', named)
   const input = validateInput(raw, ReinforcePlusPlusInputSchema, REINFORCE_PP_SHAPE)
   if (input.penalties.length !== input.rewards.length) throw new UsageError(`penalties has ${input.penalties.length} completions but rewards has ${input.rewards.length}; give one array of penalties per completion`)
   input.penalties.forEach((penalties, i) => {
@@ -264,12 +283,12 @@ function reinforcePlusPlusCommand(readStdin: () => string): string {
 const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))), outcomes: z.array(z.array(z.number())).optional() })
 
 /** DeepSeekMath's process supervision (process) or PURE's min-form credit (process_min): {"advantages": [[[a, ...], ...], ...]}, one per token of each completion of each group. */
-function processCommand(flags: Map<string, string>, readStdin: () => string, estimator: 'process' | 'process_min'): string {
+function processCommand(flags: Map<string, string>, readStdin: () => string, named: string, minForm: boolean): string {
   const epsText = flags.get('eps')
   const eps = epsText === undefined ? GroupEstimatorSchema.parse({}).eps : parseNumber(epsText, '--eps')
   if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
   const raw = parseJson(readStdin(), PROCESS_SHAPE)
-  refuseOtherEstimatorsInputs(raw, estimator)
+  refuseOtherEstimatorsInputs(raw, minForm ? 'process_min' : 'process', named)
   const input = validateInput(raw, ProcessInputSchema, PROCESS_SHAPE)
   input.groups.forEach((group, g) =>
     group.forEach((rewards, i) => {
@@ -287,7 +306,7 @@ function processCommand(flags: Map<string, string>, readStdin: () => string, est
   const lengths = completions.map((rewards) => rewards.length)
   const sizes = input.groups.map((group) => group.length)
   const advantages =
-    estimator === 'process_min' ? minFormProcessAdvantages(completions.flat(), lengths, sizes, eps, input.outcomes?.flat()) : processSupervisionAdvantages(completions.flat(), lengths, sizes, eps)
+    minForm ? minFormProcessAdvantages(completions.flat(), lengths, sizes, eps, input.outcomes?.flat()) : processSupervisionAdvantages(completions.flat(), lengths, sizes, eps)
   assertFinite(advantages, 'advantages')
   let token = 0
   const nested = input.groups.map((group) => group.map((rewards) => Array.from(advantages.subarray(token, (token += rewards.length)))))

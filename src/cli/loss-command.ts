@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
-import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
-import { POLICY_LOSSES, policyLoss, type PolicyLossKind, type PolicyLossOptions } from '../core/losses/policyLoss'
+import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/klEstimators'
+import { policyLoss, type PolicyLossOptions } from '../core/losses/policyLoss'
+import { CLIPPED_POLICY_LOSSES, POLICY_LOSS_RECORDS, POLICY_LOSSES, type PolicyLossKind } from '../core/losses/policyLosses'
 import { perTokenAdvantages } from '../core/losses/sequences'
 import { parseFlags, parseNumber } from './args'
 import { assertFinite, assertFiniteValue, parseJson, validateInput } from './json-input'
@@ -14,7 +15,7 @@ import { UsageError } from './usage'
 
 const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'aggregation', 'max-length', 'kl', 'beta']
 const DEFAULT_CLIP = 0.2
-const CLIPPED_LOSSES: readonly PolicyLossKind[] = ['ppo', 'gspo', 'gspo_token', 'cispo']
+const DUAL_CLIP_LOSSES: readonly string[] = POLICY_LOSS_RECORDS.filter((record) => record.dualClip).map((record) => record.name)
 
 const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the names older setups use ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
@@ -65,9 +66,9 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
   if (!(POLICY_LOSSES as readonly string[]).includes(kind)) throw new UsageError(`unknown --policy-loss "${kind}"; accepted: ${POLICY_LOSSES.join(', ')}`)
   const policy = kind as PolicyLossKind
   for (const name of ['clip-low', 'clip-high']) {
-    if (flags.has(name) && !CLIPPED_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}, which has no clip; it applies to --policy-loss ${CLIPPED_LOSSES.join(', ')}`)
+    if (flags.has(name) && !CLIPPED_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}, which has no clip; it applies to --policy-loss ${CLIPPED_POLICY_LOSSES.join(', ')}`)
   }
-  if (flags.has('dual-clip') && policy !== 'ppo') throw new UsageError(`flag --dual-clip does not apply to --policy-loss ${policy}; it applies to --policy-loss ppo`)
+  if (flags.has('dual-clip') && !DUAL_CLIP_LOSSES.includes(policy)) throw new UsageError(`flag --dual-clip does not apply to --policy-loss ${policy}; it applies to --policy-loss ${DUAL_CLIP_LOSSES.join(', ')}`)
 
   const low = numberFlag(flags, 'clip-low') ?? DEFAULT_CLIP
   if (low < 0 || low > 1) throw new UsageError(`--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got ${flags.get('clip-low')}`)

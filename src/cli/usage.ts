@@ -5,6 +5,8 @@ import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
 import { DEFAULT_REFIT_L2, MAX_REFIT_EVERY, MAX_REFIT_PAIRS, MAX_REFIT_PAIRS_PER_REFIT, MIN_REFIT_PAIRS } from '../core/rewards/rewardModelRefitSchema'
 import { MAX_DPO_LABELLED_PAIRS, MAX_DPO_RECIPE_PAIRS } from '../core/run/dpoOptions'
+import { KL_ESTIMATORS } from '../core/losses/klEstimators'
+import { POLICY_LOSSES } from '../core/losses/policyLosses'
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -214,9 +216,9 @@ Usage:
       refRejected); accuracy is the fraction of pairs whose chosen reward is strictly greater.
       B > 0; default --loss sigmoid; --label-smoothing (sigmoid only) from 0 (default) to below 0.5.
 
-  reward-playground loss --policy-loss ppo|gspo|gspo_token|cispo|reinforce [--clip-low E]
+  reward-playground loss --policy-loss ${POLICY_LOSSES.join('|')} [--clip-low E]
                          [--clip-high E] [--dual-clip C] [--aggregation MODE] [--max-length L]
-                         [--kl none|k1|k2|k3] [--beta B]
+                         [--kl none|${KL_ESTIMATORS.join('|')}] [--beta B]
       A policy-gradient loss on per-token log-probabilities, as verl's core_algos.py computes it.
       Reads on stdin
         {"logProbs": [[log p per token], ...], "oldLogProbs": [[...], ...],

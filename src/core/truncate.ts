@@ -25,3 +25,8 @@ export function escapeControls(text: string): string {
 export function quote(text: string, max: number = QUOTED_LENGTH): string {
   return `"${escapeControls(truncate(text, max))}"`
 }
+
+/** A refused value as a message quotes it: a string in quotes, anything else as it prints. */
+export function quoted(value: unknown): string {
+  return typeof value === 'string' ? quote(value) : escapeControls(truncate(String(value)))
+}

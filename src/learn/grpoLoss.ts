@@ -1,6 +1,7 @@
 import type { Aggregation } from '../core/losses/aggregation'
 import { SEQUENCE_LOG_RATIO_CAP } from '../core/losses/gspo'
 import { tokenKl, tokenKlSlope } from '../core/losses/kl'
+import { policyLossOf } from '../core/losses/policyLosses'
 import { clipRatio, LOG_RATIO_LIMIT } from '../core/losses/ratio'
 import type { GrpoOptions } from '../core/run/config'
 
@@ -58,9 +59,9 @@ export interface GrpoLossTerms {
   clipHigh: number
 }
 
-/** The policy losses whose policy term verl always aggregates seq-mean-token-mean. */
+/** The policy losses whose policy term verl always aggregates seq-mean-token-mean (the table's perSequence). */
 function averagesPerSequence(policyLoss: GrpoOptions['policyLoss']): boolean {
-  return policyLoss === 'gspo' || policyLoss === 'gspo_token'
+  return policyLossOf(policyLoss).perSequence
 }
 
 /**

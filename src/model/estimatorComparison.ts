@@ -1,5 +1,6 @@
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
-import { groupBatchFits, whatIfGroupAdvantages } from '../core/credit/whatIf'
+import { GROUP_ESTIMATORS, groupEstimatorOf } from '../core/credit/estimators'
+import { groupBatchFits, whatIfGroupAdvantages, whyGroupBatchDoesNotFit } from '../core/credit/whatIf'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, GRPO_PRESETS_BEYOND_GROUP, passkOf, type GroupEstimator } from '../core/run/config'
 import type { GroupBatch } from '../core/run/trainer'
@@ -29,22 +30,18 @@ export interface EstimatorChoice {
   estimator: GroupEstimator
 }
 
-/** The presets' estimators, then the baselines beyond the group's that no preset names (pass@k at k = 1, its absent value). */
+/** The presets' estimators, then the baselines that the registry offers on their own (comparisonLabel; pass@k at k = 1, its absent value). */
 export const ESTIMATOR_CHOICES: readonly EstimatorChoice[] = [
   ...Object.entries(GROUP_PRESETS).map(([name, fields]) => ({ name, label: GRPO_PRESET_LABELS[name] ?? name, estimator: GroupEstimatorSchema.parse(fields) })),
   ...Object.entries(GRPO_PRESETS_BEYOND_GROUP).map(([name, preset]) => ({ name, label: GRPO_PRESET_LABELS[name] ?? name, estimator: GroupEstimatorSchema.parse(preset.estimator) })),
-  { name: 'remax', label: 'ReMax baseline', estimator: GroupEstimatorSchema.parse({ baseline: 'remax' }) },
-  { name: 'opo', label: 'OPO baseline', estimator: GroupEstimatorSchema.parse({ baseline: 'opo' }) },
-  { name: 'passk', label: 'pass@1 baseline', estimator: GroupEstimatorSchema.parse({ baseline: 'passk' }) },
+  ...GROUP_ESTIMATORS.flatMap(({ name, comparisonLabel }) => (comparisonLabel === null ? [] : [{ name, label: comparisonLabel, estimator: GroupEstimatorSchema.parse({ baseline: name }) }])),
 ]
 
-/** Whether two estimators give the same advantages: the same baseline, and the fields that baseline reads. */
+/** Whether two estimators give the same advantages: the same baseline, and the fields that baseline reads (its record's `reads`). */
 export function sameEstimator(a: GroupEstimator, b: GroupEstimator): boolean {
   const baseline = estimatorBaseline(a)
   if (baseline !== estimatorBaseline(b) || a.batchNormalize !== b.batchNormalize || a.eps !== b.eps) return false
-  if (baseline === 'passk') return passkOf(a) === passkOf(b)
-  if (baseline !== 'group') return true
-  return a.center === b.center && a.scale === b.scale && a.rank === b.rank && a.combine === b.combine
+  return groupEstimatorOf(baseline).reads.every((field) => (field === 'k' ? passkOf(a) === passkOf(b) : a[field] === b[field]))
 }
 
 /** The choice an estimator is, or null for one of its own (custom). */
@@ -79,13 +76,13 @@ export interface EstimatorComparison {
 export function estimatorComparison(batch: GroupBatch, weights: Record<string, number>, running: GroupEstimator, other: GroupEstimator): EstimatorComparison | null {
   if (!groupBatchFits(batch, running)) return null
   const runningValues = sampleAdvantages(whatIfGroupAdvantages(batch, weights, running))
-  const fits = groupBatchFits(batch, other)
-  const otherValues = fits ? sampleAdvantages(whatIfGroupAdvantages(batch, weights, other)) : null
+  const why = whyGroupBatchDoesNotFit(batch, other)
+  const otherValues = why === null ? sampleAdvantages(whatIfGroupAdvantages(batch, weights, other)) : null
   const reach = Math.max(largestFinite(runningValues), otherValues ? largestFinite(otherValues) : 0)
   return {
     running: side(runningValues, reach),
     other: otherValues ? side(otherValues, reach) : null,
-    why: fits ? null : whyBatchDoesNotFit(batch, other),
+    why,
   }
 }
 
@@ -98,18 +95,4 @@ function largestFinite(values: ArrayLike<number>): number {
   let largest = 0
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) largest = Math.max(largest, Math.abs(values[i]))
   return largest
-}
-
-function whyBatchDoesNotFit(batch: GroupBatch, estimator: GroupEstimator): string {
-  switch (estimatorBaseline(estimator)) {
-    case 'remax':
-      return 'the latest batch has no greedy completions, which only a run under the remax baseline writes'
-    case 'passk':
-      return batch.klPenalty !== undefined ? 'the latest batch has the KL in its reward, which pass@k does not take' : `pass@k's k (${passkOf(estimator)}) is more than a group's completions`
-    case 'process':
-    case 'process_min':
-      return 'the latest batch has no rewards per token, which only a run under the process baseline sends'
-    default:
-      return 'the latest batch has no completion lengths'
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GroupEstimatorSchema, type GroupEstimator } from '../run/learnerOptions'
+import { GroupEstimatorSchema, type GroupEstimator } from './estimatorSchema'
 import { batchAdvantages, mixedRewards } from './batchAdvantages'
 import { groupAdvantagesMulti } from './group'
 

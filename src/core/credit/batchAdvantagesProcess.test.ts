@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GroupEstimatorSchema } from '../run/learnerOptions'
+import { GroupEstimatorSchema } from './estimatorSchema'
 import { batchAdvantages } from './batchAdvantages'
 import { processSupervisionAdvantages } from './processSupervision'
 import { groupBatchFits, whatIfGroupAdvantages } from './whatIf'

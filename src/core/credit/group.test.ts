@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from '../run/learnerOptions'
+import { GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from './estimatorSchema'
 import { groupAdvantages, groupAdvantagesMulti, groupRanks, zeroAdvantageFraction } from './group'
 
 const EPS = 1e-4

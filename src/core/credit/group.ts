@@ -1,4 +1,4 @@
-import type { GroupEstimator } from '../run/learnerOptions'
+import type { EstimatorSettings } from './estimatorSettings'
 
 /**
  * Group-relative advantages (GRPO and relatives) for group-sampled tasks: each prompt is answered G
@@ -21,7 +21,7 @@ import type { GroupEstimator } from '../run/learnerOptions'
  */
 
 /** One reward per completion; returns (or writes into `out`) one advantage per completion. */
-export function groupAdvantages(rewards: ArrayLike<number>, groupSizes: ArrayLike<number>, estimator: GroupEstimator, out?: Float64Array): Float64Array {
+export function groupAdvantages(rewards: ArrayLike<number>, groupSizes: ArrayLike<number>, estimator: EstimatorSettings, out?: Float64Array): Float64Array {
   const size = checkLayout('groupAdvantages', rewards.length, groupSizes)
   const advantages = out ?? new Float64Array(size)
   if (advantages.length !== size) throw new Error(`groupAdvantages: the output buffer must hold ${size} entries, it holds ${advantages.length}`)
@@ -74,7 +74,7 @@ export function groupAdvantagesMulti(
   K: number,
   weights: ArrayLike<number>,
   groupSizes: ArrayLike<number>,
-  estimator: GroupEstimator,
+  estimator: EstimatorSettings,
   out?: Float64Array,
 ): Float64Array {
   if (!Number.isInteger(K) || K < 1) throw new Error(`groupAdvantagesMulti: K must be a positive integer, got ${K}`)

@@ -1,4 +1,4 @@
-import type { TeamCredit } from '../run/learnerOptions'
+import type { TeamCredit } from './teamCreditSchema'
 
 /**
  * Credit among teammates from coalition values. `values[S]` is v(S), the team's outcome if only

@@ -1,6 +1,7 @@
 import type { StepRecord } from '../run/stepRecord'
 import type { GroupBatch, ValueBatch } from '../run/trainer'
-import { estimatorBaseline, isProcessBaseline, passkOf, type GroupEstimator } from '../run/learnerOptions'
+import { estimatorBaseline, type GroupEstimator } from './estimatorSchema'
+import { groupEstimatorOf } from './estimators'
 import { batchAdvantages } from './batchAdvantages'
 import { gae } from './gae'
 import { ownValue } from '../reservedNames'
@@ -65,15 +66,13 @@ export function whatIfGroupAdvantages(batch: GroupBatch, weights: Record<string,
 
 /**
  * Whether the batch holds what the estimator reads: a batch trained under another baseline may
- * lack the greedy completions (remax), and pass@k's k must fit every group.
+ * lack the greedy completions (remax), and pass@k's k must fit every group (the record's `lacks`).
  */
 export function groupBatchFits(batch: GroupBatch, estimator: GroupEstimator): boolean {
-  const baseline = estimatorBaseline(estimator)
-  if (baseline === 'remax') return batch.greedyComponents !== undefined && batch.greedyComponents.length === batch.groupSizes.length * batch.names.length
-  if (baseline === 'opo' || baseline === 'token_batch') return batch.lengths !== undefined
-  if (isProcessBaseline(baseline)) return batch.lengths !== undefined && batch.tokenComponents !== undefined
-  // pass@k takes no KL penalty in the reward.
-  if (baseline === 'passk' && batch.klPenalty !== undefined) return false
-  if (baseline === 'passk') return batch.groupSizes.every((size) => size === 0 || passkOf(estimator) <= size)
-  return true
+  return whyGroupBatchDoesNotFit(batch, estimator) === null
+}
+
+/** What the batch lacks that the estimator reads, as a sentence; null when it fits. */
+export function whyGroupBatchDoesNotFit(batch: GroupBatch, estimator: GroupEstimator): string | null {
+  return groupEstimatorOf(estimatorBaseline(estimator)).lacks(batch, estimator)
 }

@@ -1,6 +1,7 @@
 import type { EnvSpec, StepBuffers } from '../envs/types'
 import { mixOne, type CompiledMix } from '../rewards/mix'
 import type { Rng } from '../rng'
+import type { TabularPicture } from '../run/frame'
 import { ADVANTAGE_SAMPLE, type Trainer } from '../run/trainer'
 
 /*
@@ -153,11 +154,8 @@ export class TdErrorStats {
   }
 }
 
-/** What a grid view draws of a tabular learner: V(s) = max_a Q(s, a) and the greedy action per state. */
-export interface TabularPicture {
-  values: Float32Array
-  policy: Int8Array
-}
+// A frame carries the picture, so run/ declares its shape and the learners draw it.
+export type { TabularPicture } from '../run/frame'
 
 /** V(s) = max_a Q(s, a) and argmax_a Q(s, a) (lowest on ties) for every state. */
 export function tabularPicture(trainer: Pick<TabularTrainer, 'numStates' | 'numActions' | 'qTable' | 'greedyAction'>): TabularPicture {

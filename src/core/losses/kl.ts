@@ -1,3 +1,4 @@
+import type { KlEstimator } from './klEstimators'
 import type { Sequences } from './sequences'
 
 /*
@@ -8,8 +9,7 @@ import type { Sequences } from './sequences'
  *   k3 = min(e^d′ − d′ − 1, 10), d′ = clamp(d, −20, 20)   (unbiased, ≥ 0; verl's low_var_kl)
  */
 
-export const KL_ESTIMATORS = ['k1', 'k2', 'k3'] as const
-export type KlEstimator = (typeof KL_ESTIMATORS)[number]
+export { KL_ESTIMATORS, type KlEstimator } from './klEstimators'
 
 /** verl clamps d to ±20 before e^d in k3 … */
 export const K3_LOG_RATIO_LIMIT = 20

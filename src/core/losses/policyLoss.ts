@@ -2,6 +2,7 @@ import { aggregate, type Aggregation } from './aggregation'
 import { cispoTokenLosses } from './cispo'
 import { gspoTokenLosses } from './gspo'
 import { klPerToken, type KlEstimator } from './kl'
+import { POLICY_LOSSES, policyLossOf, type PolicyLossKind } from './policyLosses'
 import { ppoTokenLosses } from './ppo'
 import type { ClipRange } from './ratio'
 import { reinforceTokenLosses } from './reinforce'
@@ -17,8 +18,7 @@ import type { TokenLosses, TokenLossInput } from './tokenLosses'
  * the share of all tokens the loss counts as clipped (0 for REINFORCE).
  */
 
-export const POLICY_LOSSES = ['ppo', 'gspo', 'gspo_token', 'cispo', 'reinforce'] as const
-export type PolicyLossKind = (typeof POLICY_LOSSES)[number]
+export { POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
 
 export interface PolicyLossOptions {
   policyLoss: PolicyLossKind
@@ -52,28 +52,25 @@ export interface PolicyLossResult {
 export function policyLoss(inputs: PolicyLossInputs, options: PolicyLossOptions): PolicyLossResult {
   checkInputs(inputs, options)
   const { tokenLoss, clippedTokens } = tokenLosses(inputs, options)
-  const gspo = options.policyLoss === 'gspo' || options.policyLoss === 'gspo_token'
-  const policy = aggregate(tokenLoss, gspo ? 'seq-mean-token-mean' : options.aggregation, options.maxLength)
+  const policy = aggregate(tokenLoss, policyLossOf(options.policyLoss).perSequence ? 'seq-mean-token-mean' : options.aggregation, options.maxLength)
   const kl = options.kl === null || inputs.refLogProbs === null ? 0 : aggregate(klPerToken(inputs.logProbs, inputs.refLogProbs, options.kl), options.aggregation, options.maxLength)
   // loss = policyLoss + β·kl; without a KL term, the policy loss itself
   const loss = options.kl === null ? policy : policy + options.beta * kl
   return { loss, policyLoss: policy, kl, clipFraction: clippedTokens / tokenCount(inputs.logProbs), tokenLoss }
 }
 
+/** Each policy loss's per-token terms (the table is policyLosses.ts). */
+const TOKEN_LOSSES: Record<PolicyLossKind, (inputs: TokenLossInput, options: PolicyLossOptions) => TokenLosses> = {
+  ppo: (inputs, options) => ppoTokenLosses(inputs, options.clip, options.dualClip),
+  gspo: (inputs, options) => gspoTokenLosses(inputs, options.clip),
+  gspo_token: (inputs, options) => gspoTokenLosses(inputs, options.clip),
+  cispo: (inputs, options) => cispoTokenLosses(inputs, options.clip),
+  reinforce: (inputs) => reinforceTokenLosses(inputs),
+}
+
 function tokenLosses(inputs: TokenLossInput, options: PolicyLossOptions): TokenLosses {
-  switch (options.policyLoss) {
-    case 'ppo':
-      return ppoTokenLosses(inputs, options.clip, options.dualClip)
-    case 'gspo':
-    case 'gspo_token':
-      return gspoTokenLosses(inputs, options.clip)
-    case 'cispo':
-      return cispoTokenLosses(inputs, options.clip)
-    case 'reinforce':
-      return reinforceTokenLosses(inputs)
-    default:
-      throw new Error(`policyLoss: unknown policy loss "${String(options.policyLoss)}"; accepted: ${POLICY_LOSSES.join(', ')}`)
-  }
+  if (!Object.hasOwn(TOKEN_LOSSES, options.policyLoss)) throw new Error(`policyLoss: unknown policy loss "${String(options.policyLoss)}"; accepted: ${POLICY_LOSSES.join(', ')}`)
+  return TOKEN_LOSSES[options.policyLoss](inputs, options)
 }
 
 function checkInputs(inputs: PolicyLossInputs, options: PolicyLossOptions): void {

@@ -1,7 +1,12 @@
-import type { TabularPicture } from '../learners/tabular'
 import type { MetricsSummary, RecentEpisodes } from './metrics'
 import type { StepRecord } from './stepRecord'
 import type { GroupBatch, IterationReport, ValueBatch } from './trainer'
+
+/** What a grid view draws of a tabular learner: V(s) = max_a Q(s, a) and the greedy action per state (the learner draws it, learners/tabular.ts). */
+export interface TabularPicture {
+  values: Float32Array
+  policy: Int8Array
+}
 
 /** How the browser's training workers share its cores: the workers training (this one included), the cores, and this worker's duty. */
 export interface MachineShare {

@@ -2,7 +2,14 @@ import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../losses/kl'
 import { POLICY_LOSSES } from '../losses/policyLoss'
-import { truncate } from '../truncate'
+import { quoted } from '../truncate'
+import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from '../credit/estimatorSchema'
+import { groupEstimatorOf } from '../credit/estimators'
+import { TeamCreditSchema } from '../credit/teamCreditSchema'
+
+// The estimator option lives with the estimators (src/core/credit/); the learner options say where it goes.
+export { estimatorBaseline, GROUP_BASELINES, GROUP_PRESETS, GroupEstimatorSchema, isProcessBaseline, MAX_PASSK_K, passkOf, type GroupBaseline, type GroupEstimator } from '../credit/estimatorSchema'
+export { TeamCreditSchema, type TeamCredit } from '../credit/teamCreditSchema'
 
 /*
  * Hyperparameters of every learner except PPO (config.ts), validated at the boundaries (URL, file,
@@ -79,61 +86,9 @@ export const ReinforceOptionsSchema = z.object({
 })
 export type ReinforceOptions = z.infer<typeof ReinforceOptionsSchema>
 
-/** A refused value as a message quotes it. */
-function quoted(value: unknown): string {
-  return typeof value === 'string' ? `"${truncate(value)}"` : truncate(String(value))
-}
-
-/**
- * The baselines of the group family: group (centre and scale, GRPO and relatives), remax (the
- * group's greedy completion's reward, Li et al. 2023), opo (the length-weighted group mean, Hao et
- * al. 2025), passk (pass@k advantages in closed form, Chen et al. 2025), token_batch (per-token
- * returns-to-go normalised over the batch's tokens: REINFORCE++ as OpenRLHF computes it), process
- * (DeepSeekMath's process supervision: every token's reward normalised over its group's tokens, a
- * token's advantage the sum of the normalised rewards at or after it; processSupervision.ts),
- * process_min (the same normalised rewards with PURE's min-form credit: a token's advantage the
- * minimum of those at or after it, Cheng et al. 2025).
- */
-export const GROUP_BASELINES = ['group', 'remax', 'opo', 'passk', 'token_batch', 'process', 'process_min'] as const
-
-/** The largest pass@k k: the largest group (groupSize's maximum). */
-export const MAX_PASSK_K = 256
-const PASSK_K_MESSAGE = `pass@k's k must be a whole number from 1 to the group size (at most ${MAX_PASSK_K})`
-
 /** KL to the reference in the loss (β·agg(KL), GRPO) or in the reward (−β·KL per token, PPO-RLHF and REINFORCE++). */
 export const KL_PLACEMENTS = ['loss', 'reward'] as const
 export type KlPlacement = (typeof KL_PLACEMENTS)[number]
-
-/** Group-relative estimators: how the advantage of each completion is formed from its group. */
-export const GroupEstimatorSchema = z.object({
-  center: z.enum(['mean', 'median', 'loo', 'batch']).default('mean'),
-  scale: z.enum(['group', 'batch', 'none']).default('group'),
-  rank: z.boolean().default(false),
-  /** Several reward components: sum them first, or normalise each then sum (decoupled, as GDPO). */
-  combine: z.enum(['sum', 'decoupled']).default('sum'),
-  batchNormalize: z.boolean().default(false),
-  eps: z.number().min(0).max(1).default(1e-4),
-  /**
-   * What each completion's reward is measured against. Absent (or group): the centre and scale
-   * above. remax, opo, passk, token_batch, process and process_min ignore centre, scale, rank and combine (estimatorBaseline).
-   * Absent by default, so that designs written before it train, link and fingerprint as they did.
-   */
-  baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),
-  /** pass@k's k (baseline passk only), at most the group size; absent means 1 (pass@1, GRPO's advantage with the population std). */
-  k: z.number({ error: PASSK_K_MESSAGE }).int(PASSK_K_MESSAGE).min(1, PASSK_K_MESSAGE).max(MAX_PASSK_K, PASSK_K_MESSAGE).optional(),
-})
-export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
-export type GroupBaseline = (typeof GROUP_BASELINES)[number]
-
-/** The baseline a group estimator uses: absent is group, as every design before the field. */
-export function estimatorBaseline(estimator: GroupEstimator): GroupBaseline {
-  return estimator.baseline ?? 'group'
-}
-
-/** Whether the baseline reads every token's own reward (process supervision, summed or min-form) rather than each completion's. */
-export function isProcessBaseline(baseline: GroupBaseline): baseline is 'process' | 'process_min' {
-  return baseline === 'process' || baseline === 'process_min'
-}
 
 /** Where GRPO's KL to the reference goes: absent is loss, as every design before the field. */
 export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlacement {
@@ -150,27 +105,6 @@ export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { '
 /** The share of the batch's tokens that carry policy-gradient weight: absent is 1, every token. */
 export function entropyTopFractionOf(options: { entropyTopFraction?: number }): number {
   return options.entropyTopFraction ?? 1
-}
-
-/** pass@k's k: absent is 1. */
-export function passkOf(estimator: GroupEstimator): number {
-  return estimator.k ?? 1
-}
-
-/**
- * The named presets of the group-relative family (docs/references.md): choices of centre and scale
- * for the group baseline. reinforce_pp_baseline (once named reinforce_pp) is REINFORCE++-baseline,
- * verl's reinforce_plus_plus_baseline: the batch's mean and std. REINFORCE++ itself, as OpenRLHF
- * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). A preset's name was never kept
- * in a link, a file or a saved design (each keeps the fields), so the rename changes none of them.
- */
-export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
-  grpo: { center: 'mean', scale: 'group', rank: false },
-  dr_grpo: { center: 'mean', scale: 'none', rank: false },
-  rloo: { center: 'loo', scale: 'none', rank: false },
-  mc_grpo: { center: 'median', scale: 'group', rank: false },
-  reinforce_pp_baseline: { center: 'batch', scale: 'batch', rank: false },
-  rank: { center: 'mean', scale: 'group', rank: true },
 }
 
 /**
@@ -289,15 +223,15 @@ export const GrpoOptionsSchema = z.object({
       context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
     }
   })
-  // pass@k's verdict is the task's right or wrong; a KL penalty has no place in it.
-  .refine((options) => !(klPlacementOf(options) === 'reward' && estimatorBaseline(options.estimator) === 'passk'), {
-    message: 'the passk baseline judges each answer right or wrong by its task reward, which a KL penalty in the reward would blur; put the KL in the loss for passk, or pick another baseline',
-    path: ['klPlacement'],
+  // An estimator may refuse the KL in the reward (pass@k's verdict is the task's right or wrong) or
+  // dynamic sampling (ReMax's greedy rollout replays one round's prompts); its record says why.
+  .superRefine((options, context) => {
+    const why = groupEstimatorOf(estimatorBaseline(options.estimator)).refusesKlInReward
+    if (why !== undefined && klPlacementOf(options) === 'reward') context.addIssue({ code: 'custom', message: why, path: ['klPlacement'] })
   })
-  // ReMax's greedy rollout replays one round's prompts; dynamic sampling keeps groups from several rounds.
-  .refine((options) => !(options.dynamicSampling.enabled && estimatorBaseline(options.estimator) === 'remax'), {
-    message: 'the remax baseline rolls out one greedy completion per prompt of a single round, and dynamic sampling draws several rounds; turn dynamic sampling off for remax, or pick another baseline',
-    path: ['estimator', 'baseline'],
+  .superRefine((options, context) => {
+    const why = groupEstimatorOf(estimatorBaseline(options.estimator)).refusesDynamicSampling
+    if (why !== undefined && options.dynamicSampling.enabled) context.addIssue({ code: 'custom', message: why, path: ['estimator', 'baseline'] })
   })
   // Every round is sampled before the worker can answer pause or stop.
   .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {
@@ -305,10 +239,6 @@ export const GrpoOptionsSchema = z.object({
     path: ['dynamicSampling', 'maxRounds'],
   })
 export type GrpoOptions = z.infer<typeof GrpoOptionsSchema>
-
-/** How a team's outcome is credited to each agent (coop). */
-export const TeamCreditSchema = z.enum(['shared', 'equal', 'difference', 'shapley', 'local', 'mix'])
-export type TeamCredit = z.infer<typeof TeamCreditSchema>
 
 /** Independent learners, one per agent seat (coop), each trained on the credit the user picks. */
 export const IndependentOptionsSchema = z.object({

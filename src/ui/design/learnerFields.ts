@@ -1,7 +1,8 @@
 import { AGGREGATIONS } from '../../core/losses/aggregation'
-import { KL_ESTIMATORS } from '../../core/losses/kl'
-import { POLICY_LOSSES } from '../../core/losses/policyLoss'
+import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../../core/losses/klEstimators'
+import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../../core/losses/policyLosses'
 import { DPO_LOSSES } from '../../core/preferences/dpo'
+import { GROUP_ESTIMATORS } from '../../core/credit/estimators'
 import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
@@ -34,7 +35,7 @@ const GROUP: LearnerField[] = [
     kind: 'choice',
     options: GROUP_BASELINES,
     absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
-    hint: 'What each answer’s reward is measured against. group: the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO). remax: the reward of the prompt’s greedy answer, written once more per group at every update (ReMax). opo: the group’s mean reward weighted by answer length (OPO). passk: credit a group by whether any k of its answers is right, an answer right when its reward is above 0 (pass@k training). token_batch: each token’s return-to-go (the task reward, with the KL where it is in the reward), less the batch’s mean over tokens, over its std (REINFORCE++, OpenRLHF). process: each token’s own reward (a process reward model pays one per token) over its group’s tokens’ mean and std, a token’s advantage the sum of these from it to the answer’s end (DeepSeekMath’s process supervision). process_min: a token’s return is the minimum of the process rewards (a process reward model’s) from it to the answer’s end, plus the answer’s other rewards added after that minimum (the outcome, as PURE adds its verifiable reward), judged against the group’s answers’ values by their mean and std, so a run of harmless steps is worth no more than its worst (PURE’s min-form credit). All but group ignore centre, scale, rank and combine.',
+    hint: `What each answer’s reward is measured against. ${GROUP_ESTIMATORS.map((estimator) => `${estimator.name}: ${estimator.hint}`).join(' ')} All but group ignore centre, scale, rank and combine.`,
   },
   { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
   { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
@@ -47,7 +48,7 @@ const GROUP: LearnerField[] = [
     label: 'policy loss',
     kind: 'choice',
     options: POLICY_LOSSES,
-    hint: 'ppo: each token’s ratio π/π_old, clipped (GRPO, DAPO). gspo: one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO). gspo_token: GSPO’s numbers with each token’s own gradient; with one advantage per answer, as here, it trains as gspo does. cispo: −A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1). reinforce: −A·log π, no ratio.',
+    hint: POLICY_LOSS_RECORDS.map((loss) => `${loss.name}: ${loss.hint}`).join(' '),
   },
   {
     path: 'aggregation',
@@ -68,7 +69,7 @@ const GROUP: LearnerField[] = [
     absent: GRPO_ABSENT_FIELDS.klPlacement,
     hint: 'loss: β times the KL in the loss (GRPO). reward: −β·KL of each token, from the sampling and the starting policy at rollout, added to that token’s reward, and no KL in the loss (PPO-RLHF, REINFORCE++); diagnostics show kl_penalty, its mean share of an answer’s reward.',
   },
-  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: 'Per token, with d = log π_ref − log π: k1 = −d (unbiased, can be negative), k2 = ½d², k3 = e^d − d − 1 (unbiased, never negative; capped at 10 as verl does).' },
+  { path: 'kl', label: 'KL estimator', kind: 'choice', options: KL_ESTIMATORS, hint: `Per token, with d = log π_ref − log π: ${KL_ESTIMATOR_RECORDS.map((kl) => `${kl.name} = ${kl.hint}`).join(', ')}.` },
   { path: 'groupsPerIteration', label: 'groups per update', kind: 'number', hint: 'Prompts sampled per update; each gets a group of completions.' },
   {
     path: 'dynamicSampling.enabled',

@@ -1,0 +1,25 @@
+/*
+ * The per-token KL estimators, one record each (kl.ts computes them): the one list that the option
+ * schema, the Learner panel and the command line's `loss --kl` read.
+ */
+
+export interface KlEstimatorRecord {
+  /** The option's value (kl) and the command line's --kl. */
+  name: string
+  /** verl's kl_penalty name for it. */
+  verlName: string
+  /** The Learner panel's words for it, after "name = ", with d = log π_ref − log π. */
+  hint: string
+}
+
+export const KL_ESTIMATOR_RECORDS = [
+  { name: 'k1', verlName: 'kl', hint: '−d (unbiased, can be negative)' },
+  { name: 'k2', verlName: 'mse', hint: '½d²' },
+  { name: 'k3', verlName: 'low_var_kl', hint: 'e^d − d − 1 (unbiased, never negative; capped at 10 as verl does)' },
+] as const satisfies readonly KlEstimatorRecord[]
+
+export const KL_ESTIMATORS = KL_ESTIMATOR_RECORDS.map((record) => record.name) as unknown as NamesOf<typeof KL_ESTIMATOR_RECORDS>
+export type KlEstimator = (typeof KL_ESTIMATORS)[number]
+
+/** The tuple of the records' names, in order. */
+type NamesOf<Records extends readonly { name: string }[]> = { readonly [I in keyof Records]: Records[I] extends { name: infer Name } ? Name : never }

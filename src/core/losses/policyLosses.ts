@@ -1,0 +1,52 @@
+/*
+ * The GRPO family's policy losses, one record each: the one list that the option schema, the
+ * Learner panel, the command line's `loss` and both implementations read (policyLoss.ts, the
+ * float64 reference; src/learn/grpoLoss.ts, the learner's loss with its gradient).
+ */
+
+export interface PolicyLossRecord {
+  /** The option's value (policyLoss) and the command line's --policy-loss. */
+  name: string
+  /** How a person calls it. */
+  label: string
+  /** The Learner panel's line for it, after "name: ". */
+  hint: string
+  /** Whether it clips the ratio (takes ε_low and ε_high). */
+  clipped: boolean
+  /** Whether it takes the dual clip C (verl applies clip_ratio_c in its vanilla loss only). */
+  dualClip: boolean
+  /** Whether verl aggregates its policy term seq-mean-token-mean whatever the chosen mode (its ratio is one per sequence). */
+  perSequence: boolean
+}
+
+export const POLICY_LOSS_RECORDS = [
+  { name: 'ppo', label: 'PPO clip', hint: 'each token’s ratio π/π_old, clipped (GRPO, DAPO).', clipped: true, dualClip: true, perSequence: false },
+  { name: 'gspo', label: 'GSPO', hint: 'one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO).', clipped: true, dualClip: false, perSequence: true },
+  {
+    name: 'gspo_token',
+    label: 'GSPO-token',
+    hint: 'GSPO’s numbers with each token’s own gradient; with one advantage per answer, as here, it trains as gspo does.',
+    clipped: true,
+    dualClip: false,
+    perSequence: true,
+  },
+  { name: 'cispo', label: 'CISPO', hint: '−A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1).', clipped: true, dualClip: false, perSequence: false },
+  { name: 'reinforce', label: 'REINFORCE', hint: '−A·log π, no ratio.', clipped: false, dualClip: false, perSequence: false },
+] as const satisfies readonly PolicyLossRecord[]
+
+export type PolicyLossKind = (typeof POLICY_LOSS_RECORDS)[number]['name']
+
+export const POLICY_LOSSES = POLICY_LOSS_RECORDS.map((record) => record.name) as unknown as NamesOf<typeof POLICY_LOSS_RECORDS>
+
+/** The tuple of the records' names, in order. */
+type NamesOf<Records extends readonly { name: string }[]> = { readonly [I in keyof Records]: Records[I] extends { name: infer Name } ? Name : never }
+
+const RECORDS: readonly (PolicyLossRecord & { name: PolicyLossKind })[] = POLICY_LOSS_RECORDS
+
+/** The record of a policy loss. */
+export function policyLossOf(kind: PolicyLossKind): PolicyLossRecord & { name: PolicyLossKind } {
+  return RECORDS.find((record) => record.name === kind)!
+}
+
+/** The policy losses that clip the ratio. */
+export const CLIPPED_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.clipped).map((record) => record.name)
