@@ -5,10 +5,11 @@ import { usePlayground } from '../../state/run/store'
 import { markLabel } from '../../model/marks'
 import { COMPONENT_COLOURS } from '../common/colours'
 import { hackingNoticeShown } from '../../model/hackingAlert'
+import { hackingNoticeText } from '../../model/hackingNotice'
 import { smooth } from '../../core/run/smooth'
 import { LEARNER_COMPONENTS } from '../../core/run/learnerComponents'
 import { CompareView } from '../compare/CompareView'
-import { formatChange, formatSteps, formatWeight } from '../common/format'
+import { formatSteps, formatWeight } from '../common/format'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
 import { useView } from '../../state/link/views'
 import { IfVisible } from '../common/IfVisible'
@@ -102,11 +103,7 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
     <figure className="curve" aria-label="Learning curve">
       {hackingNoticeShown(hacking) && (
         <div className="hacking" role="alert">
-          <p>
-            Reward hacking? Since step {formatSteps(hacking.fromStep)} the shaped return rose by {formatChange(hacking.returnChange)} while {spec.objective.name} moved the wrong way by{' '}
-            {formatChange(Math.abs(hacking.objectiveChange))} (over {hacking.window} points, up to step {formatSteps(hacking.detectedAt)}). It stays until {spec.objective.name} is back to{' '}
-            {formatChange(hacking.objectiveBefore)}.
-          </p>
+          <p>{hackingNoticeText(hacking, series, spec.objective.name)}</p>
           <button type="button" onClick={dismissHacking}>
             Dismiss
           </button>
