@@ -1,6 +1,7 @@
 import type { LearnerOptions, RunConfig } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
-import { MetricsAccumulator } from '../core/run/metrics'
+import { MetricsAccumulator, RECENT_ITERATIONS } from '../core/run/metrics'
+import { readoutEpisodes } from '../core/run/readoutWindow'
 import type { GroupBatch, IterationReport, Trainer, ValueBatch } from '../core/run/trainer'
 import { compileMix } from '../core/rewards/mix'
 import { createTrainerWithEnv } from '../learn/trainers'
@@ -104,7 +105,7 @@ export class TrainingSession {
       this.post({ type: 'stopped', runId: this.runId })
       return
     }
-    this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES)
+    this.metrics = new MetricsAccumulator(this.trainer.spec.components.length, RECENT_EPISODES, RECENT_ITERATIONS, readoutEpisodes(this.config))
     this.post({ type: 'started', runId: this.runId, learner: this.config.learner.kind })
     await this.loop()
   }

@@ -26,8 +26,8 @@ export function RunStatusBar() {
         <dl className="figures" aria-label="Run figures">
           <Figure name="Steps" value={formatCount(frame.envSteps)} />
           <Figure name="Episodes" value={formatCount(frame.episodesTotal)} />
-          <Figure name="Return (last 20)" value={frame.recentReturn === null ? '—' : frame.recentReturn.toFixed(1)} />
-          <Figure name={`${objective.name} (last 20)`} value={frame.recentObjective === null ? '—' : frame.recentObjective.toFixed(2)} />
+          <Figure name={`Return (last ${frame.readoutWindow})`} value={frame.readoutReturn === null ? '—' : frame.readoutReturn.toFixed(1)} />
+          <Figure name={`${objective.name} (last ${frame.readoutWindow})`} value={frame.readoutObjective === null ? '—' : frame.readoutObjective.toFixed(2)} />
           <Figure name="Steps/s" value={formatCount(Math.round(frame.stepsPerSecond))} />
           <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
         </dl>
