@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { emptyCurveText, runStatusText } from './runStatusText'
 
 describe('runStatusText', () => {
-  it('says a run paused at a lesson’s budget stopped there, and at which step the pause came', () => {
-    expect(runStatusText('paused', {}, { budget: 100_000, envSteps: 100_000 }).label).toBe('Stopped at the lesson’s 100,000 steps')
-    expect(runStatusText('paused', {}, { budget: 100_000, envSteps: 101_376 }).label).toBe('Stopped at the lesson’s 100,000 steps (paused at step 101,376)')
+  it('says a run paused at a lesson’s budget stopped there', () => {
+    expect(runStatusText('paused', {}, { budget: 100_000 }).label).toBe('Stopped at the lesson’s 100,000 steps')
   })
 
   it('says Paused for a pause of the user’s own, and Training while it trains', () => {
     expect(runStatusText('paused', {}, null).label).toBe('Paused')
-    expect(runStatusText('running', {}, { budget: 100_000, envSteps: 100_000 }).label).toBe('Training')
+    expect(runStatusText('running', {}, { budget: 100_000 }).label).toBe('Training')
   })
 
   it('notes a learning rate annealed to 0 while training goes on, and nothing while it is above 0 or not reported', () => {

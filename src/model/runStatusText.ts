@@ -1,10 +1,13 @@
 import type { RunStatus } from './runView'
 import { formatCount } from './numberFormat'
 
-/** A run the page paused because it reached a lesson's budget: the budget, and the step the pause came at (a frame or two past it). */
+/**
+ * A run the page paused because it reached a lesson's budget. The pause comes after the update
+ * whose frame passed the budget (as the lesson's check stops after whole updates), so the run's
+ * Steps figure may be a little past it; the status bar shows both.
+ */
 export interface BudgetStop {
   budget: number
-  envSteps: number
 }
 
 const STATUS_TEXT: Record<RunStatus, string> = {
@@ -27,7 +30,7 @@ const LEARNING_RATE = 'learning_rate'
 export function runStatusText(status: RunStatus, diagnostics: Readonly<Record<string, number>> | null, budgetStop: BudgetStop | null): { label: string; note: string | null } {
   const label =
     status === 'paused' && budgetStop !== null
-      ? `Stopped at the lesson’s ${formatCount(budgetStop.budget)} steps${budgetStop.envSteps > budgetStop.budget ? ` (paused at step ${formatCount(budgetStop.envSteps)})` : ''}`
+      ? `Stopped at the lesson’s ${formatCount(budgetStop.budget)} steps`
       : STATUS_TEXT[status]
   const spent = status === 'running' && diagnostics !== null && Object.hasOwn(diagnostics, LEARNING_RATE) && diagnostics[LEARNING_RATE] === 0
   return { label, note: spent ? 'Learning rate annealed to 0 — further steps change nothing.' : null }

@@ -39,7 +39,7 @@ usePlayground.subscribe((state, previous) => {
   if (!lesson || runId === null || keptTraining === runId || budgetStop?.runId === runId) return
   const budget = reachedLessonBudget(lesson, state.run, state.design)
   if (budget === null) return
-  useLessonSession.setState({ budgetStop: { runId, budget, envSteps: state.run.latest!.envSteps } })
+  useLessonSession.setState({ budgetStop: { runId, budget } })
   pauseRun()
 })
 
