@@ -84,6 +84,8 @@ test('an MLP reward model too long for a link: the page says the address leaves 
   await page.getByRole('button', { name: 'Export setup' }).click()
   const setup = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
   expect(setup.mix.rewardModels[0].model.kind).toBe('mlp')
+  // …and says what a setup is not: the labels, pins and sweeps stay behind.
+  await expect(page.getByRole('status').filter({ hasText: /^Exported setup-tokenseq-seed5\.json: / })).toContainText('Labels, pins and sweeps are not in it')
   // As the note says: the address opens without it.
   await page.reload()
   await expect(page.getByRole('slider', { name: 'correct', exact: true })).toBeVisible()
