@@ -59,7 +59,7 @@ test('a reward slider moved with the keyboard during training changes the reward
   await expect(page.getByRole('status', { name: 'What-if', exact: true })).toContainText('shares: alive 100%')
   // The latest PPO batch's advantages recomputed with its own values under the new weight: half the
   // reward against the same value estimates pushes credit negative.
-  await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/Gold: the same batch under the sliders and estimator now — \d+% positive, \d+% negative/)
+  await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/^What-if bars \(violet\): the same batch under the sliders and estimator now — \d+% positive, \d+% negative/)
   // Episodes that start after the change earn 0.5 per step: shaped return = 0.5 × balance time.
   await expect
     .poll(

@@ -47,17 +47,29 @@ test('after training a variant the card shows the student’s own figure beside 
   await expect(card(page).getByText(/your run/)).toHaveCount(0)
   await page.getByRole('button', { name: 'Start' }).click()
   await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
-  // Wait for finished episodes: the run's figure is a number, not "—".
-  await expect.poll(async () => Number.isFinite(await runFigure(page, 'path efficiency (last 20)')), { timeout: 60_000 }).toBe(true)
-  await page.getByRole('button', { name: 'Pause' }).click()
-  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Paused')
+  // The variant trains to the lesson's budget and stops there, as its evidence was measured, and offers to go on.
+  const status = page.getByRole('status', { name: 'Run status' })
+  await expect(status).toHaveText('Stopped at the lesson’s 20,000 steps', { timeout: 90_000 })
+  await expect(page.getByRole('button', { name: 'Keep training' })).toBeVisible()
+  // The last frames of the update that passed the budget land; then the run stays where it stopped.
+  await page.waitForTimeout(1000)
+  const stoppedAt = await envSteps(page)
+  expect(stoppedAt).toBeGreaterThanOrEqual(20_000)
+  await page.waitForTimeout(1000)
+  expect(await envSteps(page)).toBe(stoppedAt)
   const yours = (await runFigure(page, 'path efficiency (last 20)')).toFixed(2)
-  const steps = (await envSteps(page)).toLocaleString('en-US')
   const measured = `${goalOnly.mean!.toFixed(2)} ± ${goalOnly.std!.toFixed(2)}`
-  await expect(card(page).getByText(`Goal only (coin 0), your run: ${yours} at ${steps} steps · measured: ${measured} over 5 seeds at 20,000 steps`).first()).toBeVisible()
+  await expect(card(page).getByText(`Goal only (coin 0), your run: ${yours} at ${stoppedAt.toLocaleString('en-US')} steps · measured: ${measured} over 5 seeds at 20,000 steps`).first()).toBeVisible()
   // The chart says it too.
   await expect(card(page).getByRole('img', { name: new RegExp(`Goal only \\(coin 0\\): [^;]+, your run ${yours.replaceAll('.', '\\.')}`) }).first()).toBeVisible()
   await page.screenshot({ path: 'test-results/lesson-evidence.png', fullPage: true })
+
+  // Keep training goes on past the budget, and the run is not stopped again.
+  await page.getByRole('button', { name: 'Keep training' }).click()
+  await expect(status).toHaveText('Training')
+  await expect(page.getByRole('button', { name: 'Keep training' })).toHaveCount(0)
+  await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(stoppedAt + 2_000)
+  await expect(status).toHaveText('Training')
 
   // Another variant starts a fresh run of its own design: the goal-only figure goes, and once
   // episodes finish the figure is the coin run's.

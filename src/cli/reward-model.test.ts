@@ -180,7 +180,7 @@ describe('reward-model fit refuses bad pairs files, naming the line', () => {
     ['not an object', lines('[1, 2]'), 'line 2 is [1,2], not an object'],
     ['an unknown key', lines(good.replace('"label"', '"extra": 1, "label"')), 'line 2: unknown key "extra"; accepted: prompt, a, b, probability, label'],
     ['a missing key', lines(good.replace(', "label": "a"', '')), 'line 2: "label" is missing'],
-    ['a bad label', lines(good.replace('"label": "a"', '"label": "tie"')), 'line 2: label is "tie"; accepted: "a" or "b"'],
+    ['a bad label', lines(good.replace('"label": "a"', '"label": "c"')), 'line 2: label is "c"; accepted: "a", "b" or "tie"'],
     ['a missing gold', lines(good.replace('"gold": 0', '"score": 0')), 'line 2: unknown key "score" in b'],
     ['a text feature', lines(good.replace('"y": 1', '"y": "1"')), 'line 2: b.features.y is "1", not a finite number'],
     ['fewer features than line 1', lines(good.replace(', "y": 0', '').replace(', "y": 1', '')), 'line 2: a.features lacks the feature "y", which line 1 has'],

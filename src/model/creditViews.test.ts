@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../core/run/stepRecord'
 import { GrpoOptionsSchema, PpoOptionsSchema } from '../core/run/config'
 import { PAID_BY_ONE_MIX, PAID_BY_OTHER_COMPONENTS, type RecentEpisodes } from '../core/run/metrics'
-import { ADVANTAGE_BINS, advantageHistograms, binDecimals, creditTimeline, creditTimelineCaption, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward } from './creditViews'
+import { ADVANTAGE_BINS, advantageHistograms, binDecimals, creditTimeline, creditTimelineCaption, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfAdvantagesLine, whatIfReward } from './creditViews'
 
 /** Two components, three rows of one copy; the episode ends on the second row. */
 function record(): StepRecord {
@@ -192,5 +192,13 @@ describe('the credit timeline’s view', () => {
     expect(creditTimelineCaption(view, 0.5)).toBe("Latest episode of copy 0: 1500 steps, its last 2 shown (steps 1498–1499), return-to-go from step 1498 4.00 (γ = 0.5); bars: each component's share per step, line: return-to-go.")
     const running = { ...timelineRecord, ends: new Uint8Array(3), latestEpisode: { length: 2, kept: 2, components: Float64Array.of(1, 0, 1, 0), finished: false } }
     expect(creditTimelineCaption(creditTimeline(running, null, { a: 1 }, 1), 1)).toMatch(/^Latest episode of copy 0 \(the first, still running\): 2 steps so far, return 2\.00 /)
+  })
+})
+
+describe('whatIfAdvantagesLine', () => {
+  it('names the what-if bars as what-if, never gold (the true objective’s name), with shares that add up to 100', () => {
+    const line = whatIfAdvantagesLine({ positives: 1, negatives: 1, zeros: 1 })
+    expect(line).toBe('What-if bars (violet): the same batch under the sliders and estimator now — 34% positive, 33% negative, 33% exactly zero.')
+    expect(line).not.toMatch(/gold/i)
   })
 })

@@ -125,6 +125,21 @@ export function wholePercentages(counts: readonly number[]): number[] {
   return floors
 }
 
+/** "40% positive, 40% negative, 20% exactly zero": whole percentages that add up to 100. */
+export function advantageSharesText({ positives, negatives, zeros }: { positives: number; negatives: number; zeros: number }): string {
+  const [positive, negative, zero] = wholePercentages([positives, negatives, zeros])
+  return `${positive}% positive, ${negative}% negative, ${zero}% exactly zero`
+}
+
+/**
+ * The line under the advantage histogram about its second set of bars: the same batch re-scored
+ * under the sliders and estimator now. Named for what they are (what-if), never "gold", which is
+ * the true objective's name on every other chart.
+ */
+export function whatIfAdvantagesLine(whatIf: { positives: number; negatives: number; zeros: number }): string {
+  return `What-if bars (violet): the same batch under the sliders and estimator now — ${advantageSharesText(whatIf)}.`
+}
+
 /** Decimals that tell the histogram's bin centres apart: enough for the bin width (one at least). */
 export function binDecimals(edges: readonly number[]): number {
   const width = edges.length > 1 ? Math.abs(edges[1] - edges[0]) : 1

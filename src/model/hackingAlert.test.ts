@@ -22,7 +22,7 @@ describe('the latched reward-hacking alert', () => {
   it('latches where the check fires, with the figures that fired it', () => {
     const alert = feed([...honest, ...hacked])!
     // window 20: older half mean objective 1, return 0; newer half 0 and 5
-    expect(alert).toEqual({ fromStep: 11_000, detectedAt: 20_000, returnChange: 5, objectiveChange: -1, window: 20, objectiveBefore: 1, recoveredAt: null, dismissed: false })
+    expect(alert).toEqual({ fromStep: 11_000, detectedAt: 20_000, returnChange: 5, objectiveChange: -1, window: 20, objectiveBefore: 1, returnBefore: 0, beforeFromStep: 1000, beforeToStep: 10_000, recoveredAt: null, dismissed: false })
     expect(hackingNoticeShown(alert)).toBe(true)
   })
 

@@ -17,6 +17,11 @@ export interface HackingAlert {
   window: number
   /** Mean objective over the older half at detection: recovering means getting back to it. */
   objectiveBefore: number
+  /** Mean shaped return over the same older half: where the return was before it rose. */
+  returnBefore: number
+  /** Steps of the older half's first and last points: the window the two "before" means are over. */
+  beforeFromStep: number
+  beforeToStep: number
   /** Step at which the objective's newer-half mean got back to objectiveBefore; null while hacked. */
   recoveredAt: number | null
   /** The user closed the notice; the band on the chart stays. */
@@ -46,7 +51,11 @@ export function latchHackingAlert(alert: HackingAlert | null, series: readonly C
   const half = Math.floor(window / 2)
   const start = series.length - window
   let before = 0
-  for (let i = start; i < start + half; i++) before += series[i].objective
+  let returnBefore = 0
+  for (let i = start; i < start + half; i++) {
+    before += series[i].objective
+    returnBefore += series[i].shapedReturn
+  }
   return {
     fromStep: series[series.length - (window - half)].envSteps,
     detectedAt: latest.envSteps,
@@ -54,6 +63,9 @@ export function latchHackingAlert(alert: HackingAlert | null, series: readonly C
     objectiveChange: signal.objectiveChange,
     window,
     objectiveBefore: before / half,
+    returnBefore: returnBefore / half,
+    beforeFromStep: series[start].envSteps,
+    beforeToStep: series[start + half - 1].envSteps,
     recoveredAt: null,
     dismissed: false,
   }

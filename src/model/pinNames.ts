@@ -1,6 +1,7 @@
 import type { Design } from './design'
 import { truncate } from '../core/truncate'
 import { flatten } from './learnerCodec'
+import { estimatorChoiceOf } from './estimatorComparison'
 
 /** The most differing settings a pin's name lists before "+K more". */
 export const MAX_NAMED_SETTINGS = 3
@@ -47,9 +48,20 @@ export function differingSettings(designs: readonly Design[]): string[][] {
   })
 }
 
+/**
+ * The learner as a pin's name gives it: its kind, or for the GRPO family the named estimator it
+ * trains with where that is not plain GRPO's (Dr. GRPO, RLOO, …), so a Dr. GRPO run is not named
+ * "grpo".
+ */
+export function learnerName(learner: Design['learner']): string {
+  if (learner.kind !== 'grpo') return learner.kind
+  const choice = estimatorChoiceOf(learner.estimator)
+  return choice === null || choice.name === 'grpo' ? learner.kind : choice.label
+}
+
 /** The automatic name of a design's group of pins: "<environment>, <learner>[, what differs]" (at most MAX_NAMED_SETTINGS, then "+K more"). */
 export function autoGroupName(envLabel: string, design: Design, differences: readonly string[]): string {
   const shown = differences.slice(0, MAX_NAMED_SETTINGS)
   const more = differences.length - shown.length
-  return [envLabel, design.learner.kind, ...shown, ...(more > 0 ? [`+${more} more`] : [])].join(', ')
+  return [envLabel, learnerName(design.learner), ...shown, ...(more > 0 ? [`+${more} more`] : [])].join(', ')
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { rewardDesignToJson } from '../core/rewards/designSchema'
 import { LearnerOptionsSchema } from '../core/run/config'
 import { defaultDesign, rewardDesignOf } from './design'
-import { readDesignOrSetup, setupToJson } from './setupFile'
+import { readDesignOrSetup, setupExportText, setupToJson } from './setupFile'
 import { designFromSearch, designToSearch, MAX_LINK_REWARD_MODEL_CHARS } from './designLink'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 import { gridSetup, mountainCarSetup } from './testDesigns'
@@ -196,5 +196,11 @@ describe('a design with a fitted reward model', () => {
     expect(loaded.ignored).toEqual([])
     expect(loaded.design.reward.terms.map((term) => term.name)).toEqual(['short'])
     expect(loaded.design.reward.rewardModels).toBeUndefined()
+  })
+})
+
+describe('what Export setup says', () => {
+  it('names the file and says labels, pins and sweeps are not in it', () => {
+    expect(setupExportText('setup-cartpole-seed1.json')).toBe('Exported setup-cartpole-seed1.json: the environment, its parameters, the reward design, the learner and the seed (train --config reads it). Labels, pins and sweeps are not in it: export them from their own panels.')
   })
 })

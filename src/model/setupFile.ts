@@ -24,6 +24,11 @@ export type ReadFile =
 
 
 /** The whole setup as JSON text (2-space indented), in the schema `train --config FILE` accepts. */
+/** What Export setup says it wrote, and what it did not: a setup is one run's design, not the page's labels, pins or sweeps. */
+export function setupExportText(fileName: string): string {
+  return `Exported ${fileName}: the environment, its parameters, the reward design, the learner and the seed (train --config reads it). Labels, pins and sweeps are not in it: export them from their own panels.`
+}
+
 export function setupToJson(design: Design): string {
   return JSON.stringify(runConfigOf(design), null, 2)
 }

@@ -11,7 +11,7 @@ const wrong: TokenCompletion = { prompt: [3, 4], tokens: [1, 2, END], maxLength:
 const long: TokenCompletion = { prompt: [3, 4], tokens: [THINK, THINK, THINK, 7, 7, 7, 7, 7], maxLength: 8 }
 
 /** The line `preferences` writes for a pair (preferences-command.ts): its keys, in its order. */
-function cliLine(a: TokenCompletion, b: TokenCompletion, probability: number | undefined, label: 'a' | 'b'): string {
+function cliLine(a: TokenCompletion, b: TokenCompletion, probability: number | undefined, label: 'a' | 'b' | 'tie'): string {
   const side = (c: TokenCompletion) => ({ tokens: [...c.tokens], features: Object.fromEntries(TOKEN_FEATURE_NAMES.map((name, k) => [name, tokenFeatures(c)[k]])), gold: tokenGold(c) })
   return JSON.stringify({ prompt: [a.prompt[0], a.prompt[1]], a: side(a), b: side(b), probability, label })
 }
@@ -22,18 +22,37 @@ function label(a: TokenCompletion, b: TokenCompletion, choice: LabelChoice, prob
 }
 
 describe('the labels as the command line’s pairs file', () => {
-  it('export writes each decided pair as preferences writes it (a person’s label without a probability) and leaves ties out, counted', () => {
+  it('export writes each pair as preferences writes it, then who labelled it; a tie as "label": "tie", counted', () => {
     const labels = [label(right, wrong, 'a', 0.9), label(wrong, long, 'tie'), label(long, right, 'b')]
     const { text, ties } = labelsToJsonl(labels)
     expect(ties).toBe(1)
-    expect(text).toBe(`${cliLine(right, wrong, 0.9, 'a')}\n${cliLine(long, right, undefined, 'b')}\n`)
+    const labelled = (line: string, labeller: string) => `${line.slice(0, -1)},"labeller":"${labeller}"}`
+    expect(text).toBe(`${labelled(cliLine(right, wrong, 0.9, 'a'), 'simulated')}\n${labelled(cliLine(wrong, long, undefined, 'tie'), 'person')}\n${labelled(cliLine(long, right, undefined, 'b'), 'person')}\n`)
+  })
+
+  it('export then import keeps every label: the ties, and which were labelled by hand', () => {
+    const labels = [label(right, wrong, 'a', 0.9), label(wrong, long, 'tie'), label(long, right, 'b'), { ...label(right, long, 'a'), source: 'imported' as const }]
+    const read = readLabelsJsonl(labelsToJsonl(labels).text)
+    if (!read.ok) throw new Error(read.problem)
+    expect(read.pairs).toEqual(labels.map(({ pair, choice, source }) => ({ pair, choice, source })))
+    expect(read.pairs.filter((entry) => entry.source === 'user')).toHaveLength(2)
+    expect(read.pairs.filter((entry) => entry.choice === 'tie')).toHaveLength(1)
+  })
+
+  it('the command line’s fit reads a page’s file, skipping its ties', () => {
+    const collector = new PairsCollector()
+    labelsToJsonl([label(right, wrong, 'a', 0.9), label(wrong, long, 'tie'), label(long, right, 'b')])
+      .text.trim()
+      .split('\n')
+      .forEach((line, i) => collector.add(line, i + 1))
+    expect(collector.result().pairs.count).toBe(2)
   })
 
   it('import then export gives the file back, byte for byte', () => {
     const text = `${cliLine(right, wrong, 0.25, 'b')}\n${cliLine(long, wrong, 0.5, 'a')}\n`
     const read = readLabelsJsonl(text)
     if (!read.ok) throw new Error(read.problem)
-    expect(labelsToJsonl(read.pairs.map(({ label: choice, ...pair }) => ({ pair, choice }))).text).toBe(text)
+    expect(labelsToJsonl(read.pairs.map(({ pair, choice }) => ({ pair, choice }))).text).toBe(text)
   })
 
   it('the fit reads the labels as the command line reads the exported file', () => {

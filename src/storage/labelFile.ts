@@ -3,12 +3,13 @@ import { MAX_PAIR_LINE_LENGTH, MAX_PREFERENCE_PAIRS } from '../core/preferences/
 import { pairLine, parsePairLine, type PairRecord } from '../core/preferences/pairsFile'
 import type { GoldPairs } from '../core/preferences/goldPairs'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
-import { labelLine, type SavedLabelRecord, type UnlabelledPair } from './savedLabel'
+import { labelLine, sourceOfLabeller, type LabelChoice, type LabelSource, type SavedLabelRecord, type UnlabelledPair } from './savedLabel'
 
 /*
  * The labels as the command line's pairs file (JSONL, pairsFile.ts), both ways, and as the pairs a
- * fit reads. Export writes each decided pair with pairLine, the very line `preferences` writes
- * (ties are left out: the file has no tie). Import reads every line through the file's own check
+ * fit reads. Export writes every label with pairLine, the very line `preferences` writes, with a
+ * tie as "label": "tie" and who labelled it as "labeller" (a fit skips ties and ignores the
+ * labeller), so export then import keeps every label, ties and "by hand" included. Import reads every line through the file's own check
  * (parsePairLine, held to the token task's features, so a model fitted on them fits the page's
  * design), refuses the whole file at its first bad line, and keeps each line's pair with its
  * features in the task's order. On an environment of trajectory segments the same holds with its
@@ -16,25 +17,31 @@ import { labelLine, type SavedLabelRecord, type UnlabelledPair } from './savedLa
  * states and actions; a fit reads only the labels whose features are those names.
  */
 
-/** The JSONL text of the decided labels, one line each, in order, and how many ties were left out. */
-export function labelsToJsonl(labels: readonly Pick<SavedLabelRecord, 'pair' | 'choice'>[]): { text: string; ties: number } {
+/** The JSONL text of the labels, one line each, in order, and how many of them are ties (kept: a fit skips them). */
+export function labelsToJsonl(labels: readonly (Pick<SavedLabelRecord, 'pair' | 'choice'> & Partial<Pick<SavedLabelRecord, 'source'>>)[]): { text: string; ties: number } {
   let text = ''
   let ties = 0
   for (const label of labels) {
-    const line = labelLine(label)
-    if (line === null) ties++
-    else text += `${pairLine(line)}\n`
+    if (label.choice === 'tie') ties++
+    text += `${pairLine(labelLine(label))}\n`
   }
   return { text, ties }
 }
 
-export type ReadLabelsFile = { ok: true; pairs: PairRecord[] } | { ok: false; problem: string }
+/** A label as a file's line gives it: its pair, the choice, and who made it. */
+export interface ReadLabel {
+  pair: UnlabelledPair
+  choice: LabelChoice
+  source: LabelSource
+}
+
+export type ReadLabelsFile = { ok: true; pairs: ReadLabel[] } | { ok: false; problem: string }
 
 /** A pairs file's text read whole, or its first problem (with the line); `room` is how many more pairs the page may keep. */
 export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS, featureNames: readonly string[] = TOKEN_FEATURE_NAMES): ReadLabelsFile {
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
-  const pairs: PairRecord[] = []
+  const pairs: ReadLabel[] = []
   for (let i = 0; i < lines.length; i++) {
     // A file written on Windows ends its lines with \r\n.
     const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
@@ -49,14 +56,15 @@ export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS, featu
       const reason = errorMessage(error)
       return { ok: false, problem: `${where}${reason.startsWith('is ') ? ' ' : ': '}${reason}` }
     }
-    pairs.push(canonicalPair(JSON.parse(line) as PairRecord, featureNames))
+    const record = JSON.parse(line) as PairRecord
+    pairs.push({ pair: canonicalPair(record, featureNames), choice: record.label, source: sourceOfLabeller(record.labeller) })
   }
   if (pairs.length === 0) return { ok: false, problem: 'the file holds no pairs; give one pair a line, as reward-playground preferences writes them' }
   return { ok: true, pairs }
 }
 
-/** A checked line with only the file's keys, its features in the order of `names`. */
-function canonicalPair(record: PairRecord, names: readonly string[]): PairRecord {
+/** A checked line's pair with only the file's keys, its features in the order of `names`. */
+function canonicalPair(record: PairRecord, names: readonly string[]): UnlabelledPair {
   const side = ({ tokens, states, actions, features, gold }: PairRecord['a']) => ({
     ...(tokens === undefined ? {} : { tokens }),
     ...(states === undefined ? {} : { states }),
@@ -64,14 +72,13 @@ function canonicalPair(record: PairRecord, names: readonly string[]): PairRecord
     features: Object.fromEntries(names.map((name) => [name, features[name]])),
     gold,
   })
-  const pair: UnlabelledPair = {
+  return {
     ...(record.prompt === undefined ? {} : { prompt: record.prompt }),
     ...(record.env === undefined ? {} : { env: record.env }),
     a: side(record.a),
     b: side(record.b),
     ...(record.probability === undefined ? {} : { probability: record.probability }),
   }
-  return { ...pair, label: record.label }
 }
 
 /** The decided labels as a fit reads them (the preferred side first, as PairsCollector gathers a file), or null when there are none. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { errorMessage } from '../core/errorMessage'
-import { parsePairLine, type PairRecord } from '../core/preferences/pairsFile'
+import { parsePairLine, type Labeller, type PairRecord } from '../core/preferences/pairsFile'
 import { segmentFeatureNameChoices } from '../core/preferences/stepFeatures'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 
@@ -19,8 +19,8 @@ export const SAVED_LABEL_VERSION = 1
 export type LabelChoice = 'a' | 'b' | 'tie'
 export type LabelSource = 'user' | 'simulated' | 'imported'
 
-/** A pair's line less its label. */
-export type UnlabelledPair = Omit<PairRecord, 'label'>
+/** A pair's line less its label and labeller. */
+export type UnlabelledPair = Omit<PairRecord, 'label' | 'labeller'>
 
 export interface SavedLabelRecord {
   version: typeof SAVED_LABEL_VERSION
@@ -73,7 +73,16 @@ export function parseSavedLabel(value: unknown): ParsedLabel {
   return { ok: true, label: parsed.data as SavedLabel }
 }
 
-/** The line a label exports as, or null for a tie (the pairs file has no tie). */
-export function labelLine(label: Pick<SavedLabelRecord, 'pair' | 'choice'>): PairRecord | null {
-  return label.choice === 'tie' ? null : { ...label.pair, label: label.choice }
+/** Who labelled a pair, in the pairs file's words: a person (the page's "by hand"), the simulated labeler, or, for a label imported without one, nobody named. */
+const LABELLER_OF: Record<LabelSource, Labeller | undefined> = { user: 'person', simulated: 'simulated', imported: undefined }
+
+/** The line a label exports as: its pair, its choice (a tie too) and who labelled it where the page knows. */
+export function labelLine(label: Pick<SavedLabelRecord, 'pair' | 'choice'> & Partial<Pick<SavedLabelRecord, 'source'>>): PairRecord {
+  const labeller = label.source === undefined ? undefined : LABELLER_OF[label.source]
+  return { ...label.pair, label: label.choice, ...(labeller === undefined ? {} : { labeller }) }
+}
+
+/** The source a line's labeller gives a label read back: by hand for a person, simulated, or imported when the line names nobody. */
+export function sourceOfLabeller(labeller: Labeller | undefined): LabelSource {
+  return labeller === 'person' ? 'user' : labeller === 'simulated' ? 'simulated' : 'imported'
 }

@@ -44,7 +44,7 @@ describe('labels of segment pairs', () => {
   it('import then export gives the file back, byte for byte, and the fit reads only the labels of the names asked for', () => {
     const read = readLabelsJsonl(lines, 100, names)
     if (!read.ok) throw new Error(read.problem)
-    const kept: SavedLabelRecord[] = read.pairs.map(({ label, ...pair }) => ({ version: 1, createdAt: 1, source: 'imported', choice: label, pair }))
+    const kept: SavedLabelRecord[] = read.pairs.map(({ pair, choice, source }) => ({ version: 1, createdAt: 1, source, choice, pair }))
     expect(labelsToJsonl(kept).text).toBe(lines)
     const withToken = [...kept, { version: 1 as const, createdAt: 1, source: 'user' as const, choice: 'a' as const, pair: tokenPair }]
     const fit = labelsToGoldPairs(withToken, names)!

@@ -1,5 +1,6 @@
 import type { RunConfig } from '../core/run/config'
-import { MetricsAccumulator } from '../core/run/metrics'
+import { MetricsAccumulator, RECENT_ITERATIONS } from '../core/run/metrics'
+import { readoutEpisodes } from '../core/run/readoutWindow'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { createTrainerWithEnv } from '../learn/trainers'
 import type { RewardedEnv } from '../core/rewards/rewardedEnv'
@@ -89,7 +90,7 @@ export class TrainingSession implements LabelSource {
       this.post({ type: 'stopped', runId: this.runId })
       return
     }
-    const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES)
+    const metrics = new MetricsAccumulator(trainer.spec.components.length, RECENT_EPISODES, RECENT_ITERATIONS, readoutEpisodes(this.config))
     this.post({ type: 'started', runId: this.runId, learner: this.config.learner.kind })
     await this.loop(trainer, env, metrics, new FrameBuilder(this.lean, metrics, record))
   }

@@ -35,7 +35,8 @@ describe('pairLine and parsePairLine', () => {
     ['[1, 2]', 'is [1,2], not an object'],
     [line((raw) => (raw.extra = 1)), 'unknown key "extra"; accepted: prompt, a, b, probability, label'],
     [line((raw) => delete raw.label), '"label" is missing'],
-    [line((raw) => (raw.label = 'c')), 'label is "c"; accepted: "a" or "b"'],
+    [line((raw) => (raw.label = 'c')), 'label is "c"; accepted: "a", "b" or "tie"'],
+    [line((raw) => (raw.labeller = 'robot')), 'labeller is "robot"; accepted: "person" or "simulated"'],
     [line((raw) => (raw.prompt = [3, 14])), 'prompt is [3,14]; a prompt is two digits [a, b]'],
     [line((raw) => (raw.probability = 1.5)), 'probability is 1.5; a probability is from 0 to 1'],
     [line((raw) => (raw.a = 5)), 'a is 5; each side is'],
@@ -121,7 +122,7 @@ describe('pairs of trajectory segments', () => {
   })
 
   it.each([
-    [segmentLine((raw) => (raw.prompt = [1, 2])), 'unknown key "prompt"; accepted: env, a, b, probability, label; each line is {"env": id'],
+    [segmentLine((raw) => (raw.prompt = [1, 2])), 'unknown key "prompt"; accepted: env, a, b, probability, label, labeller; each line is {"env": id'],
     [segmentLine((raw) => (raw.env = 'mountaincar')), 'env is "mountaincar"; a pair of segments is of cartpole, gridworld, cliffwalking, frozenlake'],
     [segmentLine((raw) => (raw.env = 7)), 'env is 7; a pair of segments is of'],
     [segmentLine((raw) => (side(raw, 'a').tokens = [1])), 'unknown key "tokens" in a; accepted: states, actions, features, gold'],

@@ -25,13 +25,18 @@ import { STEP_FEATURED_ENVIRONMENTS } from './stepFeatures'
  *    "b": {...}, "probability": p, "label": "a" | "b"}
  *
  * (states and actions optional, states one more than actions: the state before the first step).
+ *
+ * The page's label file is this file, with two things a person's labels have that `preferences`
+ * never writes: a tie ("label": "tie", a pair judged equal, which a fit skips: a Bradley–Terry
+ * model has no tie) and who labelled the pair ("labeller": "person" or "simulated", which a fit
+ * ignores), so that a file exported and imported again keeps every label as it was.
  */
 
 export const PAIR_LINE_SHAPE =
-  '{"prompt": [a, b], "a": {"tokens": [t, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b"} (prompt, tokens and probability optional)'
+  '{"prompt": [a, b], "a": {"tokens": [t, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b" | "tie", "labeller": "person" | "simulated"} (prompt, tokens, probability and labeller optional)'
 
 export const SEGMENT_PAIR_LINE_SHAPE =
-  '{"env": id, "a": {"states": [[v, ...], ...], "actions": [a, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b"} (states, actions and probability optional)'
+  '{"env": id, "a": {"states": [[v, ...], ...], "actions": [a, ...], "features": {"name": x, ...}, "gold": g}, "b": {the same}, "probability": p, "label": "a" | "b" | "tie", "labeller": "person" | "simulated"} (states, actions, probability and labeller optional)'
 
 /** One side of a pair as the file holds it (tokens optional, as the file's lines may leave them out). */
 export interface PairSideRecord {
@@ -52,18 +57,25 @@ export interface PairRecord {
   a: PairSideRecord
   b: PairSideRecord
   probability?: number
-  label: 'a' | 'b'
+  /** The preferred side, or a tie (judged equal: a fit skips it). */
+  label: PairLabel
+  /** Who labelled the pair, where the page knows (a fit ignores it). */
+  labeller?: Labeller
 }
+
+export type PairLabel = 'a' | 'b' | 'tie'
+export const LABELLERS = ['person', 'simulated'] as const
+export type Labeller = (typeof LABELLERS)[number]
 
 /** The line for a pair, keys in the documented order (no newline); JSON.stringify leaves out the optional keys that are absent. */
 export function pairLine(record: PairRecord): string {
   const side = ({ tokens, states, actions, features, gold }: PairSideRecord) => ({ tokens, states, actions, features, gold })
-  return JSON.stringify({ prompt: record.prompt, env: record.env, a: side(record.a), b: side(record.b), probability: record.probability, label: record.label })
+  return JSON.stringify({ prompt: record.prompt, env: record.env, a: side(record.a), b: side(record.b), probability: record.probability, label: record.label, labeller: record.labeller })
 }
 
-const LINE_KEYS = ['prompt', 'a', 'b', 'probability', 'label']
+const LINE_KEYS = ['prompt', 'a', 'b', 'probability', 'label', 'labeller']
 const SIDE_KEYS = ['tokens', 'features', 'gold']
-const SEGMENT_LINE_KEYS = ['env', 'a', 'b', 'probability', 'label']
+const SEGMENT_LINE_KEYS = ['env', 'a', 'b', 'probability', 'label', 'labeller']
 const SEGMENT_SIDE_KEYS = ['states', 'actions', 'features', 'gold']
 /** The longest completion the token task writes (its largest max_length). */
 const MAX_TOKENS = 32
@@ -177,7 +189,7 @@ export interface ParsedPair {
   b: number[]
   goldA: number
   goldB: number
-  label: 'a' | 'b'
+  label: PairLabel
 }
 
 /**
@@ -202,7 +214,8 @@ export function parsePairLine(text: string, names: readonly string[] | null): { 
     checkKeys(raw, SEGMENT_LINE_KEYS, ['a', 'b', 'label'], '', SEGMENT_PAIR_LINE_SHAPE)
     if (typeof raw.env !== 'string' || !STEP_FEATURED_ENVIRONMENTS.includes(raw.env)) throw new Error(`env is ${shown(raw.env)}; a pair of segments is of ${STEP_FEATURED_ENVIRONMENTS.join(', ')}`)
   } else checkKeys(raw, LINE_KEYS, ['a', 'b', 'label'], '')
-  if (raw.label !== 'a' && raw.label !== 'b') throw new Error(`label is ${shown(raw.label)}; accepted: "a" or "b"`)
+  if (raw.label !== 'a' && raw.label !== 'b' && raw.label !== 'tie') throw new Error(`label is ${shown(raw.label)}; accepted: "a", "b" or "tie"`)
+  if (Object.hasOwn(raw, 'labeller') && !LABELLERS.includes(raw.labeller as Labeller)) throw new Error(`labeller is ${shown(raw.labeller)}; accepted: ${LABELLERS.map((name) => `"${name}"`).join(' or ')}`)
   if (Object.hasOwn(raw, 'prompt')) {
     const digit = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 9
     if (!Array.isArray(raw.prompt) || raw.prompt.length !== 2 || !raw.prompt.every(digit)) throw new Error(`prompt is ${shown(raw.prompt)}; a prompt is two digits [a, b]`)
@@ -247,6 +260,8 @@ export class PairsCollector {
     }
     this.names = parsed.names
     const { pair } = parsed
+    // A tie prefers neither side: nothing for a Bradley–Terry fit.
+    if (pair.label === 'tie') return
     const [winner, loser, winnerGold, loserGold] = pair.label === 'a' ? [pair.a, pair.b, pair.goldA, pair.goldB] : [pair.b, pair.a, pair.goldB, pair.goldA]
     this.preferred.push(...winner)
     this.rejected.push(...loser)

@@ -57,6 +57,14 @@ export interface MetricsSummary {
    * its best, which the end-of-budget figures cannot say; null while no episode finished.
    */
   peakObjective: number | null
+  /**
+   * The page's readouts: mean shaped return and objective of the last readoutWindow finished
+   * episodes (all of them while fewer have finished; readoutWindow.ts: the last 20 on a task of
+   * steps, more on a task of completions); null when none finished.
+   */
+  readoutWindow: number
+  readoutReturn: number | null
+  readoutObjective: number | null
   /** Mean contribution Σ_t w_k·c_k,t of each component over the same last 20 episodes, in spec order; null when none finished. */
   recentContributions: number[] | null
   /** Mean length (steps; tokens on the token task) of the same last 20 episodes; null when none finished. */
@@ -100,12 +108,20 @@ export class MetricsAccumulator {
   private readonly recentZeroFractions: Float64Array
   private zeroCount = 0
   private zeroNext = 0
+  /** The readouts' ring, readoutWindow slots: each episode's shaped return and objective. */
+  private readonly readoutReturns: Float64Array
+  private readonly readoutObjectives: Float64Array
+  private readoutCount = 0
+  private readoutNext = 0
 
   constructor(
     private numComponents: number,
     readonly window: number,
     readonly iterationWindow: number = RECENT_ITERATIONS,
+    readonly readoutWindow: number = window,
   ) {
+    this.readoutReturns = new Float64Array(readoutWindow)
+    this.readoutObjectives = new Float64Array(readoutWindow)
     this.frameContributions = new Float64Array(numComponents)
     this.recentReturns = new Float64Array(window)
     this.recentObjectives = new Float64Array(window)
@@ -170,6 +186,10 @@ export class MetricsAccumulator {
     this.recentLengths[this.recentNext] = episode.length
     this.recentNext = (this.recentNext + 1) % this.window
     this.recentCount = Math.min(this.recentCount + 1, this.window)
+    this.readoutReturns[this.readoutNext] = episode.shapedReturn
+    this.readoutObjectives[this.readoutNext] = episode.objective
+    this.readoutNext = (this.readoutNext + 1) % this.readoutWindow
+    this.readoutCount = Math.min(this.readoutCount + 1, this.readoutWindow)
   }
 
   /** Keep the episode's component sums and weights in its recent slot (recentNext), saying how it was paid. */
@@ -223,6 +243,9 @@ export class MetricsAccumulator {
       recentReturn: this.recentCount > 0 ? mean(this.recentReturns, this.recentCount) : null,
       recentObjective: this.recentCount > 0 ? mean(this.recentObjectives, this.recentCount) : null,
       peakObjective: this.peakObjective,
+      readoutWindow: this.readoutWindow,
+      readoutReturn: this.readoutCount > 0 ? mean(this.readoutReturns, this.readoutCount) : null,
+      readoutObjective: this.readoutCount > 0 ? mean(this.readoutObjectives, this.readoutCount) : null,
       recentContributions: this.recentCount > 0 ? this.recentContributionMeans() : null,
       recentLength: this.recentCount > 0 ? mean(this.recentLengths, this.recentCount) : null,
       recentZeroAdvantageFraction: this.zeroCount > 0 ? mean(this.recentZeroFractions, this.zeroCount) : null,

@@ -165,7 +165,7 @@ export async function labelBySimulation(count: number, temperature: number, bias
   }
 }
 
-/** The decided labels as JSONL (the command line's pairs file), and how many ties it leaves out. */
+/** The labels as JSONL (the command line's pairs file, ties and who labelled each included), and how many are ties. */
 export function exportLabels(): { text: string; ties: number } {
   return labelsToJsonl(labelsHere(useLabels.getState().labels))
 }
@@ -177,7 +177,7 @@ export async function importLabels(text: string): Promise<void> {
     useLabels.setState({ message: `The file was not imported: ${read.problem}` })
     return
   }
-  await keepLabels(read.pairs.map(({ label, ...pair }) => recordOf(pair, label, 'imported')))
+  await keepLabels(read.pairs.map(({ pair, choice, source }) => recordOf(pair, choice, source)))
   useLabels.setState({ message: `Imported ${read.pairs.length} labelled pairs.` })
 }
 

@@ -5,7 +5,9 @@ import { designToSearch } from '../../model/designLink'
 import { perDesign } from '../../model/perDesign'
 import { loadDesign, usePlayground } from '../run/store'
 import { isRunActive } from '../../model/runView'
-import { changeReward, changeWeight, resetRun, startRun } from '../run/trainingClient'
+import { changeReward, changeWeight, pauseRun, resetRun, resumeRun, startRun } from '../run/trainingClient'
+import { reachedLessonBudget } from '../../lessons/lessonBudget'
+import type { BudgetStop } from '../../model/runStatusText'
 import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
 import { noteLinkProblems } from '../link/linkNotice'
 import { LINK } from '../../model/linkKeys'
@@ -18,9 +20,42 @@ interface LessonSession {
   lessonId: string | null
   /** Whether the list of lessons is open. */
   pickerOpen: boolean
+  /** The run the page paused at the lesson's budget (its id), and where; null when none. */
+  budgetStop: (BudgetStop & { runId: string }) | null
+  /** The run the student chose to keep training past the budget: it is not paused again. */
+  keptTraining: string | null
 }
 
-export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null, pickerOpen: false }))
+export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null, pickerOpen: false, budgetStop: null, keptTraining: null }))
+
+/**
+ * A lesson's variant keeps to the budget its evidence was measured at: the first frame at or past
+ * it pauses the run (lessonBudget.ts), so the card compares like with like; Keep training goes on.
+ */
+usePlayground.subscribe((state, previous) => {
+  if (state.run.latest === previous.run.latest) return
+  const { lessonId, budgetStop, keptTraining } = useLessonSession.getState()
+  const lesson = lessonId === null ? undefined : findLesson(lessonId)
+  const runId = state.run.runId
+  if (!lesson || runId === null || keptTraining === runId || budgetStop?.runId === runId) return
+  const budget = reachedLessonBudget(lesson, state.run, state.design)
+  if (budget === null) return
+  useLessonSession.setState({ budgetStop: { runId, budget } })
+  pauseRun()
+})
+
+/** The budget stop of the page's run, if the page paused it at the lesson's budget. */
+export function budgetStopOf(stop: LessonSession['budgetStop'], runId: string | null): BudgetStop | null {
+  return stop !== null && stop.runId === runId ? stop : null
+}
+
+/** Go on training a run paused at the lesson's budget; it is not paused at the budget again. */
+export function keepTraining(): void {
+  const { budgetStop } = useLessonSession.getState()
+  if (budgetStop === null) return
+  useLessonSession.setState({ budgetStop: null, keptTraining: budgetStop.runId })
+  resumeRun()
+}
 
 /** Open or close the list of lessons. */
 export function setLessonPickerOpen(open: boolean): void {

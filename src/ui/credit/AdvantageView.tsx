@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef } from 'react'
 import type { AdvantageHistogram } from '../../core/credit/histogram'
-import { advantageHistograms, binDecimals, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../../model/creditViews'
+import { advantageHistograms, advantageSharesText, binDecimals, whatIfAdvantagesLine, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../../model/creditViews'
 import { formatFixed } from '../common/format'
 import { usePlayground } from '../../state/run/store'
 import { CreditTimeline } from './CreditTimeline'
@@ -13,6 +13,9 @@ import { EstimatorComparison } from './EstimatorComparison'
 import { useViewRun } from '../run/useViewRun'
 
 const NO_BARS: AdvantageBar[] = []
+
+/** The what-if bars' colour: violet, apart from the true objective's gold on the learning curve. */
+const WHAT_IF_COLOUR = '#c792ea'
 
 /**
  * The advantages of the latest recorded batch (the record comes about once a second): where credit
@@ -55,12 +58,6 @@ export function AdvantageView() {
   )
 }
 
-/** "40% positive, 40% negative, 20% exactly zero": whole percentages that add up to 100. */
-function shares({ positives, negatives, zeros }: AdvantageHistogram): string {
-  const [positive, negative, zero] = wholePercentages([positives, negatives, zeros])
-  return `${positive}% positive, ${negative}% negative, ${zero}% exactly zero`
-}
-
 const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogram: AdvantageHistogram | null; whatIf: AdvantageHistogram | null; data: AdvantageBar[] }) {
   const chartRef = useRef<HTMLDivElement>(null)
   // The batch's counts, and beside each the what-if batch's counts scaled to the same total.
@@ -71,7 +68,7 @@ const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogr
   const bars = useMemo<BarSeries[]>(
     () => [
       { key: 'count', colour: '#7fd1b9', values: data.map((row) => row.count) },
-      { key: 'whatIf', colour: '#ffd166', opacity: 0.6, values: data.map((row) => row.whatIf ?? NaN) },
+      { key: 'whatIf', colour: WHAT_IF_COLOUR, opacity: 0.6, values: data.map((row) => row.whatIf ?? NaN) },
     ],
     [data],
   )
@@ -79,12 +76,12 @@ const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogr
     <section aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
         {histogram
-          ? `${histogram.total} sampled: ${histogram.total > 0 ? shares(histogram) : 'none yet'}`
+          ? `${histogram.total} sampled: ${histogram.total > 0 ? advantageSharesText(histogram) : 'none yet'}`
           : 'Shown after the first update.'}
       </p>
       {whatIf && (
         <p className="what-if-advantages" role="status" aria-label="What-if advantages">
-          Gold: the same batch under the sliders and estimator now — {shares(whatIf)}.
+          {whatIfAdvantagesLine(whatIf)}
         </p>
       )}
       <ChartExportButtons chart="the advantage histogram" fileName="advantages" target={chartRef} />

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { rewardDesignToJson } from '../../core/rewards/designSchema'
 import { rewardDesignOf } from '../../model/design'
 import { summariseProblems } from '../../model/problemList'
-import { MAX_FILE_BYTES, readDesignOrSetup, setupToJson } from '../../model/setupFile'
+import { MAX_FILE_BYTES, readDesignOrSetup, setupExportText, setupToJson } from '../../model/setupFile'
 import { loadDesign, usePlayground } from '../../state/run/store'
 import { changeReward, changeSchedule, changeWeight, resetRun, rewardChangeRestarts } from '../../state/run/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
@@ -24,7 +24,9 @@ export function DesignFile() {
   }
   const exportSetup = () => {
     const design = usePlayground.getState().design
-    downloadText(setupToJson(design), `setup-${design.envId}-seed${design.seed}.json`, 'application/json')
+    const fileName = `setup-${design.envId}-seed${design.seed}.json`
+    downloadText(setupToJson(design), fileName, 'application/json')
+    setMessage({ ok: true, text: setupExportText(fileName) })
   }
   const importFile = async (file: File) => {
     const refuse = (problems: string[]) => setMessage({ ok: false, text: `${file.name} was not imported: ${summariseProblems(problems)}` })
@@ -64,7 +66,7 @@ export function DesignFile() {
       <button type="button" onClick={exportDesign} title="The reward design only: weights, terms, shaping, bonuses, transforms (trace --mix FILE reads it)">
         Export design
       </button>
-      <button type="button" onClick={exportSetup} title="Environment, its parameters, the reward design, the learner and the seed (train --config FILE reads it)">
+      <button type="button" onClick={exportSetup} title="Environment, its parameters, the reward design, the learner and the seed (train --config FILE reads it); not the labels, pins or sweeps">
         Export setup
       </button>
       <FileImportButton label="Import design or setup" accept="application/json,.json" onFile={(file) => void importFile(file)} />

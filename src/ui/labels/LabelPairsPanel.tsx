@@ -6,6 +6,7 @@ import { trainDpoOnLabels } from '../../state/labels/dpoFromLabels'
 import { clearLabels, dismissLabelMessage, exportLabels, importLabels, labelsHere, openLabels, useLabels } from '../../state/labels/labels'
 import { usePlayground } from '../../state/run/store'
 import { downloadText } from '../common/download'
+import { countOf } from '../../core/plural'
 import { LabelPairCard } from './LabelPairCard'
 import { Panel } from '../common/Panel'
 import { RewardModelFit } from './RewardModelFit'
@@ -53,7 +54,7 @@ function LabelPairsBody() {
         </p>
       )}
       <p role="status" aria-label="Labelled pairs">
-        {labels.length} labelled ({byHand} by hand, {ties} {ties === 1 ? 'tie' : 'ties'}){storage === 'opening' ? ' · reading the kept labels…' : ''}
+        {labels.length} labelled ({byHand} by hand, {countOf(ties, 'tie')}){storage === 'opening' ? ' · reading the kept labels…' : ''}
       </p>
       <LabelPairCard />
       <SimulatedLabeler withBiases={!segments} />
@@ -90,7 +91,7 @@ function LabelFiles() {
   const exportFile = () => {
     const { text, ties } = exportLabels()
     downloadText(text, 'pairs.jsonl', 'application/jsonl')
-    if (ties > 0) useLabels.setState({ message: `Exported the decided pairs; ${ties} ${ties === 1 ? 'tie was' : 'ties were'} left out (the pairs file has no tie).` })
+    if (ties > 0) useLabels.setState({ message: `Exported every label; ${countOf(ties, 'tie')} ${ties === 1 ? 'is' : 'are'} kept as "label": "tie", which a fit skips.` })
   }
   const importFile = async (file: File) => {
     if (file.size > MAX_PAIRS_FILE_BYTES) {

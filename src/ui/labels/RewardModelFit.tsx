@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { REWARD_MODEL_DEFAULT_NAME } from '../../core/rewards/designSchema'
 import { refitModelProblem } from '../../core/rewards/refitModelProblem'
 import { MAX_REFIT_EVERY, MAX_REFIT_PAIRS_PER_REFIT, MIN_REFIT_PAIRS, RewardModelRefitSchema, type RewardModelRefit } from '../../core/rewards/rewardModelRefitSchema'
-import type { PairAccuracy } from '../../core/preferences/rewardModelAccuracy'
+import { fitAccuracyText, useAsRewardText } from '../../model/rewardModelFitText'
+import { countOf } from '../../core/plural'
 import { fitRewardModel, useLabels } from '../../state/labels/labels'
 import { usePlayground } from '../../state/run/store'
 import { changeReward, rewardChangeRestarts } from '../../state/run/trainingClient'
@@ -14,13 +15,6 @@ const MAX_PAGE_ENSEMBLE = 5
 /** The most held out: half the pairs (a fit needs pairs to learn from). */
 const MAX_HOLDOUT = 0.5
 
-const percent = (fraction: number | null) => (fraction === null ? '—' : `${(100 * fraction).toFixed(1)}%`)
-
-/** One part's figures as `reward-model fit` prints them: as labelled, and against the gold. */
-function accuracyText(figures: PairAccuracy | null): string {
-  if (figures === null) return 'none held out'
-  return `${percent(figures.accuracy)} as labelled, ${percent(figures.goldAccuracy)} against the gold (${figures.goldPairs} pairs of different gold)`
-}
 
 /**
  * Fit a reward model to the labels (in a worker of its own), see how well it orders the pairs it
@@ -117,6 +111,7 @@ function lengthHeadText(model: FittedRewardModel['model']): string {
 function FitResult({ result }: { result: FittedRewardModel }) {
   const { guard, confirm } = useRestartGuard()
   const [problems, setProblems] = useState<string[]>([])
+  const [done, setDone] = useState<string | null>(null)
   const members = result.model.members.length
   const [refitOn, setRefitOn] = useState(false)
   const [refitFields, setRefitFields] = useState<RefitFields>({ every: '20', pairs: '500', temperature: '0.1' })
@@ -133,15 +128,23 @@ function FitResult({ result }: { result: FittedRewardModel }) {
     const entry = { name: REWARD_MODEL_DEFAULT_NAME, model: result.model, aggregate: 'mean' as const, ...(refit === null ? {} : { refit: refit.refit }) }
     const next = { ...reward, rewardModels: [...others, entry] }
     const note = `rm := ${result.model.kind} reward model${members > 1 ? ` (${members} members)` : ''}${refit === null ? '' : `, refit every ${refit.refit.every} updates on ${refit.refit.pairs} pairs`}`
+    const replaced = others.length !== (reward.rewardModels ?? []).length
+    // Apply, then say back what it did (the weight is the one the design gives rm after the change).
+    const apply = () => {
+      const refused = changeReward(next, note)
+      setProblems(refused)
+      const weight = usePlayground.getState().design.weights[REWARD_MODEL_DEFAULT_NAME]
+      setDone(refused.length > 0 || weight === undefined ? null : useAsRewardText({ name: REWARD_MODEL_DEFAULT_NAME, weight, replaced, refit: refit === null ? null : refit.refit }))
+    }
     const restart = rewardChangeRestarts(next)
-    if (restart === null) setProblems(changeReward(next, note))
-    else guard(() => setProblems(changeReward(next, note)), restart)
+    if (restart === null) apply()
+    else guard(apply, restart)
   }
   return (
     <div className="fit-result" role="region" aria-label="Fitted reward model">
       <p role="status" aria-label="Fit accuracy">
-        {result.model.kind} model{members > 1 ? `, ${members} members` : ''}{lengthHeadText(result.model)}, fitted in {result.seconds.toFixed(2)} s on {result.trainPairs} pairs. Train accuracy: {accuracyText(result.train)}. Held-out accuracy ({result.heldOutPairs} pairs):{' '}
-        {accuracyText(result.heldOut)}.
+        {result.model.kind} model{members > 1 ? `, ${members} members` : ''}{lengthHeadText(result.model)}, fitted in {result.seconds.toFixed(2)} s on {countOf(result.trainPairs, 'pair')}. Train accuracy: {fitAccuracyText(result.train, result.trainPairs)}. Held-out accuracy ({countOf(result.heldOutPairs, 'pair')}):{' '}
+        {fitAccuracyText(result.heldOut, result.heldOutPairs)}.
       </p>
       <fieldset className="refit-option" title={refitUnavailable ?? 'Iterated RLHF: every N GRPO updates, M fresh pairs of the current policy labelled by the simulated labeler against the gold, and the model refitted on all the pairs so far'}>
         <legend>
@@ -163,6 +166,11 @@ function FitResult({ result }: { result: FittedRewardModel }) {
         Use as reward
       </button>
       {confirm}
+      {done && (
+        <p className="hint" role="status" aria-label="Reward model in use">
+          {done}
+        </p>
+      )}
       {problems.map((text) => (
         <p key={text} className="field-error" role="alert">
           {text}

@@ -1,4 +1,5 @@
 import { useViewRun } from './useViewRun'
+import { formatFigure } from '../common/format'
 
 /** The learner's latest diagnostics (losses, entropy, KL, clip fraction, …). */
 export function Diagnostics() {
@@ -15,7 +16,7 @@ export function Diagnostics() {
             {entries.map(([name, value]) => (
               <tr key={name}>
                 <th scope="row">{name.replaceAll('_', ' ')}</th>
-                <td>{formatDiagnostic(value)}</td>
+                <td>{formatFigure(value)}</td>
               </tr>
             ))}
           </tbody>
@@ -23,9 +24,4 @@ export function Diagnostics() {
       )}
     </section>
   )
-}
-
-function formatDiagnostic(value: number): string {
-  const magnitude = Math.abs(value)
-  return magnitude !== 0 && (magnitude < 1e-3 || magnitude >= 1e5) ? value.toExponential(2) : value.toFixed(4)
 }

@@ -5,10 +5,12 @@ import { usePlayground } from '../../state/run/store'
 import { markLabel } from '../../model/marks'
 import { COMPONENT_COLOURS } from '../common/colours'
 import { hackingNoticeShown } from '../../model/hackingAlert'
+import { hackingNoticeText } from '../../model/hackingNotice'
+import { emptyCurveText } from '../../model/runStatusText'
 import { smooth } from '../../core/run/smooth'
 import { LEARNER_COMPONENTS } from '../../core/run/learnerComponents'
 import { CompareView } from '../compare/CompareView'
-import { formatChange, formatSteps, formatWeight } from '../common/format'
+import { formatSteps, formatWeight } from '../common/format'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
 import { useView } from '../../state/link/views'
 import { IfVisible } from '../common/IfVisible'
@@ -26,6 +28,7 @@ export function LearningCurve() {
 /** The figure itself, drawn again only when the drawn run's points or marks change (or its own settings do). */
 const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, 'series' | 'marks'>) {
   const spec = usePlayground((state) => state.spec)
+  const status = usePlayground((state) => state.run.status)
   const [axis, setAxis] = useView('axis')
   const [view, setView] = useView('curve')
   const pinCount = usePlayground((state) => state.pins.length)
@@ -88,7 +91,7 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
   const latest = series[series.length - 1]
   const summary = latest
     ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
-    : 'Learning curve: no finished episodes yet. Press Start to train.'
+    : `Learning curve: ${emptyCurveText(status)}`
   const hacking = usePlayground((state) => state.run.hacking)
   const dismissHacking = usePlayground((state) => state.dismissHacking)
   // The alert's band: from where the divergence began to its recovery (or the latest point).
@@ -102,11 +105,7 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
     <figure className="curve" aria-label="Learning curve">
       {hackingNoticeShown(hacking) && (
         <div className="hacking" role="alert">
-          <p>
-            Reward hacking? Since step {formatSteps(hacking.fromStep)} the shaped return rose by {formatChange(hacking.returnChange)} while {spec.objective.name} moved the wrong way by{' '}
-            {formatChange(Math.abs(hacking.objectiveChange))} (over {hacking.window} points, up to step {formatSteps(hacking.detectedAt)}). It stays until {spec.objective.name} is back to{' '}
-            {formatChange(hacking.objectiveBefore)}.
-          </p>
+          <p>{hackingNoticeText(hacking, series, spec.objective.name)}</p>
           <button type="button" onClick={dismissHacking}>
             Dismiss
           </button>
@@ -143,7 +142,7 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
         {view === 'live' && <ChartExportButtons chart="the learning curve" fileName="learning-curve" target={plotRef} />}
       </div>
       {/* The chart stays mounted while empty: its first render is costly, better paid at load than mid-training. */}
-      {series.length === 0 && view === 'live' && <div className="empty-chart">No episodes yet. Press Start: the curve grows as episodes finish.</div>}
+      {series.length === 0 && view === 'live' && <div className="empty-chart">{emptyCurveText(status)}</div>}
       {view === 'compare' && <CompareView />}
       {
         <div className="curve-plot" hidden={view === 'compare'} ref={plotRef}>

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react'
 import type { RunView } from '../../model/runView'
 import { useViewRun } from './useViewRun'
 import { overOptimisationCurve } from '../../model/overOptimisation'
+import { overOptimisationVerdict, overOptimisationVerdictText } from '../../model/overOptimisationVerdict'
 import { specOf } from '../../model/design'
 import { usePlayground } from '../../state/run/store'
 import { COMPONENT_COLOURS } from '../common/colours'
@@ -13,8 +14,9 @@ const GOLD_COLOUR = '#ffd166'
  * The over-optimisation chart of a run trained against a learned reward (Gao, Schulman & Hilton
  * 2023): the true objective (gold) and each reward model's contribution (the proxy) against √KL
  * to the start policy, binned. Shown only when the design has a reward model and the learner
- * reports its KL (the GRPO family). The proxy keeps rising as the policy moves; where gold turns
- * down, the reward model is being over-optimised.
+ * reports its KL (the GRPO family). The caption's verdict is overOptimisationVerdict's: it speaks
+ * only of a paid reward model, and says over-optimised only where gold fell from its peak while the
+ * proxy rose.
  */
 export function OverOptimisation() {
   const series = useViewRun((run) => run.series)
@@ -27,6 +29,7 @@ const OverOptimisationFigure = memo(function OverOptimisationFigure({ series }: 
   const proxyNames = useMemo(() => (design.reward.rewardModels ?? []).map((model) => model.name), [design.reward.rewardModels])
   const curve = useMemo(() => overOptimisationCurve(series, proxyNames), [series, proxyNames])
   const spec = useMemo(() => specOf(design), [design])
+  const verdict = useMemo(() => overOptimisationVerdict(curve, design.weights, spec.objective.higherIsBetter), [curve, design.weights, spec.objective.higherIsBetter])
   if (proxyNames.length === 0 || design.learner.kind !== 'grpo') return null
   const componentIndex = (name: string) => spec.components.findIndex((component) => component.name === name)
   const lines: LineSeries[] = [
@@ -39,12 +42,12 @@ const OverOptimisationFigure = memo(function OverOptimisationFigure({ series }: 
     })),
     { key: 'gold', name: `${spec.objective.name} (gold, true objective)`, colour: GOLD_COLOUR, width: 2, axis: 'right' as const, y: curve.gold },
   ]
-  const turned = goldTurnedDown(curve.gold)
+  const points = curve.counts.reduce((sum, count) => sum + count, 0)
   return (
     <figure className="over-optimisation" aria-label="Over-optimisation">
       <figcaption>
-        Gold and proxy against √KL to the start policy ({curve.counts.reduce((sum, count) => sum + count, 0)} points in {curve.counts.length} bins)
-        {curve.counts.length === 0 ? ': drawn once updates report their KL.' : turned ? ': gold has turned down while the policy moved on — the reward model is being over-optimised.' : '.'}
+        Gold and proxy against √KL to the start policy ({points} points in {curve.counts.length} bins)
+        {overOptimisationVerdictText(verdict, points)}
       </figcaption>
       <div className="over-optimisation-chart" aria-hidden="true">
         <LineChart
@@ -62,13 +65,3 @@ const OverOptimisationFigure = memo(function OverOptimisationFigure({ series }: 
     </figure>
   )
 })
-
-/** Whether gold, after its peak, has fallen by at least a tenth of its rise (and the peak is not the last bin). */
-function goldTurnedDown(gold: readonly number[]): boolean {
-  if (gold.length < 3) return false
-  let peak = 0
-  for (let b = 1; b < gold.length; b++) if (gold[b] > gold[peak]) peak = b
-  const last = gold[gold.length - 1]
-  const rise = gold[peak] - gold[0]
-  return peak < gold.length - 1 && rise > 0 && gold[peak] - last >= 0.1 * rise
-}

@@ -3,31 +3,36 @@ import { MetricsExport } from './MetricsExport'
 import { formatCount } from '../common/format'
 import type { MachineShare } from '../../core/run/frame'
 import { machineShareText } from '../../model/machineShareText'
-
-const STATUS_TEXT: Record<string, string> = {
-  idle: 'Not started',
-  starting: 'Starting…',
-  running: 'Training',
-  paused: 'Paused',
-  stopped: 'Stopped',
-  error: 'Error',
-}
+import { runStatusText } from '../../model/runStatusText'
+import { budgetStopOf, keepTraining, useLessonSession } from '../../state/lessons/lessonSession'
 
 export function RunStatusBar() {
   const run = usePlayground((state) => state.run)
   const objective = usePlayground((state) => state.spec.objective)
   const frame = run.latest
+  const budgetStop = useLessonSession((state) => budgetStopOf(state.budgetStop, run.runId))
+  const { label, note } = runStatusText(run.status, frame?.diagnostics ?? null, run.status === 'paused' ? budgetStop : null)
   return (
     <div className="status-bar">
       <span className={`status status-${run.status}`} role="status" aria-label="Run status">
-        {STATUS_TEXT[run.status]}
+        {label}
       </span>
+      {budgetStop && run.status === 'paused' && (
+        <button type="button" onClick={keepTraining}>
+          Keep training
+        </button>
+      )}
+      {note && (
+        <span className="status-note" role="status" aria-label="Run note">
+          {note}
+        </span>
+      )}
       {frame && (
         <dl className="figures" aria-label="Run figures">
           <Figure name="Steps" value={formatCount(frame.envSteps)} />
           <Figure name="Episodes" value={formatCount(frame.episodesTotal)} />
-          <Figure name="Return (last 20)" value={frame.recentReturn === null ? '—' : frame.recentReturn.toFixed(1)} />
-          <Figure name={`${objective.name} (last 20)`} value={frame.recentObjective === null ? '—' : frame.recentObjective.toFixed(2)} />
+          <Figure name={`Return (last ${frame.readoutWindow})`} value={frame.readoutReturn === null ? '—' : frame.readoutReturn.toFixed(1)} />
+          <Figure name={`${objective.name} (last ${frame.readoutWindow})`} value={frame.readoutObjective === null ? '—' : frame.readoutObjective.toFixed(2)} />
           <Figure name="Steps/s" value={formatCount(Math.round(frame.stepsPerSecond))} />
           <Figure name="Time" value={`${frame.wallSeconds.toFixed(1)} s`} />
         </dl>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import type { MetricsFrame } from '../core/run/frame'
+import { EMPTY_RUN, type RunView } from '../model/runView'
+import { LESSONS } from './catalogue'
+import { lessonBudget, reachedLessonBudget } from './lessonBudget'
+
+const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
+const budget = coin.check!.steps
+const goal = coin.variants[0].design
+
+function runAt(envSteps: number, changes: Partial<RunView> = {}): RunView {
+  return { ...EMPTY_RUN, runId: 'run-1', status: 'running', design: goal, latest: { envSteps, recentObjective: 0.5, recentReturn: 1 } as MetricsFrame, ...changes }
+}
+
+describe('a lesson’s budget', () => {
+  it('is the check’s steps for a run of one of its variants, untouched', () => {
+    expect(lessonBudget(coin, runAt(10), goal)).toBe(budget)
+  })
+
+  it('is none for a run changed live, a design of no variant, or a lesson without a check', () => {
+    expect(lessonBudget(coin, runAt(10, { marks: [{ envSteps: 5, at: 0, changes: { coin: 10 }, changeId: 1 }] }), goal)).toBeNull()
+    const other = { ...goal, weights: { ...goal.weights, coin: 3 } }
+    expect(lessonBudget(coin, runAt(10, { design: other }), other)).toBeNull()
+    expect(lessonBudget({ ...coin, check: undefined }, runAt(10), goal)).toBeNull()
+  })
+
+  it('is reached once a running run’s latest frame is at or past it, and not before, nor while paused', () => {
+    expect(reachedLessonBudget(coin, runAt(budget - 1), goal)).toBeNull()
+    expect(reachedLessonBudget(coin, runAt(budget), goal)).toBe(budget)
+    expect(reachedLessonBudget(coin, runAt(budget + 4096), goal)).toBe(budget)
+    expect(reachedLessonBudget(coin, runAt(budget + 4096, { status: 'paused' }), goal)).toBeNull()
+  })
+})
