@@ -216,6 +216,8 @@ export class TrainingSession {
       if (report.demo.steps > 0) this.lastDemo = report.demo
       if (report.advantages) this.lastAdvantages = report.advantages
       this.lastValueBatch = report.valueBatch ?? null
+      // The critic's values go with copy 0's episode steps, so its credit timeline has them for every step.
+      if (report.valueBatch) this.record?.keepValues(report.valueBatch)
       this.lastGroupBatch = report.groupBatch ?? null
       const now = performance.now()
       // A sweep's run (a budget) reports its figures once, at the end: nobody draws its curve.
