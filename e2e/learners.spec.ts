@@ -138,7 +138,7 @@ test('REINFORCE++ as OpenRLHF defines it from the preset: the KL in the reward, 
   // Another baseline is another estimator: it reaches the running run live, marked on the chart, without the restart question; the link carries it.
   await baseline.selectOption('remax')
   await expect(page.getByRole('alertdialog', { name: 'Restart the run?' })).toHaveCount(0)
-  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText('l.estimator.baseline: token_batch → remax', { timeout: 30_000 })
+  await expect(page.getByRole('list', { name: 'Design changes' })).toContainText('baseline: token_batch → remax', { timeout: 30_000 })
   await expect(page).toHaveURL(/l\.estimator\.baseline=remax/)
   await expect(preset).toHaveValue('custom')
 })

@@ -1,8 +1,8 @@
-import { AGGREGATIONS } from '../../core/losses/aggregation'
-import { KL_ESTIMATORS } from '../../core/losses/kl'
-import { POLICY_LOSSES } from '../../core/losses/policyLoss'
-import { DPO_LOSSES } from '../../core/preferences/dpo'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../../core/run/config'
+import { AGGREGATIONS } from '../core/losses/aggregation'
+import { KL_ESTIMATORS } from '../core/losses/kl'
+import { POLICY_LOSSES } from '../core/losses/policyLoss'
+import { DPO_LOSSES } from '../core/preferences/dpo'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -153,4 +153,9 @@ export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
     { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },
     { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Step size of each agent’s policy.' },
   ],
+}
+
+/** An option's name as the Learner panel labels it ("loss aggregation"), or its dotted path where the panel does not offer it. */
+export function learnerFieldLabel(kind: LearnerKind, path: string): string {
+  return LEARNER_FIELDS[kind].find((field) => field.path === path)?.label ?? path
 }

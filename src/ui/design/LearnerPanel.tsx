@@ -18,7 +18,7 @@ import { readPath, withPath } from '../../model/paths'
 import { usePlayground } from '../../state/run/store'
 import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../../state/run/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
-import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
+import { LEARNER_FIELDS, type LearnerField } from '../../model/learnerFields'
 import { Panel } from '../common/Panel'
 
 /**
