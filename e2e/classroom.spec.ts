@@ -112,6 +112,15 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   const link = await field.inputValue()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
   expect(new URL(link).searchParams.get('w.coin')).toBe('3')
+  // The teacher's own link: the same setup and presenter layout, with every control.
+  const teacherField = dialog.getByRole('textbox', { name: "Teacher's link (all controls)" })
+  await dialog.getByRole('button', { name: "Copy teacher's link" }).click()
+  await expect(dialog.getByRole('status')).toHaveText("Copied the teacher's link.")
+  const teacherLink = await teacherField.inputValue()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(teacherLink)
+  expect(new URL(teacherLink).searchParams.get('c')).toBeNull()
+  expect(new URL(teacherLink).searchParams.get('present')).toBe('1')
+  expect(new URL(teacherLink).searchParams.get('w.coin')).toBe('3')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()
   // By keyboard: focus is back on the Classroom button, the ticks are kept, Escape closes.
@@ -154,10 +163,23 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   // Presenter layout: larger text than the teacher's page.
   const studentFont = await student.getByRole('button', { name: 'Start' }).evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
   expect(studentFont).toBeGreaterThanOrEqual(teacherFont * 1.25)
-  // A reload keeps classroom mode.
+  // Locked, not merely hidden: no button on the page brings the controls back.
+  await expect(student.getByRole('button', { name: /show all|all controls|leave classroom/i })).toHaveCount(0)
+  // A reload keeps classroom mode and the presenter layout.
   await student.reload()
   await expect(student.getByRole('note')).toHaveText('Classroom view: some controls are hidden')
   await expect(student.getByLabel('Seed', { exact: true })).toHaveCount(0)
+  expect(await student.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(true)
+
+  // The teacher's link opens the same setup with every control, in the presenter layout it asked for.
+  const teacher = await context.newPage()
+  await teacher.goto(teacherLink)
+  await expect(teacher.getByRole('note')).toHaveCount(0)
+  await expect(teacher.getByLabel('Seed', { exact: true })).toHaveValue('4')
+  await expect(teacher.getByRole('slider', { name: 'hazard' })).toBeVisible()
+  await expect(teacher.getByRole('slider', { name: 'coin' })).toHaveValue('3')
+  await expect(teacher.getByRole('button', { name: 'Classroom' })).toBeVisible()
+  expect(await teacher.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(true)
 })
 
 test('a tampered link names each bad part, applies the rest, and injects nothing', async ({ page }) => {
@@ -188,23 +210,16 @@ test('a tampered link names each bad part, applies the rest, and injects nothing
   expect(await page.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(false)
 })
 
-test('a classroom link whose ids are all unknown names them and still offers a way out', async ({ page }) => {
+test('a classroom link whose ids are all unknown names them and keeps every control locked', async ({ page }) => {
   await page.goto('./?env=gridworld&c=nope.bogus&present=1')
   const notice = page.getByRole('alert')
   await expect(notice).toContainText('classroom control "nope"')
   await expect(notice).toContainText('classroom control "bogus"')
   await expect(page.getByRole('note')).toHaveText('Classroom view: some controls are hidden')
   await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0)
-  const wayOut = page.getByRole('button', { name: 'Show all controls' })
-  await expect(wayOut).toBeVisible()
-  await wayOut.click()
-  // Every control is back, the teacher's Classroom button with them, and the link leaves classroom mode.
-  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
-  await expect(page.getByLabel('Seed', { exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Classroom' })).toBeVisible()
-  await expect(page.getByRole('note')).toHaveCount(0)
-  await expect(page).not.toHaveURL(/[?&](c|present)=/)
-  expect(await page.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(false)
-  await page.reload()
-  await expect(page.getByRole('button', { name: 'Classroom' })).toBeVisible()
+  // No button unlocks the page or drops the presenter layout the link asked for.
+  await expect(page.getByRole('button', { name: /show all|all controls|leave classroom/i })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Classroom' })).toHaveCount(0)
+  await expect(page).toHaveURL(/[?&]present=1/)
+  expect(await page.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(true)
 })

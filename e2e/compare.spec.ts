@@ -19,6 +19,18 @@ test('pinned runs of two seeds are compared: curves, the spread over seeds, and 
   await expect(table.getByRole('rowheader')).toHaveText(['#1 CliffWalking, qlearning, seed 1', '#2 CliffWalking, qlearning, seed 2'])
   // The group of seeds is named by its design: one legend entry says which design it averages.
   await expect(page.getByText('CliffWalking, qlearning: mean of 2 seeds')).toBeVisible()
+  // Each pin has its own line style, and the legend draws each as the chart does.
+  const legend = page.getByRole('list', { name: 'Curves of the pinned runs' })
+  const pinStyles = []
+  for (const name of ['#1 CliffWalking, qlearning, seed 1', '#2 CliffWalking, qlearning, seed 2']) {
+    const icon = legend.getByRole('listitem').filter({ hasText: name }).locator('line')
+    pinStyles.push(`${await icon.getAttribute('stroke')} ${await icon.getAttribute('stroke-dasharray')}`)
+  }
+  expect(new Set(pinStyles).size).toBe(2)
+  const chartLines = page.locator('.compare-charts .pin-line path.recharts-line-curve')
+  await expect(chartLines).toHaveCount(2)
+  const chartStyles = await chartLines.evaluateAll((paths) => paths.map((path) => `${path.getAttribute('stroke')} ${path.getAttribute('stroke-dasharray')}`))
+  expect(chartStyles.sort()).toEqual([...pinStyles].sort())
   // Rename by keyboard: Enter saves; an empty name goes back to the automatic one.
   await page.getByRole('button', { name: 'Rename #2 CliffWalking, qlearning, seed 2' }).click()
   await page.getByRole('textbox', { name: 'New name for #2 CliffWalking, qlearning, seed 2' }).fill('the second seed')

@@ -25,9 +25,16 @@ test('with PPO the timeline adds each step’s value estimate, TD error and adva
   await expectTraining(page)
   await page.getByRole('button', { name: 'Credit timeline' }).click()
   await expect(page.getByRole('region', { name: 'Credit' }).getByText(/Latest episode of copy 0/)).toContainText(
-    'with the value estimate, TD error and advantage of the latest batch under the sliders now',
+    "lines: the critic's value V(s) of every step shown, its TD error δ and advantage A (GAE) under the sliders now",
     { timeout: 60_000 },
   )
+  // A legend names each line's colour, drawn as the chart draws it.
+  const legend = page.getByRole('list', { name: 'Credit timeline legend' })
+  await expect(legend.getByRole('listitem')).toContainText(['alive', 'return-to-go G', 'value V(s)', 'TD error δ', 'advantage A'])
+  const chartStrokes = await page.locator('.advantage-chart path.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('stroke')))
+  for (const name of ['return-to-go G', 'value V(s)', 'TD error δ', 'advantage A']) {
+    expect(chartStrokes).toContain(await legend.getByRole('listitem').filter({ hasText: name }).locator('line').getAttribute('stroke'))
+  }
 })
 
 test('the timeline shows the whole latest episode, longer than the steps the record keeps of it', async ({ page }) => {
@@ -41,6 +48,9 @@ test('the timeline shows the whole latest episode, longer than the steps the rec
   await page.getByRole('button', { name: 'Pause' }).click()
   await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem')).toHaveCount(500)
   await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').first()).toContainText(/^step 0: reward -1\.00 /)
+  // The critic's credit covers every step, not only the latest batch's 128 steps of copy 0.
+  await expect(summary).toContainText("lines: the critic's value V(s) of every step shown")
+  await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').filter({ hasText: /, value -?\d+\.\d\d, TD error -?\d+\.\d\d, advantage -?\d+\.\d\d$/ })).toHaveCount(500)
 })
 
 test('for the token task the timeline colours every token by its completion’s advantage', async ({ page }) => {

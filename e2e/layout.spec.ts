@@ -52,6 +52,7 @@ for (const visit of VISITS) {
     await page.goto(`./?${query}${visit.presenter ? `&c=${ALL_CONTROLS}&present=1` : ''}`)
     await expect(page.getByRole('alert')).toHaveCount(0)
     if (visit.presenter) await expect(page.getByRole('note')).toHaveText('Classroom view: some controls are hidden')
+    await expectSkipLinks(page)
 
     // The design panels fold: on a phone only the reward sliders start open, and a title toggles its panel by keyboard.
     const learner = page.getByRole('button', { name: 'Learner', exact: true })
@@ -73,6 +74,8 @@ for (const visit of VISITS) {
     await page.getByRole('button', { name: 'Start' }).click()
     await expectTraining(page)
     await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThan(1)
+    // On a phone, Pause stays in reach while training, however tall the run's figures grow.
+    if (narrow) await expectInViewport(page.getByRole('button', { name: 'Pause' }))
     await expect(page.getByRole('status', { name: 'What-if', exact: true })).toBeVisible({ timeout: 60_000 })
     if (visit.env === 'team') {
       await page.getByRole('button', { name: 'Team', exact: true }).click()
@@ -120,7 +123,11 @@ for (const visit of VISITS) {
     await expectCreditChart(page, page.getByRole('region', { name: 'Advantages' }).locator('.advantage-chart'), curveFigure, whatIf)
     await page.getByRole('button', { name: 'Credit timeline', exact: true }).click()
     await expect(page.getByRole('list', { name: 'Steps of the latest episode' }).getByRole('listitem').first()).toBeAttached()
-    await expectCreditChart(page, page.getByRole('region', { name: 'Credit', exact: true }).locator('.advantage-chart'), curveFigure, whatIf)
+    const timelineChart = page.getByRole('region', { name: 'Credit', exact: true }).locator('.advantage-chart')
+    await expectCreditChart(page, timelineChart, curveFigure, whatIf)
+    // Brought into view, the chart is shown whole: its bottom edge inside the window, not cut off by it or by its panel.
+    await timelineChart.scrollIntoViewIfNeeded()
+    await expectInViewport(timelineChart)
     if (visit.env === 'team') {
       await page.getByRole('button', { name: 'Team', exact: true }).click()
       const table = teamTable(page)
@@ -134,6 +141,7 @@ for (const visit of VISITS) {
       expectApart({ table: tableBox, whatIf: whatIfBox })
     }
     if (visit.env === 'grid') await expectToolbarClearOfTheGrid(page)
+    if (narrow) await expectTouchTargets(page)
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     // The pointer off the charts, so that no readout covers them in the pictures.
@@ -267,4 +275,50 @@ async function expectExpressionBoxSpansItsPanel(page: Page, narrow: boolean): Pr
   await expect(box).toBeVisible()
   const widths = await box.evaluate((input) => ({ input: input.getBoundingClientRect().width, panel: input.closest('fieldset')!.querySelector(':scope > div')!.clientWidth }))
   expect(widths.input).toBeGreaterThanOrEqual(widths.panel - 1)
+}
+
+/** The element shown whole inside the window and inside every ancestor that clips it (one layout pass). */
+async function expectInViewport(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible()
+  const found = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const cuts: string[] = []
+    if (box.top < -0.5 || box.bottom > window.innerHeight + 0.5) cuts.push(`window ${window.innerHeight} px tall`)
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent)
+      if (style.overflowY === 'visible' || parent === document.documentElement || parent === document.body) continue
+      const clip = parent.getBoundingClientRect()
+      if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) cuts.push(`${parent.tagName.toLowerCase()}.${parent.className} (${Math.round(clip.top)}–${Math.round(clip.bottom)})`)
+    }
+    return { top: Math.round(box.top), bottom: Math.round(box.bottom), cuts }
+  })
+  expect(found.cuts, `shown from ${found.top} to ${found.bottom} px`).toEqual([])
+}
+
+/** On the phone layout every visible button, checkbox and select is a touch target of at least 44 × 44 px (one layout pass). */
+async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, select, input[type="checkbox"]')]
+      .filter((element) => element.checkVisibility() && !element.closest('.sr-only'))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 43.5 || box.height < 43.5)
+      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  )
+  expect(small).toEqual([])
+}
+
+/** The first keyboard stops skip to the controls and to the charts, shown while focused, moving focus there. */
+async function expectSkipLinks(page: Page): Promise<void> {
+  // Straight after loading, nothing has the focus: the first Tab reaches the first link.
+  await page.keyboard.press('Tab')
+  const toControls = page.getByRole('link', { name: 'Skip to controls' })
+  await expect(toControls).toBeFocused()
+  await expectInViewport(toControls)
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Skip to charts' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('region', { name: 'Training' })).toBeFocused()
+  await toControls.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('complementary', { name: 'Design' })).toBeFocused()
 }

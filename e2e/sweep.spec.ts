@@ -179,9 +179,24 @@ test('a definition file round-trips through the panel: exported, imported back o
   await expect(page.getByRole('textbox', { name: 'Axis 1 to' })).toHaveValue('100')
   await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
 
-  // A definition of another design puts that design on the page, and its axis in the form.
+  // A definition of another design asks first: by keyboard, Escape keeps the design and the fields.
   const token = { config: { env: { id: 'tokenseq' }, learner: { kind: 'grpo' }, seed: 3 }, axes: ['w.length=0,0.5,1,2,4'], seeds: 5, steps: 2000 }
-  await importer.setInputFiles({ name: 'token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(token)) })
+  const tokenFile = { name: 'token.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(token)) }
+  await importer.setInputFiles(tokenFile)
+  const ask = page.getByRole('alertdialog', { name: 'Replace the design?' })
+  await expect(ask).toContainText('token.json is for another design (tokenseq, grpo, seed 3). Using it replaces the design on the page (cliffwalking, qlearning, seed 1)')
+  await expect(ask.getByRole('button', { name: 'Keep my design' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(ask).toHaveCount(0)
+  await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText('token.json was not imported: your design is kept as it was.')
+  await expect(page).toHaveURL(/env=cliffwalking/)
+  await expect(page.getByRole('textbox', { name: 'Seeds per point' })).toHaveValue('2')
+  // Asked again, Replace the design puts that design on the page, and its axis in the form.
+  await importer.setInputFiles(tokenFile)
+  await expect(ask.getByRole('button', { name: 'Keep my design' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(ask.getByRole('button', { name: 'Replace the design' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('status', { name: 'Sweep definition file' })).toHaveText(/^Imported token\.json: w\.length=0,0\.5,1,2,4 × 5 seeds, 2000 steps a run, on its design \(tokenseq, grpo, seed 3\)/)
   await expect(page).toHaveURL(/env=tokenseq/)
   await expect(page.getByRole('combobox', { name: 'Axis 1', exact: true })).toHaveValue('w.length')

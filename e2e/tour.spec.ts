@@ -54,10 +54,14 @@ test('Escape skips the tour, and the Tour button replays it from the start with 
   await page.goto('./')
   const first = page.getByRole('dialog', { name: 'Tour, step 1 of 5' })
   await expect(first).toBeVisible()
+  // Opening, it takes the focus: Escape closes it at once.
+  await expect(first.getByRole('heading', { name: 'Pick an environment' })).toBeFocused()
   await first.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('dialog', { name: 'Tour, step 2 of 5' })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
+  // Focus returns to the page, on the button that brings the tour back.
+  await expect(page.getByRole('button', { name: 'Tour' })).toBeFocused()
 
   await page.getByRole('button', { name: 'Tour' }).click()
   await expect(first).toBeVisible()
@@ -84,6 +88,18 @@ test('a classroom link opens without the tour, which waits for a plain visit', a
   await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Tour' })).toHaveCount(0)
   await expect(page.getByRole('dialog', { name: /^Tour/ })).toHaveCount(0)
+  // On a phone the first-visit tour sits in the page, over none of the run controls.
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('./')
-  await expect(page.getByRole('dialog', { name: 'Tour, step 1 of 5' })).toBeVisible()
+  const tour = page.getByRole('dialog', { name: 'Tour, step 1 of 5' })
+  await expect(tour).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible()
+  // Both boxes from one layout of the page.
+  const [card, start] = await page.evaluate(() =>
+    [document.querySelector('.tour')!, [...document.querySelectorAll('button')].find((button) => button.textContent === 'Start')!].map((element) => {
+      const { top, bottom } = element.getBoundingClientRect()
+      return { top, bottom }
+    }),
+  )
+  expect(card.bottom <= start.top || start.bottom <= card.top, `the tour ${JSON.stringify(card)} covers Start ${JSON.stringify(start)}`).toBe(true)
 })

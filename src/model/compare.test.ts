@@ -12,6 +12,7 @@ const run = (id: number, values: [number, number][]): PinnedRun => ({
   sourceKey: `run ${id}`,
   designKey: 'd',
   seed: id,
+  style: id - 1,
   points: values.map(([envSteps, shapedReturn]) => ({ envSteps, shapedReturn, objective: shapedReturn / 10 })),
   final: { shapedReturn: 0, objective: 0, length: 0 },
 })

@@ -2,6 +2,7 @@ import type { CurvePoint } from './series'
 import type { EnvSpec } from '../core/envs/types'
 import type { Design } from './design'
 import { autoGroupName, differingSettings } from './pinNames'
+import { assignPinStyles } from './pinStyles'
 
 /** A run kept for comparison: its curve and its final figures. */
 export interface PinnedRun {
@@ -19,6 +20,8 @@ export interface PinnedRun {
   /** Runs of the same design (all but the seed) are grouped: mean and spread over their seeds. */
   designKey: string
   seed: number
+  /** Its line's style in Compare (pinStyles.ts): kept while it is pinned, distinct from the other pins'. */
+  style: number
   points: { envSteps: number; shapedReturn: number; objective: number }[]
   final: { shapedReturn: number; objective: number; length: number }
 }
@@ -51,7 +54,7 @@ export interface PinSource {
 export function addPin(pins: readonly PinnedRun[], source: PinSource, maxPins: number): PinnedRun[] {
   if (isPinned(pins, source.sourceKey)) return [...pins]
   const id = (pins[pins.length - 1]?.id ?? 0) + 1
-  const pin: PinnedRun = {
+  const pin: KeptPin & Pick<PinnedRun, 'label' | 'groupLabel' | 'designKey'> = {
     id,
     label: '',
     groupLabel: '',
@@ -61,6 +64,7 @@ export function addPin(pins: readonly PinnedRun[], source: PinSource, maxPins: n
     sourceKey: source.sourceKey,
     designKey: designKeyOf(source.design),
     seed: source.design.seed,
+    style: undefined,
     points: source.series.map(({ envSteps, shapedReturn, objective }) => ({ envSteps, shapedReturn, objective })),
     final: source.final,
   }
@@ -72,8 +76,11 @@ function designKeyOf(design: Design): string {
   return JSON.stringify({ ...design, seed: null })
 }
 
-/** Pins read back from storage (storage/savedPins.ts), grouped and named as when they were pinned. */
-export function restorePins(saved: readonly Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey'>[]): PinnedRun[] {
+/** A pin as kept: what it is made of, without what relabelPins derives (a style it keeps if it has one). */
+export type KeptPin = Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey' | 'style'> & { style?: number }
+
+/** Pins read back from storage (storage/savedPins.ts), grouped, named and drawn as when they were pinned. */
+export function restorePins(saved: readonly KeptPin[]): PinnedRun[] {
   return relabelPins(saved.map((pin) => ({ ...pin, label: '', groupLabel: '', designKey: designKeyOf(pin.design) })))
 }
 
@@ -97,12 +104,14 @@ export function renamePin(pins: readonly PinnedRun[], id: number, name: string):
  * Name every pin: "#id " and the user's name, or the environment, the learner, the settings in
  * which its design differs from the other pins' (pinNames.ts) and its seed; a group of seeds is
  * named the same way without the seed. Pins of one design differ only by seed, so they share a group name.
+ * Every pin also gets a line style no other pin has, keeping its own (assignPinStyles).
  */
-export function relabelPins(pins: readonly PinnedRun[]): PinnedRun[] {
+export function relabelPins(pins: readonly (KeptPin & Pick<PinnedRun, 'label' | 'groupLabel' | 'designKey'>)[]): PinnedRun[] {
   const differences = differingSettings(pins.map((pin) => pin.design))
+  const styles = assignPinStyles(pins.map((pin) => pin.style))
   return pins.map((pin, k) => {
     const groupLabel = autoGroupName(pin.envLabel, pin.design, differences[k])
-    return { ...pin, groupLabel, label: `#${pin.id} ${pin.name ?? `${groupLabel}, seed ${pin.seed}`}` }
+    return { ...pin, style: styles[k], groupLabel, label: `#${pin.id} ${pin.name ?? `${groupLabel}, seed ${pin.seed}`}` }
   })
 }
 

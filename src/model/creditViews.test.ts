@@ -164,7 +164,7 @@ describe('the credit timeline’s view', () => {
     rows: 3,
     visits: null,
     reached: null,
-    latestEpisode: { length: 4, kept: 4, components: Float64Array.of(1, 0, 1, 0, 1, 0, 0, 1), finished: true },
+    latestEpisode: { length: 4, kept: 4, components: Float64Array.of(1, 0, 1, 0, 1, 0, 0, 1), finished: true, values: null, cut: false, bootstrap: NaN },
   }
   const batch = { n: 1, steps: 2, values: Float32Array.of(0.5, 0.25), lastValues: Float32Array.of(7), bootstrapValues: new Float32Array(2), gamma: 1, lambda: 1 }
 
@@ -180,17 +180,34 @@ describe('the credit timeline’s view', () => {
     // with b at 0 only a pays: one bar series
     expect(creditTimeline(timelineRecord, batch, { a: 2, b: 0 }, 1).paying).toEqual([0])
     expect(creditTimelineCaption(view, 1)).toBe(
-      "Latest episode of copy 0: 4 steps, return 10.00 (γ = 1); bars: each component's share per step, line: return-to-go; with the value estimate, TD error and advantage of the latest batch under the sliders now.",
+      "Latest episode of copy 0: 4 steps, return 10.00 (γ = 1); bars: each component's share per step, line: return-to-go; lines: the critic's value V(s) of 2 of the 4 steps shown (the critic's values reach no further yet), its TD error δ and advantage A (GAE) under the sliders now.",
     )
   })
 
+  it('gives every step of the episode its value, TD error and advantage where the values were kept with it', () => {
+    const withValues = { ...timelineRecord, latestEpisode: { ...timelineRecord.latestEpisode!, values: Float64Array.of(1, 2, 3, 4) } }
+    const view = creditTimeline(withValues, batch, { a: 2, b: 4 }, 1)
+    // r = (2, 2, 2, 4), it terminated: δ_3 = 4 − 4 = 0, δ_t = r_t + V_{t+1} − V_t = 3 before; A_t = Σ δ (γ = λ = 1) = G_t − V_t
+    expect(view.credit).toEqual([
+      { value: 1, delta: 3, advantage: 9 },
+      { value: 2, delta: 3, advantage: 6 },
+      { value: 3, delta: 3, advantage: 3 },
+      { value: 4, delta: 0, advantage: 0 },
+    ])
+    expect(view.creditSteps).toBe(4)
+    expect(creditTimelineCaption(view, 1)).toMatch(/lines: the critic's value V\(s\) of every step shown, its TD error δ and advantage A \(GAE\) under the sliders now\.$/)
+    // Cut by the time limit, the last step looks ahead to the value of where it was cut.
+    const cut = { ...withValues, latestEpisode: { ...withValues.latestEpisode, cut: true, bootstrap: 10 } }
+    expect(creditTimeline(cut, batch, { a: 2, b: 4 }, 1).credit[3]).toEqual({ value: 4, delta: 10, advantage: 10 })
+  })
+
   it('says which steps it shows of how many when the episode ran past the steps kept, and says when it is still running', () => {
-    const long = { ...timelineRecord, latestEpisode: { length: 1500, kept: 2, components: Float64Array.of(1, 0, 0, 1), finished: true } }
+    const long = { ...timelineRecord, latestEpisode: { length: 1500, kept: 2, components: Float64Array.of(1, 0, 0, 1), finished: true, values: null, cut: false, bootstrap: NaN } }
     const view = creditTimeline(long, null, { a: 2, b: 4 }, 0.5)
     expect(view.steps.map((step) => step.t)).toEqual([1498, 1499])
     // G_1499 = 4, G_1498 = 2 + 0.5·4 = 4
     expect(creditTimelineCaption(view, 0.5)).toBe("Latest episode of copy 0: 1500 steps, its last 2 shown (steps 1498–1499), return-to-go from step 1498 4.00 (γ = 0.5); bars: each component's share per step, line: return-to-go.")
-    const running = { ...timelineRecord, ends: new Uint8Array(3), latestEpisode: { length: 2, kept: 2, components: Float64Array.of(1, 0, 1, 0), finished: false } }
+    const running = { ...timelineRecord, ends: new Uint8Array(3), latestEpisode: { length: 2, kept: 2, components: Float64Array.of(1, 0, 1, 0), finished: false, values: null, cut: false, bootstrap: NaN } }
     expect(creditTimelineCaption(creditTimeline(running, null, { a: 1 }, 1), 1)).toMatch(/^Latest episode of copy 0 \(the first, still running\): 2 steps so far, return 2\.00 /)
   })
 })

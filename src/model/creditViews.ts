@@ -1,4 +1,5 @@
 import { advantageHistogram, type AdvantageHistogram } from '../core/credit/histogram'
+import { gae } from '../core/credit/gae'
 import { batchCredit, groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
 import { withLearnerWeights } from '../core/run/learnerComponents'
@@ -181,13 +182,15 @@ export function whatIfLine(scored: WhatIfEpisodes | null, steps: WhatIfReward | 
   return `What-if: ${parts.join('; ')}.`
 }
 
-/** The credit timeline's data: copy 0's latest episode under the sliders now, with the latest GAE batch's credit where they meet. */
+/** The credit timeline's data: copy 0's latest episode under the sliders now, with the critic's credit for its steps. */
 export interface CreditTimelineView {
   steps: TimelineStep[]
-  /** Per step: V(s_t), δ_t and A_t of the latest GAE batch under the sliders now, where the step is in that batch; else null. */
+  /** Per step: V(s_t), δ_t and A_t under the sliders now, where the critic's values reach it; else null. */
   credit: ({ value: number; delta: number; advantage: number } | null)[]
   /** Whether any step has them. */
   withCredit: boolean
+  /** How many of the steps shown have them (all, once the critic's values cover the episode). */
+  creditSteps: number
   /** The components (their places in record.names) that pay anything in the steps shown: the only ones worth a bar. */
   paying: number[]
   /** Steps the episode took (the steps shown are its last ones when it ran past MAX_EPISODE_STEPS). */
@@ -195,16 +198,44 @@ export interface CreditTimelineView {
   finished: boolean
 }
 
+/**
+ * Copy 0's latest episode under the sliders now, each step with the value V(s_t) the critic gave it
+ * (recorded with the episode), δ_t = r_t + γ·V(s_{t+1}) − V(s_t) and A_t, GAE(γ, λ) over the episode
+ * (`valueBatch` gives γ and λ). A step without a recorded value (none yet) takes the latest batch's
+ * figures where that batch holds it.
+ */
 export function creditTimeline(record: StepRecord, valueBatch: ValueBatch | null, weights: Record<string, number>, gamma: number): CreditTimelineView {
   const { steps, length, finished } = latestEpisodeTimeline(record, weights, gamma)
+  const episode = valueBatch ? episodeCredit(steps, record.latestEpisode, valueBatch) : null
   const batch = valueBatch ? batchCredit(record, valueBatch, weights) : null
-  const credit = steps.map((step) => {
+  const credit = steps.map((step, j) => {
+    if (episode?.[j]) return episode[j]
     if (batch === null || step.row < batch.first) return null
     const index = step.row - batch.first
     return { value: batch.values[index], delta: batch.deltas[index], advantage: batch.advantages[index] }
   })
   const paying = record.names.flatMap((name, k) => (steps.some((step) => step.contributions[name] !== 0) ? [k] : []))
-  return { steps, credit, withCredit: credit.some((entry) => entry !== null), paying, length, finished }
+  const creditSteps = credit.filter((entry) => entry !== null).length
+  return { steps, credit, withCredit: creditSteps > 0, creditSteps, paying, length, finished }
+}
+
+/** V, δ and A of each step shown, from the values kept with the episode: one GAE pass over it; null where a value is missing. */
+function episodeCredit(steps: readonly TimelineStep[], episode: StepRecord['latestEpisode'], batch: ValueBatch): ({ value: number; delta: number; advantage: number } | null)[] | null {
+  if (!episode?.values || episode.values.length !== steps.length || steps.length === 0) return null
+  const size = steps.length
+  const terminated = new Uint8Array(size)
+  const truncated = new Uint8Array(size)
+  const bootstrapValues = new Float64Array(size)
+  // The last step: terminated (nothing after it), cut by the time limit (the value of where it was cut), or still running (unknown).
+  if (episode.finished && !episode.cut) terminated[size - 1] = 1
+  if (episode.cut) {
+    truncated[size - 1] = 1
+    bootstrapValues[size - 1] = episode.bootstrap
+  }
+  const inputs = { n: 1, rewards: steps.map((step) => step.reward), values: episode.values, terminated, truncated, bootstrapValues, lastValues: [episode.finished ? 0 : NaN] }
+  const { advantages } = gae(inputs, { gamma: batch.gamma, lambda: batch.lambda }, { advantages: new Float64Array(size), returns: new Float64Array(size) })
+  const { advantages: deltas } = gae(inputs, { gamma: batch.gamma, lambda: 0 }, { advantages: new Float64Array(size), returns: new Float64Array(size) })
+  return steps.map((_, j) => (Number.isFinite(advantages[j]) && Number.isFinite(deltas[j]) ? { value: episode.values![j], delta: deltas[j], advantage: advantages[j] } : null))
 }
 
 /**
@@ -217,6 +248,7 @@ export function creditTimelineCaption(view: CreditTimelineView, gamma: number): 
   const whole = steps.length === length
   const episode = finished ? `Latest episode of copy 0: ${length} steps` : `Latest episode of copy 0 (the first, still running): ${length} steps so far`
   const shown = whole ? `return ${steps[0].returnToGo.toFixed(2)}` : `its last ${steps.length} shown (steps ${steps[0].t}–${length - 1}), return-to-go from step ${steps[0].t} ${steps[0].returnToGo.toFixed(2)}`
-  const credit = view.withCredit ? '; with the value estimate, TD error and advantage of the latest batch under the sliders now' : ''
+  const covered = view.creditSteps === steps.length ? 'of every step shown' : `of ${view.creditSteps} of the ${steps.length} steps shown (the critic's values reach no further yet)`
+  const credit = view.withCredit ? `; lines: the critic's value V(s) ${covered}, its TD error δ and advantage A (GAE) under the sliders now` : ''
   return `${episode}, ${shown} (γ = ${gamma}); bars: each component's share per step, line: return-to-go${credit}.`
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { PinnedRun } from '../model/compare'
+import type { KeptPin, PinnedRun } from '../model/compare'
+import { PIN_STYLE_COUNT } from '../model/pinStyles'
 import { parseSavedDesign } from './savedDesign'
 
 /*
@@ -27,6 +28,8 @@ const PinSchema = z.object({
   design: z.unknown(),
   sourceKey: z.string().min(1).max(300),
   seed: z.number().int().min(0),
+  /** Its line's style in Compare; absent in records from before pins had one (then assigned afresh). */
+  style: z.number().int().min(0).max(PIN_STYLE_COUNT - 1).optional(),
   points: z.array(z.object({ envSteps: finite, shapedReturn: finite, objective: finite })).max(MAX_PIN_POINTS),
   final: z.object({ shapedReturn: figure, objective: figure, length: figure }),
 })
@@ -42,18 +45,18 @@ export function pinsRecord(pins: readonly PinnedRun[]): SavedPinsRecord {
   return {
     key: PINS_KEY,
     version: SAVED_PINS_VERSION,
-    pins: pins.map(({ id, name, envLabel, design, sourceKey, seed, points, final }) => ({ id, name, envLabel, design, sourceKey, seed, points, final })),
+    pins: pins.map(({ id, name, envLabel, design, sourceKey, seed, style, points, final }) => ({ id, name, envLabel, design, sourceKey, seed, style, points, final })),
   }
 }
-export type SavedPinsRecord = { key: typeof PINS_KEY; version: typeof SAVED_PINS_VERSION; pins: Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey'>[] }
+export type SavedPinsRecord = { key: typeof PINS_KEY; version: typeof SAVED_PINS_VERSION; pins: KeptPin[] }
 
-export type ParsedPins = { ok: true; pins: Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey'>[] } | { ok: false; problem: string }
+export type ParsedPins = { ok: true; pins: KeptPin[] } | { ok: false; problem: string }
 
 /** Validate a pins record read back: every field, each pin's design as strictly as a link's, ids unique, the seed the design's. */
 export function parseSavedPins(value: unknown): ParsedPins {
   const parsed = SavedPinsSchema.safeParse(value)
   if (!parsed.success) return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ') }
-  const pins: Omit<PinnedRun, 'label' | 'groupLabel' | 'designKey'>[] = []
+  const pins: KeptPin[] = []
   const ids = new Set<number>()
   for (const [k, pin] of parsed.data.pins.entries()) {
     const design = parseSavedDesign(pin.design)

@@ -32,6 +32,8 @@ export class FrameBuilder {
     if (report.demo.steps > 0) this.lastDemo = report.demo
     if (report.advantages) this.lastAdvantages = report.advantages
     this.lastValueBatch = report.valueBatch ?? null
+    // The critic's values go with copy 0's episode steps, so its credit timeline has them for every step.
+    if (report.valueBatch) this.record.keepValues(report.valueBatch)
     this.lastGroupBatch = report.groupBatch ?? null
   }
 

@@ -70,9 +70,12 @@ export function whyLearnerChangeNeedsNewRun(before: LearnerOptions, after: Learn
   return `${fixed.map((change) => change.path).join(', ')} ${fixed.length === 1 ? 'changes' : 'change'} the network or the batch, so the change starts a new run`
 }
 
-/** A live learner change as its chart mark names it: "l.policyLoss: ppo → cispo; l.beta: 0.04 → 0". */
-export function learnerChangeNote(changes: readonly LearnerFieldChange[]): string {
-  return changes.map((change) => `l.${change.path}: ${shown(change.before)} → ${shown(change.after)}`).join('; ')
+/**
+ * A live learner change as its chart mark names it, each option by `nameOf` (the page passes the
+ * Learner panel's labels: "policy loss: ppo → cispo; KL coefficient β: 0.04 → 0"; by default its link key).
+ */
+export function learnerChangeNote(changes: readonly LearnerFieldChange[], nameOf: (path: string) => string = (path) => `l.${path}`): string {
+  return changes.map((change) => `${nameOf(change.path)}: ${shown(change.before)} → ${shown(change.after)}`).join('; ')
 }
 
 function shown(value: unknown): string {

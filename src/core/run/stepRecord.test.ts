@@ -60,3 +60,36 @@ describe('the record of copy 0’s latest episode', () => {
     expect(fresh.snapshot().latestEpisode).toBeNull()
   })
 })
+
+describe('the critic values kept with copy 0’s episode', () => {
+  it('puts each batch’s copy-0 values on the episode steps they belong to, across an episode’s end, with the value where the time limit cut it', () => {
+    // Episodes of 10 steps, cut by the time limit; batches of 4 steps of 2 copies, reported after each.
+    const n = 2
+    const recorded = new RecordingEnv(getEnv('mountaincar').create(n, { time_limit: 10 }))
+    const out = allocateStepBuffers(recorded.spec, n)
+    recorded.reset(new Rng(1), out.obs)
+    const idle = new Int32Array(n).fill(1)
+    let step = 0
+    for (let batch = 0; batch < 3; batch++) {
+      const values = new Float32Array(4 * n)
+      const bootstrapValues = new Float32Array(4 * n)
+      for (let t = 0; t < 4; t++, step++) {
+        recorded.step(idle, out, new Rng(step))
+        // copy 0's value at its step s is s; copy 1's is −1; a cut step's bootstrap is 1000 + s
+        values[t * n] = step
+        values[t * n + 1] = -1
+        bootstrapValues[t * n] = out.truncated[0] ? 1000 + step : 0
+      }
+      recorded.keepValues({ n, steps: 4, values, lastValues: new Float32Array(n), bootstrapValues, gamma: 0.9, lambda: 0.95 })
+    }
+    // Steps 0 … 9 were the episode; 10 and 11 are the running one.
+    const episode = recorded.snapshot().latestEpisode!
+    expect(episode).toMatchObject({ length: 10, finished: true, cut: true, bootstrap: 1009 })
+    expect(Array.from(episode.values!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+
+  it('has no values where no critic reported any', () => {
+    const { record } = coast(400, 50)
+    expect(record.latestEpisode?.values).toBeNull()
+  })
+})

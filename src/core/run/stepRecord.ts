@@ -3,6 +3,7 @@ import type { Rng } from '../rng'
 import { forwardExtensions } from '../envs/forward'
 import type { Segment } from '../preferences/segmentPairs'
 import { stepFeaturesFor, type StepFeatures } from '../preferences/stepFeatures'
+import type { ValueBatch } from './trainer'
 
 /** At most this many copy-steps are kept: enough for a PPO batch, bounded whatever the run length. */
 export const MAX_RECORDED_STEPS = 4096
@@ -24,6 +25,12 @@ export interface EpisodeSteps {
   components: Float64Array
   /** Whether it ended; else it is the one still running (no episode of copy 0 has ended yet). */
   finished: boolean
+  /** Per kept step, V(s_t) as the learner's critic gave it for that step's batch; NaN where no critic gave one (null: none at all). */
+  values: Float64Array | null
+  /** Whether the time limit cut it (it ended without terminating). */
+  cut: boolean
+  /** Where the time limit cut it: V of the state it was cut in, as the critic gave it; else NaN. */
+  bootstrap: number
 }
 
 /**
@@ -75,6 +82,12 @@ export class RecordingEnv implements BatchEnv {
   private runningLength = 0
   private finishedEpisode: Float64Array
   private finishedLength = 0
+  /** V(s_t) of those episodes' steps, where a learner with a critic reported them (keepValues), else NaN; the same rings' layout. */
+  private runningValues = new Float64Array(MAX_EPISODE_STEPS).fill(NaN)
+  private finishedValues = new Float64Array(MAX_EPISODE_STEPS).fill(NaN)
+  private finishedCut = false
+  private finishedBootstrap = NaN
+  private valuesKept = false
 
   constructor(readonly inner: BatchEnv) {
     this.n = inner.n
@@ -134,6 +147,8 @@ export class RecordingEnv implements BatchEnv {
       this.finishedEpisode = new Float64Array(MAX_EPISODE_STEPS * K)
       this.runningLength = 0
       this.finishedLength = 0
+      this.runningValues.fill(NaN)
+      this.finishedValues.fill(NaN)
     }
     this.keepEpisodeStep(out, K)
     const size = this.stateSize
@@ -167,15 +182,47 @@ export class RecordingEnv implements BatchEnv {
 
   /** Copy 0's step into its running episode; where the episode ended, it becomes the latest finished one (the rings swap: no copy). */
   private keepEpisodeStep(out: StepBuffers, K: number): void {
-    const at = (this.runningLength % MAX_EPISODE_STEPS) * K
-    for (let k = 0; k < K; k++) this.runningEpisode[at + k] = out.components[k]
+    const slot = this.runningLength % MAX_EPISODE_STEPS
+    for (let k = 0; k < K; k++) this.runningEpisode[slot * K + k] = out.components[k]
+    // Its value arrives with its batch's report (keepValues), after the rollout.
+    this.runningValues[slot] = NaN
     this.runningLength += 1
     if (out.terminated[0] || out.truncated[0]) {
       const finished = this.runningEpisode
       this.runningEpisode = this.finishedEpisode
       this.finishedEpisode = finished
+      const values = this.runningValues
+      this.runningValues = this.finishedValues
+      this.finishedValues = values
       this.finishedLength = this.runningLength
+      this.finishedCut = out.truncated[0] === 1 && out.terminated[0] !== 1
+      this.finishedBootstrap = NaN
       this.runningLength = 0
+    }
+  }
+
+  /**
+   * A learner's critic values of its latest batch (values[t·n + i], the batch's `steps` last steps
+   * of every copy): copy 0's go to the steps of its running and latest finished episode they belong
+   * to (the batch's last step is copy 0's latest), and where the time limit cut the finished one in
+   * this batch, the value of the state it was cut in. So the credit timeline has V(s_t) for every
+   * step of the episode, not only for the steps of the latest batch.
+   */
+  keepValues(batch: ValueBatch): void {
+    if (batch.n !== this.n) return
+    this.valuesKept = true
+    for (let t = batch.steps - 1; t >= 0; t--) {
+      const back = batch.steps - 1 - t
+      const value = batch.values[t * batch.n]
+      if (back < this.runningLength) {
+        if (back < MAX_EPISODE_STEPS) this.runningValues[(this.runningLength - 1 - back) % MAX_EPISODE_STEPS] = value
+        continue
+      }
+      const fromEnd = back - this.runningLength
+      // Older than the finished episode's kept steps: an earlier episode's, which nobody shows.
+      if (fromEnd >= Math.min(this.finishedLength, MAX_EPISODE_STEPS)) break
+      this.finishedValues[(this.finishedLength - 1 - fromEnd) % MAX_EPISODE_STEPS] = value
+      if (fromEnd === 0 && this.finishedCut) this.finishedBootstrap = batch.bootstrapValues[t * batch.n]
     }
   }
 
@@ -185,13 +232,16 @@ export class RecordingEnv implements BatchEnv {
     const length = finished ? this.finishedLength : this.runningLength
     if (length === 0) return null
     const ring = finished ? this.finishedEpisode : this.runningEpisode
+    const valueRing = finished ? this.finishedValues : this.runningValues
     const kept = Math.min(length, MAX_EPISODE_STEPS)
     const components = new Float64Array(kept * K)
+    const values = this.valuesKept ? new Float64Array(kept) : null
     for (let j = 0; j < kept; j++) {
-      const from = ((length - kept + j) % MAX_EPISODE_STEPS) * K
-      components.set(ring.subarray(from, from + K), j * K)
+      const slot = (length - kept + j) % MAX_EPISODE_STEPS
+      components.set(ring.subarray(slot * K, slot * K + K), j * K)
+      if (values) values[j] = valueRing[slot]
     }
-    return { length, kept, components, finished }
+    return { length, kept, components, finished, values, cut: finished && this.finishedCut, bootstrap: finished ? this.finishedBootstrap : NaN }
   }
 
   /**

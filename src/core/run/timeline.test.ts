@@ -47,7 +47,7 @@ describe('latestEpisodeTimeline', () => {
     rows: 4,
     visits: null,
     reached: null,
-    latestEpisode: { length: 5, kept: 5, components: Float64Array.of(-1, 0, -1, 0, -1, 0, -1, 0, -1, 1), finished: true },
+    latestEpisode: { length: 5, kept: 5, components: Float64Array.of(-1, 0, -1, 0, -1, 0, -1, 0, -1, 1), finished: true, values: null, cut: false, bootstrap: NaN },
   }
 
   it('scores every step of the latest finished episode, not only those the record still holds', () => {
@@ -63,7 +63,7 @@ describe('latestEpisodeTimeline', () => {
 
   it('numbers a kept tail from the episode’s first step and leaves rows out once the record has moved past the episode', () => {
     // 7 steps, the last 3 kept; the record's copy 0 has ended no episode since (the latest ended before it began)
-    const record = { ...tail, ends: new Uint8Array(4), latestEpisode: { length: 7, kept: 3, components: Float64Array.of(-1, 0, -1, 0, -1, 1), finished: true } }
+    const record = { ...tail, ends: new Uint8Array(4), latestEpisode: { length: 7, kept: 3, components: Float64Array.of(-1, 0, -1, 0, -1, 1), finished: true, values: null, cut: false, bootstrap: NaN } }
     const { steps, length } = latestEpisodeTimeline(record, { step: 1, goal: 10 }, 0.5)
     expect(length).toBe(7)
     expect(steps.map((s) => s.t)).toEqual([4, 5, 6])
@@ -73,7 +73,7 @@ describe('latestEpisodeTimeline', () => {
   })
 
   it('ends a running first episode at copy 0’s last recorded row, and is empty before any step', () => {
-    const running = { ...tail, ends: new Uint8Array(4), latestEpisode: { length: 3, kept: 3, components: Float64Array.of(-1, 0, -1, 0, -1, 0), finished: false } }
+    const running = { ...tail, ends: new Uint8Array(4), latestEpisode: { length: 3, kept: 3, components: Float64Array.of(-1, 0, -1, 0, -1, 0), finished: false, values: null, cut: false, bootstrap: NaN } }
     const timeline = latestEpisodeTimeline(running, { step: 1 }, 1)
     expect(timeline.finished).toBe(false)
     expect(timeline.steps.map((s) => s.row)).toEqual([-1, 0, 2])

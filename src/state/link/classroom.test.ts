@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classroomFromText, classroomToText, controlVisible, CONTROLS, leaveClassroom, loadClassroom, sliderControl, useClassroom } from './classroom'
+import { classroomFromText, classroomToText, controlVisible, CONTROLS, loadClassroom, sliderControl, useClassroom } from './classroom'
 import { getUrlExtra } from './urlExtras'
 
 const CARTPOLE = ['alive', 'upright', 'centred', 'calm', 'effort', 'failure']
@@ -53,7 +53,7 @@ describe('classroom mode in a link', () => {
     ])
   })
 
-  it('names every id of a link whose ids are all unknown, and can always be left', () => {
+  it('names every id of a link whose ids are all unknown, and keeps every control locked', () => {
     const ignored: string[] = []
     const classroom = classroomFromText('nope.bogus', '1', CARTPOLE, ignored)
     expect(classroom.visible?.size).toBe(0)
@@ -61,10 +61,11 @@ describe('classroom mode in a link', () => {
     loadClassroom(classroom)
     expect(getUrlExtra('c')).toBe('')
     expect(getUrlExtra('present')).toBe('1')
-    leaveClassroom()
-    expect(useClassroom.getState()).toEqual({ visible: null, presenter: false })
+    for (const control of CONTROLS) expect(controlVisible(useClassroom.getState().visible, control.id)).toBe(false)
+    // The teacher's own link (no lock) shows every control.
+    loadClassroom({ visible: null, presenter: true })
     expect(getUrlExtra('c')).toBeNull()
-    expect(getUrlExtra('present')).toBeNull()
+    expect(getUrlExtra('present')).toBe('1')
     for (const control of CONTROLS) expect(controlVisible(useClassroom.getState().visible, control.id)).toBe(true)
   })
 })

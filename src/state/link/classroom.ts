@@ -66,19 +66,16 @@ export function useControlVisible(id: ControlKey): boolean {
 }
 
 /**
- * Enter classroom mode (from a link) or leave it (visible null). The URL keeps it beside the design
- * (a reload keeps it), and the page takes the presenter layout or drops it.
+ * Enter classroom mode as a link says (visible null: every control). The URL keeps it beside the
+ * design (a reload keeps it), and the page takes the presenter layout or drops it. Nothing on the
+ * page leaves it: the locked controls stay locked, and the teacher has a link of their own without
+ * the lock (classroomLink with no visible set).
  */
 export function loadClassroom(classroom: Classroom): void {
   useClassroom.setState(classroom, true)
   setUrlExtra(LINK.classroom, classroom.visible === null ? null : classroomToText(classroom.visible))
   setUrlExtra(LINK.presenter, classroom.presenter ? '1' : null)
   if (typeof document !== 'undefined') document.documentElement.classList.toggle('presenter', classroom.presenter)
-}
-
-/** Leave classroom mode: every control shown again, the usual layout, and a link without `c=` or `present=`. */
-export function leaveClassroom(): void {
-  loadClassroom({ visible: null, presenter: false })
 }
 
 /** The `c` value for a set of visible controls, in CONTROLS order, sliders last. */

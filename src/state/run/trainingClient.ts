@@ -3,6 +3,7 @@ import type { LearnerOptions } from '../../core/run/config'
 import type { MetricsFrame } from '../../core/run/frame'
 import { whyRewardChangeNeedsNewRun } from '../../core/run/liveChange'
 import { learnerChangeNote, learnerFieldChanges, whyLearnerChangeNeedsNewRun } from '../../core/run/liveLearner'
+import { learnerFieldLabel } from '../../model/learnerFields'
 import { describeSchedule, type WeightSchedule } from '../../core/rewards/weightSchedule'
 import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../../model/design'
 import { EMPTY_RUN, isRunActive } from '../../model/runView'
@@ -260,7 +261,8 @@ export function changeLearner(learner: LearnerOptions): void {
   store.setLearnerLive(learner)
   // An absent field set to what its absence means changes nothing the run does.
   if (changes.length === 0) return
-  control({ type: 'updateLearner', changeId: ++changeCounter, learner, note: shortened(learnerChangeNote(changes)) })
+  // Named as the Learner panel names each option, so the mark reads as the panel does.
+  control({ type: 'updateLearner', changeId: ++changeCounter, learner, note: shortened(learnerChangeNote(changes, (path) => learnerFieldLabel(learner.kind, path))) })
 }
 
 /** A mark's note within what the worker accepts. */

@@ -14,6 +14,7 @@ import { LabelPairsPanel } from '../labels/LabelPairsPanel'
 import { useClassroom } from '../../state/link/classroom'
 import { IfVisible } from '../common/IfVisible'
 import { Tour } from './Tour'
+import { SKIP_TARGETS, SkipLinks } from './SkipLinks'
 import { useNarrowLayout } from '../common/useNarrowLayout'
 
 /**
@@ -26,10 +27,13 @@ export function App() {
   const narrow = useNarrowLayout()
   return (
     <div className={narrow ? 'app app-narrow' : 'app app-wide'}>
+      <SkipLinks />
       <Header />
       <Notice />
+      {/* Here in the page's order: on a phone the tour card sits in the flow above the views instead of over them. */}
+      <Tour />
       <main className="layout">
-        <section className="analysis progress" aria-label="Training">
+        <section className="analysis progress" aria-label="Training" id={SKIP_TARGETS.charts} tabIndex={-1}>
           <Progress />
         </section>
         <DesignPanel />
@@ -37,7 +41,6 @@ export function App() {
           <Views />
         </section>
       </main>
-      <Tour />
     </div>
   )
 }

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CONTROLS, leaveClassroom, sliderControl, useClassroom, type ControlKey } from '../../state/link/classroom'
+import { CONTROLS, sliderControl, useClassroom, type ControlKey } from '../../state/link/classroom'
 import { classroomLink } from '../../state/link/classroomLink'
 import { usePlayground } from '../../state/run/store'
 import { onUrlExtrasChange, urlExtras } from '../../state/link/urlExtras'
 
 /**
  * Classroom mode. A teacher opens the Classroom panel, ticks the controls students keep, and copies
- * a link that opens this very setup with only those controls. A page opened from such a link says
- * that some controls are hidden, and always offers a way back to every control: a link whose ids
- * are all unknown hides everything else.
+ * a link that opens this very setup with only those controls, or their own link of the same setup
+ * with every control. A page opened from the class's link says that some controls are hidden, and
+ * nothing on it brings them back: the lock is the link's, and the presenter layout stays as it said.
  */
 export function Classroom() {
   const inClassroom = useClassroom((state) => state.visible !== null)
@@ -18,15 +18,14 @@ export function Classroom() {
         <p className="classroom-note" role="note">
           Classroom view: some controls are hidden
         </p>
-        {/* Not named "Classroom…": the teacher's Classroom button is the one a student page lacks. */}
-        <button type="button" onClick={leaveClassroom}>
-          Show all controls
-        </button>
       </div>
     )
   }
   return <ClassroomPanel />
 }
+
+type LinkKind = 'class' | 'teacher'
+const LINK_NAMES: Record<LinkKind, string> = { class: 'classroom link', teacher: "teacher's link" }
 
 const NO_COMPONENTS: readonly never[] = []
 
@@ -37,6 +36,7 @@ function ClassroomPanel() {
   const [visible, setVisible] = useState<ReadonlySet<string>>(() => new Set(CONTROLS.map((control) => control.id)))
   const [presenter, setPresenter] = useState(false)
   const [link, setLink] = useState('')
+  const [teacherLink, setTeacherLink] = useState('')
   const [copied, setCopied] = useState<{ ok: boolean; text: string } | null>(null)
   // Closed, the panel follows nothing: a dragged slider must not re-render it.
   const components = usePlayground((state) => (open ? state.spec.components : NO_COMPONENTS))
@@ -52,12 +52,14 @@ function ClassroomPanel() {
   }, [open])
   const titleId = useId()
   const linkId = useId()
-  const makeLink = () => classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), shownToStudents(visible), presenter)
+  const teacherLinkId = useId()
+  const makeLink = (kind: LinkKind) => classroomLink(`${window.location.origin}${window.location.pathname}`, usePlayground.getState().design, urlExtras(), kind === 'class' ? shownToStudents(visible) : null, presenter)
 
   useEffect(() => {
     if (!open) return
     let current = true
-    void makeLink().then((text) => current && setLink(text))
+    void makeLink('class').then((text) => current && setLink(text))
+    void makeLink('teacher').then((text) => current && setTeacherLink(text))
     return () => {
       current = false
     }
@@ -71,15 +73,15 @@ function ClassroomPanel() {
     setVisible(next)
     setCopied(null)
   }
-  const copy = async () => {
+  const copy = async (kind: LinkKind) => {
     // The link as the ticks are now (the field may still be catching up with the last tick).
-    const fresh = await makeLink()
-    setLink(fresh)
+    const fresh = await makeLink(kind)
+    ;(kind === 'class' ? setLink : setTeacherLink)(fresh)
     try {
       await navigator.clipboard.writeText(fresh)
-      setCopied({ ok: true, text: 'Copied the classroom link.' })
+      setCopied({ ok: true, text: `Copied the ${LINK_NAMES[kind]}.` })
     } catch {
-      setCopied({ ok: false, text: 'This browser did not allow copying: select the link above and copy it.' })
+      setCopied({ ok: false, text: `This browser did not allow copying: select the ${LINK_NAMES[kind]} above and copy it.` })
     }
   }
   const show = () => {
@@ -136,9 +138,15 @@ function ClassroomPanel() {
             </label>
             <label htmlFor={linkId}>Link for the class</label>
             <input id={linkId} className="classroom-link" type="text" readOnly value={link} onFocus={(event) => event.target.select()} />
+            <label htmlFor={teacherLinkId}>Teacher's link (all controls)</label>
+            <input id={teacherLinkId} className="classroom-link" type="text" readOnly value={teacherLink} onFocus={(event) => event.target.select()} />
+            <p className="hint">The class's link locks the unticked controls: nothing on its page shows them. Keep the teacher's link to open the same setup with every control.</p>
             <div className="classroom-actions">
-              <button type="button" className="primary" onClick={() => void copy()} disabled={link === ''}>
+              <button type="button" className="primary" onClick={() => void copy('class')} disabled={link === ''}>
                 Copy classroom link
+              </button>
+              <button type="button" onClick={() => void copy('teacher')} disabled={teacherLink === ''}>
+                Copy teacher's link
               </button>
               <button type="button" onClick={() => dialog.current?.close()}>
                 Close

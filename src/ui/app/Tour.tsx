@@ -94,8 +94,9 @@ export function TourButton() {
 }
 
 /**
- * A short first-visit tour in a corner card. It never blocks the page: no overlay, no focus trap,
- * the page works as usual while it shows. Next/Back/Skip, Escape skips.
+ * A short first-visit tour in a corner card (on a phone, in the page's flow above the views). It
+ * never blocks the page: no overlay, no focus trap, the page works as usual while it shows. It takes
+ * the focus as it opens; Next/Back/Skip, Escape skips, and focus goes to the Tour button.
  */
 export function Tour() {
   const { open, step, requested, session } = useTour()
@@ -118,9 +119,12 @@ export function Tour() {
     return () => target?.classList.remove('tour-target')
   }, [open, current.target])
 
-  // Focus moves into the card when the user asks for the tour; a first-visit tour takes none.
+  // Focus moves into the card as it opens (its heading, then Tab reaches its buttons), so Escape closes it at once;
+  // on a first visit only while nothing else has the focus yet (a link followed straight to a field keeps it).
   useEffect(() => {
-    if (open && requested) card.current?.querySelector<HTMLElement>('h2')?.focus()
+    if (!open) return
+    const active = document.activeElement
+    if (requested || active === null || active === document.body) card.current?.querySelector<HTMLElement>('h2')?.focus()
   }, [open, requested, session])
 
   // Escape skips the tour when focus is in its card or nowhere in particular.

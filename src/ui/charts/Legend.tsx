@@ -13,9 +13,9 @@ export interface LegendEntry {
  * The legend as plain HTML (it wraps by itself, nothing is measured): a small line icon in each
  * series' colour and dash, and its name in that colour.
  */
-export const Legend = memo(function Legend({ entries }: { entries: readonly LegendEntry[] }) {
+export const Legend = memo(function Legend({ entries, label }: { entries: readonly LegendEntry[]; label?: string }) {
   return (
-    <ul className="chart-legend">
+    <ul className="chart-legend" aria-label={label}>
       {entries.map((entry) => (
         <li key={entry.key} className="chart-legend-item" style={{ color: entry.colour }}>
           <svg className="chart-legend-icon" width={14} height={10} aria-hidden="true">

@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { layoutMarkLabels } from './markLayout'
 
 /** A vertical mark at a data x, with a label. */
 export interface ChartMark {
@@ -8,25 +9,33 @@ export interface ChartMark {
 }
 
 /**
- * Vertical dashed marks across the plot, each labelled at its top left; marks outside the x
- * domain (or not finite) are not drawn.
+ * Vertical dashed marks across the plot, each labelled near its top: beside its line, inside the
+ * plot, a label that would meet another one row lower (layoutMarkLabels); marks outside the x
+ * domain (or not finite) are not drawn. Each mark's whole label is its tooltip.
  */
 export const Marks = memo(function Marks({ marks, scale, domain, top, bottom, colour, fontSize }: { marks: readonly ChartMark[]; scale: (value: number) => number; domain: readonly [number, number]; top: number; bottom: number; colour: string; fontSize: number }) {
+  const shown = marks.filter((mark) => Number.isFinite(mark.x) && mark.x >= domain[0] && mark.x <= domain[1])
+  const xs = shown.map((mark) => scale(mark.x))
+  const lineHeight = fontSize * 1.25
+  // Labels take at most half the plot's height, so the lines under them stay readable.
+  const rows = Math.max(1, Math.floor((bottom - top) / 2 / lineHeight))
+  const places = layoutMarkLabels(xs, shown.map((mark) => mark.label), Math.min(scale(domain[0]), scale(domain[1])), Math.max(scale(domain[0]), scale(domain[1])), fontSize, rows)
   return (
     <g className="chart-marks">
-      {marks
-        .filter((mark) => Number.isFinite(mark.x) && mark.x >= domain[0] && mark.x <= domain[1])
-        .map((mark) => {
-          const x = scale(mark.x)
-          return (
-            <g key={mark.key} className="chart-mark">
-              <line x1={x} x2={x} y1={top} y2={bottom} stroke={colour} strokeDasharray="2 2" />
-              <text x={x + 5} y={top + 5} dy="0.71em" fill={colour} fontSize={fontSize}>
-                {mark.label}
+      {shown.map((mark, k) => {
+        const place = places[k]
+        return (
+          <g key={mark.key} className="chart-mark">
+            <title>{mark.label}</title>
+            <line x1={xs[k]} x2={xs[k]} y1={top} y2={bottom} stroke={colour} strokeDasharray="2 2" />
+            {place.shown && (
+              <text x={place.x} y={top + 5 + place.row * lineHeight} dy="0.71em" textAnchor={place.anchor} fill={colour} fontSize={fontSize}>
+                {place.text}
               </text>
-            </g>
-          )
-        })}
+            )}
+          </g>
+        )
+      })}
     </g>
   )
 })

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState } from 'react'
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts'
+import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts'
 import { seedBand, type CompareMetric, type PinnedRun } from '../../model/compare'
 import { usePlayground } from '../../state/run/store'
 import { COMPONENT_COLOURS } from '../common/colours'
 import { formatSteps } from '../common/format'
+import { pinStyle } from '../../model/pinStyles'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
+import { Legend, type LegendEntry } from '../charts/Legend'
 import { PinRow } from './PinRow'
 import { useElementSize } from '../charts/useElementSize'
 
@@ -29,6 +31,7 @@ export function CompareView() {
   const [chartsRef, { fontSize }] = useElementSize<HTMLDivElement>()
   const groups = useMemo(() => groupByDesign(pins), [pins])
   const curves = useMemo(() => curveRows(pins, groups, metric), [pins, groups, metric])
+  const legend = useMemo(() => legendEntries(pins, groups), [pins, groups])
   if (pins.length === 0) return <p className="empty-compare">No pinned runs. Train, then press Pin run; pin several seeds of a design to see their spread.</p>
   return (
     <div className="compare">
@@ -63,16 +66,16 @@ export function CompareView() {
             <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={fontSize} />
             <YAxis stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 4.4)} />
             <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} formatter={(value) => (Array.isArray(value) ? value.map((v) => Number(v).toFixed(2)).join(' – ') : Number(value).toFixed(2))} />
-            <Legend wrapperStyle={{ fontSize }} />
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
               <Area key={`band-${g}`} dataKey={`band_${g}`} name={`${group.runs[0].groupLabel}: ±1 std over ${group.runs.length} seeds`} stroke="none" fill={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} fillOpacity={0.2} isAnimationActive={false} connectNulls />
             ))}
             {groups.filter((group) => group.runs.length > 1).map((group, g) => (
               <Line key={`mean-${g}`} dataKey={`mean_${g}`} name={`${group.runs[0].groupLabel}: mean of ${group.runs.length} seeds`} stroke={COMPONENT_COLOURS[g % COMPONENT_COLOURS.length]} strokeWidth={2} dot={group.runs.every((run) => run.points.length === 1)} isAnimationActive={false} connectNulls />
             ))}
-            {pins.map((pin) => (
-              <Line key={pin.id} dataKey={`run_${pin.id}`} name={pin.label} stroke="#9fb3c8" strokeWidth={1} strokeDasharray="3 2" dot={pin.points.length === 1} isAnimationActive={false} connectNulls />
-            ))}
+            {pins.map((pin) => {
+              const { colour, dash } = pinStyle(pin.style)
+              return <Line key={pin.id} className="pin-line" dataKey={`run_${pin.id}`} name={pin.label} stroke={colour} strokeWidth={PIN_WIDTH} strokeDasharray={dash} dot={pin.points.length === 1} isAnimationActive={false} connectNulls />
+            })}
           </ComposedChart>
         </ResponsiveContainer>
         <ResponsiveContainer width="38%" height="100%">
@@ -86,6 +89,7 @@ export function CompareView() {
           </ScatterChart>
         </ResponsiveContainer>
       </div>
+      <Legend entries={legend} label="Curves of the pinned runs" />
       <table className="pins">
         <caption className="sr-only">Pinned runs and their final figures</caption>
         <thead>
@@ -107,6 +111,17 @@ export function CompareView() {
       </table>
     </div>
   )
+}
+
+/** A pin's line: thinner than a group's mean, in the pin's own colour and dash. */
+const PIN_WIDTH = 1.5
+
+/** The curves' legend, drawn as the chart draws each line: the groups' means, then every pin in its own style. */
+function legendEntries(pins: readonly PinnedRun[], groups: { runs: PinnedRun[] }[]): LegendEntry[] {
+  const means = groups
+    .filter((group) => group.runs.length > 1)
+    .map((group, g) => ({ key: `mean-${g}`, name: `${group.runs[0].groupLabel}: mean of ${group.runs.length} seeds (band ±1 std)`, colour: COMPONENT_COLOURS[g % COMPONENT_COLOURS.length], width: 2 }))
+  return [...means, ...pins.map((pin) => ({ key: `pin-${pin.id}`, name: pin.label, ...pinStyle(pin.style), width: PIN_WIDTH }))]
 }
 
 /** Pinned runs grouped by design (everything but the seed). */

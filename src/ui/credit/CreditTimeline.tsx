@@ -7,11 +7,13 @@ import { usePlayground } from '../../state/run/store'
 import { COMPONENT_COLOURS } from '../common/colours'
 import { TokenCredit } from './TokenCredit'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
+import { Legend, type LegendEntry } from '../charts/Legend'
 import { useElementSize } from '../charts/useElementSize'
 
 /**
  * The credit timeline: the latest finished episode of copy 0, whole, step by step, with each
- * component's contribution under the sliders as they are now (stacked) and the return-to-go G_t.
+ * component's contribution under the sliders as they are now (stacked), the return-to-go G_t, and
+ * with a critic its value, TD error and advantage for every step; a legend names each colour.
  */
 export function CreditTimeline() {
   const run = useViewRun((run) => run)
@@ -34,6 +36,13 @@ const Timeline = memo(function Timeline({ record, valueBatch }: Pick<RunView, 'r
     ...Object.fromEntries(names.map((name) => [`c_${name}`, step.contributions[name]])),
   }))
   const withCredit = view?.withCredit ?? false
+  const legend = useMemo<LegendEntry[]>(
+    () => [
+      ...(view?.paying ?? []).map((k) => ({ key: `c_${names[k]}`, name: names[k], colour: componentColour(k), width: 8 })),
+      ...LINES.filter((line) => line.key === 'returnToGo' || withCredit),
+    ],
+    [view, names, withCredit],
+  )
   const isTokens = usePlayground((state) => state.spec.completions === 'tokens')
   // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like -12.5 need 3.6 sizes.
   const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
@@ -44,9 +53,10 @@ const Timeline = memo(function Timeline({ record, valueBatch }: Pick<RunView, 'r
         {view ? creditTimelineCaption(view, gamma) : 'Shown once the first steps are recorded.'}
       </p>
       <ol className="sr-only" aria-label="Steps of the latest episode">
-        {steps.map((step) => (
+        {steps.map((step, j) => (
           <li key={step.t}>
             step {step.t}: reward {step.reward.toFixed(2)} ({names.filter((name) => step.contributions[name] !== 0).map((name) => `${name} ${step.contributions[name].toFixed(2)}`).join(', ') || 'nothing'}), return-to-go {step.returnToGo.toFixed(2)}
+            {view?.credit[j] && `, value ${view.credit[j].value.toFixed(2)}, TD error ${view.credit[j].delta.toFixed(2)}, advantage ${view.credit[j].advantage.toFixed(2)}`}
           </li>
         ))}
       </ol>
@@ -60,15 +70,25 @@ const Timeline = memo(function Timeline({ record, valueBatch }: Pick<RunView, 'r
             <Tooltip contentStyle={{ background: '#132033', border: '1px solid #2b3a4f', fontSize }} formatter={(value) => Number(value).toFixed(3)} />
             {/* A bar series per component that pays anything: a weight at 0 draws no row of empty bars. */}
             {(view?.paying ?? []).map((k) => (
-              <Bar key={names[k]} dataKey={`c_${names[k]}`} name={names[k]} stackId="reward" fill={COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]} isAnimationActive={false} />
+              <Bar key={names[k]} dataKey={`c_${names[k]}`} name={names[k]} stackId="reward" fill={componentColour(k)} isAnimationActive={false} />
             ))}
-            <Line dataKey="returnToGo" name="return-to-go" stroke="#e8f1f8" dot={false} strokeWidth={1.5} isAnimationActive={false} />
-            {withCredit && <Line dataKey="value" name="value V(s)" stroke="#00bbf9" dot={false} strokeWidth={1} isAnimationActive={false} />}
-            {withCredit && <Line dataKey="delta" name="TD error δ" stroke="#f15bb5" dot={false} strokeWidth={1} strokeDasharray="3 2" isAnimationActive={false} />}
-            {withCredit && <Line dataKey="advantage" name="advantage A" stroke="#ffd166" dot={false} strokeWidth={1.5} isAnimationActive={false} />}
+            {LINES.filter((line) => line.key === 'returnToGo' || withCredit).map((line) => (
+              <Line key={line.key} dataKey={line.key} name={line.name} stroke={line.colour} dot={false} strokeWidth={line.width} strokeDasharray={line.dash} isAnimationActive={false} />
+            ))}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
+      <Legend entries={legend} label="Credit timeline legend" />
     </>
   )
 })
+
+const componentColour = (k: number) => COMPONENT_COLOURS[k % COMPONENT_COLOURS.length]
+
+/** The timeline's lines, as the chart draws them and the legend names them: the return-to-go always, the critic's three with one. */
+const LINES: LegendEntry[] = [
+  { key: 'returnToGo', name: 'return-to-go G', colour: '#e8f1f8', width: 1.5 },
+  { key: 'value', name: 'value V(s)', colour: '#00bbf9', width: 1 },
+  { key: 'delta', name: 'TD error δ', colour: '#f15bb5', width: 1, dash: '3 2' },
+  { key: 'advantage', name: 'advantage A', colour: '#ffd166', width: 1.5 },
+]

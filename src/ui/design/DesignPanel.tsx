@@ -13,13 +13,14 @@ import { IfVisible } from '../common/IfVisible'
 import { LessonCard } from '../lessons/LessonCard'
 import { useLinkStatus } from '../../state/link/linkStatus'
 import { linkNoteText } from '../../model/linkNoteText'
+import { SKIP_TARGETS } from '../app/SkipLinks'
 
 export function DesignPanel() {
   const envId = usePlayground((state) => state.design.envId)
   const spec = usePlayground((state) => state.spec)
   const envSelectId = useId()
   return (
-    <aside className="design" aria-label="Design">
+    <aside className="design" aria-label="Design" id={SKIP_TARGETS.controls} tabIndex={-1}>
       <div className="field">
         <IfVisible control="env">
         <label htmlFor={envSelectId}>Environment</label>

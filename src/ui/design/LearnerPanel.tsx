@@ -1,26 +1,31 @@
 import { useEffect, useId, useState } from 'react'
 import {
-  describeIssues,
   estimatorBaseline,
   GROUP_PRESET_AGGREGATION,
   GROUP_PRESETS,
   GRPO_PRESETS_BEYOND_GROUP,
   klPlacementOf,
-  LearnerOptionsSchema,
   PPO_PRESETS,
   type LearnerKind,
   type LearnerOptions,
+  type PpoPreset,
 } from '../../core/run/config'
-import { LEARNER_LABELS, learnerOptionsProblems, learnersFor } from '../../core/run/learnerFit'
+import { LEARNER_LABELS, learnersFor } from '../../core/run/learnerFit'
 import { GRPO_PRESET_LABELS } from '../../model/estimatorComparison'
+import { checkLearner, fieldProblemText, type LearnerProblem } from '../../model/learnerProblems'
+import { ppoPresetLabel } from '../../model/ppoPresetLabel'
 import { readPath, withPath } from '../../model/paths'
 import { usePlayground } from '../../state/run/store'
 import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../../state/run/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
-import { LEARNER_FIELDS, type LearnerField } from './learnerFields'
+import { LEARNER_FIELDS, type LearnerField } from '../../model/learnerFields'
 import { Panel } from '../common/Panel'
 
-/** Pick the learner and edit its main hyperparameters; a refused value is explained and the last valid one stays. */
+/**
+ * Pick the learner and edit its main hyperparameters. A refused value is explained beside its field
+ * in the field's own words (the panel's foot holds only what no field shown here can carry), and the
+ * last valid value stays in use.
+ */
 export function LearnerPanel() {
   const spec = usePlayground((state) => state.spec)
   const learner = usePlayground((state) => state.design.learner)
@@ -28,22 +33,22 @@ export function LearnerPanel() {
   const [error, setError] = useState<string | null>(null)
   // A learner change that is not live starts the run over: with a curve on screen, say so first.
   const { guard, confirm } = useRestartGuard()
-  const apply = (candidate: unknown) => {
-    const parsed = LearnerOptionsSchema.safeParse(candidate)
-    if (!parsed.success) {
-      setError(describeIssues(parsed.error))
-      return
-    }
-    // What the options ask of this environment (pass@k's k within a group).
-    const misfits = learnerOptionsProblems(parsed.data, spec)
-    if (misfits.length > 0) {
-      setError(misfits.join('; '))
-      return
+  const fields = LEARNER_FIELDS[learner.kind].filter((field) => field.shownFor?.(learner) ?? true)
+  const check = (candidate: unknown) => checkLearner(candidate, spec)
+  /** Apply a candidate; the problems of `own` (a field's path) are the caller's to show, the rest the panel's. */
+  const apply = (candidate: unknown, own?: string): LearnerProblem[] => {
+    const checked = check(candidate)
+    if (!checked.ok) {
+      const others = checked.problems.filter((problem) => problem.path !== own)
+      setError(others.length > 0 ? others.map((problem) => fieldProblemText(fields.find((field) => field.path === problem.path)?.label ?? (problem.path || 'learner'), problem)).join('; ') : null)
+      return checked.problems.filter((problem) => problem.path === own)
     }
     setError(null)
     // The GRPO family's estimator, loss and sampling options reach a running run live; anything else starts it over.
-    if (learnerChangeIsLive(parsed.data)) changeLearner(parsed.data)
-    else guard(() => changeLearner(parsed.data), whyLearnerChangeRestarts(parsed.data))
+    const next = checked.learner
+    if (learnerChangeIsLive(next)) changeLearner(next)
+    else guard(() => changeLearner(next), whyLearnerChangeRestarts(next))
+    return []
   }
   return (
     <Panel className="learner-panel" title="Learner">
@@ -67,8 +72,8 @@ export function LearnerPanel() {
           </button>
         </p>
       )}
-      {LEARNER_FIELDS[learner.kind].filter((field) => field.shownFor?.(learner) ?? true).map((field) => (
-        <LearnerFieldControl key={`${learner.kind}-${field.path}`} field={field} learner={learner} onChange={apply} />
+      {fields.map((field) => (
+        <LearnerFieldControl key={`${learner.kind}-${field.path}`} field={field} learner={learner} apply={apply} check={check} />
       ))}
       {error && (
         <p className="field-error" role="alert">
@@ -119,8 +124,6 @@ function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (cand
   )
 }
 
-const PPO_PRESET_LABELS: Record<string, string> = { fast: 'fast (16 × 32 steps, lr 3e-3)', cleanrl: 'CleanRL defaults (4 × 128 steps, lr 2.5e-4)' }
-
 /** PPO's presets: the fast one CartPole starts with, and CleanRL's defaults to check against. */
 function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions, { kind: 'ppo' }>; onPick: (candidate: unknown) => void }) {
   const id = useId()
@@ -131,7 +134,7 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
       <select id={id} value={current} onChange={(event) => onPick({ ...learner, ...PPO_PRESETS[event.target.value as keyof typeof PPO_PRESETS] })}>
         {Object.keys(PPO_PRESETS).map((name) => (
           <option key={name} value={name}>
-            {PPO_PRESET_LABELS[name]}
+            {ppoPresetLabel(name as PpoPreset)}
           </option>
         ))}
         {current === 'custom' && <option value="custom">custom</option>}
@@ -140,21 +143,32 @@ function PpoPresetPicker({ learner, onPick }: { learner: Extract<LearnerOptions,
   )
 }
 
-function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField; learner: LearnerOptions; onChange: (candidate: unknown) => void }) {
+/**
+ * One hyperparameter. A refused value stays in the box, marked invalid, with the reason beside it in
+ * the label's words; while it is shown, every keystroke checks the text again, so it goes as soon as
+ * the text would be taken.
+ */
+function LearnerFieldControl({ field, learner, apply, check }: { field: LearnerField; learner: LearnerOptions; apply: (candidate: unknown, own: string) => LearnerProblem[]; check: (candidate: unknown) => ReturnType<typeof checkLearner> }) {
   const id = useId()
+  const errorId = `${id}-error`
   // A field absent by default shows what its absence means (null is a value: an optional number that is off).
   const read = readPath(learner, field.path)
   const value = read === undefined ? field.absent : read
   // An optional number that is off shows an empty box.
   const shown = value === null ? '' : String(value)
   const [text, setText] = useState(shown)
+  const [problem, setProblem] = useState<LearnerProblem | null>(null)
   useEffect(() => setText(shown), [shown])
   // Picking what an absent field means leaves it absent, so the design stays as one that never set it.
-  const set = (next: unknown) => onChange(withPath(learner, field.path, field.absent !== undefined && next === field.absent ? undefined : next))
+  const candidateOf = (next: unknown) => withPath(learner, field.path, field.absent !== undefined && next === field.absent ? undefined : next)
+  const set = (next: unknown) => setProblem(apply(candidateOf(next), field.path)[0] ?? null)
+  const numberOf = (typed: string) => (typed.trim() === '' ? (field.optional ? null : NaN) : Number(typed))
+  const described = `${id}-hint${problem ? ` ${errorId}` : ''}`
+  const invalid = problem ? true : undefined
   let control
   if (field.kind === 'choice') {
     control = (
-      <select id={id} value={String(value)} aria-describedby={`${id}-hint`} onChange={(event) => set(event.target.value)}>
+      <select id={id} value={String(value)} aria-describedby={described} aria-invalid={invalid} onChange={(event) => set(event.target.value)}>
         {field.options!.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -163,18 +177,40 @@ function LearnerFieldControl({ field, learner, onChange }: { field: LearnerField
       </select>
     )
   } else if (field.kind === 'boolean') {
-    control = <input id={id} type="checkbox" checked={value === true} aria-describedby={`${id}-hint`} onChange={(event) => set(event.target.checked)} />
+    control = <input id={id} type="checkbox" checked={value === true} aria-describedby={described} aria-invalid={invalid} onChange={(event) => set(event.target.checked)} />
   } else {
     // Typed numbers apply on Enter or when the field loses focus; emptied, an optional one is off.
-    const commit = () => text !== shown && set(text.trim() === '' ? (field.optional ? null : NaN) : Number(text))
+    const commit = () => (text !== shown ? set(numberOf(text)) : setProblem(null))
+    const edit = (typed: string) => {
+      setText(typed)
+      if (!problem) return
+      const checked = check(candidateOf(numberOf(typed)))
+      setProblem(checked.ok ? null : (checked.problems.find((each) => each.path === field.path) ?? null))
+    }
     control = (
-      <input id={id} type="text" inputMode="decimal" value={text} placeholder={field.optional ? 'none' : undefined} aria-describedby={`${id}-hint`} onChange={(event) => setText(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        placeholder={field.optional ? 'none' : undefined}
+        aria-describedby={described}
+        aria-invalid={invalid}
+        onChange={(event) => edit(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+      />
     )
   }
   return (
     <div className={`field param param-${field.kind}`}>
       <label htmlFor={id}>{field.label}</label>
       {control}
+      {problem && (
+        <p className="field-error" id={errorId} role="alert">
+          {fieldProblemText(field.label, problem, shown)}; {shown === '' ? 'it stays off' : `${shown} stays in use`}.
+        </p>
+      )}
       <p className="hint" id={`${id}-hint`}>
         {field.hint}
       </p>

@@ -1,9 +1,9 @@
-import { AGGREGATIONS } from '../../core/losses/aggregation'
-import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../../core/losses/klEstimators'
-import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../../core/losses/policyLosses'
-import { DPO_LOSSES } from '../../core/preferences/dpo'
-import { GROUP_ESTIMATORS } from '../../core/credit/estimators'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../../core/run/config'
+import { AGGREGATIONS } from '../core/losses/aggregation'
+import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators'
+import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
+import { DPO_LOSSES } from '../core/preferences/dpo'
+import { GROUP_ESTIMATORS } from '../core/credit/estimators'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -154,4 +154,9 @@ export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
     { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },
     { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Step size of each agent’s policy.' },
   ],
+}
+
+/** An option's name as the Learner panel labels it ("loss aggregation"), or its dotted path where the panel does not offer it. */
+export function learnerFieldLabel(kind: LearnerKind, path: string): string {
+  return LEARNER_FIELDS[kind].find((field) => field.path === path)?.label ?? path
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { GROUP_ESTIMATORS } from '../../core/credit/estimators'
-import { KL_ESTIMATOR_RECORDS } from '../../core/losses/klEstimators'
-import { POLICY_LOSS_RECORDS } from '../../core/losses/policyLosses'
+import { GROUP_ESTIMATORS } from '../core/credit/estimators'
+import { KL_ESTIMATOR_RECORDS } from '../core/losses/klEstimators'
+import { POLICY_LOSS_RECORDS } from '../core/losses/policyLosses'
 import { LEARNER_FIELDS } from './learnerFields'
 
 describe('the Learner panel reads the estimator registry', () => {
