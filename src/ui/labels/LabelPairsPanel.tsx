@@ -92,16 +92,16 @@ function LabelFiles() {
     downloadText(text, 'pairs.jsonl', 'application/jsonl')
     if (ties > 0) useLabels.setState({ message: `Exported the decided pairs; ${ties} ${ties === 1 ? 'tie was' : 'ties were'} left out (the pairs file has no tie).` })
   }
-  const importFile = async (file: File) => {
+  const importFile = async (file: File, name: string) => {
     if (file.size > MAX_PAIRS_FILE_BYTES) {
-      useLabels.setState({ message: `${file.name} was not imported: it holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may` })
+      useLabels.setState({ message: `${name} was not imported: it holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may` })
       return
     }
     let text: string
     try {
       text = await file.text()
     } catch (error) {
-      useLabels.setState({ message: `${file.name} was not imported: it could not be read (${errorMessage(error)})` })
+      useLabels.setState({ message: `${name} was not imported: it could not be read (${errorMessage(error)})` })
       return
     }
     await importLabels(text)
@@ -111,7 +111,7 @@ function LabelFiles() {
       <button type="button" onClick={exportFile}>
         Export JSONL
       </button>
-      <FileImportButton label="Import JSONL" accept=".jsonl,application/jsonl,text/plain" onFile={(file) => void importFile(file)} />
+      <FileImportButton label="Import JSONL" accept=".jsonl,application/jsonl,text/plain" onFile={(file, name) => void importFile(file, name)} />
       <button type="button" onClick={() => void clearLabels()}>
         Clear labels
       </button>
