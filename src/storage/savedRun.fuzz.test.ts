@@ -60,7 +60,7 @@ describe('the saved-run reader under fuzzing', () => {
   it('names hostile records briefly and on one line: long names, control bytes, thousands of problems (20 records)', () => {
     const rng = new Rng(4042)
     for (let k = 0; k < 20; k++) {
-      const record: Record<string, unknown> = structuredClone(GOOD)
+      const record: Record<string, unknown> = { ...structuredClone(GOOD) }
       const roll = k % 4
       if (roll === 0) Object.assign(record, { id: hostileText(rng), name: hostileText(rng), envLabel: hostileText(rng), learner: hostileText(rng) })
       else if (roll === 1) record.series = Array.from({ length: 1200 }, () => ({ envSteps: -1, wallSeconds: 'x', shapedReturn: null, objective: {}, contributions: { [hostileText(rng)]: 'x' } }))
