@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb'
 import { QUOTED_LENGTH, truncate } from '../core/truncate'
+import { yieldToPage } from './yieldToPage'
 import { parseSavedPins, PINS_KEY, type ParsedPins, type SavedPinsRecord } from './savedPins'
 import { parseSavedSweep, type ParsedSweep, type SavedSweepRecord, type SavedSweepRun } from './savedSweep'
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
@@ -91,11 +92,6 @@ export interface LabelProgress {
 
 /** Labels stored or read back at a time: a few tens of milliseconds of the page's work each. */
 export const LABEL_CHUNK = 2000
-
-/** Let the page draw and answer input before the next chunk of work. */
-export function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 /** The saved sweeps, newest first, and the records that could not be read as one. */
 export interface SweepListing {
