@@ -50,3 +50,14 @@ export function garbleJson(value: unknown, rng: Rng): string {
   }
   return text
 }
+
+/** Control bytes and separators that break a message's line, as a hostile record's text holds them. */
+const CONTROL_BYTES = ['\n', '\r', '\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u2028', '\t']
+
+/** Text as a forged or damaged record holds it: up to 10 KB long, with control bytes mixed in. */
+export function hostileText(rng: Rng): string {
+  const length = [1, 41, 300, 10_240][rng.int(4)]
+  let stretch = ''
+  while (stretch.length < Math.min(length, 64)) stretch += rng.uniform() < 0.2 ? pick(rng, CONTROL_BYTES) : String.fromCharCode(97 + rng.int(26))
+  return stretch.repeat(Math.ceil(length / stretch.length)).slice(0, length)
+}

@@ -30,3 +30,9 @@ export function quote(text: string, max: number = QUOTED_LENGTH): string {
 export function quoted(value: unknown): string {
   return typeof value === 'string' ? quote(value) : escapeControls(truncate(String(value)))
 }
+
+/** Text that came from outside (a file's name, a stored key or name) as a message shows it: controls escaped and cut to `max` characters. */
+export function shownText(text: string, max: number = QUOTED_LENGTH): string {
+  // Cut before escaping too, so a 10 MB name is never escaped whole.
+  return truncate(escapeControls(text.slice(0, max + 1)), max)
+}

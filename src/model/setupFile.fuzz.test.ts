@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { garbleJson } from '../core/fuzzJson'
+import { garbleJson, hostileText } from '../core/fuzzJson'
 import { Rng } from '../core/rng'
 import { defaultDesign, designProblems, rewardDesignOf, runConfigOf } from './design'
 import { resolveEnvironment } from '../core/envs/registry'
 import { readDesignOrSetup } from './setupFile'
+import { summariseProblems } from './problemList'
 import { mountainCarSetup } from './testDesigns'
 
 /*
@@ -40,4 +41,22 @@ describe('the file import under fuzzing', () => {
     expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined()
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
   })
+
+  it('a hostile file (hundreds of problems, 10 KB names, control bytes) gives a short notice on one line (12 files)', () => {
+    const rng = new Rng(7)
+    const current = mountainCarSetup()
+    for (let k = 0; k < 12; k++) {
+      const setup = runConfigOf(mountainCarSetup()) as Record<string, unknown>
+      const names = Array.from({ length: k % 2 === 0 ? 500 : 3 }, () => hostileText(rng))
+      const text = JSON.stringify(k % 4 < 2 ? { ...setup, mix: { weights: Object.fromEntries(names.map((name) => [name, 1])) } } : { ...setup, [hostileText(rng)]: names })
+      const read = readDesignOrSetup(text, current)
+      expect(read.ok).toBe(false)
+      if (read.ok) continue
+      const notice = summariseProblems(read.problems)
+      expect(notice.length, notice.slice(0, 200)).toBeLessThan(5000)
+      expect(notice).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+      for (const quoted of notice.match(/"[^"]*"/g) ?? []) expect(quoted.length).toBeLessThanOrEqual(43)
+    }
+  })
 })
+

@@ -1,3 +1,5 @@
+import { shownText } from '../core/truncate'
+import { summariseProblems } from '../model/problemList'
 import { parseSavedRun, type SavedRun } from './savedRun'
 
 /*
@@ -30,7 +32,7 @@ export interface ExitCheckpoints {
   problems: string[]
 }
 
-/** Read every exit checkpoint and remove it from the storage; each is validated as a saved run is. */
+/** Read every exit checkpoint and remove it from the storage; each is validated as a saved run is, and must be kept under its own run's key. */
 export function takeExitCheckpoints(storage: KeyValueStorage): ExitCheckpoints {
   const keys: string[] = []
   for (let i = 0; i < storage.length; i++) {
@@ -42,25 +44,38 @@ export function takeExitCheckpoints(storage: KeyValueStorage): ExitCheckpoints {
     const text = storage.getItem(key)
     storage.removeItem(key)
     if (text === null) continue
+    const keyId = key.slice(EXIT_CHECKPOINT_PREFIX.length)
     const read = readExitCheckpoint(text)
-    if (read.ok) taken.runs.push(read.run)
-    else taken.problems.push(read.problem)
+    // A checkpoint only extends the run it belongs to: one under another run's key (forged, or storage
+    // corrupted) would replace that run's record with something else.
+    if (read.ok && read.run.id !== keyId) taken.problems.push(`run "${shownText(keyId)}": its key names run "${shownText(keyId)}" but it holds run "${shownText(read.run.id)}"; a checkpoint is kept only under its own run's key`)
+    else if (read.ok) taken.runs.push(read.run)
+    else taken.problems.push(read.named ? read.problem : `run "${shownText(keyId)}": ${read.problem}`)
   }
   return taken
 }
 
-/** One exit checkpoint's text back as a saved run, or what is wrong with it. */
-export function readExitCheckpoint(text: string): { ok: true; run: SavedRun } | { ok: false; problem: string } {
+/** The page's alert for checkpoints that could not be read back: the first few named, the rest counted; null when there are none. */
+export function exitCheckpointNotice(problems: readonly string[]): string | null {
+  if (problems.length === 0) return null
+  const runs = problems.length === 1 ? 'a run' : `${problems.length} runs`
+  return `The last moments of ${runs} before the page closed could not be read back (${summariseProblems(problems)}); ${problems.length === 1 ? 'it is' : 'each is'} kept as of its checkpoint before.`
+}
+
+/** One exit checkpoint's text back as a saved run, or what is wrong with it (`named`: the problem names the run). */
+export function readExitCheckpoint(text: string): { ok: true; run: SavedRun } | { ok: false; problem: string; named: boolean } {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { ok: false, problem: 'it is not JSON' }
+    return { ok: false, problem: 'it is not JSON', named: false }
   }
   if (value !== null && typeof value === 'object' && 'final' in value && value.final !== null && typeof value.final === 'object') {
     const final = value.final as Record<string, unknown>
     value = { ...value, final: Object.fromEntries(Object.entries(final).map(([name, figure]) => [name, figure === null ? NaN : figure])) }
   }
   const parsed = parseSavedRun(value)
-  return parsed.ok ? parsed : { ok: false, problem: `${parsed.name ?? parsed.id ?? 'a run'}: ${parsed.problem}` }
+  if (parsed.ok) return parsed
+  const named = parsed.name ?? (parsed.id === null ? null : `run "${shownText(parsed.id)}"`)
+  return named === null ? { ok: false, problem: parsed.problem, named: false } : { ok: false, problem: `${named}: ${parsed.problem}`, named: true }
 }

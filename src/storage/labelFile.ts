@@ -4,6 +4,7 @@ import { pairLine, parsePairLine, type PairRecord } from '../core/preferences/pa
 import type { GoldPairs } from '../core/preferences/goldPairs'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
 import { labelLine, sourceOfLabeller, type LabelChoice, type LabelSource, type SavedLabelRecord, type UnlabelledPair } from './savedLabel'
+import { yieldToPage } from './yieldToPage'
 
 /*
  * The labels as the command line's pairs file (JSONL, pairsFile.ts), both ways, and as the pairs a
@@ -37,28 +38,71 @@ export interface ReadLabel {
 
 export type ReadLabelsFile = { ok: true; pairs: ReadLabel[] } | { ok: false; problem: string }
 
-/** A pairs file's text read whole, or its first problem (with the line); `room` is how many more pairs the page may keep. */
-export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS, featureNames: readonly string[] = TOKEN_FEATURE_NAMES): ReadLabelsFile {
-  const lines = text.split('\n')
-  if (lines[lines.length - 1] === '') lines.pop()
+/** A pairs file's text read whole, or its first problem (with the line); `room` is how many more pairs the page may keep, `env` the page's environment. */
+export function readLabelsJsonl(text: string, room = MAX_PREFERENCE_PAIRS, featureNames: readonly string[] = TOKEN_FEATURE_NAMES, env?: string): ReadLabelsFile {
+  const lines = fileLines(text)
   const pairs: ReadLabel[] = []
   for (let i = 0; i < lines.length; i++) {
-    // A file written on Windows ends its lines with \r\n.
-    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
-    const where = `line ${i + 1}`
-    if (line.length > MAX_PAIR_LINE_LENGTH) return { ok: false, problem: `${where} is longer than ${MAX_PAIR_LINE_LENGTH} characters, the longest a pair's line may be` }
-    if (pairs.length === room) {
-      return { ok: false, problem: `${where}: the file holds more pairs than the ${room} the page can still keep (at most ${MAX_PREFERENCE_PAIRS} labelled pairs in all); give a smaller file` }
-    }
-    try {
-      parsePairLine(line, featureNames)
-    } catch (error) {
-      const reason = errorMessage(error)
-      return { ok: false, problem: `${where}${reason.startsWith('is ') ? ' ' : ': '}${reason}` }
-    }
-    const record = JSON.parse(line) as PairRecord
-    pairs.push({ pair: canonicalPair(record, featureNames), choice: record.label, source: sourceOfLabeller(record.labeller) })
+    const problem = readLine(lines, i, pairs, room, featureNames, env)
+    if (problem !== null) return { ok: false, problem }
   }
+  return finished(pairs)
+}
+
+/** Lines read before the page gets a turn, at most (or CHUNK_MS, whichever comes first). */
+const CHUNK_LINES = 2000
+/** The most milliseconds of reading before the page gets a turn. */
+const CHUNK_MS = 20
+
+/**
+ * readLabelsJsonl, in chunks: the page gets a turn (to draw, to answer input) every 2,000 lines
+ * or 20 ms, and `onProgress` hears how many lines of how many are read, so 100,000 pairs never
+ * block the page at once. The same pairs, or the same first problem, as readLabelsJsonl.
+ */
+export async function readLabelsJsonlInChunks(text: string, room = MAX_PREFERENCE_PAIRS, featureNames: readonly string[] = TOKEN_FEATURE_NAMES, env?: string, onProgress?: (read: number, total: number) => void): Promise<ReadLabelsFile> {
+  const lines = fileLines(text)
+  const pairs: ReadLabel[] = []
+  let chunkStart = performance.now()
+  for (let i = 0; i < lines.length; i++) {
+    const problem = readLine(lines, i, pairs, room, featureNames, env)
+    if (problem !== null) return { ok: false, problem }
+    if ((i + 1) % CHUNK_LINES === 0 || performance.now() - chunkStart > CHUNK_MS) {
+      onProgress?.(i + 1, lines.length)
+      await yieldToPage()
+      chunkStart = performance.now()
+    }
+  }
+  onProgress?.(lines.length, lines.length)
+  return finished(pairs)
+}
+
+function fileLines(text: string): string[] {
+  const lines = text.split('\n')
+  if (lines[lines.length - 1] === '') lines.pop()
+  return lines
+}
+
+/** Read line i into `pairs`, or its problem. */
+function readLine(lines: readonly string[], i: number, pairs: ReadLabel[], room: number, featureNames: readonly string[], env: string | undefined): string | null {
+  // A file written on Windows ends its lines with \r\n.
+  const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i]
+  const where = `line ${i + 1}`
+  if (line.length > MAX_PAIR_LINE_LENGTH) return `${where} is longer than ${MAX_PAIR_LINE_LENGTH} characters, the longest a pair's line may be`
+  if (pairs.length === room) {
+    return `${where}: the file holds more pairs than the ${room} the page can still keep (at most ${MAX_PREFERENCE_PAIRS} labelled pairs in all); give a smaller file`
+  }
+  try {
+    parsePairLine(line, featureNames, env)
+  } catch (error) {
+    const reason = errorMessage(error)
+    return `${where}${reason.startsWith('is ') ? ' ' : ': '}${reason}`
+  }
+  const record = JSON.parse(line) as PairRecord
+  pairs.push({ pair: canonicalPair(record, featureNames), choice: record.label, source: sourceOfLabeller(record.labeller) })
+  return null
+}
+
+function finished(pairs: ReadLabel[]): ReadLabelsFile {
   if (pairs.length === 0) return { ok: false, problem: 'the file holds no pairs; give one pair a line, as reward-playground preferences writes them' }
   return { ok: true, pairs }
 }

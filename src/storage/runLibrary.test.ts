@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { openDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultDesign } from '../model/design'
-import { LABELS_STORE, LIBRARY_DB_NAME, openRunLibrary, RunLibrary, RUNS_STORE } from './runLibrary'
+import { describeKey, LABELS_STORE, LIBRARY_DB_NAME, openRunLibrary, RunLibrary, RUNS_STORE } from './runLibrary'
 import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
 import type { SavedRun } from './savedRun'
 import { STORAGE_FULL_MESSAGE } from './storageErrors'
@@ -127,6 +127,15 @@ describe('run library', () => {
     expect(await library.get('a')).toBeNull()
   })
 
+  it('an exit checkpoint only extends its run: one with fewer steps than the saved run does not replace it, however late', async () => {
+    const library = await openLibrary()
+    await library.checkpoint(savedRun('a', 1000, { envSteps: 5000 }), true)
+    expect(await library.restoreCheckpoint(savedRun('a', 9000, { envSteps: 10 }))).toBe(false)
+    expect(await library.get('a')).toMatchObject({ envSteps: 5000, updatedAt: 1000 })
+    expect(await library.restoreCheckpoint(savedRun('a', 9000, { envSteps: 5000 }))).toBe(true)
+    expect(await library.get('a')).toMatchObject({ envSteps: 5000, updatedAt: 9000 })
+  })
+
   it('skips damaged records and names each, listing the good ones', async () => {
     const library = await openLibrary()
     await library.put(savedRun('good', 1000))
@@ -220,6 +229,21 @@ describe('whole records, ranges included', () => {
     expect(record).toMatchObject({ id: null, key: 42, label: 'run x' })
     expect(record.problem).toMatch(/^id: expected string/)
     expect(record.problem).toMatch(/; and \d+ more problems$/)
+  })
+
+  it('names hostile records briefly: a 10 KB key, name or series key, control bytes', async () => {
+    const library = await openLibrary()
+    const long = 'k'.repeat(10_240)
+    await writeRaw({ ...savedRun(`id${long}`, 1000), name: `bad\nname ${long}`, series: [{ envSteps: 1, wallSeconds: 0, shapedReturn: 0, objective: 0, contributions: { [`c\u0000${long}`]: 'x' } }] })
+    await writeRaw({ ...savedRun('y', 1000), id: [long, 1, long, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] })
+    const { damaged } = await library.list()
+    expect(damaged).toHaveLength(2)
+    for (const record of damaged) {
+      expect(record.label.length).toBeLessThan(120)
+      expect(record.name === null || record.name.length <= 41).toBe(true)
+      expect(record.problem.length).toBeLessThan(600)
+      expect(`${record.label} ${record.name} ${record.problem}`).not.toMatch(/[\u0000-\u001f]/)
+    }
   })
 })
 
@@ -368,6 +392,37 @@ describe('the labels store', () => {
     expect((await again.listLabels()).damaged).toEqual([])
   })
 
+  it('reads many labels back in pages, the same as one read, saying how far it got', async () => {
+    const library = await openLibrary()
+    await library.addLabels(Array.from({ length: 2500 }, (_, i) => labelRecord(i % 3 === 0 ? 'a' : i % 3 === 1 ? 'b' : 'tie')))
+    const db = await openDB(LIBRARY_DB_NAME)
+    await db.put(LABELS_STORE, { ...labelRecord('b'), id: 1200, pair: { ...labelRecord('b').pair, a: { features: {}, gold: 1 } } })
+    db.close()
+    const progress: number[] = []
+    const listing = await library.listLabels({ pageSize: 1000, onProgress: (read) => progress.push(read) })
+    expect(listing.labels.map((label) => label.id)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1).filter((id) => id !== 1200))
+    expect(listing.damaged.map((record) => record.key)).toEqual([1200])
+    expect(progress).toEqual([1000, 2000, 2500])
+  })
+
+  it('adds many labels in one transaction, in chunks, saying how far it got', async () => {
+    const library = await openLibrary()
+    const progress: number[] = []
+    const kept = await library.addLabels(Array.from({ length: 2500 }, () => labelRecord('a')), { chunkSize: 1000, onProgress: (done) => progress.push(done) })
+    expect(kept.map((label) => label.id)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1))
+    expect(progress).toEqual([1000, 2000, 2500])
+    expect((await library.listLabels()).labels).toHaveLength(2500)
+  })
+
+  it('an add that fails part way keeps none of it', async () => {
+    const library = await openLibrary()
+    const records = Array.from({ length: 2500 }, () => labelRecord('a'))
+    // A value IndexedDB cannot clone, in the last chunk.
+    ;(records[2400] as unknown as { pair: unknown }).pair = { f: () => 1 }
+    await expect(library.addLabels(records, { chunkSize: 1000 })).rejects.toThrow()
+    expect((await library.listLabels()).labels).toEqual([])
+  })
+
   it('upgrades a version 4 library, keeping its runs, with an empty labels store', async () => {
     const old = await openDB(LIBRARY_DB_NAME, 4, {
       upgrade(db) {
@@ -382,5 +437,14 @@ describe('the labels store', () => {
     const library = await openLibrary()
     expect((await library.list()).runs.map((run) => run.id)).toEqual(['kept'])
     expect(await library.listLabels()).toEqual({ labels: [], damaged: [] })
+  })
+})
+
+describe('keys as a message names them', () => {
+  it('quote at most 40 characters of a key and list at most 10 parts of an array key', () => {
+    expect(describeKey(42)).toBe('42')
+    expect(describeKey('x')).toBe('"x"')
+    expect(describeKey(`a\n${'b'.repeat(10_240)}`)).toBe(`"a\\n${'b'.repeat(36)}…`)
+    expect(describeKey(Array.from({ length: 5000 }, (_, i) => i))).toBe('[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, and 4990 more]')
   })
 })

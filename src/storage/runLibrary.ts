@@ -1,4 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb'
+import { QUOTED_LENGTH, truncate } from '../core/truncate'
+import { yieldToPage } from './yieldToPage'
 import { parseSavedPins, PINS_KEY, type ParsedPins, type SavedPinsRecord } from './savedPins'
 import { parseSavedSweep, type ParsedSweep, type SavedSweepRecord, type SavedSweepRun } from './savedSweep'
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
@@ -81,6 +83,16 @@ export interface LabelListing {
   damaged: { key: IDBValidKey; label: string; problem: string }[]
 }
 
+/** How many labels to store or read at a time, and what to tell as each chunk is done (the count so far). */
+export interface LabelProgress {
+  chunkSize?: number
+  pageSize?: number
+  onProgress?: (done: number) => void
+}
+
+/** Labels stored or read back at a time: a few tens of milliseconds of the page's work each. */
+export const LABEL_CHUNK = 2000
+
 /** The saved sweeps, newest first, and the records that could not be read as one. */
 export interface SweepListing {
   sweeps: ParsedSweep[]
@@ -160,12 +172,18 @@ async function libraryExists(): Promise<boolean | null> {
   }
 }
 
-/** A key as the list names it: `42`, `"x"`, an ISO date, `[1, "two"]`, or what kind of key it is. */
+/** The most parts of an array key a message lists; the rest are counted. */
+const MAX_KEY_PARTS = 10
+
+/** A key as the list names it: `42`, `"x"` (at most 40 characters), an ISO date, `[1, "two"]` (at most 10 parts), or what kind of key it is. */
 export function describeKey(key: IDBValidKey): string {
   if (typeof key === 'number') return String(key)
-  if (typeof key === 'string') return JSON.stringify(key)
+  if (typeof key === 'string') return truncate(JSON.stringify(key.slice(0, QUOTED_LENGTH + 1)))
   if (key instanceof Date) return key.toISOString()
-  if (Array.isArray(key)) return `[${key.map(describeKey).join(', ')}]`
+  if (Array.isArray(key)) {
+    const rest = key.length - MAX_KEY_PARTS
+    return `[${key.slice(0, MAX_KEY_PARTS).map(describeKey).join(', ')}${rest > 0 ? `, and ${rest} more` : ''}]`
+  }
   return `a binary key of ${key.byteLength} bytes`
 }
 
@@ -232,15 +250,17 @@ export class RunLibrary {
 
   /**
    * Carry a run's exit checkpoint (exitCheckpoint.ts) into the library: only over an older record
-   * of the same run (a run deleted meanwhile stays deleted; a page that came back and saved again
-   * wins), under the name the library has. True when it was written.
+   * of the same run that it extends (a run deleted meanwhile stays deleted; a page that came back
+   * and saved again wins; a checkpoint of fewer steps than the saved run, however late its date, is
+   * no later moment of that run), under the name the library has. True when it was written.
    */
   async restoreCheckpoint(run: SavedRun): Promise<boolean> {
     const db = this.open()
     try {
       const tx = db.transaction(RUNS_STORE, 'readwrite')
       const stored = await tx.store.get(run.id)
-      if (!stored || !(typeof stored.updatedAt === 'number' && stored.updatedAt < run.updatedAt)) {
+      const extendsRun = stored !== undefined && typeof stored.updatedAt === 'number' && stored.updatedAt < run.updatedAt && !(typeof stored.envSteps === 'number' && stored.envSteps > run.envSteps)
+      if (!extendsRun) {
         await tx.done
         return false
       }
@@ -409,37 +429,70 @@ export class RunLibrary {
     }
   }
 
-  /** Keep labelled pairs, all in one transaction (an import is kept whole or not at all); returns the records with their keys. */
-  async addLabels(records: readonly SavedLabelRecord[]): Promise<SavedLabel[]> {
+  /**
+   * Keep labelled pairs, all in one transaction (an import is kept whole or not at all); returns the
+   * records with their keys. The adds go in chunks, each issued once the last one is stored: every
+   * chunk's copying is a short task of its own, so 100,000 pairs never block the page at once, and
+   * the transaction stays open between chunks (it always has a request in flight).
+   */
+  async addLabels(records: readonly SavedLabelRecord[], { chunkSize = LABEL_CHUNK, onProgress }: LabelProgress = {}): Promise<SavedLabel[]> {
     const db = this.open()
+    const tx = db.transaction(LABELS_STORE, 'readwrite')
+    let pending: Promise<IDBValidKey>[] = []
     try {
-      const tx = db.transaction(LABELS_STORE, 'readwrite')
-      const keys = await Promise.all(records.map((record) => tx.store.add(record)))
+      const keys: IDBValidKey[] = []
+      for (let start = 0; start < records.length; start += chunkSize) {
+        pending = []
+        for (const record of records.slice(start, start + chunkSize)) pending.push(tx.store.add(record))
+        keys.push(...(await Promise.all(pending)))
+        onProgress?.(keys.length)
+      }
       await tx.done
       return records.map((record, k) => ({ ...record, id: keys[k] as number }))
     } catch (error) {
+      // A record that cannot be stored (or a chunk that fails) undoes the whole import.
+      for (const request of pending) request.catch(() => {})
+      tx.done.catch(() => {})
+      try {
+        tx.abort()
+      } catch {
+        // Already finished or aborted.
+      }
       throw await this.failure(error, 'save the labels')
     }
   }
 
-  /** Every labelled pair in key order (the order labelled); a record that cannot be read is listed as damaged, by its key. */
-  async listLabels(): Promise<LabelListing> {
-    const db = this.open()
-    let keys: IDBValidKey[]
-    let records: unknown[]
-    try {
-      const tx = db.transaction(LABELS_STORE, 'readonly')
-      ;[keys, records] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done])
-    } catch (error) {
-      throw await this.failure(error, 'read the labels')
-    }
+  /**
+   * Every labelled pair in key order (the order labelled); a record that cannot be read is listed as
+   * damaged, by its key. Read in pages of `pageSize` records (each page its own short read), the
+   * page yielding to the event loop between them, so 100,000 kept labels never block it at once.
+   */
+  async listLabels({ pageSize = LABEL_CHUNK, onProgress }: LabelProgress = {}): Promise<LabelListing> {
     const listing: LabelListing = { labels: [], damaged: [] }
-    records.forEach((record, k) => {
-      const parsed = parseSavedLabel(record)
-      if (parsed.ok) listing.labels.push(parsed.label)
-      else listing.damaged.push({ key: keys[k], label: `label ${describeKey(keys[k])}`, problem: parsed.problem })
-    })
-    return listing
+    let after: IDBValidKey | null = null
+    let read = 0
+    for (;;) {
+      const db = this.open()
+      let keys: IDBValidKey[]
+      let records: unknown[]
+      try {
+        const range = after === null ? undefined : IDBKeyRange.lowerBound(after, true)
+        const tx = db.transaction(LABELS_STORE, 'readonly')
+        ;[keys, records] = await Promise.all([tx.store.getAllKeys(range, pageSize), tx.store.getAll(range, pageSize), tx.done])
+      } catch (error) {
+        throw await this.failure(error, 'read the labels')
+      }
+      records.forEach((record, k) => {
+        const parsed = parseSavedLabel(record)
+        if (parsed.ok) listing.labels.push(parsed.label)
+        else listing.damaged.push({ key: keys[k], label: `label ${describeKey(keys[k])}`, problem: parsed.problem })
+      })
+      read += records.length
+      if (records.length > 0) onProgress?.(read)
+      if (records.length < pageSize) return listing
+      after = keys[keys.length - 1]
+      await yieldToPage()
+    }
   }
 
   /** Delete labelled pairs (or damaged records) by their keys, or every one of them when none are named, in one transaction. */

@@ -2,6 +2,7 @@ import type { EnvSpec } from '../core/envs/types'
 import { describeIssues, RunConfigSchema } from '../core/run/config'
 import { designOfRunConfig, designProblems, type Design } from '../model/design'
 import { errorMessage } from '../core/errorMessage'
+import { summariseProblems } from '../model/problemList'
 
 export type ParsedSavedDesign = { ok: true; design: Design; spec: EnvSpec } | { ok: false; problem: string }
 
@@ -31,6 +32,6 @@ export function parseSavedDesign(value: unknown): ParsedSavedDesign {
   }
   const { design, base, spec } = built
   const problems = designProblems({ ...design, weights: config.data.mix.weights }, base)
-  if (problems.length > 0) return { ok: false, problem: problems.join('; ') }
+  if (problems.length > 0) return { ok: false, problem: summariseProblems(problems) }
   return { ok: true, design, spec }
 }

@@ -24,4 +24,18 @@ describe('a kept label read back', () => {
     expect(parsed.ok).toBe(false)
     expect(!parsed.ok && parsed.problem).toMatch(problem)
   })
+
+  it.each([
+    ['an unknown key of 10 KB', { ...record, pair: { ...pair, [`k\n${'k'.repeat(10_240)}`]: 1 } }],
+    ['an env of 10 KB', { ...record, pair: { ...pair, env: `e\u0000${'e'.repeat(10_240)}` } }],
+    ['a feature name with control bytes', { ...record, pair: { ...pair, a: { ...pair.a, features: { ...pair.a.features, [`f\n${'f'.repeat(60)}`]: 1 } } } }],
+    ['thousands of problems', { id: -1, version: 9, createdAt: 'x', source: 'x'.repeat(10_240), choice: null, pair: 'x'.repeat(10_240) }],
+  ])('names a record with %s briefly, on one line', (_, value) => {
+    const parsed = parseSavedLabel(value)
+    expect(parsed.ok).toBe(false)
+    const problem = parsed.ok ? '' : parsed.problem
+    expect(problem.length).toBeLessThan(700)
+    expect(problem).not.toMatch(/[\u0000-\u001f]/)
+  })
 })
+

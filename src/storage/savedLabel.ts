@@ -3,6 +3,9 @@ import { errorMessage } from '../core/errorMessage'
 import { parsePairLine, type Labeller, type PairRecord } from '../core/preferences/pairsFile'
 import { segmentFeatureNameChoices } from '../core/preferences/stepFeatures'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
+import { shownText } from '../core/truncate'
+import { boundedProblem } from '../model/problemList'
+import { issuesText } from './recordProblems'
 
 /*
  * One labelled pair as the library keeps it (the labels store, one record a pair, keyed by a
@@ -52,7 +55,7 @@ export type ParsedLabel = { ok: true; label: SavedLabel } | { ok: false; problem
 /** Validate a record read back: its fields, then its pair as a line of the pairs file of the token task's features. */
 export function parseSavedLabel(value: unknown): ParsedLabel {
   const parsed = RecordSchema.safeParse(value)
-  if (!parsed.success) return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ') }
+  if (!parsed.success) return { ok: false, problem: issuesText(parsed.error) }
   const { pair, choice } = parsed.data
   if (Object.hasOwn(pair, 'label')) return { ok: false, problem: 'pair: holds a label of its own; the choice is the label' }
   try {
@@ -64,11 +67,11 @@ export function parseSavedLabel(value: unknown): ParsedLabel {
       const { names } = parsePairLine(line, null)
       const choices = segmentFeatureNameChoices(String(pair.env))
       if (!choices.some((choice) => choice.length === names.length && choice.every((name, k) => name === names[k]))) {
-        return { ok: false, problem: `pair: its features are ${names.join(', ')}; a pair of ${String(pair.env)}'s segments has ${choices.map((choice) => choice.join(', ')).join(' or ')}` }
+        return { ok: false, problem: boundedProblem(`pair: its features are ${names.join(', ')}; a pair of ${shownText(String(pair.env))}'s segments has ${choices.map((choice) => choice.join(', ')).join(' or ')}`) }
       }
     }
   } catch (error) {
-    return { ok: false, problem: `pair: ${errorMessage(error)}` }
+    return { ok: false, problem: boundedProblem(`pair: ${errorMessage(error)}`) }
   }
   return { ok: true, label: parsed.data as SavedLabel }
 }

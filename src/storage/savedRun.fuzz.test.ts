@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { garbleValue } from '../core/fuzzJson'
+import { garbleValue, hostileText } from '../core/fuzzJson'
 import { Rng } from '../core/rng'
 import { defaultDesign } from '../model/design'
 import { MAX_TIME_MS, parseSavedRun, type SavedRun } from './savedRun'
+import { EXIT_CHECKPOINT_PREFIX, exitCheckpointNotice, takeExitCheckpoints, type KeyValueStorage } from './exitCheckpoint'
 
 /*
  * Deterministic fuzzing of the saved-run reader (seeded): whatever a record read back from
@@ -53,6 +54,47 @@ describe('the saved-run reader under fuzzing', () => {
         expect(() => new Date(time).toISOString()).not.toThrow()
       }
       for (const point of run.series) expect([point.envSteps, point.shapedReturn, point.objective, ...Object.values(point.contributions)].every(Number.isFinite)).toBe(true)
+    }
+  })
+
+  it('names hostile records briefly and on one line: long names, control bytes, thousands of problems (20 records)', () => {
+    const rng = new Rng(4042)
+    for (let k = 0; k < 20; k++) {
+      const record: Record<string, unknown> = { ...structuredClone(GOOD) }
+      const roll = k % 4
+      if (roll === 0) Object.assign(record, { id: hostileText(rng), name: hostileText(rng), envLabel: hostileText(rng), learner: hostileText(rng) })
+      else if (roll === 1) record.series = Array.from({ length: 1200 }, () => ({ envSteps: -1, wallSeconds: 'x', shapedReturn: null, objective: {}, contributions: { [hostileText(rng)]: 'x' } }))
+      else if (roll === 2) record.marks = Array.from({ length: 500 }, () => ({ envSteps: 1, at: 1, changes: {}, changeId: 1, note: hostileText(rng).repeat(2) }))
+      else record.design = { ...GOOD.design, weights: Object.fromEntries(Array.from({ length: 2000 }, () => [hostileText(rng), 1])) }
+      const parsed = parseSavedRun(record)
+      // A short plain name can be a valid one.
+      if (parsed.ok) continue
+      expect(parsed.problem.length, parsed.problem.slice(0, 200)).toBeLessThan(2000)
+      expect(`${parsed.name ?? ''} ${parsed.problem}`).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+      expect((parsed.name ?? '').length).toBeLessThanOrEqual(41)
+      for (const quoted of parsed.problem.match(/"[^"]*"/g) ?? []) expect(quoted.length).toBeLessThanOrEqual(43)
+    }
+  })
+
+  it('never carries a checkpoint kept under another run\'s key, and names forged keys briefly (100 storages)', () => {
+    const rng = new Rng(300)
+    for (let k = 0; k < 100; k++) {
+      const map = new Map<string, string>()
+      const storage: KeyValueStorage = { get length() { return map.size }, key: (i) => [...map.keys()][i] ?? null, getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value), removeItem: (key) => void map.delete(key) }
+      const count = 1 + rng.int(300)
+      for (let i = 0; i < count; i++) {
+        const keyId = rng.uniform() < 0.3 ? `run-${i}` : hostileText(rng)
+        const heldId = rng.uniform() < 0.5 ? keyId : `run-${rng.int(5)}`
+        const text = rng.uniform() < 0.3 ? hostileText(rng) : JSON.stringify({ ...GOOD, id: heldId.slice(0, 100) || 'x', final: { ...GOOD.final } })
+        storage.setItem(`${EXIT_CHECKPOINT_PREFIX}${keyId}`, text)
+      }
+      const keys = new Set([...map.keys()].map((key) => key.slice(EXIT_CHECKPOINT_PREFIX.length)))
+      const taken = takeExitCheckpoints(storage)
+      for (const run of taken.runs) expect(keys.has(run.id)).toBe(true)
+      expect(taken.runs.length + taken.problems.length).toBe(keys.size)
+      const notice = exitCheckpointNotice(taken.problems) ?? ''
+      expect(notice.length).toBeLessThan(2000)
+      expect(notice).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
     }
   })
 })

@@ -5,6 +5,9 @@ import { MAX_CURVE_POINTS } from '../model/series'
 import type { DesignMark } from '../model/marks'
 import type { PinnedRun } from '../model/compare'
 import { parseSavedDesign } from './savedDesign'
+import { shownText } from '../core/truncate'
+import { boundedProblem } from '../model/problemList'
+import { issuePath } from './recordProblems'
 
 /*
  * A saved run, version 1: the live run's own pieces (design, series, marks) so whatever reads a live
@@ -115,16 +118,17 @@ export type ParsedSavedRun = { ok: true; run: SavedRun } | { ok: false; id: stri
 export function parseSavedRun(value: unknown): ParsedSavedRun {
   const record = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
   const id = typeof record.id === 'string' ? record.id : null
-  const name = typeof record.name === 'string' && record.name.trim() !== '' ? record.name.slice(0, MAX_RUN_NAME_LENGTH) : null
+  // The name as a message quotes it: a damaged record's name can be any length and hold line breaks.
+  const name = typeof record.name === 'string' && record.name.trim() !== '' ? shownText(record.name.trim()) : null
   const parsed = SavedRunSchema.safeParse(value)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message.replace(/^Invalid input: /, '')}`)
+    const problems = parsed.error.issues.map((issue) => boundedProblem(`${issuePath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`))
     const more = problems.length - MAX_PROBLEMS_NAMED
     const problem = problems.slice(0, MAX_PROBLEMS_NAMED).join('; ') + (more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : '')
     return { ok: false, id, name, problem }
   }
   const design = parseSavedDesign(parsed.data.design)
-  if (!design.ok) return { ok: false, id, name, problem: `design: ${design.problem}` }
+  if (!design.ok) return { ok: false, id, name, problem: boundedProblem(`design: ${design.problem}`) }
   return { ok: true, run: { ...parsed.data, design: design.design } }
 }
 

@@ -87,6 +87,42 @@ describe('saved sweeps', () => {
     expect((await library.listSweeps()).damaged).toEqual([])
   })
 
+  it('name a stored definition of 5000 problems in a short message: the first few, each quoting at most 40 characters, the rest counted', async () => {
+    const good = sweepRecordOf('hostile', 1000, 'CliffWalking', sweep)
+    const weights = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`nope${i}${'x'.repeat(100)}`, 1]))
+    const definition = { ...good.definition, config: { ...good.definition.config, mix: { weights } } }
+    const parsed = parseSavedSweep({ ...good, definition }, [])
+    expect(parsed.ok).toBe(false)
+    const problem = parsed.ok ? '' : parsed.problem
+    expect(problem).toMatch(/^its definition is no sweep: config\.mix\.weights\.nope0x+…: .*; and 4992 more$/)
+    expect(problem.length).toBeLessThan(2000)
+    for (const quoted of problem.match(/"[^"]*"/g) ?? []) expect(quoted.length).toBeLessThanOrEqual(40 + 3)
+  })
+
+  it('refuse a stored definition past the page’s bound in points at once, before checking each point', () => {
+    const good = sweepRecordOf('huge', 1000, 'CliffWalking', sweep)
+    const values = Array.from({ length: 5000 }, (_, i) => `b${i}`).join(',')
+    const started = Date.now()
+    const parsed = parseSavedSweep({ ...good, definition: { ...good.definition, axes: [`w.hazard=${values}`] } }, [])
+    expect(parsed).toMatchObject({ ok: false, problem: expect.stringMatching(/^its definition is no sweep: .*1000/) })
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  it('name a hostile run record (a 10 KB key, control bytes) and a hostile sweep key briefly', async () => {
+    const good = sweepRecordOf('s', 1000, 'CliffWalking', sweep)
+    const long = `k\n${'y'.repeat(10_240)}`
+    const parsed = parseSavedSweep(good, [{ sweepId: 's', run: 0, record: { ...record(sweep, 0, 1, -10), contributions: { [long]: 'x' } } }])
+    if (!parsed.ok) throw new Error(parsed.problem)
+    expect(parsed.sweep.problems).toHaveLength(1)
+    expect(parsed.sweep.problems[0].length).toBeLessThan(200)
+    expect(parsed.sweep.problems[0]).not.toContain('\n')
+    const library = await openLibrary()
+    await library.saveSweep({ ...good, id: `id${'z'.repeat(10_240)}`, envLabel: '' })
+    const [damaged] = (await library.listSweeps()).damaged
+    expect(damaged.label.length).toBeLessThan(60)
+    expect(damaged.problem.length).toBeLessThan(400)
+  })
+
   it('open a library of the version before sweeps and keep its runs and pins', async () => {
     const old = await openDB(LIBRARY_DB_NAME, 3, {
       upgrade(db) {

@@ -1,7 +1,10 @@
 import { z } from 'zod'
-import { checkSweepDefinition, type Sweep } from '../model/sweep/definition'
+import type { Sweep } from '../model/sweep/definition'
+import { checkDefinitionValue } from '../model/sweep/definitionImport'
 import { definitionOf } from '../model/sweep/definitionFile'
 import { recordMismatch, RunRecordSchema, type RunRecord } from '../model/sweep/runRecord'
+import { boundedProblem } from '../model/problemList'
+import { issuesText } from './recordProblems'
 
 /*
  * A sweep as IndexedDB keeps it: its definition in one record (the file the command line reads,
@@ -63,8 +66,9 @@ export function parseSavedSweep(raw: unknown, runs: readonly unknown[]): ParsedS
   const header = HeaderSchema.safeParse(raw)
   const id = typeof raw === 'object' && raw !== null && 'id' in raw && typeof raw.id === 'string' ? raw.id : null
   if (!header.success) return { ok: false, id, problem: issuesText(header.error) }
-  const checked = checkSweepDefinition(header.data.definition)
-  if (!checked.ok) return { ok: false, id, problem: `its definition is no sweep: ${checked.problems.join('; ')}` }
+  // Checked as an imported file is (held to the page's bound in points first, so a forged axis of thousands of values is refused at once).
+  const checked = checkDefinitionValue(header.data.definition)
+  if (!checked.ok) return { ok: false, id, problem: `its definition is no sweep: ${checked.problem}` }
   const sweep = checked.sweep
   const records: RunRecord[] = []
   const problems: string[] = []
@@ -81,13 +85,9 @@ export function parseSavedSweep(raw: unknown, runs: readonly unknown[]): ParsedS
       continue
     }
     const mismatch = record.data.run !== kept.data.run ? `it is kept as run ${kept.data.run} but says run ${record.data.run}` : recordMismatch(record.data, sweep)
-    if (mismatch !== null) problems.push(`${where}: ${mismatch}`)
+    if (mismatch !== null) problems.push(boundedProblem(`${where}: ${mismatch}`))
     else records.push(record.data)
   }
   records.sort((a, b) => a.run - b.run)
   return { ok: true, sweep: { id: header.data.id, createdAt: header.data.createdAt, envLabel: header.data.envLabel, sweep, records, problems } }
-}
-
-function issuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ')
 }

@@ -7,7 +7,7 @@ import { CARTPOLE_STEP_FEATURE_NAMES } from '../core/preferences/stepFeatures'
 import { END, THINK } from '../core/envs/tokenseq'
 import { tokenPairRecord } from '../core/preferences/tokenPairRecord'
 import { TOKEN_FEATURE_NAMES } from '../core/preferences/tokenFeatures'
-import { labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from './labelFile'
+import { labelsToGoldPairs, labelsToJsonl, readLabelsJsonl, readLabelsJsonlInChunks } from './labelFile'
 import { parseSavedLabel, type SavedLabelRecord } from './savedLabel'
 
 /* Kept labels of segment pairs: read back held to their environment's features, beside the token task's, and as the pairs file both ways. */
@@ -61,4 +61,43 @@ describe('labels of segment pairs', () => {
     const token = `${pairLine({ ...tokenPair, label: 'a' })}\n`
     expect(readLabelsJsonl(token, 100, names)).toEqual({ ok: false, problem: 'line 1: a.features has the feature "format", which line 1 lacks; every feature vector needs the same names' })
   })
+
+  it('import names the environment the pairs are of and the one the page is on', () => {
+    const token = `${pairLine({ ...tokenPair, label: 'a' })}\n`
+    expect(readLabelsJsonl(lines, 100, TOKEN_FEATURE_NAMES, 'tokenseq')).toEqual({ ok: false, problem: "line 1 is a pair of cartpole's segments, but this page is on tokenseq: it takes pairs of tokenseq's completions only; open cartpole to import them" })
+    expect(readLabelsJsonl(token, 100, names, 'cartpole')).toEqual({ ok: false, problem: "line 1 is a pair of tokenseq's completions, but this page is on cartpole: it takes pairs of cartpole's segments only; open tokenseq to import them" })
+    expect(readLabelsJsonl(lines, 100, names, 'gridworld')).toMatchObject({ ok: false, problem: expect.stringMatching(/^line 1 is a pair of cartpole's segments, but this page is on gridworld/) })
+    expect(readLabelsJsonl(lines, 100, names, 'cartpole')).toMatchObject({ ok: true })
+  })
 })
+
+describe('a pairs file read in chunks', () => {
+  const tokenLine = (k: number) => pairLine({ ...tokenPair, a: { ...tokenPair.a, gold: k }, label: k % 2 === 0 ? 'a' : 'b' })
+
+  it('gives exactly what the one-shot reader gives, and says how far it got', async () => {
+    const text = `${Array.from({ length: 5000 }, (_, k) => tokenLine(k)).join('\n')}\n`
+    const progress: [number, number][] = []
+    const chunked = await readLabelsJsonlInChunks(text, 100_000, TOKEN_FEATURE_NAMES, 'tokenseq', (read, total) => progress.push([read, total]))
+    expect(chunked).toEqual(readLabelsJsonl(text, 100_000, TOKEN_FEATURE_NAMES, 'tokenseq'))
+    expect(chunked.ok && chunked.pairs.length).toBe(5000)
+    expect(progress.length).toBeGreaterThanOrEqual(3)
+    expect(progress.every(([, total]) => total === 5000)).toBe(true)
+    expect(progress.map(([read]) => read)).toEqual([...progress.map(([read]) => read)].sort((a, b) => a - b))
+    expect(progress[progress.length - 1]).toEqual([5000, 5000])
+  })
+
+  it.each([
+    ['a bad line past the first chunk', (lines: string[]) => (lines[4321] = '{"a": 1}')],
+    ['more pairs than the room left', () => {}],
+    ['a pair of another environment', (lines: string[]) => (lines[2500] = pairLine(segmentPairRecord('cartpole', names, pairs[0].a, pairs[0].b, 'a')))],
+  ])('gives the one-shot reader’s first problem for %s', async (_, spoil) => {
+    const fileLines = Array.from({ length: 5000 }, (_, k) => tokenLine(k))
+    spoil(fileLines)
+    const text = fileLines.join('\r\n')
+    const room = 4500
+    const chunked = await readLabelsJsonlInChunks(text, room, TOKEN_FEATURE_NAMES, 'tokenseq')
+    expect(chunked.ok).toBe(false)
+    expect(chunked).toEqual(readLabelsJsonl(text, room, TOKEN_FEATURE_NAMES, 'tokenseq'))
+  })
+})
+

@@ -95,7 +95,7 @@ function shown(value: unknown): string {
 
 function checkKeys(value: JsonObject, accepted: readonly string[], required: readonly string[], where: string, shape = PAIR_LINE_SHAPE): void {
   const unknown = Object.keys(value).filter((key) => !accepted.includes(key))
-  if (unknown.length > 0) throw new Error(`unknown key "${unknown[0]}"${where === '' ? '' : ` in ${where}`}; accepted: ${accepted.join(', ')}; each line is ${shape}`)
+  if (unknown.length > 0) throw new Error(`unknown key "${truncate(unknown[0])}"${where === '' ? '' : ` in ${where}`}; accepted: ${accepted.join(', ')}; each line is ${shape}`)
   const missing = required.find((key) => !Object.hasOwn(value, key))
   if (missing !== undefined) throw new Error(`"${where === '' ? missing : `${where}.${missing}`}" is missing; each line is ${shape}`)
 }
@@ -192,11 +192,29 @@ export interface ParsedPair {
   label: PairLabel
 }
 
+/** The environment whose pairs are the token task's lines (the lines that name no env). */
+export const TOKEN_PAIRS_ENVIRONMENT = 'tokenseq'
+
+/** A pair of `env` in words: a segment pair's environment, or the token task's completions. */
+function pairsOf(env: string): string {
+  return env === TOKEN_PAIRS_ENVIRONMENT ? `${TOKEN_PAIRS_ENVIRONMENT}'s completions` : `${env}'s segments`
+}
+
+/** Why a line's pair is not of `env` (the page's environment), or null when it is. */
+function environmentMismatch(raw: JsonObject, env: string): string | null {
+  const of = Object.hasOwn(raw, 'env') ? raw.env : TOKEN_PAIRS_ENVIRONMENT
+  if (of === env) return null
+  const theirs = typeof of === 'string' && (of === TOKEN_PAIRS_ENVIRONMENT || STEP_FEATURED_ENVIRONMENTS.includes(of)) ? pairsOf(of) : `an environment ${shown(of)} that has no pairs`
+  const open = typeof of === 'string' && STEP_FEATURED_ENVIRONMENTS.includes(of) ? `; open ${of} to import them` : of === TOKEN_PAIRS_ENVIRONMENT ? `; open ${TOKEN_PAIRS_ENVIRONMENT} to import them` : ''
+  return `is a pair of ${theirs}, but this page is on ${env}: it takes pairs of ${pairsOf(env)} only${open}`
+}
+
 /**
  * One line, checked whole; `names` are the features of the file's first pair (null on that line,
- * which sets them). Throws one message naming the first problem.
+ * which sets them), `env` (where given) the environment whose pairs are taken. Throws one message
+ * naming the first problem.
  */
-export function parsePairLine(text: string, names: readonly string[] | null): { pair: ParsedPair; names: readonly string[] } {
+export function parsePairLine(text: string, names: readonly string[] | null, env?: string): { pair: ParsedPair; names: readonly string[] } {
   if (text.trim() === '') throw new Error(`is empty; each line is ${PAIR_LINE_SHAPE}`)
   let raw: unknown
   try {
@@ -208,6 +226,10 @@ export function parsePairLine(text: string, names: readonly string[] | null): { 
     throw new Error(`is not valid JSON: ${reason}; each line is ${PAIR_LINE_SHAPE}`)
   }
   if (!isObject(raw)) throw new Error(`is ${shown(raw)}, not an object; each line is ${PAIR_LINE_SHAPE}`)
+  if (env !== undefined) {
+    const mismatch = environmentMismatch(raw, env)
+    if (mismatch !== null) throw new Error(mismatch)
+  }
   // A line that names an environment is a pair of segments; every other line is the token task's.
   const segments = Object.hasOwn(raw, 'env')
   if (segments) {

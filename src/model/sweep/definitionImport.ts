@@ -28,8 +28,13 @@ export function readDefinitionFile(text: string): ImportedSweep {
   } catch {
     return { ok: false, problem: `it is not JSON; expected a sweep definition ${SWEEP_SHAPE}` }
   }
+  return checkDefinitionValue(raw)
+}
+
+/** A definition as JSON has it (from a file, or kept in the browser), checked as a file is. */
+export function checkDefinitionValue(raw: unknown): ImportedSweep {
   // Past the page's bound in points alone, checking every point through the link is not worth its cost.
-  const axes = typeof raw === 'object' && raw !== null && 'axes' in raw && Array.isArray(raw.axes) && raw.axes.every((axis) => typeof axis === 'string') ? (raw.axes as string[]) : []
+  const axes = typeof raw === 'object' && raw !== null && 'axes' in raw && Array.isArray(raw.axes) ? raw.axes.filter((axis): axis is string => typeof axis === 'string') : []
   const tooMany = pagePointsProblem(axes)
   if (tooMany !== null) return { ok: false, problem: tooMany }
   const checked = checkSweepDefinition(raw)

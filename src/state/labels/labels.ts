@@ -7,7 +7,7 @@ import { tokenPairRecord } from '../../core/preferences/tokenPairRecord'
 import { segmentPairRecord } from '../../core/preferences/segmentPairRecord'
 import { rewardModelFeaturesFor } from '../../core/preferences/rewardModelFeatures'
 import { TOKEN_FEATURE_NAMES } from '../../core/preferences/tokenFeatures'
-import { hasFeatures, labelsToGoldPairs, labelsToJsonl, readLabelsJsonl } from '../../storage/labelFile'
+import { hasFeatures, labelsToGoldPairs, labelsToJsonl, readLabelsJsonlInChunks } from '../../storage/labelFile'
 import { openRunLibrary, type LabelListing, type RunLibrary } from '../../storage/runLibrary'
 import type { LabelChoice, LabelSource, SavedLabel, SavedLabelRecord, UnlabelledPair } from '../../storage/savedLabel'
 import { isSegmentPair, type DrawnPair, type FitOptions, type FittedRewardModel } from '../../worker/protocol'
@@ -47,11 +47,21 @@ export interface LabelsState {
   /** One message for the user: what went wrong, or what the last action did. */
   message: string | null
   fit: FitState
+  /** A file's pairs being imported: read and checked, then kept, so many of how many. */
+  importing: ImportProgress | null
+  /** Kept labels read back so far while the library is read ('opening'). */
+  readBack: number
+}
+
+export interface ImportProgress {
+  phase: 'reading' | 'keeping'
+  done: number
+  total: number
 }
 
 const IDLE_FIT: FitState = { status: 'idle', startedAt: 0, result: null, options: null, problem: null }
 
-export const useLabels = create<LabelsState>()(() => ({ storage: 'opening', labels: [], damaged: [], queue: [], queueSource: null, drawing: false, message: null, fit: IDLE_FIT }))
+export const useLabels = create<LabelsState>()(() => ({ storage: 'opening', labels: [], damaged: [], queue: [], queueSource: null, drawing: false, message: null, fit: IDLE_FIT, importing: null, readBack: 0 }))
 
 let library: Promise<RunLibrary | null> | null = null
 /** Labels kept only in memory (no storage) are numbered from here down, apart from the store's keys. */
@@ -66,8 +76,9 @@ export function openLabels(): Promise<RunLibrary | null> {
       return null
     }
     try {
-      const listing = await opened.library.listLabels()
-      useLabels.setState({ storage: 'ready', labels: listing.labels, damaged: listing.damaged })
+      // Read in pages, so a library of 100,000 labels never blocks the page at once.
+      const listing = await opened.library.listLabels({ onProgress: (read) => useLabels.setState({ readBack: read }) })
+      useLabels.setState({ storage: 'ready', labels: listing.labels, damaged: listing.damaged, readBack: listing.labels.length + listing.damaged.length })
     } catch (error) {
       useLabels.setState({ storage: 'off', message: `The labels could not be read: ${errorMessage(error)}` })
       return null
@@ -78,11 +89,11 @@ export function openLabels(): Promise<RunLibrary | null> {
 }
 
 /** Keep new labels (in the library where there is one); what cannot be stored stays for this page, with the reason. */
-async function keepLabels(records: SavedLabelRecord[]): Promise<void> {
+async function keepLabels(records: SavedLabelRecord[], onProgress?: (done: number) => void): Promise<void> {
   const opened = await openLabels()
   let kept: SavedLabel[]
   try {
-    kept = opened === null ? records.map((record) => ({ ...record, id: --memoryKey })) : await opened.addLabels(records)
+    kept = opened === null ? records.map((record) => ({ ...record, id: --memoryKey })) : await opened.addLabels(records, { onProgress })
   } catch (error) {
     kept = records.map((record) => ({ ...record, id: --memoryKey }))
     useLabels.setState({ message: `Labels kept for this page only (not after a reload): ${errorMessage(error)}` })
@@ -170,15 +181,60 @@ export function exportLabels(): { text: string; ties: number } {
   return labelsToJsonl(labelsHere(useLabels.getState().labels))
 }
 
-/** Read a pairs file and keep its pairs as labels; a bad file changes nothing and is named by its first problem. */
+/**
+ * Read a pairs file and keep its pairs as labels; a bad file changes nothing and is named by its
+ * first problem. Read and kept in chunks, the panel saying how far it got, so the page stays
+ * responsive at the documented 100,000 pairs.
+ */
 export async function importLabels(text: string): Promise<void> {
-  const read = readLabelsJsonl(text, MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length, pageFeatureNames())
-  if (!read.ok) {
-    useLabels.setState({ message: `The file was not imported: ${read.problem}` })
+  if (useLabels.getState().importing !== null) return
+  useLabels.setState({ importing: { phase: 'reading', done: 0, total: 0 }, message: null })
+  try {
+    const read = await readLabelsJsonlInChunks(text, MAX_PREFERENCE_PAIRS - useLabels.getState().labels.length, pageFeatureNames(), usePlayground.getState().design.envId, (done, total) =>
+      useLabels.setState({ importing: { phase: 'reading', done, total } }),
+    )
+    if (!read.ok) {
+      useLabels.setState({ message: `The file was not imported: ${read.problem}` })
+      return
+    }
+    const total = read.pairs.length
+    useLabels.setState({ importing: { phase: 'keeping', done: 0, total } })
+    await keepLabels(
+      read.pairs.map(({ pair, choice, source }) => recordOf(pair, choice, source)),
+      (done) => useLabels.setState({ importing: { phase: 'keeping', done, total } }),
+    )
+    useLabels.setState((state) => ({ message: state.message ?? `Imported ${total} labelled pairs.` }))
+  } finally {
+    useLabels.setState({ importing: null })
+  }
+}
+
+/** The import's progress in words: "Importing pairs: 40,000 of 100,000 read". */
+export function importProgressText({ phase, done, total }: ImportProgress): string {
+  const count = (n: number) => n.toLocaleString('en-US')
+  return total === 0 ? 'Importing pairs: reading the file…' : `Importing pairs: ${count(done)} of ${count(total)} ${phase === 'reading' ? 'read' : 'kept'}`
+}
+
+/** Remove kept labels (damaged ones included) by their keys, from the library and the page; the others stay. */
+export async function removeLabels(keys: readonly IDBValidKey[], what: string): Promise<void> {
+  const opened = await openLabels()
+  const storedKeys = keys.filter((key) => !(typeof key === 'number' && key < 0))
+  try {
+    if (storedKeys.length > 0) await opened?.deleteLabels(storedKeys)
+  } catch (error) {
+    useLabels.setState({ message: `${capitalised(what)} could not be removed: ${errorMessage(error)}` })
     return
   }
-  await keepLabels(read.pairs.map(({ pair, choice, source }) => recordOf(pair, choice, source)))
-  useLabels.setState({ message: `Imported ${read.pairs.length} labelled pairs.` })
+  const removed = new Set(keys)
+  useLabels.setState((state) => ({
+    labels: state.labels.filter((label) => !removed.has(label.id)),
+    damaged: state.damaged.filter((record) => !removed.has(record.key)),
+    message: `Removed ${what}.`,
+  }))
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** Forget every label (and every damaged record). */

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { openRunLibrary, requestPersistentStorage, storageEstimate, type DamagedRecord, type LibraryClosure, type RunLibrary, type StorageEstimate } from '../../storage/runLibrary'
 import { savedRunBytes, type SavedRun } from '../../storage/savedRun'
-import { takeExitCheckpoints, writeExitCheckpoint } from '../../storage/exitCheckpoint'
+import { exitCheckpointNotice, takeExitCheckpoints, writeExitCheckpoint } from '../../storage/exitCheckpoint'
 import { libraryError, type LibraryError } from '../../storage/storageErrors'
 import type { CheckpointOutcome } from './runAutosave'
 
@@ -87,9 +87,8 @@ async function restoreExitCheckpoints(lib: RunLibrary): Promise<void> {
       report(error, `keep the last moments of "${run.name}"`)
     }
   }
-  if (problems.length > 0) {
-    useSavedRuns.setState({ problem: { kind: 'failed', message: `The last moments of a run before the page closed could not be read back (${problems.join('; ')}); it is kept as of its checkpoint before.` } })
-  }
+  const notice = exitCheckpointNotice(problems)
+  if (notice !== null) useSavedRuns.setState({ problem: { kind: 'failed', message: notice } })
 }
 
 /** Write one checkpoint of the live run (runAutosave's writer); a failure is shown, never thrown. */

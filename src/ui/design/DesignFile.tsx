@@ -28,8 +28,8 @@ export function DesignFile() {
     downloadText(setupToJson(design), fileName, 'application/json')
     setMessage({ ok: true, text: setupExportText(fileName) })
   }
-  const importFile = async (file: File) => {
-    const refuse = (problems: string[]) => setMessage({ ok: false, text: `${file.name} was not imported: ${summariseProblems(problems)}` })
+  const importFile = async (file: File, name: string) => {
+    const refuse = (problems: string[]) => setMessage({ ok: false, text: `${name} was not imported: ${summariseProblems(problems)}` })
     if (file.size > MAX_FILE_BYTES) return refuse([`it is ${file.size} bytes; a design or setup file is at most ${MAX_FILE_BYTES} bytes`])
     let text: string
     try {
@@ -45,17 +45,17 @@ export function DesignFile() {
       return guard(() => {
         resetRun()
         loadDesign(design)
-        setMessage({ ok: true, text: `Imported the setup in ${file.name}: ${design.envId}, ${design.learner.kind}, seed ${design.seed}.` })
-      }, `${file.name} is a whole setup, another run`)
+        setMessage({ ok: true, text: `Imported the setup in ${name}: ${design.envId}, ${design.learner.kind}, seed ${design.seed}.` })
+      }, `${name} is a whole setup, another run`)
     }
     const { reward, weights, schedules } = read
     const importDesign = () => {
-      const refused = changeReward(reward, `imported ${file.name}`)
+      const refused = changeReward(reward, `imported ${name}`)
       if (refused.length > 0) return refuse(refused)
       for (const [name, weight] of Object.entries(weights)) changeWeight(name, weight)
       // The file's schedules replace those of the weights it schedules; the others stay.
       for (const [name, schedule] of Object.entries(schedules ?? {})) changeSchedule(name, schedule)
-      setMessage({ ok: true, text: `Imported ${file.name}.` })
+      setMessage({ ok: true, text: `Imported ${name}.` })
     }
     const restart = rewardChangeRestarts(reward)
     if (restart === null) importDesign()
@@ -69,7 +69,7 @@ export function DesignFile() {
       <button type="button" onClick={exportSetup} title="Environment, its parameters, the reward design, the learner and the seed (train --config FILE reads it); not the labels, pins or sweeps">
         Export setup
       </button>
-      <FileImportButton label="Import design or setup" accept="application/json,.json" onFile={(file) => void importFile(file)} />
+      <FileImportButton label="Import design or setup" accept="application/json,.json" onFile={(file, name) => void importFile(file, name)} />
       {confirm}
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>

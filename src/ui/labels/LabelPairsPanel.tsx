@@ -3,7 +3,7 @@ import { MAX_PAIRS_FILE_BYTES, MAX_PAIRS_FILE_SIZE } from '../../core/preference
 import { MAX_DPO_LABELLED_PAIRS } from '../../core/run/dpoOptions'
 import { errorMessage } from '../../core/errorMessage'
 import { trainDpoOnLabels } from '../../state/labels/dpoFromLabels'
-import { clearLabels, dismissLabelMessage, exportLabels, importLabels, labelsHere, openLabels, useLabels } from '../../state/labels/labels'
+import { clearLabels, dismissLabelMessage, exportLabels, importLabels, importProgressText, labelsHere, openLabels, removeLabels, useLabels } from '../../state/labels/labels'
 import { usePlayground } from '../../state/run/store'
 import { downloadText } from '../common/download'
 import { countOf } from '../../core/plural'
@@ -39,9 +39,9 @@ function LabelPairsBody() {
   const spec = usePlayground((state) => state.spec)
   const segments = stepFeaturesFor(spec) !== null
   const labels = useMemo(() => labelsHere(allLabels), [allLabels, spec])
-  const damaged = useLabels((state) => state.damaged)
   const message = useLabels((state) => state.message)
   const storage = useLabels((state) => state.storage)
+  const readBack = useLabels((state) => state.readBack)
   const ties = labels.filter((label) => label.choice === 'tie').length
   const byHand = labels.filter((label) => label.source === 'user').length
   return (
@@ -54,7 +54,7 @@ function LabelPairsBody() {
         </p>
       )}
       <p role="status" aria-label="Labelled pairs">
-        {labels.length} labelled ({byHand} by hand, {countOf(ties, 'tie')}){storage === 'opening' ? ' · reading the kept labels…' : ''}
+        {labels.length} labelled ({byHand} by hand, {countOf(ties, 'tie')}){storage === 'opening' ? ` · reading the kept labels${readBack > 0 ? ` (${readBack.toLocaleString('en-US')} so far)` : ''}…` : ''}
       </p>
       <LabelPairCard />
       <SimulatedLabeler withBiases={!segments} />
@@ -67,11 +67,7 @@ function LabelPairsBody() {
           </button>
         </p>
       )}
-      {damaged.length > 0 && (
-        <p className="field-error">
-          {damaged.length} kept {damaged.length === 1 ? 'label is' : 'labels are'} damaged and left out ({damaged[0].label}: {damaged[0].problem}); Clear labels removes them.
-        </p>
-      )}
+      <DamagedLabels />
       <RewardModelFit />
       {/* DPO trains a policy of completions: the token task's, not a segment walker's. */}
       {!segments && (
@@ -86,6 +82,41 @@ function LabelPairsBody() {
   )
 }
 
+/** The most damaged labels listed, each with its Remove button; the rest are counted. */
+const MAX_DAMAGED_LISTED = 10
+
+/** Kept labels that could not be read back: each named with what is wrong, and removable one by one (or all of them), the good labels staying. */
+function DamagedLabels() {
+  const damaged = useLabels((state) => state.damaged)
+  if (damaged.length === 0) return null
+  const rest = damaged.length - MAX_DAMAGED_LISTED
+  return (
+    <div className="field-error" role="group" aria-label="Damaged labels">
+      <p>
+        {damaged.length} kept {damaged.length === 1 ? 'label is' : 'labels are'} damaged and left out; remove {damaged.length === 1 ? 'it' : 'them'} here (the other labels stay):
+      </p>
+      <ul>
+        {damaged.slice(0, MAX_DAMAGED_LISTED).map((record, k) => (
+          <li key={k}>
+            {record.label}: {record.problem}{' '}
+            <button type="button" aria-label={`Remove the damaged ${record.label}`} onClick={() => void removeLabels([record.key], `the damaged ${record.label}`)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      {rest > 0 && (
+        <p>
+          and {rest} more{' '}
+          <button type="button" onClick={() => void removeLabels(damaged.map((record) => record.key), `${damaged.length} damaged labels`)}>
+            Remove every damaged label
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}
+
 /** Export and import as JSONL (the command line's pairs file), and clearing the labels. */
 function LabelFiles() {
   const exportFile = () => {
@@ -93,16 +124,17 @@ function LabelFiles() {
     downloadText(text, 'pairs.jsonl', 'application/jsonl')
     if (ties > 0) useLabels.setState({ message: `Exported every label; ${countOf(ties, 'tie')} ${ties === 1 ? 'is' : 'are'} kept as "label": "tie", which a fit skips.` })
   }
-  const importFile = async (file: File) => {
+  const importing = useLabels((state) => state.importing)
+  const importFile = async (file: File, name: string) => {
     if (file.size > MAX_PAIRS_FILE_BYTES) {
-      useLabels.setState({ message: `${file.name} was not imported: it holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may` })
+      useLabels.setState({ message: `${name} was not imported: it holds more than ${MAX_PAIRS_FILE_SIZE}, the most a pairs file may` })
       return
     }
     let text: string
     try {
       text = await file.text()
     } catch (error) {
-      useLabels.setState({ message: `${file.name} was not imported: it could not be read (${errorMessage(error)})` })
+      useLabels.setState({ message: `${name} was not imported: it could not be read (${errorMessage(error)})` })
       return
     }
     await importLabels(text)
@@ -112,10 +144,15 @@ function LabelFiles() {
       <button type="button" onClick={exportFile}>
         Export JSONL
       </button>
-      <FileImportButton label="Import JSONL" accept=".jsonl,application/jsonl,text/plain" onFile={(file) => void importFile(file)} />
-      <button type="button" onClick={() => void clearLabels()}>
+      <FileImportButton label="Import JSONL" accept=".jsonl,application/jsonl,text/plain" onFile={(file, name) => void importFile(file, name)} />
+      <button type="button" onClick={() => void clearLabels()} disabled={importing !== null}>
         Clear labels
       </button>
+      {importing !== null && (
+        <p role="status" aria-label="Import progress" className="hint">
+          {importProgressText(importing)}
+        </p>
+      )}
     </div>
   )
 }

@@ -28,8 +28,8 @@ export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
     if (sweep === null) return
     downloadText(`${JSON.stringify(definitionOf(sweep), null, 2)}\n`, `sweep-${sweep.config.env.id}.json`, 'application/json')
   }
-  const importFile = async (file: File) => {
-    const refuse = (problem: string) => setMessage({ ok: false, text: `${file.name} was not imported: ${problem}` })
+  const importFile = async (file: File, name: string) => {
+    const refuse = (problem: string) => setMessage({ ok: false, text: `${name} was not imported: ${problem}` })
     const size = definitionSizeProblem(file.size)
     if (size !== null) return refuse(size)
     let text: string
@@ -44,14 +44,14 @@ export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
     const design = baseDesignOf(imported)
     const fill = () => {
       setSweepFields(formOfSweep(imported))
-      setMessage({ ok: true, text: `Imported ${file.name}: ${imported.axisTexts.join(' × ')} × ${imported.seeds} seed${imported.seeds === 1 ? '' : 's'}, ${imported.steps} steps a run, on its design (${design.envId}, ${design.learner.kind}, seed ${design.seed}). Press Run sweep to train it.` })
+      setMessage({ ok: true, text: `Imported ${name}: ${imported.axisTexts.join(' × ')} × ${imported.seeds} seed${imported.seeds === 1 ? '' : 's'}, ${imported.steps} steps a run, on its design (${design.envId}, ${design.learner.kind}, seed ${design.seed}). Press Run sweep to train it.` })
     }
     // The file sweeps its own config: on another design, that design goes on the page first, if the user says so.
     const { design: current, run } = usePlayground.getState()
     if (designToSearch(design) === designToSearch(current)) return fill()
     setConfirm(
       <ReplaceDesignConfirm
-        what={file.name}
+        what={name}
         incoming={designSummary(design)}
         current={designSummary(current)}
         points={run.series.length}
@@ -64,7 +64,7 @@ export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
         }}
         onKeep={() => {
           setConfirm(null)
-          setMessage({ ok: true, text: `${file.name} was not imported: your design is kept as it was.` })
+          setMessage({ ok: true, text: `${name} was not imported: your design is kept as it was.` })
         }}
       />,
     )
@@ -74,7 +74,7 @@ export function SweepDefinitionFile({ sweep }: { sweep: Sweep | null }) {
       <button type="button" disabled={sweep === null} onClick={exportDefinition} title="The file sweep --sweep FILE reads: this design as a run config, the axes, the seeds and the budget">
         Export definition
       </button>
-      <FileImportButton label="Import definition" accept="application/json,.json" onFile={(file) => void importFile(file)} />
+      <FileImportButton label="Import definition" accept="application/json,.json" onFile={(file, name) => void importFile(file, name)} />
       {confirm}
       {message && (
         <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'} aria-label="Sweep definition file">
