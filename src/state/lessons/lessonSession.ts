@@ -20,7 +20,7 @@ interface LessonSession {
   lessonId: string | null
   /** Whether the list of lessons is open. */
   pickerOpen: boolean
-  /** The run the page paused at the lesson's budget (its id), and where; null when none. */
+  /** The run the page paused at the lesson's budget (its id) and that budget; null when none. */
   budgetStop: (BudgetStop & { runId: string }) | null
   /** The run the student chose to keep training past the budget: it is not paused again. */
   keptTraining: string | null
@@ -33,8 +33,13 @@ export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null,
  * it pauses the run (lessonBudget.ts), so the card compares like with like; Keep training goes on.
  */
 usePlayground.subscribe((state, previous) => {
-  if (state.run.latest === previous.run.latest) return
   const { lessonId, budgetStop, keptTraining } = useLessonSession.getState()
+  // Resumed by any means (Keep training, or the Resume button): it trains on past the budget.
+  if (budgetStop !== null && budgetStop.runId === state.run.runId && state.run.status === 'running' && previous.run.status !== 'running') {
+    useLessonSession.setState({ budgetStop: null, keptTraining: budgetStop.runId })
+    return
+  }
+  if (state.run.latest === previous.run.latest) return
   const lesson = lessonId === null ? undefined : findLesson(lessonId)
   const runId = state.run.runId
   if (!lesson || runId === null || keptTraining === runId || budgetStop?.runId === runId) return
