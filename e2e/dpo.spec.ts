@@ -42,5 +42,5 @@ test('DPO on the labelled pairs beside RLHF on a reward model fitted to the same
   // Gold against steps: the true objective's curves of both runs on one chart.
   await page.getByRole('combobox', { name: 'curves', exact: true }).selectOption('objective')
   await expect(page.getByRole('combobox', { name: 'curves', exact: true })).toHaveValue('objective')
-  await expect(page.locator('.compare .recharts-legend-wrapper')).toContainText('#2 Token sequences, dpo, seed 3')
+  await expect(page.getByRole('list', { name: 'Curves of the pinned runs' })).toContainText('#2 Token sequences, dpo, seed 3')
 })

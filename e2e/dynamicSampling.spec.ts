@@ -10,7 +10,9 @@ test('GRPO’s dynamic sampling is turned on in the learner panel, kept in the l
   const rounds = page.getByRole('textbox', { name: 'max sampling rounds' })
   await rounds.fill('0')
   await rounds.press('Enter')
-  await expect(page.getByRole('alert')).toContainText('dynamicSampling.maxRounds')
+  // The field says what is wrong beside itself, in its own label's words.
+  await expect(rounds).toHaveAttribute('aria-invalid', 'true')
+  await expect(rounds).toHaveAccessibleDescription(/Max sampling rounds must be at least 1/)
   await rounds.fill('3')
   await rounds.press('Enter')
   await expect(page).toHaveURL(/l\.dynamicSampling\.maxRounds=3/)

@@ -20,7 +20,7 @@ test('switching to the grid world trains a tabular learner and shows the agent o
 
   await page.getByRole('button', { name: 'Reset' }).click()
   await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Not started')
-  await expect(page.getByText('No episodes yet')).toBeVisible()
+  await expect(page.getByText(/^No episodes yet\. Press Start/)).toBeVisible()
 })
 
 test('CliffWalking keeps Gymnasium’s default weights and trains', async ({ page }) => {

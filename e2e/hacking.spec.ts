@@ -19,7 +19,7 @@ test('a coin weight that makes looping pay more than the goal is flagged as rewa
   const before = (text: string | null) => /The shaped return went from (-?[\d.]+) to -?[\d.]+ while path efficiency went the wrong way, from ([\d.]+) to/.exec(text ?? '')?.slice(1)
   const quoted = before(await alert.textContent())
   expect(quoted).toHaveLength(2)
-  await expect(alert).toContainText(/\(means of 10 points each: before the divergence, steps [\d.]+k?–[\d.]+k?; the latest, steps [\d.]+k?–[\d.]+k?\)/)
+  await expect(alert).toContainText(/\(means of 10 points each: before the divergence, steps [\d.]+[kM]?–[\d.]+[kM]?; the latest, steps [\d.]+[kM]?–[\d.]+[kM]?\)/)
   // It is latched: while the agent keeps looping it stays, with the same level before, on every look.
   for (let look = 0; look < 6; look++) {
     await page.waitForTimeout(500)

@@ -221,7 +221,7 @@ async function expectCreditChart(page: Page, chart: Locator, curve: Locator, wha
 /** Before the first episode, the curve's empty-state text sits inside the plot, clear of the axis titles. */
 async function expectEmptyCurveTextClearOfAxes(page: Page): Promise<void> {
   const curve = page.getByRole('figure', { name: 'Learning curve' })
-  const empty = curve.getByText('No episodes yet. Press Start: the curve grows as episodes finish.')
+  const empty = curve.getByText('No episodes yet. Press Start: the curve grows as episodes finish.', { exact: true })
   await expect(empty).toBeVisible()
   const text = await empty.evaluate((element) => {
     const range = document.createRange()

@@ -43,12 +43,15 @@ for (const [id, title] of LESSONS) {
     await expect(card.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/(arxiv\.org\/abs|doi\.org|dl\.acm\.org\/doi)\/|^http:\/\/incompleteideas\.net\//)
 
     await page.getByRole('button', { name: 'Start' }).click()
-    await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training', { timeout: 60_000 })
+    // A quick lesson may reach its budget (the steps its evidence was measured at) and stop there.
+    const status = page.getByRole('status', { name: 'Run status' })
+    const trainingOrAtBudget = /^(Training|Stopped at the lesson’s [\d,]+ steps)$/
+    await expect(status).toHaveText(trainingOrAtBudget, { timeout: 60_000 })
     await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
     const first = await envSteps(page)
-    await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(first)
+    await expect.poll(async () => (await envSteps(page)) > first || /^Stopped at the lesson’s/.test((await status.textContent()) ?? ''), { timeout: 60_000 }).toBe(true)
     await expect.poll(() => curvePoints(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(1)
-    await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+    await expect(status).toHaveText(trainingOrAtBudget)
     // No diagnosis, no worker error, no notice (a hacking warning would be a finding, not an error).
     await expect(page.getByRole('alert').filter({ hasNotText: 'Reward hacking?' })).toHaveCount(0)
     await expect(card).toBeVisible()
@@ -90,7 +93,8 @@ test('a variant starts from scratch while a run trains; applying it to the runni
   // Nothing runs yet: there is nothing to apply a variant to.
   await expect(card.getByRole('group', { name: 'Apply to the running run' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Start' }).click()
-  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
+  const status = page.getByRole('status', { name: 'Run status' })
+  await expect(status).toHaveText(/^(Training|Stopped at the lesson’s [\d,]+ steps)$/)
   await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(2000)
   // Every run is saved as it trains: one run so far.
   const savedRuns = page.getByRole('region', { name: 'Saved runs' }).locator('summary')
@@ -99,9 +103,12 @@ test('a variant starts from scratch while a run trains; applying it to the runni
   // The variant's own button: a fresh run of its design (a second saved run), no design change marked.
   await card.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Coin worth 10' }).click()
   await expect(page.getByRole('slider', { name: 'coin' })).toHaveValue('10')
-  await expect(page.getByRole('status', { name: 'Run status' })).toHaveText('Training')
   await expect(savedRuns).toContainText('Saved runs (2)')
   await expect(page.getByRole('list', { name: 'Design changes' }).getByRole('listitem')).toHaveCount(0)
+  // The variant stops at the lesson's budget (the steps its evidence was measured at); Keep training goes on past it.
+  await expect(status).toHaveText(/^Stopped at the lesson’s [\d,]+ steps$/, { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Keep training' }).click()
+  await expect(status).toHaveText('Training')
 
   // The live button: the same run goes on, the change is marked on the chart.
   const live = card.getByRole('group', { name: 'Apply to the running run' })
