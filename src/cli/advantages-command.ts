@@ -5,6 +5,7 @@ import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
+import { passkVerlAdvantages } from '../core/credit/passkVerl'
 import { minFormProcessAdvantages } from '../core/credit/processMinForm'
 import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
@@ -17,7 +18,7 @@ import { UsageError } from './usage'
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
  * them against their own code. The formulas are those of src/core/credit/gae.ts and of the group
  * family's estimators (src/core/credit/estimators.ts: group.ts, remax.ts, opo.ts, passk.ts,
- * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts). Each of those has its command
+ * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts, passkVerl.ts). Each of those has its command
  * here (GROUP_COMMANDS); the command line lists it by its record's command name.
  */
 
@@ -26,6 +27,7 @@ const SWITCHES = ['rank', 'batch-normalize']
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
+const PASSK_VERL_FLAGS = ['estimator', 'scale', 'eps']
 
 /** One estimator's command: the flags it takes and what it prints for stdin; `named` is the name the user gave. */
 interface EstimatorCommand {
@@ -42,6 +44,7 @@ const GROUP_COMMANDS: Record<GroupBaseline, EstimatorCommand> = {
   token_batch: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => reinforcePlusPlusCommand(readStdin, named) },
   process: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, false) },
   process_min: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, true) },
+  passk_verl: { flags: PASSK_VERL_FLAGS, run: (flags, _switches, readStdin, named) => passkVerlCommand(flags, readStdin, named) },
 }
 const GAE_COMMAND: EstimatorCommand = { flags: GAE_FLAGS, run: (flags, _switches, readStdin) => gaeCommand(flags, readStdin) }
 
@@ -58,6 +61,7 @@ const GROUP_SHAPE = `${SINGLE_SHAPE} or, for several reward components, ${MULTI_
 const REMAX_SHAPE = '{"groups": [[r, ...], ...], "greedy": [the greedy completion\'s reward, one per group]}'
 const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each completion\'s length in tokens (a whole number ≥ 1)'
 const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
+const PASSK_VERL_SHAPE = '{"groups": [[r, ...], ...]}, at least 2 completions in every non-empty group'
 const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
 const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion of each group one reward per token (step), at least one'
 /** The inputs only one estimator reads, and which one (gae, or a group estimator's record name). */
@@ -259,6 +263,26 @@ function passkCommand(flags: Map<string, string>, readStdin: () => string, named
   })
   const groupSizes = input.groups.map((group) => group.length)
   return groupedOutput(passkAdvantages(input.groups.flat(), groupSizes, k, eps), groupSizes)
+}
+
+/** The scales verl's grpo_passk has: its group's std (norm_adv_by_std_in_grpo true) or none (false). */
+const PASSK_VERL_SCALES = ['group', 'none']
+
+/** verl's grpo_passk: only each group's best completion gets an advantage, its lead over the second best. */
+function passkVerlCommand(flags: Map<string, string>, readStdin: () => string, named: string): string {
+  const scale = flags.get('scale') ?? 'group'
+  if (!PASSK_VERL_SCALES.includes(scale)) throw new UsageError(`unknown --scale "${scale}" for --estimator ${named}; accepted: ${PASSK_VERL_SCALES.join(', ')}`)
+  const epsText = flags.get('eps')
+  const eps = epsText === undefined ? GroupEstimatorSchema.parse({}).eps : parseNumber(epsText, '--eps')
+  if (eps < 0 || eps > 1) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
+  const raw = parseJson(readStdin(), PASSK_VERL_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'passk_verl', named)
+  const input = validateInput(raw, SingleInputSchema, PASSK_VERL_SHAPE)
+  input.groups.forEach((group, g) => {
+    if (group.length === 1) throw new UsageError(`groups[${g}] has 1 completion; --estimator ${named} credits a group's best completion by its lead over the second best, so every group needs at least 2`)
+  })
+  const groupSizes = input.groups.map((group) => group.length)
+  return groupedOutput(passkVerlAdvantages(input.groups.flat(), groupSizes, scale === 'group', eps), groupSizes)
 }
 
 const ReinforcePlusPlusInputSchema = z.strictObject({ rewards: z.array(z.number()), penalties: z.array(z.array(z.number())) })

@@ -183,6 +183,18 @@ Usage:
       completion of each group, added after the minimum as PURE adds it; absent, 0. In a GRPO run
       the process reward models' components are the r_t and every other component the outcome.
 
+  reward-playground advantages --estimator grpo_passk [--scale group|none] [--eps E]
+      verl's grpo_passk (compute_grpo_passk_outcome_advantage); the GRPO learner's
+      estimator.baseline "passk_verl", not the closed form of --estimator passk. Reads on stdin
+      {"groups": [[r, ...], ...]}, at least 2 completions in every non-empty group, and prints
+      {"advantages": [[a, ...], ...]}. Per group only the completion with the largest reward gets
+      an advantage, every other one 0:
+        a = (r_max - r_2nd)/(s + E) with --scale group,  a = r_max - r_2nd with --scale none
+      r_2nd the second largest reward counted with repeats, so a tie for the largest gives every
+      completion 0; s the group's standard deviation (Bessel), over all of its rewards. --scale
+      group is verl's norm_adv_by_std_in_grpo true, none false. Defaults: --scale group --eps 1e-4
+      (verl's epsilon is 1e-6). A zero divisor (only with --eps 0) gives 0.
+
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
         {"agents": n, "values": {"": v, "0": v, "1": v, "0,1": v, ...}}

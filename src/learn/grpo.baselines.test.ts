@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { mixedRewards } from '../core/credit/batchAdvantages'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
+import { passkVerlAdvantages } from '../core/credit/passkVerl'
 import { remaxAdvantages } from '../core/credit/remax'
 import { A_INDEX, B_INDEX, END, NUM_TOKENS, T_INDEX, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
 import { allocateStepBuffers, MAX_ADDED_COMPONENTS } from '../core/envs/types'
@@ -15,8 +16,9 @@ import { createGrpoTrainer } from './grpo'
 import { CompletionSampler, greedyGroupCompletions, startGroups } from './grpoRollout'
 
 /*
- * ReMax, OPO and pass@k in the learner: on a small token task, the advantages an update trains on
- * are the core functions' of the batch it reports (its components, lengths and greedy completions).
+ * ReMax, OPO, pass@k and verl's grpo_passk in the learner: on a small token task, the advantages
+ * an update trains on are the core functions' of the batch it reports (its components, lengths
+ * and greedy completions).
  */
 
 const GROUPS = 3
@@ -133,6 +135,31 @@ describe('GRPO with the passk baseline', () => {
     const env = tokenseqEnv()
     const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, estimator: { baseline: 'passk', k: 5 } })
     await expect(createGrpoTrainer(env, compileMix(env.spec, { weights: WEIGHTS }), options, new Rng(1))).rejects.toThrow("pass@k's k is 5, more than the 4 completions of a group; k must be from 1 to the group size")
+  })
+})
+
+describe('GRPO with the passk_verl baseline (verl’s grpo_passk)', () => {
+  it('trains on each group’s best completion’s lead over the second best, over the group’s std or bare, the rest 0', async () => {
+    for (const scale of ['group', 'none'] as const) {
+      const reports = await iterations({ baseline: 'passk_verl', scale, eps: 1e-6 }, 2, 4)
+      for (const report of reports) {
+        const expected = passkVerlAdvantages(rewardsOf(report), report.groupBatch!.groupSizes, scale === 'group', 1e-6)
+        expect(Array.from(report.advantages!)).toEqual(Array.from(Float32Array.from(expected)))
+        // at most one completion per group has an advantage, and it is never negative
+        expect(report.advantages!.filter((value) => value !== 0).length).toBeLessThanOrEqual(GROUPS)
+        expect(report.advantages!.every((value) => value >= 0)).toBe(true)
+      }
+      // The case is not empty: some group has a best completion ahead of the rest.
+      expect(reports.some((report) => report.advantages!.some((value) => value > 0))).toBe(true)
+    }
+  })
+
+  it('refuses groups of one completion, naming the group size', async () => {
+    const env = tokenseq.create(GROUPS, { group_size: 1, max_length: 4, difficulty: 'easy' }) as TokenSeqEnv
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, estimator: { baseline: 'passk_verl' } })
+    await expect(createGrpoTrainer(env, compileMix(env.spec, { weights: WEIGHTS }), options, new Rng(1))).rejects.toThrow(
+      'the passk_verl baseline needs groups of at least 2 completions, and a group here has 1; raise the group size or pick another baseline',
+    )
   })
 })
 

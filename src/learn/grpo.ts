@@ -10,6 +10,7 @@ import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
 import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
+import { groupTooSmall } from '../core/run/learnerFit'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import { KL_PENALTY_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
@@ -56,7 +57,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   const groupSize = isTokenSeqEnv(env) ? env.groupSize : options.groupSize
   checkGroupEnv(env, groupSize)
   checkMix(mix, numComponents, spec.id)
-  checkPasskFits(options, groupSize)
+  checkEstimatorFits(options, groupSize)
   await tf.ready()
 
   const networkRng = rng.split()
@@ -217,7 +218,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
-      // (batchAdvantages.ts: group, remax, opo, passk; token_batch per token). Cut completions count here even when masked.
+      // (batchAdvantages.ts: group, remax, opo, passk, passk_verl; token_batch per token). Cut completions count here even when masked.
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
       const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
@@ -292,7 +293,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
       const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
       if (refusal !== null) throw new Error(refusal)
-      checkPasskFits(next, groupSize)
+      checkEstimatorFits(next, groupSize)
       if (klPlacementOf(next) === 'reward') listingKlPenalty()
       pendingOptions = next
     },
@@ -315,7 +316,10 @@ function isRemax(options: GrpoOptions): boolean {
   return estimatorBaseline(options.estimator) === 'remax'
 }
 
-function checkPasskFits(options: GrpoOptions, groupSize: number): void {
+/** The estimator's demands on the group: pass@k's k at most its size, and at least its baseline's minGroupSize completions. */
+function checkEstimatorFits(options: GrpoOptions, groupSize: number): void {
+  const tooSmall = groupTooSmall(estimatorBaseline(options.estimator), groupSize)
+  if (tooSmall !== null) throw new Error(tooSmall)
   if (estimatorBaseline(options.estimator) === 'passk' && passkOf(options.estimator) > groupSize) {
     throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
   }

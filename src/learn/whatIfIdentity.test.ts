@@ -58,6 +58,7 @@ describe('the what-if under unchanged settings, for the baselines beyond the gro
     { estimator: { baseline: 'remax' } },
     { estimator: { baseline: 'opo' } },
     { estimator: { baseline: 'passk', k: 3 } },
+    { estimator: { baseline: 'passk_verl', scale: 'none' }, klPlacement: 'reward' },
     { estimator: {}, klPlacement: 'reward' },
     { estimator: { baseline: 'remax' }, klPlacement: 'reward', kl: 'k2' },
     GRPO_PRESETS_BEYOND_GROUP.reinforce_pp_openrlhf,

@@ -28,6 +28,9 @@ const TABULAR: LearnerField[] = [
   { path: 'epsilon', label: 'exploration ε', kind: 'number', hint: 'Chance of a random action (ε-greedy).' },
 ]
 
+/** The baselines besides group that read the scale (their record's `reads`). */
+const SCALED_BASELINES = GROUP_ESTIMATORS.filter((estimator) => estimator.name !== 'group' && (estimator.reads as readonly string[]).includes('scale')).map((estimator) => estimator.name)
+
 const GROUP: LearnerField[] = [
   {
     path: 'estimator.baseline',
@@ -35,10 +38,10 @@ const GROUP: LearnerField[] = [
     kind: 'choice',
     options: GROUP_BASELINES,
     absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
-    hint: `What each answer’s reward is measured against. ${GROUP_ESTIMATORS.map((estimator) => `${estimator.name}: ${estimator.hint}`).join(' ')} All but group ignore centre, scale, rank and combine.`,
+    hint: `What each answer’s reward is measured against. ${GROUP_ESTIMATORS.map((estimator) => `${estimator.name}: ${estimator.hint}`).join(' ')} All but group ignore centre, rank and combine, and all but ${['group', ...SCALED_BASELINES].join(' and ')} ignore scale.`,
   },
   { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
-  { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO).' },
+  { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO); passk_verl takes group or none.' },
   { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
   { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },
   { path: 'estimator.batchNormalize', label: 'batch-normalise', kind: 'boolean', hint: 'Finally z-score every advantage over the whole batch.' },

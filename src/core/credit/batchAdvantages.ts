@@ -11,7 +11,7 @@ export { mixedRewards, type GroupScores } from './groupScores'
  * summed over completion i; with the KL in the reward, P_i = Σ_t p_t, p_t = −β·KL_t at each of its
  * tokens, joins R_i as one more component of weight 1 (as verl sums its token-level rewards into
  * the score). Each baseline's formula is in its record (estimators.ts); all but group read no
- * centre, scale, rank, combine or batchNormalize.
+ * centre, rank, combine or batchNormalize, and all but group and passk_verl no scale.
  */
 export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator): Float64Array {
   const penalties = scores.klPenalty === undefined ? null : completionPenalties(scores)

@@ -27,13 +27,19 @@ export const GroupEstimatorSchema = z.object({
   eps: z.number().min(0).max(1).default(1e-4),
   /**
    * What each completion's reward is measured against (estimators.ts). Absent (or group): the
-   * centre and scale above; the others ignore centre, scale, rank and combine (estimatorBaseline).
+   * centre and scale above; the others ignore centre, rank and combine, and all but passk_verl
+   * (its std on or off: scale group or none) the scale (estimatorBaseline).
    * Absent by default, so that designs written before it train, link and fingerprint as they did.
    */
   baseline: z.enum(GROUP_BASELINES, { error: (issue) => `unknown baseline ${quoted(issue.input)}; accepted: ${GROUP_BASELINES.join(', ')}` }).optional(),
   /** pass@k's k (baseline passk only), at most the group size; absent means 1 (pass@1, GRPO's advantage with the population std). */
   k: z.number({ error: PASSK_K_MESSAGE }).int(PASSK_K_MESSAGE).min(1, PASSK_K_MESSAGE).max(MAX_PASSK_K, PASSK_K_MESSAGE).optional(),
 })
+  // A baseline may read the scale but not take the batch's std (passk_verl); its record says why.
+  .superRefine((estimator, context) => {
+    const why = groupEstimatorOf(estimator.baseline ?? 'group').refusesBatchScale
+    if (why !== undefined && estimator.scale === 'batch') context.addIssue({ code: 'custom', message: why, path: ['scale'] })
+  })
 export type GroupEstimator = z.infer<typeof GroupEstimatorSchema>
 
 /** The baseline a group estimator uses: absent is group, as every design before the field. */

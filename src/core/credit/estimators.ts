@@ -3,6 +3,7 @@ import { groupAdvantagesMulti } from './group'
 import { mixedRewards, taskRewards, withColumn, withPenalties, type BatchField, type GroupScores } from './groupScores'
 import { opoAdvantages } from './opo'
 import { passkAdvantages } from './passk'
+import { passkVerlAdvantages } from './passkVerl'
 import { processBatchAdvantages } from './processBatch'
 import { reinforcePlusPlusAdvantages } from './reinforcePlusPlus'
 import { remaxAdvantages } from './remax'
@@ -39,6 +40,10 @@ export interface GroupEstimatorRecord {
   refusesKlInReward?: string
   /** Why the options refuse it with dynamic sampling, where they do. */
   refusesDynamicSampling?: string
+  /** Why the options refuse it with the batch's std as the scale (estimator.scale batch), where they do. */
+  refusesBatchScale?: string
+  /** The fewest completions a group must have for it, where that is more than 1. */
+  minGroupSize?: number
   /** The advantages, one per completion or one per token; `penalties` is P_i, or null without the KL in the reward. */
   advantages: (scores: GroupScores, settings: EstimatorSettings, penalties: Float64Array | null) => Float64Array
   /** Why a batch cannot be re-scored under it (it lacks what it reads), or null when it can. */
@@ -187,6 +192,32 @@ export const GROUP_ESTIMATORS = [
       return processBatchAdvantages(scores, settings.eps, true)
     },
     lacks: processLacks,
+  },
+  {
+    // verl's grpo_passk: the group's best completion by its lead over the second best
+    name: 'passk_verl',
+    aliases: ['grpo_passk'],
+    commandName: 'grpo_passk',
+    label: 'pass@k, best of group (verl)',
+    hint: 'only the group’s best answer gets credit, its reward’s lead over the second best, over the group’s std with scale group or bare with scale none; a tie for the best gives every answer 0 (verl’s grpo_passk).',
+    needs: [],
+    reads: ['scale'],
+    comparisonLabel: 'verl grpo_passk baseline',
+    refusesBatchScale:
+      'the passk_verl baseline divides by its group’s std (scale group, verl’s norm_adv_by_std_in_grpo) or by nothing (scale none), never by the batch’s; set scale to group or none',
+    minGroupSize: 2,
+    // a_i* = (r_max − r_2nd)/(std + eps) (scale group) or r_max − r_2nd (scale none) for the group's
+    // best completion i*, 0 for the rest, over R_i + P_i as verl's token-level rewards take the KL
+    // in the reward (passkVerl.ts)
+    advantages: (scores, settings, penalties) => {
+      const rewards = withPenalties(taskRewards(scores), penalties)
+      if (settings.scale === 'batch') throw new Error('batchAdvantages: the passk_verl baseline takes scale group or none, not batch')
+      return passkVerlAdvantages(rewards, scores.groupSizes, settings.scale === 'group', settings.eps)
+    },
+    lacks: (batch, settings) => {
+      if (settings.scale === 'batch') return 'passk_verl takes scale group or none, not batch'
+      return Array.from(batch.groupSizes).every((size) => size !== 1) ? null : 'a group of the latest batch has 1 completion, and passk_verl credits a group’s best by its lead over the second best'
+    },
   },
 ] as const satisfies readonly GroupEstimatorRecord[]
 

@@ -175,7 +175,7 @@ function maxSize(groupSizes: ArrayLike<number>): number {
 }
 
 /** mean = x_0 + Σ_j (x_j − x_0)/n over values[start, start + n); 0 when n = 0. */
-function mean(values: ArrayLike<number>, start: number, n: number): number {
+export function mean(values: ArrayLike<number>, start: number, n: number): number {
   if (n === 0) return 0
   const first = values[start]
   let offsets = 0
@@ -184,7 +184,7 @@ function mean(values: ArrayLike<number>, start: number, n: number): number {
 }
 
 /** std = √(Σ_j (x_j − mean)²/(n − 1)), Bessel's correction; 0 for fewer than two values. */
-function std(values: ArrayLike<number>, start: number, n: number, center: number): number {
+export function std(values: ArrayLike<number>, start: number, n: number, center: number): number {
   if (n < 2) return 0
   let squares = 0
   for (let j = start; j < start + n; j++) squares += (values[j] - center) ** 2

@@ -14,8 +14,20 @@ describe('learnerOptionsProblems', () => {
     expect(learnerOptionsProblems(passk(3, { groupSize: 2 }), bandit)).toEqual(["estimator.k: pass@k's k is 3, more than the 2 completions of a group; k must be from 1 to the group size"])
   })
 
+  it('holds passk_verl (verl’s grpo_passk) to groups of at least 2 completions', () => {
+    const passkVerl = (fields: object = {}) => LearnerOptionsSchema.parse({ kind: 'grpo', ...fields, estimator: { baseline: 'passk_verl' } })
+    expect(learnerOptionsProblems(passkVerl({ groupSize: 2 }), bandit)).toEqual([])
+    expect(learnerOptionsProblems(passkVerl({ groupSize: 1 }), bandit)).toEqual([
+      'estimator.baseline: the passk_verl baseline needs groups of at least 2 completions, and a group here has 1; raise the group size or pick another baseline',
+    ])
+    // tokenseq's group is its own group_size, whatever the learner's groupSize says
+    expect(learnerOptionsProblems(passkVerl({ groupSize: 1 }), tokenseq4)).toEqual([])
+    expect(learnerOptionsProblems(passkVerl(), resolveEnvironment('tokenseq', { group_size: 1 }).spec)).toHaveLength(1)
+  })
+
   it('asks nothing of other baselines and learners', () => {
     expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'grpo', estimator: { k: 99 } }), tokenseq4)).toEqual([])
+    expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'grpo', groupSize: 1 }), bandit)).toEqual([])
     expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'ppo' }), resolveEnvironment('cartpole', {}).spec)).toEqual([])
   })
 })
