@@ -256,11 +256,12 @@ Usage:
       --kl (verl's kl_penalty; B is its kl_loss_coef), with d = log p_ref - log p:
         k1 = -d ("kl"),  k2 = d^2/2 ("mse"),  k3 = min(e^d' - d' - 1, 10), d' = clamp(d, -20, 20)
         ("low_var_kl")
-      --aggregation (agg_loss's loss_agg_mode) over S sequences o_i of |o_i| tokens:
+      --aggregation (agg_loss's loss_agg_mode names; token-sum is ours, not verl's) over S
+      sequences o_i of |o_i| tokens:
         token-mean  sum l / sum_i |o_i|        seq-mean-token-mean  mean_i(sum_t l / |o_i|)
         token-sum   sum l                      seq-mean-token-sum   mean_i(sum_t l)
         seq-mean-token-sum-norm  sum l / (S*L), L = --max-length (required by it, a whole number
-                    at least the longest sequence; verl's loss_scale_factor)
+                    at least the longest sequence), as TRL's dr_grpo; verl's divides by L alone
       The names older setups use are accepted too: sequence = seq-mean-token-mean, token = token-mean,
       constant = seq-mean-token-sum-norm.
       clipFraction is the share of all tokens where, for ppo and gspo, the clipped term is strictly

@@ -54,8 +54,10 @@ export function isProcessBaseline(baseline: GroupBaseline): boolean {
 
 /**
  * The named presets of the group-relative family (docs/references.md): choices of centre and scale
- * for the group baseline. reinforce_pp_baseline (once named reinforce_pp) is REINFORCE++-baseline,
- * verl's reinforce_plus_plus_baseline: the batch's mean and std. REINFORCE++ itself, as OpenRLHF
+ * for the group baseline; how each differs from the upstream it is named after is in
+ * docs/references.md, "Names that mirror an upstream". reinforce_pp_baseline (once named
+ * reinforce_pp) is REINFORCE++-baseline: the batch's mean and std, named after verl's
+ * reinforce_plus_plus_baseline, which is not the same. REINFORCE++ itself, as OpenRLHF
  * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). A preset's name was never kept
  * in a link, a file or a saved design (each keeps the fields), so the rename changes none of them.
  */

@@ -7,9 +7,11 @@ import { longestLength, tokenCount, type Sequences } from './sequences'
  *   token-sum                Σ_i,t ℓ
  *   seq-mean-token-mean      mean_i(Σ_t ℓ_i,t / |o_i|)    (GRPO: every sequence weighs the same)
  *   seq-mean-token-sum       mean_i(Σ_t ℓ_i,t)
- *   seq-mean-token-sum-norm  Σ_i,t ℓ / (S·L)               (Dr. GRPO: one constant divisor, L the
- *                                                           longest a sequence may be, verl's
- *                                                           loss_scale_factor; older verl divided by L alone)
+ *   seq-mean-token-sum-norm  Σ_i,t ℓ / (S·L)               (Dr. GRPO as TRL's dr_grpo: one constant
+ *                                                           divisor, L the longest a sequence may be;
+ *                                                           verl's divides by L alone)
+ * token-sum is ours, not one of verl's modes; docs/references.md, "Names that mirror an upstream",
+ * says where each differs from verl's and TRL's.
  */
 
 export const AGGREGATIONS = ['token-mean', 'token-sum', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const

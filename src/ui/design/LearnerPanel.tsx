@@ -118,7 +118,7 @@ function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (cand
         {current === 'custom' && <option value="custom">custom</option>}
       </select>
       <p className="hint" id={`${id}-hint`}>
-        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is verl’s reinforce_plus_plus_baseline. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch.
+        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is named after verl’s reinforce_plus_plus_baseline, which subtracts each group’s mean first and normalises over the batch’s tokens. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch.
       </p>
     </div>
   )
