@@ -57,7 +57,7 @@ describe('the what-if under two estimators', () => {
   })
 
   it('names the presets and baselines it offers, and offers first one that is not the running estimator', () => {
-    expect(ESTIMATOR_CHOICES.map((choice) => choice.label)).toEqual(['GRPO', 'Dr. GRPO', 'RLOO', 'MC-GRPO', 'REINFORCE++-baseline', 'rank-based', 'REINFORCE++ (OpenRLHF)', 'ReMax baseline', 'OPO baseline', 'pass@1 baseline'])
+    expect(ESTIMATOR_CHOICES.map((choice) => choice.label)).toEqual(['GRPO', 'Dr. GRPO', 'RLOO', 'Median centre', 'REINFORCE++-baseline', 'rank-based', 'REINFORCE++ (OpenRLHF)', 'MC-GRPO', 'ReMax baseline', 'OPO baseline', 'pass@1 baseline'])
     expect(estimatorChoiceOf(estimator())?.label).toBe('GRPO')
     // Dr. GRPO's estimator differs from GRPO's by its scale only.
     expect(estimatorChoiceOf(estimator({ scale: 'none' }))?.label).toBe('Dr. GRPO')

@@ -1,5 +1,6 @@
 import { passkOf, type EstimatorSettings } from './estimatorSettings'
 import { groupAdvantagesMulti } from './group'
+import { mcGrpoAdvantages, mcGrpoGroupSizeProblem } from './mcGrpo'
 import { mixedRewards, taskRewards, withColumn, withPenalties, type BatchField, type GroupScores } from './groupScores'
 import { opoAdvantages } from './opo'
 import { passkAdvantages } from './passk'
@@ -41,6 +42,8 @@ export interface GroupEstimatorRecord {
   refusesDynamicSampling?: string
   /** The advantages, one per completion or one per token; `penalties` is P_i, or null without the KL in the reward. */
   advantages: (scores: GroupScores, settings: EstimatorSettings, penalties: Float64Array | null) => Float64Array
+  /** 1 for each completion the loss leaves out (no gradient, in no divisor), one per completion; absent where the loss keeps every one. */
+  excluded?: (scores: GroupScores, settings: EstimatorSettings, penalties: Float64Array | null) => Uint8Array
   /** Why a batch cannot be re-scored under it (it lacks what it reads), or null when it can. */
   lacks: (batch: ReportedBatch, settings: EstimatorSettings) => string | null
 }
@@ -55,7 +58,7 @@ export const GROUP_ESTIMATORS = [
     name: 'group',
     aliases: [],
     label: 'group-relative',
-    hint: 'the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO).',
+    hint: 'the centre and scale below (GRPO, Dr. GRPO, RLOO, a median centre).',
     needs: [],
     reads: ['center', 'scale', 'rank', 'combine'],
     comparisonLabel: null,
@@ -187,6 +190,27 @@ export const GROUP_ESTIMATORS = [
       return processBatchAdvantages(scores, settings.eps, true)
     },
     lacks: processLacks,
+  },
+  {
+    // The group's median, the MAD and one pivot left out of the loss (Kim 2026)
+    name: 'mc_grpo',
+    aliases: [],
+    label: 'MC-GRPO',
+    hint: 'a group is G + 1 answers, an odd number: each reward less the group’s median, over the median absolute deviation + 0.001, the advantages that are not 0 then scaled by (G + 1) over their count; the answer on the median (the first, among ties) is left out of the loss, so G answers train (MC-GRPO).',
+    needs: [],
+    reads: [],
+    // A preset offers it (GRPO_PRESETS_BEYOND_GROUP.mc_grpo).
+    comparisonLabel: null,
+    // With the KL in the reward the median and MAD are of R_i + P_i, as group's mean and std are;
+    // dynamic sampling keeps whole groups of G + 1 (a silent group's advantages are all 0 anyway).
+    // a_i of mcGrpoAdvantages (mcGrpo.ts) over R_i + P_i
+    advantages: (scores, _settings, penalties) => mcGrpoAdvantages(withPenalties(taskRewards(scores), penalties), scores.groupSizes).advantages,
+    // The pivots: the first completion of each group whose reward is the group's median
+    excluded: (scores, _settings, penalties) => mcGrpoAdvantages(withPenalties(taskRewards(scores), penalties), scores.groupSizes).excluded,
+    lacks: (batch) => {
+      const misfit = Array.from(batch.groupSizes).find((size) => mcGrpoGroupSizeProblem(size) !== null)
+      return misfit === undefined ? null : `the latest batch's groups have ${misfit} completions, and MC-GRPO takes an odd number of at least 3 (G + 1), so that one is the median`
+    },
   },
 ] as const satisfies readonly GroupEstimatorRecord[]
 

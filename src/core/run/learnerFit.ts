@@ -2,6 +2,7 @@ import { ENVIRONMENTS } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import type { LearnerKind, LearnerOptions } from './config'
 import { estimatorBaseline, passkOf } from './learnerOptions'
+import { mcGrpoGroupSizeProblem } from '../credit/mcGrpo'
 
 /** What each learner is called in the UI and messages. */
 export const LEARNER_LABELS: Record<LearnerKind, string> = {
@@ -67,13 +68,19 @@ function offering(rank: (spec: EnvSpec) => number | null): string {
 
 /**
  * What a learner's options ask of the environment beyond its kind, each problem as "field: why"
- * (empty when none): GRPO's pass@k k at most the group size, the group being the environment's
- * demo copies where it has them (tokenseq's group_size), else the learner's groupSize, as the
- * trainer builds it.
+ * (empty when none): GRPO's pass@k k at most the group size, and MC-GRPO's group an odd number of
+ * at least 3 (G + 1), the group being the environment's demo copies where it has them (tokenseq's
+ * group_size), else the learner's groupSize, as the trainer builds it.
  */
 export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
-  if (learner.kind !== 'grpo' || estimatorBaseline(learner.estimator) !== 'passk') return []
+  if (learner.kind !== 'grpo') return []
   const groupSize = spec.demoCopies ?? learner.groupSize
+  const baseline = estimatorBaseline(learner.estimator)
+  if (baseline === 'mc_grpo') {
+    const problem = mcGrpoGroupSizeProblem(groupSize)
+    return problem === null ? [] : [`estimator.baseline: ${problem}`]
+  }
+  if (baseline !== 'passk') return []
   const k = passkOf(learner.estimator)
   return k > groupSize ? [`estimator.k: pass@k's k is ${k}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`] : []
 }
