@@ -3,6 +3,7 @@ import { GroupEstimatorSchema, type GroupEstimator } from '../core/credit/estima
 import { commandNameOf, GROUP_ESTIMATORS, groupEstimatorNamed, groupEstimatorOf, type GroupBaseline } from '../core/credit/estimators'
 import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
+import { mcGrpoAdvantages, mcGrpoGroupSizeProblem } from '../core/credit/mcGrpo'
 import { opoAdvantages } from '../core/credit/opo'
 import { passkAdvantages } from '../core/credit/passk'
 import { passkVerlAdvantages } from '../core/credit/passkVerl'
@@ -18,7 +19,7 @@ import { UsageError } from './usage'
  * `advantages`: the credit estimators on data given as JSON on stdin, so that researchers can check
  * them against their own code. The formulas are those of src/core/credit/gae.ts and of the group
  * family's estimators (src/core/credit/estimators.ts: group.ts, remax.ts, opo.ts, passk.ts,
- * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts, passkVerl.ts). Each of those has its command
+ * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts, passkVerl.ts, mcGrpo.ts). Each of those has its command
  * here (GROUP_COMMANDS); the command line lists it by its record's command name.
  */
 
@@ -45,6 +46,7 @@ const GROUP_COMMANDS: Record<GroupBaseline, EstimatorCommand> = {
   process: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, false) },
   process_min: { flags: ['estimator', 'eps'], run: (flags, _switches, readStdin, named) => processCommand(flags, readStdin, named, true) },
   passk_verl: { flags: PASSK_VERL_FLAGS, run: (flags, _switches, readStdin, named) => passkVerlCommand(flags, readStdin, named) },
+  mc_grpo: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => mcGrpoCommand(readStdin, named) },
 }
 const GAE_COMMAND: EstimatorCommand = { flags: GAE_FLAGS, run: (flags, _switches, readStdin) => gaeCommand(flags, readStdin) }
 
@@ -63,6 +65,7 @@ const OPO_SHAPE = '{"groups": [[r, ...], ...], "lengths": [[l, ...], ...]}, each
 const PASSK_SHAPE = '{"groups": [[0 or 1, ...], ...]}, 1 for a right completion, 0 for a wrong one'
 const PASSK_VERL_SHAPE = '{"groups": [[r, ...], ...]}, at least 2 completions in every non-empty group'
 const REINFORCE_PP_SHAPE = '{"rewards": [R, ...], "penalties": [[p, ...], ...]}, one task reward per completion and one penalty per token of it (0 where the KL is not in the reward)'
+const MC_GRPO_SHAPE = '{"groups": [[r, ...], ...]}, each group G + 1 rewards, an odd number of at least 3'
 const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion of each group one reward per token (step), at least one'
 /** The inputs only one estimator reads, and which one (gae, or a group estimator's record name). */
 const ESTIMATOR_INPUTS: Record<string, 'gae' | GroupBaseline> = { greedy: 'remax', lengths: 'opo', penalties: 'token_batch', outcomes: 'process_min' }
@@ -302,6 +305,26 @@ function reinforcePlusPlusCommand(readStdin: () => string, named: string): strin
   const lengths = input.penalties.map((penalties) => penalties.length)
   const advantages = reinforcePlusPlusAdvantages(input.rewards, lengths, input.penalties.flat())
   return groupedOutput(advantages, lengths)
+}
+
+const McGrpoInputSchema = z.strictObject({ groups: z.array(z.array(z.number())) })
+
+/** MC-GRPO: {"advantages": [[a, ...], ...], "pivots": [p, ...]}, p the index within its group of the completion left out of the loss (its a is 0). */
+function mcGrpoCommand(readStdin: () => string, named: string): string {
+  const raw = parseJson(readStdin(), MC_GRPO_SHAPE)
+  refuseOtherEstimatorsInputs(raw, 'mc_grpo', named)
+  const input = validateInput(raw, McGrpoInputSchema, MC_GRPO_SHAPE)
+  input.groups.forEach((group, g) => {
+    if (mcGrpoGroupSizeProblem(group.length) !== null) {
+      throw new UsageError(`groups[${g}] has ${group.length} rewards; MC-GRPO takes groups of G + 1 completions, an odd number of at least 3 (3, 5, 7, …), so that one is the median`)
+    }
+  })
+  const groupSizes = input.groups.map((group) => group.length)
+  const { advantages, pivots } = mcGrpoAdvantages(input.groups.flat(), groupSizes)
+  assertFinite(advantages, 'advantages')
+  let start = 0
+  const grouped = groupSizes.map((size) => Array.from(advantages.subarray(start, (start += size))))
+  return `${JSON.stringify({ advantages: grouped, pivots: Array.from(pivots) })}\n`
 }
 
 const ProcessInputSchema = z.strictObject({ groups: z.array(z.array(z.array(z.number()))), outcomes: z.array(z.array(z.number())).optional() })

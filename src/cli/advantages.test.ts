@@ -233,6 +233,41 @@ describe('advantages --estimator reinforce_pp', () => {
   })
 })
 
+describe('advantages --estimator mc_grpo', () => {
+  const MC_GRPO = ['advantages', '--estimator', 'mc_grpo']
+
+  it('centres each group on its median, scales by MAD + 0.001 and by n over the non-zero count, and names each group’s pivot', () => {
+    // (0.2, 1.0, 0.5): median 0.5 (pivot 2), MAD 0.3 → (−0.3, 0.5, 0)/0.301 × 3/2;
+    // (1, 0, 0): median 0, the first 0 the pivot (1), MAD 0 → (1000, 0, 0) × 3/1
+    const out = ok(MC_GRPO, { groups: [[0.2, 1.0, 0.5], [1, 0, 0]] })
+    const advantages = out.advantages as number[][]
+    expectClose(advantages[0], [-0.45 / 0.301, 0.75 / 0.301, 0])
+    expectClose(advantages[1], [3000, 0, 0], 9)
+    expect(out.pivots).toEqual([2, 1])
+    // G + 1 = 5; an all-equal group: every advantage exactly 0, the first completion the pivot
+    // (3, 1, 4, 1, 5): median 3 (pivot 0), deviations (0, 2, 1, 2, 2), MAD 2 → (0, −2, 1, −2, 2)/2.001 × 5/4
+    const five = ok(MC_GRPO, { groups: [[3, 1, 4, 1, 5], [2, 2, 2, 2, 2]] })
+    expectClose((five.advantages as number[][])[0], [0, -2.5 / 2.001, 1.25 / 2.001, -2.5 / 2.001, 2.5 / 2.001])
+    expect((five.advantages as number[][])[1]).toEqual([0, 0, 0, 0, 0])
+    expect(five.pivots).toEqual([0, 0])
+  })
+
+  it.each<[unknown, string]>([
+    [{ groups: [[1, 2, 3], [1, 2]] }, 'groups[1] has 2 rewards; MC-GRPO takes groups of G + 1 completions, an odd number of at least 3 (3, 5, 7, …), so that one is the median'],
+    [{ groups: [[1]] }, 'groups[0] has 1 rewards; MC-GRPO takes groups of G + 1 completions'],
+    [{ groups: [[]] }, 'groups[0] has 0 rewards'],
+    [{ groups: [[1, 2, 3]], lengths: [[1, 1, 1]] }, '"lengths" is the input of --estimator opo; --estimator mc_grpo does not take it'],
+    [{ groups: [[1, 2, 'x']] }, 'groups[0][2]: expected number, received string; expected {"groups": [[r, ...], ...]}, each group G + 1 rewards, an odd number of at least 3'],
+    [{ groups: [[-1e308, 1e308, 1e308]] }, 'advantages[0] came out as -Infinity: the input is too large to compute with'],
+  ])('rejects stdin %j', (input, message) => {
+    expect(expectUsageError(cli(MC_GRPO, input))).toContain(message)
+  })
+
+  it('takes no flag beyond --estimator', () => {
+    expect(expectUsageError(cli([...MC_GRPO, '--eps', '0.1'], { groups: [[1, 2, 3]] }))).toBe('flag --eps does not apply to --estimator mc_grpo; accepted: --estimator')
+  })
+})
+
 describe('advantages: bad input', () => {
   const rollout3 = rollout([1, 2, 3], [0, 0, 0], 0)
   it.each<[string[], unknown, string]>([

@@ -129,8 +129,19 @@ Usage:
       --batch-normalize finally maps every a to (a - mean)/(std + E) over the whole batch.
       Defaults: --center mean --scale group --eps 1e-4. A zero divisor (only with --eps 0) gives 0.
       Presets: GRPO (defaults); Dr. GRPO --scale none; RLOO --center loo --scale none;
-      MC-GRPO --center median; REINFORCE++-baseline (once REINFORCE++) --center batch
-      --scale batch; rank-based --rank.
+      median centre (once named MC-GRPO) --center median; REINFORCE++-baseline (once
+      REINFORCE++) --center batch --scale batch; rank-based --rank. MC-GRPO itself is
+      --estimator mc_grpo.
+
+  reward-playground advantages --estimator mc_grpo
+      MC-GRPO (Kim 2026) as its authors' trainer computes it. Reads on stdin
+        {"groups": [[r, ...], ...]}
+      each group the G + 1 completions of one prompt, an odd number of at least 3, and prints
+      {"advantages": [[a, ...], ...], "pivots": [p, ...]}. Per group, with m the median reward:
+        MAD = median_j |r_j - m|,  a^_i = (r_i - m)/(MAD + 0.001),
+        a_i = a^_i (n/Z) where |a^_i| > 1e-6, else a^_i,  Z the count of those, n = G + 1
+      p is the index within its group of the pivot, the first completion whose reward is m: its
+      a is 0 and a GRPO run leaves it out of the loss, so G completions train per prompt.
 
   reward-playground advantages --estimator remax|opo|passk [--k K] [--eps E]
       Three more estimators for group-sampled completions, each printing

@@ -1,5 +1,5 @@
 import * as tf from '@tensorflow/tfjs'
-import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
+import { batchAdvantages, batchExcluded, mixedRewards } from '../core/credit/batchAdvantages'
 import { zeroAdvantageFraction } from '../core/credit/group'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
@@ -10,7 +10,7 @@ import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
 import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
-import { groupTooSmall } from '../core/run/learnerFit'
+import { estimatorGroupProblem } from '../core/run/learnerFit'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
 import { KL_PENALTY_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
@@ -39,8 +39,10 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * weigh 0 in the loss (aggregationWeights: the divisors count only the kept ones), while their
  * advantages are computed, and count in their groups' mean and std, as any other. The advantages
  * come from batchAdvantages.ts under the estimator's baseline (the group's centre and scale, ReMax
- * with one greedy completion per group written after the sampling, OPO, pass@k, or REINFORCE++'s
- * per-token returns-to-go); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
+ * with one greedy completion per group written after the sampling, OPO, pass@k, REINFORCE++'s
+ * per-token returns-to-go, or MC-GRPO, whose groups of G + 1 each leave their pivot, the completion
+ * on the median, out of the loss as maskTruncated leaves out a cut one; it still counts as steps and
+ * in the charts); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
  * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
  * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
  * environment's components, in the trainer's spec only). The options that change neither the
@@ -93,14 +95,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     return actionLogProbs(await readOutputs(reference, completions.obs, completions.tokens, obsSize), completions.actions, numActions).logProbs
   }
 
-  /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref and its weights. */
-  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array): GrpoTokenRows {
+  /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref and its weights (`masked`: 1 for each completion left out of the loss). */
+  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined): GrpoTokenRows {
     return {
       lengths: completions.lengths,
       oldLogProbs: completions.logProbs,
       refLogProbs,
       advantages: tokenAdvantages(advantages, completions.lengths),
-      ...lossWeights(completions.lengths, options, maxLength, options.maskTruncated ? completions.truncated : undefined),
+      ...lossWeights(completions.lengths, options, maxLength, masked),
     }
   }
 
@@ -146,7 +148,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    * the log-softmax and the network (Mlp.trace) to the parameters. The diagnostics averaged over
    * the steps; a diagnosis, with nothing applied, when a number is not finite.
    */
-  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array): Promise<Record<string, number>> {
+  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
     const entropyTopFraction = entropyTopFractionOf(options)
@@ -155,7 +157,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
     const lossOptions = lossOptionsOf(options)
     try {
-      const rows = tokenRows(completions, advantages, refLogProbs)
+      const rows = tokenRows(completions, advantages, refLogProbs, masked)
       const slopes = new Float64Array(completions.tokens)
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
@@ -218,7 +220,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
-      // (batchAdvantages.ts: group, remax, opo, passk, passk_verl; token_batch per token). Cut completions count here even when masked.
+      // (batchAdvantages.ts: group, remax, opo, passk, passk_verl, mc_grpo; token_batch per token). Cut completions count here even when masked.
       // With the KL in the reward, p_t = −β·KL_t joins each token's reward (batchAdvantages.ts).
       const trainedReference = trained.count > 0 ? await referenceLogProbs(trained) : null
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
@@ -227,14 +229,17 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const processComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents, processComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
+      // The completions left out of the loss (weight 0, in no divisor): those cut at the limit under
+      // maskTruncated, and MC-GRPO's pivots (batchExcluded), whose advantage is 0.
+      const masked = lossMaskOf(options.maskTruncated ? trained.truncated : null, batchExcluded(scores, options.estimator))
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
       const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : klPenaltyOf(sampled, await referenceLogProbs(sampled))
       const episodes = completionEpisodes(sampled, weights, sampledPenalty)
 
-      // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
+      // With dynamic sampling every round may come back silent, and with masking every completion may be left out:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
-      const skipped = trained.count === 0 || (options.maskTruncated && trained.truncated.every((cut) => cut === 1))
-      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference)
+      const skipped = trained.count === 0 || (masked !== undefined && masked.every((left) => left === 1))
+      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
@@ -316,13 +321,21 @@ function isRemax(options: GrpoOptions): boolean {
   return estimatorBaseline(options.estimator) === 'remax'
 }
 
-/** The estimator's demands on the group: pass@k's k at most its size, and at least its baseline's minGroupSize completions. */
+/** What the estimator asks of the group: pass@k's k at most its size, and a size its baseline takes (passk_verl's at least 2, MC-GRPO's odd G + 1). */
 function checkEstimatorFits(options: GrpoOptions, groupSize: number): void {
-  const tooSmall = groupTooSmall(estimatorBaseline(options.estimator), groupSize)
-  if (tooSmall !== null) throw new Error(tooSmall)
+  const misfit = estimatorGroupProblem(estimatorBaseline(options.estimator), groupSize)
+  if (misfit !== null) throw new Error(misfit)
   if (estimatorBaseline(options.estimator) === 'passk' && passkOf(options.estimator) > groupSize) {
     throw new Error(`pass@k's k is ${passkOf(options.estimator)}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`)
   }
+}
+
+/** m_i = 1 for a completion left out of the loss, either mask's (cut, or left out by the estimator); undefined where none is left out by either. */
+export function lossMaskOf(truncated: Uint8Array | null, excluded: Uint8Array | null): Uint8Array | undefined {
+  if (truncated === null) return excluded ?? undefined
+  if (excluded === null) return truncated
+  // m_i = cut_i ∨ excluded_i
+  return truncated.map((cut, i) => (cut === 1 || excluded[i] === 1 ? 1 : 0))
 }
 
 /** A network with `source`'s current parameters that no optimiser ever sees. */

@@ -80,6 +80,26 @@ describe('the what-if under unchanged settings, for the baselines beyond the gro
     trainer.dispose()
   })
 
+  it.each([GRPO_PRESETS_BEYOND_GROUP.mc_grpo, { estimator: { baseline: 'mc_grpo' }, klPlacement: 'reward' }])('reproduces MC-GRPO’s own advantages on groups of G + 1 = 5, pivots at 0 (%o)', async (fields) => {
+    const config = RunConfigSchema.parse({
+      env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 5 } },
+      mix: { weights: { format: 0.5 } },
+      learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, ...fields },
+      seed: 2,
+    })
+    const { trainer, env } = await createTrainerWithEnv(config)
+    const weights = designWeights(config.mix, env.spec)
+    const learned = config.learner.kind === 'grpo' ? config.learner.estimator : null
+    for (let k = 0; k < 2; k++) {
+      const report = await trainer.iterate()
+      expect(groupBatchFits(report.groupBatch!, learned!)).toBe(true)
+      expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned!)))).toEqual(Array.from(report.advantages!))
+      // The group presets can be compared on the same batch; groups of 5 fit MC-GRPO, groups of 8 would not.
+      expect(groupBatchFits(report.groupBatch!, { ...learned!, baseline: 'group' })).toBe(true)
+    }
+    trainer.dispose()
+  })
+
   it('says when a batch lacks what another baseline reads: a group batch has no greedy completions for remax', async () => {
     const config = RunConfigSchema.parse({ env: { id: 'tokenseq', params: { difficulty: 'easy', max_length: 4, group_size: 8 } }, learner: { kind: 'grpo', groupsPerIteration: 2 }, seed: 1 })
     const { trainer } = await createTrainerWithEnv(config)
@@ -89,6 +109,8 @@ describe('the what-if under unchanged settings, for the baselines beyond the gro
     expect(groupBatchFits(batch, { ...estimator!, baseline: 'remax' })).toBe(false)
     expect(groupBatchFits(batch, { ...estimator!, baseline: 'opo' })).toBe(true)
     expect(groupBatchFits(batch, { ...estimator!, baseline: 'passk', k: 9 })).toBe(false)
+    // Groups of 8 are no G + 1 of MC-GRPO's.
+    expect(groupBatchFits(batch, { ...estimator!, baseline: 'mc_grpo' })).toBe(false)
   })
 })
 

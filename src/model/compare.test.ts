@@ -78,7 +78,7 @@ describe('comparing pinned runs', () => {
       expect(pins.map((pin) => pin.label)).toEqual([
         '#1 Token sequences, grpo, estimator.center mean, w.length 0, seed 1',
         '#2 Token sequences, grpo, estimator.center mean, w.length 0, seed 2',
-        '#3 Token sequences, MC-GRPO, estimator.center median, w.length 0, seed 1',
+        '#3 Token sequences, Median centre, estimator.center median, w.length 0, seed 1',
         '#4 Token sequences, grpo, estimator.center mean, w.length 2, seed 1',
       ])
       expect(pins[0].groupLabel).toBe(pins[1].groupLabel)

@@ -57,7 +57,7 @@ describe('the what-if under two estimators', () => {
   })
 
   it('names the presets and baselines it offers, and offers first one that is not the running estimator', () => {
-    expect(ESTIMATOR_CHOICES.map((choice) => choice.label)).toEqual(['GRPO', 'Dr. GRPO', 'RLOO', 'MC-GRPO', 'REINFORCE++-baseline', 'rank-based', 'REINFORCE++ (OpenRLHF)', 'ReMax baseline', 'OPO baseline', 'pass@1 baseline', 'verl grpo_passk baseline'])
+    expect(ESTIMATOR_CHOICES.map((choice) => choice.label)).toEqual(['GRPO', 'Dr. GRPO', 'RLOO', 'Median centre', 'REINFORCE++-baseline', 'rank-based', 'REINFORCE++ (OpenRLHF)', 'MC-GRPO', 'ReMax baseline', 'OPO baseline', 'pass@1 baseline', 'verl grpo_passk baseline'])
     expect(estimatorChoiceOf(estimator())?.label).toBe('GRPO')
     // passk_verl reads the scale: its std off is an estimator of its own.
     expect(estimatorChoiceOf(estimator({ baseline: 'passk_verl' }))?.label).toBe('verl grpo_passk baseline')

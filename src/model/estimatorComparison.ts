@@ -17,10 +17,11 @@ export const GRPO_PRESET_LABELS: Record<string, string> = {
   grpo: 'GRPO',
   dr_grpo: 'Dr. GRPO',
   rloo: 'RLOO',
-  mc_grpo: 'MC-GRPO',
+  median: 'Median centre',
   reinforce_pp_baseline: 'REINFORCE++-baseline',
   rank: 'rank-based',
   reinforce_pp_openrlhf: 'REINFORCE++ (OpenRLHF)',
+  mc_grpo: 'MC-GRPO',
 }
 
 /** An estimator the comparison offers: a preset's (its estimator fields only) or a baseline's. */

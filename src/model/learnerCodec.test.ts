@@ -138,7 +138,7 @@ describe('learner ↔ URL', () => {
     const learner = learnerFromQuery(new URLSearchParams('l=grpo&l.estimator.baseline=greedy&l.estimator.k=0&l.beta=0'), spec('tokenseq'), bad)
     expect(learner).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
     expect(bad).toEqual([
-      'learner estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch, process, process_min, passk_verl',
+      'learner estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch, process, process_min, passk_verl, mc_grpo',
       "learner estimator.k: pass@k's k must be a whole number from 1 to the group size (at most 256)",
     ])
   })

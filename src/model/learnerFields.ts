@@ -40,7 +40,7 @@ const GROUP: LearnerField[] = [
     absent: GRPO_ABSENT_FIELDS['estimator.baseline'],
     hint: `What each answer’s reward is measured against. ${GROUP_ESTIMATORS.map((estimator) => `${estimator.name}: ${estimator.hint}`).join(' ')} All but group ignore centre, rank and combine, and all but ${['group', ...SCALED_BASELINES].join(' and ')} ignore scale.`,
   },
-  { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median (MC-GRPO), leave-one-out (RLOO) or batch mean.' },
+  { path: 'estimator.center', label: 'centre', kind: 'choice', options: ['mean', 'median', 'loo', 'batch'], hint: 'Baseline: group mean (GRPO), median, leave-one-out (RLOO) or batch mean. MC-GRPO is a baseline of its own (mc_grpo).' },
   { path: 'estimator.scale', label: 'scale', kind: 'choice', options: ['group', 'batch', 'none'], hint: 'Divide by the group’s or the batch’s std (Bessel), or not at all (Dr. GRPO); passk_verl takes group or none.' },
   { path: 'estimator.rank', label: 'rank rewards', kind: 'boolean', hint: 'Replace rewards by their rank in the group first (scale-free).' },
   { path: 'estimator.combine', label: 'combine rewards', kind: 'choice', options: ['sum', 'decoupled'], hint: 'Sum the weighted components first, or normalise each component first (GDPO).' },

@@ -17,3 +17,14 @@ export function batchAdvantages(scores: GroupScores, estimator: GroupEstimator):
   const penalties = scores.klPenalty === undefined ? null : completionPenalties(scores)
   return groupEstimatorOf(estimatorBaseline(estimator)).advantages(scores, estimator, penalties)
 }
+
+/**
+ * The completions the loss leaves out under the estimator's baseline, 1 each (MC-GRPO's pivots,
+ * whose advantage is 0), from the same scores as batchAdvantages; null where it keeps every one.
+ */
+export function batchExcluded(scores: GroupScores, estimator: GroupEstimator): Uint8Array | null {
+  const record = groupEstimatorOf(estimatorBaseline(estimator))
+  if (record.excluded === undefined) return null
+  const penalties = scores.klPenalty === undefined ? null : completionPenalties(scores)
+  return record.excluded(scores, estimator, penalties)
+}

@@ -58,14 +58,17 @@ export function isProcessBaseline(baseline: GroupBaseline): boolean {
  * docs/references.md, "Names that mirror an upstream". reinforce_pp_baseline (once named
  * reinforce_pp) is REINFORCE++-baseline: the batch's mean and std, named after verl's
  * reinforce_plus_plus_baseline, which is not the same. REINFORCE++ itself, as OpenRLHF
- * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). A preset's name was never kept
- * in a link, a file or a saved design (each keeps the fields), so the rename changes none of them.
+ * defines it, is not a group baseline (GRPO_PRESETS_BEYOND_GROUP). median is the plain median
+ * centre with the group's std (once named mc_grpo); MC-GRPO as its authors define it (G + 1
+ * completions, the MAD, a pivot left out of the loss) is the mc_grpo baseline, a preset beyond the
+ * group's. A preset's name was never kept in a link, a file or a saved design (each keeps the
+ * fields), so the renames change none of them.
  */
 export const GROUP_PRESETS: Record<string, Partial<GroupEstimator>> = {
   grpo: { center: 'mean', scale: 'group', rank: false },
   dr_grpo: { center: 'mean', scale: 'none', rank: false },
   rloo: { center: 'loo', scale: 'none', rank: false },
-  mc_grpo: { center: 'median', scale: 'group', rank: false },
+  median: { center: 'median', scale: 'group', rank: false },
   reinforce_pp_baseline: { center: 'batch', scale: 'batch', rank: false },
   rank: { center: 'mean', scale: 'group', rank: true },
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batchAdvantages } from './batchAdvantages'
+import { batchAdvantages, batchExcluded } from './batchAdvantages'
 import { GroupEstimatorSchema } from './estimatorSchema'
 import { commandNameOf, GROUP_BASELINES, GROUP_ESTIMATORS as LITERAL_RECORDS, groupEstimatorNamed, groupEstimatorOf, type GroupEstimatorEntry, type ReportedBatch } from './estimators'
 import type { BatchField, GroupScores } from './groupScores'
@@ -11,19 +11,19 @@ import type { BatchField, GroupScores } from './groupScores'
  * src/ui/learnerFieldsRegistry.test.ts and src/cli/advantagesRegistry.test.ts.
  */
 
-/** Two groups of two completions, K = 2 components (the second a process reward), 3 + 1 + 2 + 2 tokens. */
+/** Two groups of three completions (an odd number, as MC-GRPO's G + 1), K = 2 components (the second a process reward), 3 + 1 + 2 + 2 + 1 + 1 tokens. */
 const FULL: Required<Omit<GroupScores, 'klPenalty'>> = {
-  components: [1, 0.5, 0, -1, 2, 0, 1, 1],
+  components: [1, 0.5, 0, -1, 2, 0, 1, 1, 0.5, 0, 0, 2],
   weights: [1, 0.5],
-  groupSizes: [2, 2],
-  lengths: [3, 1, 2, 2],
+  groupSizes: [3, 3],
+  lengths: [3, 1, 2, 2, 1, 1],
   greedyComponents: [0.5, 0, 1, 0],
-  tokenComponents: [0, 0.5, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 1, 1, 0, 0],
+  tokenComponents: [0, 0.5, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 1, 1, 0, 0, 0.5, 0, 0, 2],
   processComponents: [0, 1],
 }
 const GROUP_ESTIMATORS: readonly GroupEstimatorEntry[] = LITERAL_RECORDS
-const COMPLETIONS = 4
-const TOKENS = 8
+const COMPLETIONS = 6
+const TOKENS = 10
 const ESTIMATOR_FIELDS: readonly BatchField[] = ['lengths', 'greedyComponents', 'tokenComponents']
 
 function reported(scores: Omit<GroupScores, 'klPenalty'>): ReportedBatch {
@@ -65,6 +65,22 @@ describe('the estimator registry', () => {
       expect(advantages.every(Number.isFinite), record.name).toBe(true)
       expect(record.lacks(reported(FULL), GroupEstimatorSchema.parse({ baseline: record.name })), record.name).toBeNull()
     }
+  })
+
+  it('leaves out of the loss, where a record does (batchExcluded), some completions of advantage 0, one flag per completion', () => {
+    for (const record of GROUP_ESTIMATORS) {
+      const estimator = GroupEstimatorSchema.parse({ baseline: record.name })
+      const excluded = batchExcluded(FULL, estimator)
+      if (record.excluded === undefined) {
+        expect(excluded, record.name).toBeNull()
+        continue
+      }
+      const advantages = batchAdvantages(FULL, estimator)
+      expect(excluded, record.name).toHaveLength(COMPLETIONS)
+      expect(excluded!.some((left) => left === 1), record.name).toBe(true)
+      excluded!.forEach((left, i) => left === 1 && expect(advantages[i], `${record.name} completion ${i}`).toBe(0))
+    }
+    expect(GROUP_ESTIMATORS.filter((record) => record.excluded !== undefined).map((record) => record.name)).toEqual(['mc_grpo'])
   })
 
   it('refuses, in batchAdvantages and in the what-if, a batch without a field it needs; reads no field it does not list', () => {

@@ -1,5 +1,6 @@
 import { passkOf, type EstimatorSettings } from './estimatorSettings'
 import { groupAdvantagesMulti } from './group'
+import { mcGrpoAdvantages, mcGrpoGroupSizeProblem } from './mcGrpo'
 import { mixedRewards, taskRewards, withColumn, withPenalties, type BatchField, type GroupScores } from './groupScores'
 import { opoAdvantages } from './opo'
 import { passkAdvantages } from './passk'
@@ -42,10 +43,12 @@ export interface GroupEstimatorRecord {
   refusesDynamicSampling?: string
   /** Why the options refuse it with the batch's std as the scale (estimator.scale batch), where they do. */
   refusesBatchScale?: string
-  /** The fewest completions a group must have for it, where that is more than 1. */
-  minGroupSize?: number
+  /** Why a group of this many completions does not fit it (too few, or not G + 1), or null; absent: any group fits. */
+  groupSizeProblem?: (size: number) => string | null
   /** The advantages, one per completion or one per token; `penalties` is P_i, or null without the KL in the reward. */
   advantages: (scores: GroupScores, settings: EstimatorSettings, penalties: Float64Array | null) => Float64Array
+  /** 1 for each completion the loss leaves out (no gradient, in no divisor), one per completion; absent where the loss keeps every one. */
+  excluded?: (scores: GroupScores, settings: EstimatorSettings, penalties: Float64Array | null) => Uint8Array
   /** Why a batch cannot be re-scored under it (it lacks what it reads), or null when it can. */
   lacks: (batch: ReportedBatch, settings: EstimatorSettings) => string | null
 }
@@ -60,7 +63,7 @@ export const GROUP_ESTIMATORS = [
     name: 'group',
     aliases: [],
     label: 'group-relative',
-    hint: 'the centre and scale below (GRPO, Dr. GRPO, RLOO, MC-GRPO).',
+    hint: 'the centre and scale below (GRPO, Dr. GRPO, RLOO, a median centre).',
     needs: [],
     reads: ['center', 'scale', 'rank', 'combine'],
     comparisonLabel: null,
@@ -205,7 +208,7 @@ export const GROUP_ESTIMATORS = [
     comparisonLabel: 'verl grpo_passk baseline',
     refusesBatchScale:
       'the passk_verl baseline divides by its group’s std (scale group, verl’s norm_adv_by_std_in_grpo) or by nothing (scale none), never by the batch’s; set scale to group or none',
-    minGroupSize: 2,
+    groupSizeProblem: (size) => (size >= 2 ? null : `the passk_verl baseline needs groups of at least 2 completions, and a group here has ${size}; raise the group size or pick another baseline`),
     // a_i* = (r_max − r_2nd)/(std + eps) (scale group) or r_max − r_2nd (scale none) for the group's
     // best completion i*, 0 for the rest, over R_i + P_i as verl's token-level rewards take the KL
     // in the reward (passkVerl.ts)
@@ -217,6 +220,28 @@ export const GROUP_ESTIMATORS = [
     lacks: (batch, settings) => {
       if (settings.scale === 'batch') return 'passk_verl takes scale group or none, not batch'
       return Array.from(batch.groupSizes).every((size) => size !== 1) ? null : 'a group of the latest batch has 1 completion, and passk_verl credits a group’s best by its lead over the second best'
+    },
+  },
+  {
+    // The group's median, the MAD and one pivot left out of the loss (Kim 2026)
+    name: 'mc_grpo',
+    aliases: [],
+    label: 'MC-GRPO',
+    hint: 'a group is G + 1 answers, an odd number: each reward less the group’s median, over the median absolute deviation + 0.001, the advantages that are not 0 then scaled by (G + 1) over their count; the answer on the median (the first, among ties) is left out of the loss, so G answers train (MC-GRPO).',
+    needs: [],
+    reads: [],
+    // A preset offers it (GRPO_PRESETS_BEYOND_GROUP.mc_grpo).
+    comparisonLabel: null,
+    // With the KL in the reward the median and MAD are of R_i + P_i, as group's mean and std are;
+    // dynamic sampling keeps whole groups of G + 1 (a silent group's advantages are all 0 anyway).
+    // a_i of mcGrpoAdvantages (mcGrpo.ts) over R_i + P_i
+    advantages: (scores, _settings, penalties) => mcGrpoAdvantages(withPenalties(taskRewards(scores), penalties), scores.groupSizes).advantages,
+    // The pivots: the first completion of each group whose reward is the group's median
+    excluded: (scores, _settings, penalties) => mcGrpoAdvantages(withPenalties(taskRewards(scores), penalties), scores.groupSizes).excluded,
+    groupSizeProblem: mcGrpoGroupSizeProblem,
+    lacks: (batch) => {
+      const misfit = Array.from(batch.groupSizes).find((size) => mcGrpoGroupSizeProblem(size) !== null)
+      return misfit === undefined ? null : `the latest batch's groups have ${misfit} completions, and MC-GRPO takes an odd number of at least 3 (G + 1), so that one is the median`
     },
   },
 ] as const satisfies readonly GroupEstimatorRecord[]

@@ -137,7 +137,7 @@ describe('groupAdvantages', () => {
       // b = (3/2, 3/2, 2/2) and (3/1, 0/1)
       rloo: [-0.5, -0.5, 1, -3, 3],
       // medians 1 and 1.5
-      mc_grpo: [0, 0, 1 / (s1 + EPS), -1.5 / (s2 + EPS), 1.5 / (s2 + EPS)],
+      median: [0, 0, 1 / (s1 + EPS), -1.5 / (s2 + EPS), 1.5 / (s2 + EPS)],
       // batch mean 1.4, batch std √1.3
       reinforce_pp_baseline: [-0.4, -0.4, 0.6, -1.4, 1.6].map((d) => d / (Math.sqrt(1.3) + EPS)),
       // ranks (1.5, 1.5, 3): mean 2, std √0.75; ranks (1, 2): mean 1.5, std √0.5

@@ -24,7 +24,7 @@ describe('checkRunConfig', () => {
     expect(passk.ok && passk.config.learner.kind === 'grpo' && passk.config.learner.estimator).toMatchObject({ baseline: 'passk', k: 3 })
     expect(checkRunConfig({ env: { id: 'tokenseq', params: { group_size: 4 } }, learner: { kind: 'grpo', estimator: { baselin: 'remax', baseline: 'greedy' } } })).toEqual({
       ok: false,
-      problems: ['learner.estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch, process, process_min, passk_verl', expect.stringMatching(/^learner\.estimator\.baselin: unknown key in the estimator; accepted: center, scale, rank, combine, batchNormalize, eps, baseline, k$/)],
+      problems: ['learner.estimator.baseline: unknown baseline "greedy"; accepted: group, remax, opo, passk, token_batch, process, process_min, passk_verl, mc_grpo', expect.stringMatching(/^learner\.estimator\.baselin: unknown key in the estimator; accepted: center, scale, rank, combine, batchNormalize, eps, baseline, k$/)],
     })
     expect(checkRunConfig({ env: { id: 'tokenseq', params: { group_size: 4 } }, learner: { kind: 'grpo', estimator: { baseline: 'passk', k: 5 } } })).toEqual({
       ok: false,

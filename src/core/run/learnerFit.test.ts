@@ -25,6 +25,17 @@ describe('learnerOptionsProblems', () => {
     expect(learnerOptionsProblems(passkVerl(), resolveEnvironment('tokenseq', { group_size: 1 }).spec)).toHaveLength(1)
   })
 
+  it('holds MC-GRPO’s group, G + 1, to an odd number of at least 3: tokenseq’s group_size, the bandit’s learner groupSize', () => {
+    const mcGrpo = (fields: object = {}) => LearnerOptionsSchema.parse({ kind: 'grpo', ...fields, estimator: { baseline: 'mc_grpo' } })
+    const problem = (n: number) => `estimator.baseline: MC-GRPO draws G + 1 completions, an odd number of at least 3, so that one is the median; the group size is ${n}: set it to 3, 5, 7, … (G + 1)`
+    expect(learnerOptionsProblems(mcGrpo(), tokenseq4)).toEqual([problem(4)])
+    expect(learnerOptionsProblems(mcGrpo(), resolveEnvironment('tokenseq', { group_size: 5 }).spec)).toEqual([])
+    // The bandit's group is the learner's groupSize, 8 by default.
+    expect(learnerOptionsProblems(mcGrpo(), bandit)).toEqual([problem(8)])
+    expect(learnerOptionsProblems(mcGrpo({ groupSize: 9 }), bandit)).toEqual([])
+    expect(learnerOptionsProblems(mcGrpo({ groupSize: 1 }), bandit)).toEqual([problem(1)])
+  })
+
   it('asks nothing of other baselines and learners', () => {
     expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'grpo', estimator: { k: 99 } }), tokenseq4)).toEqual([])
     expect(learnerOptionsProblems(LearnerOptionsSchema.parse({ kind: 'grpo', groupSize: 1 }), bandit)).toEqual([])

@@ -68,22 +68,21 @@ function offering(rank: (spec: EnvSpec) => number | null): string {
 
 /**
  * What a learner's options ask of the environment beyond its kind, each problem as "field: why"
- * (empty when none): GRPO's pass@k k at most the group size, and a group at least as large as its
- * estimator's minGroupSize (passk_verl's 2), the group being the environment's demo copies where it
+ * (empty when none): GRPO's pass@k k at most the group size, and a group its estimator takes
+ * (passk_verl's at least 2, MC-GRPO's odd G + 1 of at least 3), the group being the environment's demo copies where it
  * has them (tokenseq's group_size), else the learner's groupSize, as the trainer builds it.
  */
 export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
   if (learner.kind !== 'grpo') return []
   const groupSize = spec.demoCopies ?? learner.groupSize
-  const tooSmall = groupTooSmall(estimatorBaseline(learner.estimator), groupSize)
-  if (tooSmall !== null) return [`estimator.baseline: ${tooSmall}`]
+  const misfit = estimatorGroupProblem(estimatorBaseline(learner.estimator), groupSize)
+  if (misfit !== null) return [`estimator.baseline: ${misfit}`]
   if (estimatorBaseline(learner.estimator) !== 'passk') return []
   const k = passkOf(learner.estimator)
   return k > groupSize ? [`estimator.k: pass@k's k is ${k}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`] : []
 }
 
-/** Why a group of `groupSize` completions is too small for the baseline (its record's minGroupSize), or null. */
-export function groupTooSmall(baseline: GroupBaseline, groupSize: number): string | null {
-  const least = groupEstimatorOf(baseline).minGroupSize ?? 1
-  return groupSize < least ? `the ${baseline} baseline needs groups of at least ${least} completions, and a group here has ${groupSize}; raise the group size or pick another baseline` : null
+/** Why a group of `groupSize` completions does not fit the baseline (its record's groupSizeProblem), or null. */
+export function estimatorGroupProblem(baseline: GroupBaseline, groupSize: number): string | null {
+  return groupEstimatorOf(baseline).groupSizeProblem?.(groupSize) ?? null
 }

@@ -122,9 +122,12 @@ export const GROUP_PRESET_AGGREGATION: Partial<Record<keyof typeof GROUP_PRESETS
  * Presets of the GRPO family that are no group baseline. reinforce_pp_openrlhf: REINFORCE++ as
  * OpenRLHF defines it (Hu et al. 2025; advantage_estimator "reinforce"): the KL in the reward by
  * OpenRLHF's default estimator k1, per-token returns-to-go normalised over the batch's tokens.
+ * mc_grpo: MC-GRPO (Kim 2026), the mc_grpo baseline; its authors pair it with GRPO's, DAPO's and
+ * Dr. GRPO's losses alike, so it leaves the loss and the KL as they are (no klPlacement, no kl).
  */
-export const GRPO_PRESETS_BEYOND_GROUP: Record<string, { estimator: Partial<GroupEstimator>; klPlacement: KlPlacement; kl: KlEstimator }> = {
+export const GRPO_PRESETS_BEYOND_GROUP: Record<string, { estimator: Partial<GroupEstimator>; klPlacement?: KlPlacement; kl?: KlEstimator }> = {
   reinforce_pp_openrlhf: { estimator: { baseline: 'token_batch' }, klPlacement: 'reward', kl: 'k1' },
+  mc_grpo: { estimator: { baseline: 'mc_grpo' } },
 }
 
 /**

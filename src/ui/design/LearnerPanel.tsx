@@ -87,18 +87,18 @@ export function LearnerPanel() {
 
 type GrpoLearner = Extract<LearnerOptions, { kind: 'grpo' }>
 
-/** Whether a preset is in force: a group preset's estimator fields with the group baseline, and its loss aggregation where it names one; the others' every field. */
+/** Whether a preset is in force: a group preset's estimator fields with the group baseline, and its loss aggregation where it names one; the others' every field they set. */
 function presetInForce(name: string, learner: GrpoLearner): boolean {
   const estimatorMatches = (preset: Partial<GrpoLearner['estimator']>) => Object.entries(preset).every(([key, value]) => learner.estimator[key as keyof typeof preset] === value)
   const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
-  if (beyond) return estimatorMatches(beyond.estimator) && klPlacementOf(learner) === beyond.klPlacement && learner.kl === beyond.kl
+  if (beyond) return estimatorMatches(beyond.estimator) && (beyond.klPlacement === undefined || klPlacementOf(learner) === beyond.klPlacement) && (beyond.kl === undefined || learner.kl === beyond.kl)
   return estimatorBaseline(learner.estimator) === 'group' && estimatorMatches(GROUP_PRESETS[name]) && (GROUP_PRESET_AGGREGATION[name] === undefined || GROUP_PRESET_AGGREGATION[name] === learner.aggregation)
 }
 
-/** The learner with a preset applied: a group preset names the group baseline (absent), the others set their fields. */
+/** The learner with a preset applied: a group preset names the group baseline (absent), the others set their fields (the KL's where they name it). */
 function withPreset(name: string, learner: GrpoLearner): GrpoLearner {
   const beyond = GRPO_PRESETS_BEYOND_GROUP[name]
-  if (beyond) return { ...learner, estimator: { ...learner.estimator, ...beyond.estimator }, klPlacement: beyond.klPlacement, kl: beyond.kl }
+  if (beyond) return { ...learner, estimator: { ...learner.estimator, ...beyond.estimator }, klPlacement: beyond.klPlacement ?? learner.klPlacement, kl: beyond.kl ?? learner.kl }
   return { ...learner, estimator: { ...learner.estimator, ...GROUP_PRESETS[name], baseline: undefined }, aggregation: GROUP_PRESET_AGGREGATION[name] ?? learner.aggregation }
 }
 
@@ -118,7 +118,7 @@ function PresetPicker({ learner, onPick }: { learner: GrpoLearner; onPick: (cand
         {current === 'custom' && <option value="custom">custom</option>}
       </select>
       <p className="hint" id={`${id}-hint`}>
-        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is named after verl’s reinforce_plus_plus_baseline, which subtracts each group’s mean first and normalises over the batch’s tokens. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch.
+        REINFORCE++-baseline (batch mean and std; called REINFORCE++ here before) is named after verl’s reinforce_plus_plus_baseline, which subtracts each group’s mean first and normalises over the batch’s tokens. REINFORCE++ (OpenRLHF) puts the KL (k1) in each token’s reward and normalises every token’s return-to-go over the batch. Median centre is the group’s median with its std; MC-GRPO draws G + 1 answers (an odd group size), scales by the median absolute deviation and leaves the answer on the median out of the loss.
       </p>
     </div>
   )
