@@ -23,6 +23,7 @@ import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, readOutputs, type Mlp } from './mlp'
+import { measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
 
 /**
  * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
@@ -77,6 +78,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
+  // The sign-flip fraction needs the prompts' states, kept only where the environment knows its components' expectations (signFlipProbe.ts).
+  const keepsPrompts = signFlipsMeasurable(env)
 
   const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const sampler = new CompletionSampler(env, stepBuffers)
@@ -116,15 +119,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   }
 
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
-  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
+  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null; prompts: Float64Array | null }> {
     sampler.keepTokenComponents = isProcessBaseline(estimatorBaseline(options.estimator))
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const prompts = isRemax(options) ? env.state.slice() : null
+      const prompts = isRemax(options) || keepsPrompts ? env.state.slice() : null
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
-      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
-      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
+      const greedy = prompts === null || !isRemax(options) ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
+      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy, prompts }
     }
     let round = 0
     const drawn = await drawGroupsWithSignal(
@@ -136,7 +139,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null }
+    // The kept groups come from several rounds, whose prompts are not kept: no sign-flip fraction.
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts: null }
   }
 
   /**
@@ -213,7 +217,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       }
       const klInReward = klPlacementOf(options) === 'reward'
       const weights = activeMix.weights
-      const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
+      const { trained, sampled, demo: demoRecording, drawn, greedy, prompts } = await draw(activeMix)
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
@@ -233,10 +237,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // With dynamic sampling every round may come back silent, and with masking every completion may be cut:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
       const skipped = trained.count === 0 || (options.maskTruncated && trained.truncated.every((cut) => cut === 1))
+      // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy.
+      const excluded = options.maskTruncated ? trained.truncated : undefined
+      const signFlips = skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded })
       const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
+      if (signFlips !== null) diagnostics.sign_flip_fraction = signFlips
       diagnostics.mean_length = sampled.tokens / sampled.count
       diagnostics.reward_mean = rewardSum / sampled.count
       if (correctIndex >= 0) diagnostics.correct_rate = columnMean(sampled.components, weights.length, correctIndex)

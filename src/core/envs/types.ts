@@ -119,6 +119,12 @@ export interface BatchEnv {
    * segments spreads each episode's weighted contribution of these evenly over its steps.
    */
   readonly redistributed?: readonly number[]
+  /**
+   * 1 at each column of a step's components that holds the environment's own component as its step
+   * wrote it, 0 at a column a wrapper added (a reward design's terms, shaping, bonuses, reward
+   * models) or transformed. Absent: every column is the environment's own, untouched.
+   */
+  readonly ownComponents?: Uint8Array
 }
 
 /**
@@ -147,6 +153,13 @@ export interface EnvDefinition {
   stepFeatures?: StepFeatureDeclaration
   /** The learner a new design starts with (run/config.ts defaultLearnerFor); absent: the rule for all (PPO, or Q-learning on discrete states). */
   defaultLearner?: DefaultLearner
+  /**
+   * E[c_k | s, a] of an episode of one step: the exact expectation of every component of the spec
+   * (spec order) when `action` is taken in the copy state s that starts at `offset` of `state`,
+   * written to out[0 … K − 1]. Only where every component's expectation is known exactly (the
+   * bandit); the GRPO learner's sign-flip fraction reads it (learn/signFlipProbe.ts). Absent: not known.
+   */
+  expectedComponents?(state: ArrayLike<number>, offset: number, action: number, out: Float64Array): void
 }
 
 /** What a natural potential may consult besides the state: the spec (the grid layout, for one). */
