@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bandit } from '../core/envs/bandit'
 import { tokenseq } from '../core/envs/tokenseq'
-import type { BatchEnv } from '../core/envs/types'
+import type { BatchEnv, EnvParams } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
 import { Rng } from '../core/rng'
 import { GrpoOptionsSchema, RunConfigSchema } from '../core/run/config'
@@ -19,7 +19,7 @@ import { createTrainer } from './trainers'
 const GROUPS = 8
 const GROUP_SIZE = 4
 
-async function banditReports(weights: Record<string, number>, fields: Record<string, unknown> = {}, count = 3, params: Record<string, unknown> = { k: 4, contexts: 4 }): Promise<IterationReport[]> {
+async function banditReports(weights: Record<string, number>, fields: Record<string, unknown> = {}, count = 3, params: EnvParams = { k: 4, contexts: 4 }): Promise<IterationReport[]> {
   const env = bandit.create(GROUPS * GROUP_SIZE, params)
   const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, groupSize: GROUP_SIZE, ...fields })
   const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights }), options, new Rng(5))
@@ -64,12 +64,21 @@ describe('GRPO’s sign-flip fraction', () => {
     }
   })
 
-  it('is absent where V is not known exactly: the KL in the reward, dynamic sampling', async () => {
-    for (const fields of [{ klPlacement: 'reward', kl: 'k1' }, { dynamicSampling: { enabled: true, maxRounds: 2 } }]) {
-      const [report] = await banditReports({ payout: 1 }, fields, 1)
-      expect(report.diagnostics).toHaveProperty('zero_advantage_fraction')
-      expect(report.diagnostics).not.toHaveProperty('sign_flip_fraction')
+  it('is absent with the KL in the reward, whose expectation is not computed', async () => {
+    const [report] = await banditReports({ payout: 1 }, { klPlacement: 'reward', kl: 'k1' }, 1)
+    expect(report.diagnostics).toHaveProperty('zero_advantage_fraction')
+    expect(report.diagnostics).not.toHaveProperty('sign_flip_fraction')
+  })
+
+  it('counts under dynamic sampling the kept groups against the prompts of the rounds they were drawn in', async () => {
+    // Rewards expected + lure: groups whose pulls all pay alike are dropped, and the kept ones come from several rounds.
+    const reports = await banditReports({ payout: 0, expected: 1, lure: 0.5 }, { dynamicSampling: { enabled: true, maxRounds: 4 } }, 3, { k: 2, contexts: 2 })
+    for (const report of reports) {
+      const fraction = report.diagnostics.sign_flip_fraction
+      expect(fraction).toBeGreaterThanOrEqual(0)
+      expect(fraction).toBeLessThanOrEqual(1)
     }
+    expect(reports.some((report) => report.diagnostics.groups_drawn > GROUPS)).toBe(true)
   })
 
   it('is measured through the run’s wrappers, and absent once a weighted custom term joins the reward', async () => {

@@ -23,7 +23,7 @@ import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, readOutputs, type Mlp } from './mlp'
-import { measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
+import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
 
 /**
  * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
@@ -130,17 +130,19 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy, prompts }
     }
     let round = 0
+    const roundPrompts: Float64Array[] = []
     const drawn = await drawGroupsWithSignal(
       async () => {
         startGroups(env, groupSize, envRng, stepBuffers.obs)
+        if (keepsPrompts) roundPrompts.push(env.state.slice())
         // The picture shows the first round only.
         return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    // The kept groups come from several rounds, whose prompts are not kept: no sign-flip fraction.
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts: null }
+    const prompts = keepsPrompts ? keptPrompts(roundPrompts, drawn.keptFrom, groupSize, spec.stateVars.length) : null
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts }
   }
 
   /**

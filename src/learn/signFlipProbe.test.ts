@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bandit } from '../core/envs/bandit'
 import { tokenseq } from '../core/envs/tokenseq'
 import type { Completions } from './grpoRollout'
-import { measureSignFlips, signFlipsMeasurable, type SignFlipBatch } from './signFlipProbe'
+import { keptPrompts, measureSignFlips, signFlipsMeasurable, type SignFlipBatch } from './signFlipProbe'
 
 /** One-step completions: one token each, chosen in `obs` (one value per completion), paying `components` (K per completion). */
 function oneStepCompletions(obs: number[], actions: number[], components: number[]): Completions {
@@ -69,6 +69,13 @@ describe('measureSignFlips', () => {
     expect(await measureSignFlips(wrapped, batch({ weights: Float64Array.of(1, 0, 0.1) }))).toBeNull()
     // the same column at weight 0 takes no part in the reward
     expect(await measureSignFlips(wrapped, batch())).toBeCloseTo(2 / 4, 15)
+  })
+
+  it('takes the kept groups’ prompts from the rounds they were drawn in', () => {
+    // Two rounds of two groups of two copies, one value per copy: round r's copy i holds 10·r + i.
+    const rounds = [Float64Array.of(0, 1, 2, 3), Float64Array.of(10, 11, 12, 13)]
+    expect(Array.from(keptPrompts(rounds, [{ round: 1, group: 0 }, { round: 0, group: 1 }, { round: 1, group: 1 }], 2, 1))).toEqual([10, 11, 2, 3, 12, 13])
+    expect(() => keptPrompts(rounds, [{ round: 2, group: 0 }], 2, 1)).toThrow('kept group 0 of round 2 has no prompt states: 2 rounds were kept')
   })
 
   it('is offered only where the definition knows its components’ expectations', () => {

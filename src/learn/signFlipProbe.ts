@@ -15,7 +15,8 @@ import type { Completions } from './grpoRollout'
  * where V is not known exactly: a weighted component the definition cannot give (a design's custom
  * terms, shaping, bonuses and reward models, or a transformed column), the KL in the reward,
  * completions longer than one step, or an environment without the fact (on the token task, V
- * would need every completion up to max_length enumerated under the policy).
+ * would need every completion up to max_length enumerated under the policy). Under dynamic
+ * sampling the kept groups' prompts come from the rounds they were drawn in (keptPrompts).
  */
 
 /** Whether the environment's definition can give its components' expectations: else the learner keeps no prompts for the figure and pays nothing. */
@@ -23,9 +24,25 @@ export function signFlipsMeasurable(env: BatchEnv): boolean {
   return findEnv(env.spec.id)?.expectedComponents !== undefined
 }
 
+/**
+ * The prompts of the groups dynamic sampling kept, in the order it kept them: group `group` of
+ * round `round` is the copies group·G … group·G + G − 1 of that round's states (`roundStates`, each
+ * n × stride, kept before the round's rollout).
+ */
+export function keptPrompts(roundStates: readonly Float64Array[], keptFrom: readonly { round: number; group: number }[], groupSize: number, stride: number): Float64Array {
+  const width = groupSize * stride
+  const prompts = new Float64Array(keptFrom.length * width)
+  keptFrom.forEach(({ round, group }, kept) => {
+    const states = roundStates[round]
+    if (states === undefined || (group + 1) * width > states.length) throw new Error(`kept group ${group} of round ${round} has no prompt states: ${roundStates.length} rounds were kept`)
+    prompts.set(states.subarray(group * width, (group + 1) * width), kept * width)
+  })
+  return prompts
+}
+
 /** One update's batch, as the GRPO learner has it before its update. */
 export interface SignFlipBatch {
-  /** Every copy's state before the rollout, n × stateVars.length: the prompts. */
+  /** Each trained completion's copy state before its rollout, count × stateVars.length: the prompts (keptPrompts under dynamic sampling). */
   prompts: Float64Array
   /** The trained completions, group after group, in the copies' order. */
   completions: Completions

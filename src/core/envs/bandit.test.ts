@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Rng } from '../rng'
 import { bandit, banditGame, spreadMeans } from './bandit'
-import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
+import { allocateStepBuffers, type BatchEnv, type EnvParams, type StepBuffers } from './types'
 
 const COMPONENTS = ['payout', 'expected', 'lure']
 
@@ -190,7 +190,8 @@ describe('bandit expected components', () => {
 
   it('matches the mean of many pulls of a Bernoulli arm and of a Gaussian arm', () => {
     const n = 20_000
-    for (const params of [{ k: 2, means: '0.3;0.6', contexts: 2 }, { k: 2, means: '2;-1', contexts: 2, arms: 'gaussian', noise: 0.5 }]) {
+    const games: EnvParams[] = [{ k: 2, means: '0.3;0.6', contexts: 2 }, { k: 2, means: '2;-1', contexts: 2, arms: 'gaussian', noise: 0.5 }]
+    for (const params of games) {
       const env = bandit.create(n, params)
       const out = allocateStepBuffers(env.spec, n)
       const rng = new Rng(17)

@@ -130,9 +130,10 @@ export interface BatchEnv {
 /**
  * An environment: its spec, its dynamics, and the facts about it that other parts of core/ ask for
  * (its natural shaping potentials, the bounds a count bonus bins its state by, the features of a
- * step a reward model scores, the learner it starts with). Each fact lives in the environment's own
- * file; the readers (rewards/shaping.ts, rewards/countBonus.ts, preferences/stepFeatures.ts,
- * run/config.ts) look the definition up and never test its id.
+ * step a reward model scores, the learner it starts with, its components' expectations). Each fact
+ * lives in the environment's own file; the readers (rewards/shaping.ts, rewards/countBonus.ts,
+ * preferences/stepFeatures.ts, run/config.ts, learn/signFlipProbe.ts) look the definition up and
+ * never test its id.
  */
 export interface EnvDefinition {
   spec: EnvSpec
