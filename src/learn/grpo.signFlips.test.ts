@@ -1,3 +1,4 @@
+import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bandit } from '../core/envs/bandit'
 import { tokenseq } from '../core/envs/tokenseq'
@@ -95,6 +96,16 @@ describe('GRPO’s sign-flip fraction', () => {
     expect(await first({ weights: {}, terms: [{ name: 'arm2', expression: 'last_arm == 2', weight: 0.5 }] })).not.toHaveProperty('sign_flip_fraction')
     // A transform changes the column from what the environment's expectation describes.
     expect(await first({ weights: {}, transforms: { payout: [{ kind: 'scale', factor: 2 }] } })).not.toHaveProperty('sign_flip_fraction')
+  })
+
+  it('keeps no tensor from its forward pass', async () => {
+    const env = bandit.create(GROUPS * GROUP_SIZE, { k: 4, contexts: 4 })
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: { payout: 0, expected: 1 } }), GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, groupSize: GROUP_SIZE }), new Rng(2))
+    await trainer.iterate()
+    const afterFirst = tf.memory().numTensors
+    for (let k = 0; k < 3; k++) expect((await trainer.iterate()).diagnostics).toHaveProperty('sign_flip_fraction')
+    expect(tf.memory().numTensors).toBe(afterFirst)
+    trainer.dispose()
   })
 
   it('is absent on the token task, whose definition has no expectations', async () => {

@@ -241,7 +241,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const skipped = trained.count === 0 || (options.maskTruncated && trained.truncated.every((cut) => cut === 1))
       // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy.
       const excluded = options.maskTruncated ? trained.truncated : undefined
-      const signFlips = skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded })
+      const signFlips = !keepsPrompts || skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded })
       const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
