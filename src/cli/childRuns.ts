@@ -23,7 +23,7 @@ export function trainInChild(config: RunConfig, steps: number): Promise<RecentFi
     const child = execFile(process.execPath, args, { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(stderr.trim() || error.message))
       const last = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as DoneLine
-      resolve({ recentReturn: last.recentReturn, recentObjective: last.recentObjective, recentContributions: last.recentContributions, recentZeroAdvantageFraction: last.recentZeroAdvantageFraction, recentLength: last.recentLength, peakObjective: last.peakObjective })
+      resolve({ recentReturn: last.recentReturn, recentObjective: last.recentObjective, recentContributions: last.recentContributions, recentZeroAdvantageFraction: last.recentZeroAdvantageFraction, recentSignFlipFraction: last.recentSignFlipFraction, recentLength: last.recentLength, peakObjective: last.peakObjective })
     })
     child.stdin?.end(JSON.stringify(config))
   })

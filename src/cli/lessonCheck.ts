@@ -34,6 +34,7 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
     recentObjective: summary.recentObjective,
     recentContributions: contributions === null ? null : Object.fromEntries(names.map((name, k) => [name, contributions[k]])),
     recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+    recentSignFlipFraction: summary.recentSignFlipFraction,
     recentLength: summary.recentLength,
     peakObjective: summary.peakObjective,
   }
@@ -117,5 +118,8 @@ export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: numb
 
 /** Why a run can lack a claim's figure, for the claim rule's message. */
 function missingReason(claim: Claim): string {
-  return claim.figure === 'zeroAdvantageFraction' ? 'the learner reported no zero-advantage fraction' : 'no episode finished within the budget'
+  if (claim.figure === 'zeroAdvantageFraction') return 'the learner reported no zero-advantage fraction'
+  // GRPO measures it only where the prompts' expected rewards are known exactly (the bandit, the environment's own components).
+  if (claim.figure === 'signFlipFraction') return 'the learner reported no sign-flip fraction'
+  return 'no episode finished within the budget'
 }

@@ -107,6 +107,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       recentObjective: summary.recentObjective,
       recentContributions: byName(names, summary.recentContributions),
       recentZeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+      recentSignFlipFraction: summary.recentSignFlipFraction,
       recentLength: summary.recentLength,
       peakObjective: summary.peakObjective,
       ...(kl === null ? {} : { recentKl: kl.recent() }),

@@ -34,6 +34,7 @@ interface DoneLine {
   recentObjective: number | null
   recentContributions: Record<string, number> | null
   recentZeroAdvantageFraction: number | null
+  recentSignFlipFraction: number | null
   peakObjective: number | null
 }
 
@@ -268,17 +269,29 @@ describe('train with Q-learning on CliffWalking', () => {
   })
 })
 
-describe('the done line’s recent contributions and zero-advantage fraction', () => {
+describe('the done line’s recent contributions and zero-advantage and sign-flip fractions', () => {
   it('gives each component’s mean contribution over the last 20 episodes (summing to recentReturn) and the mean zero_advantage_fraction of the last 20 iterations', async () => {
     const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '30', '--every', '1'], JSON.stringify(Q_CONFIG))
     expect(code).toBe(0)
     const { intervals, done } = parse(stdout)
-    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction', 'recentLength', 'peakObjective'])
+    expect(Object.keys(done)).toEqual(['done', 'iterations', 'envSteps', 'wallSeconds', 'episodes', 'recentReturn', 'recentObjective', 'recentContributions', 'recentZeroAdvantageFraction', 'recentSignFlipFraction', 'recentLength', 'peakObjective'])
     expect(Object.keys(done.recentContributions!)).toEqual(['step', 'hazard', 'goal', 'progress'])
     expect(Object.values(done.recentContributions!).reduce((a, b) => a + b, 0)).toBeCloseTo(done.recentReturn!, 9)
     // One line per iteration: the last 20 lines' own zero_advantage_fraction, averaged by hand.
     const last20 = intervals.slice(-20).map((line) => line.diagnostics.zero_advantage_fraction)
     expect(done.recentZeroAdvantageFraction).toBeCloseTo(last20.reduce((a, b) => a + b, 0) / 20, 12)
+    // Q-learning measures no sign flips.
+    expect(done.recentSignFlipFraction).toBeNull()
+  })
+
+  it('gives the mean sign_flip_fraction of the last 20 iterations of GRPO on the bandit', async () => {
+    const config = { env: { id: 'bandit', params: { contexts: 3 } }, mix: { weights: { payout: 1, lure: 0.3 } }, learner: { kind: 'grpo', groupsPerIteration: 4, groupSize: 4 }, seed: 2 }
+    const { code, stdout } = await cliAsync(['train', '--config', '-', '--iterations', '25', '--every', '1'], JSON.stringify(config))
+    expect(code).toBe(0)
+    const { intervals, done } = parse(stdout)
+    const last20 = intervals.slice(-20).map((line) => line.diagnostics.sign_flip_fraction)
+    expect(last20.every((value) => value >= 0 && value <= 1)).toBe(true)
+    expect(done.recentSignFlipFraction).toBeCloseTo(last20.reduce((a, b) => a + b, 0) / 20, 12)
   })
 
   it('gives the highest recentObjective any line printed, one line per iteration', async () => {

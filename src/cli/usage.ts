@@ -59,13 +59,19 @@ Usage:
          "diagnostics": {...}}
       and finally {"done": true, "iterations", "envSteps", "wallSeconds", "episodes",
       "recentReturn", "recentObjective", "recentContributions": {name: mean},
-      "recentZeroAdvantageFraction", "recentLength", "peakObjective"}. "episodes" and the means
+      "recentZeroAdvantageFraction", "recentSignFlipFraction", "recentLength", "peakObjective"}.
+      "episodes" and the means
       cover the episodes that finished in the interval (null, and contributions null, when none
       did); the recent values the last 20 episodes of the run (recentContributions: each
       component's sum_t w_k c_k,t, null when none finished; recentLength their mean length in steps, tokens on the token
       task); recentZeroAdvantageFraction is the mean of the diagnostic
       zero_advantage_fraction (the share of an update's advantages that are zero) over the last
-      20 iterations, null when the learner reports none (value_iteration); peakObjective is the
+      20 iterations, null when the learner reports none (value_iteration); recentSignFlipFraction
+      the mean of sign_flip_fraction (the share of an update's completions whose advantage sign is
+      opposite to reward minus the prompt's exact expected reward under the sampling policy) over
+      the last 20 iterations that reported it: GRPO on the bandit, when every weighted component is
+      the bandit's own and the KL is not in the reward; null
+      otherwise (on tokenseq it is not computed); peakObjective is the
       highest recentObjective after any iteration (null when no episode finished); the final
       "episodes" counts them all. A GRPO or DPO run's lines add "meanKl" (the mean over the
       interval's iterations of its kl diagnostic, the k3 estimate of KL(pi || pi_ref) per token) and the done line
@@ -370,7 +376,8 @@ Usage:
       Print every lesson as JSON: its id, title, variants {"index", "label"} and its check
       {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
       (null while the lesson has no claims written down). A claim's figure is "objective",
-      "shapedReturn", "contribution" (of the claim's "component") or "zeroAdvantageFraction".
+      "shapedReturn", "contribution" (of the claim's "component"), "zeroAdvantageFraction",
+      "signFlipFraction", "episodeLength", "peakObjective" or "objectiveFallFromPeak".
 
   reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--json]
                                [--write [--evidence FILE]]
@@ -419,10 +426,10 @@ Usage:
       (the definition; a DIR holding another sweep is refused) and runs-I-of-N.jsonl, one line
       per finished run:
         {"run", "point", "axes": {name: value}, "seed", "objective", "shapedReturn",
-         "contributions": {name: value}, "zeroAdvantageFraction", "episodeLength", "steps",
-         "seconds"}
-      (train's recentObjective, recentReturn, recentContributions,
-      recentZeroAdvantageFraction and recentLength, envSteps and wallSeconds; "paused" holds the diagnosis of a
+         "contributions": {name: value}, "zeroAdvantageFraction", "signFlipFraction",
+         "episodeLength", "steps", "seconds"}
+      (train's recentObjective, recentReturn, recentContributions, recentZeroAdvantageFraction,
+      recentSignFlipFraction and recentLength, envSteps and wallSeconds; "paused" holds the diagnosis of a
       run that stopped itself). A run any file in DIR holds is not trained again, so running the
       same command again resumes a stopped sweep; an unfinished last line is no run. Runs train J
       at a time (default: one per core), in J processes (sweep worker, which sweep starts itself)

@@ -128,6 +128,10 @@ describe('drawGroupsWithSignal', () => {
     expect(drawn.groupsKept).toBe(2)
     // Round 1's second group, then round 2's first.
     expect(Array.from(drawn.kept.obs)).toEqual([102, 102, 103, 103, 103, 200, 201, 201])
+    expect(drawn.keptFrom).toEqual([
+      { round: 1, group: 1 },
+      { round: 2, group: 0 },
+    ])
     const rewards = mixedRewards(drawn.kept.components, drawn.kept.count, weights)
     expect(groupsWithSignal(rewards, G)).toEqual([0, 1])
   })

@@ -81,6 +81,8 @@ export interface DrawnBatch {
   /** The groups with signal the update trains on, at most `groupsWanted` of them. */
   kept: Completions
   groupsKept: number
+  /** Where each kept group was drawn, in the order of `kept`: its round (from 0) and its place in that round. */
+  keptFrom: { round: number; group: number }[]
   /** Every completion sampled, kept or not: the policy's behaviour, and the steps it cost. */
   sampled: Completions
   groupsDrawn: number
@@ -101,6 +103,7 @@ export async function drawGroupsWithSignal(
   const K = weights.length
   const picks: GroupPick[] = []
   const everything: GroupPick[] = []
+  const keptFrom: { round: number; group: number }[] = []
   let groupsKept = 0
   let groupsDrawn = 0
   let rounds = 0
@@ -115,7 +118,8 @@ export async function drawGroupsWithSignal(
     mixInto(weights, completions.components, completions.count, rewards)
     const signal = groupsWithSignal(rewards, groupSize).slice(0, groupsWanted - groupsKept)
     if (signal.length > 0) picks.push({ completions, groups: signal })
+    for (const group of signal) keptFrom.push({ round: rounds - 1, group })
     groupsKept += signal.length
   }
-  return { kept: joinGroups(picks, groupSize, obsSize, K), groupsKept, sampled: joinGroups(everything, groupSize, obsSize, K), groupsDrawn, rounds }
+  return { kept: joinGroups(picks, groupSize, obsSize, K), groupsKept, keptFrom, sampled: joinGroups(everything, groupSize, obsSize, K), groupsDrawn, rounds }
 }

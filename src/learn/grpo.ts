@@ -24,6 +24,7 @@ import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, readOutputs, type Mlp } from './mlp'
+import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
 
 /**
  * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
@@ -80,6 +81,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   const maxLength = completionLimit(env)
   const groupSizes = new Int32Array(n / groupSize).fill(groupSize)
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
+  // The sign-flip fraction needs the prompts' states, kept only where the environment knows its components' expectations (signFlipProbe.ts).
+  const keepsPrompts = signFlipsMeasurable(env)
 
   const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const sampler = new CompletionSampler(env, stepBuffers)
@@ -119,27 +122,30 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   }
 
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
-  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null }> {
+  async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null; prompts: Float64Array | null }> {
     sampler.keepTokenComponents = isProcessBaseline(estimatorBaseline(options.estimator))
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const prompts = isRemax(options) ? env.state.slice() : null
+      const prompts = isRemax(options) || keepsPrompts ? env.state.slice() : null
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
-      const greedy = prompts === null ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
-      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy }
+      const greedy = prompts === null || !isRemax(options) ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
+      return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy, prompts }
     }
     let round = 0
+    const roundPrompts: Float64Array[] = []
     const drawn = await drawGroupsWithSignal(
       async () => {
         startGroups(env, groupSize, envRng, stepBuffers.obs)
+        if (keepsPrompts) roundPrompts.push(env.state.slice())
         // The picture shows the first round only.
         return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null }
+    const prompts = keepsPrompts ? keptPrompts(roundPrompts, drawn.keptFrom, groupSize, spec.stateVars.length) : null
+    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts }
   }
 
   /**
@@ -216,7 +222,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       }
       const klInReward = klPlacementOf(options) === 'reward'
       const weights = activeMix.weights
-      const { trained, sampled, demo: demoRecording, drawn, greedy } = await draw(activeMix)
+      const { trained, sampled, demo: demoRecording, drawn, greedy, prompts } = await draw(activeMix)
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
@@ -239,10 +245,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // With dynamic sampling every round may come back silent, and with masking every completion may be left out:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
       const skipped = trained.count === 0 || (masked !== undefined && masked.every((left) => left === 1))
+      // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy; the completions left out of the loss are left out of it too.
+      const signFlips = !keepsPrompts || skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded: masked })
       const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
+      if (signFlips !== null) diagnostics.sign_flip_fraction = signFlips
       diagnostics.mean_length = sampled.tokens / sampled.count
       diagnostics.reward_mean = rewardSum / sampled.count
       if (correctIndex >= 0) diagnostics.correct_rate = columnMean(sampled.components, weights.length, correctIndex)

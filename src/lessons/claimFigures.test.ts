@@ -12,6 +12,7 @@ describe('claim figures', () => {
     expect(figureIdOf(claim('objective'))).toBe('objective')
     expect(figureIdOf(claim('shapedReturn'))).toBe('shapedReturn')
     expect(figureIdOf(claim('zeroAdvantageFraction'))).toBe('zeroAdvantageFraction')
+    expect(figureIdOf(claim('signFlipFraction'))).toBe('signFlipFraction')
     expect(figureIdOf(claim('contribution', { component: 'format' }))).toBe('contribution:format')
   })
 
@@ -32,6 +33,15 @@ describe('claim figures', () => {
     expect(figureOf(recent, 'contribution:toString')).toBeNull()
     expect(figureOf({ ...recent, recentContributions: null, recentZeroAdvantageFraction: null }, 'contribution:coin')).toBeNull()
     expect(figureOf({ ...recent, recentZeroAdvantageFraction: null }, 'zeroAdvantageFraction')).toBeNull()
+  })
+
+  it('reads the sign-flip fraction apart from the zero-advantage fraction; none for a run without it or recorded before it was kept', () => {
+    const recent = { recentObjective: 0.5, recentReturn: 40, recentContributions: null, recentZeroAdvantageFraction: 0.25, recentSignFlipFraction: 0.125 }
+    expect(figureOf(recent, 'signFlipFraction')).toBe(0.125)
+    expect(figureOf(recent, 'zeroAdvantageFraction')).toBe(0.25)
+    expect(figureOf({ ...recent, recentSignFlipFraction: null }, 'signFlipFraction')).toBeNull()
+    const { recentSignFlipFraction: _, ...older } = recent
+    expect(figureOf(older, 'signFlipFraction')).toBeNull()
   })
 
   it('reads the peak and the fall from it: peak 0.75, objective at the end 0.5, so a fall of 0.25; none for a run recorded without a peak', () => {
@@ -60,7 +70,7 @@ describe('a claim’s figure in the schema', () => {
     [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
     [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
     [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
-    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, episodeLength, peakObjective, objectiveFallFromPeak'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak'],
   ])('refuses %j with one message', (figure, path, message) => {
     const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
     expect(parsed.success).toBe(false)

@@ -5,17 +5,17 @@ import type { LessonVariant } from './types'
 /*
  * A figure as the check's results and the evidence file key it: one id per thing measured, so that a
  * contribution claim about `format` and one about `coin` are two figures.
- *   objective, shapedReturn, zeroAdvantageFraction, episodeLength, peakObjective,
+ *   objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective,
  *   objectiveFallFromPeak, contribution:<component>
  */
 
-export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | 'episodeLength' | 'peakObjective' | 'objectiveFallFromPeak' | `contribution:${string}`
+export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | 'signFlipFraction' | 'episodeLength' | 'peakObjective' | 'objectiveFallFromPeak' | `contribution:${string}`
 
 /** The figures every variant's evidence records, whatever its claims are about. */
 export const ALWAYS_RECORDED = ['objective', 'shapedReturn'] as const satisfies readonly FigureId[]
 
 /** A figure id as the evidence file keys it (the component part: a name as ClaimSchema accepts one). */
-export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|episodeLength|peakObjective|objectiveFallFromPeak|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
+export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|signFlipFraction|episodeLength|peakObjective|objectiveFallFromPeak|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
 
 /** The id of the figure a claim is about. */
 export function figureIdOf(claim: Pick<Claim, 'figure' | 'component'>): FigureId {
@@ -34,6 +34,8 @@ export interface RecentFigures {
   /** By component name. */
   recentContributions: Record<string, number> | null
   recentZeroAdvantageFraction: number | null
+  /** The mean sign_flip_fraction of the last 20 iterations that reported it; absent from runs recorded before it was kept. */
+  recentSignFlipFraction?: number | null
   /** The mean length of the last 20 finished episodes; absent from runs recorded before it was kept. */
   recentLength?: number | null
   /** The highest recent objective after any iteration (MetricsSummary.peakObjective); absent from runs recorded before it was kept. */
@@ -45,6 +47,7 @@ export function figureOf(recent: RecentFigures, id: FigureId): number | null {
   if (id === 'objective') return recent.recentObjective
   if (id === 'shapedReturn') return recent.recentReturn
   if (id === 'zeroAdvantageFraction') return recent.recentZeroAdvantageFraction
+  if (id === 'signFlipFraction') return recent.recentSignFlipFraction ?? null
   if (id === 'episodeLength') return recent.recentLength ?? null
   if (id === 'peakObjective') return recent.peakObjective ?? null
   // How far the objective fell from its best: peak − the recent objective at the end (0 when it ends at its peak).

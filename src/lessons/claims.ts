@@ -16,12 +16,20 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
  *                          episodes (the claim names the component: `component: 'format'`);
  *   zeroAdvantageFraction  the zero_advantage_fraction diagnostic (the share of an update's
  *                          advantages that are zero) over the last 20 iterations;
+ *   signFlipFraction       the sign_flip_fraction diagnostic (the share of an update's completions
+ *                          whose advantage sign is opposite to r − V(prompt), V the prompt's exact
+ *                          expected reward; GRPO on the bandit) over the last 20 iterations that reported it;
  *   episodeLength          the length (steps; tokens on the token task) of the last 20 finished episodes;
  *   peakObjective          the highest objective figure (last 20 episodes) read after any iteration of the run;
  *   objectiveFallFromPeak  peakObjective − the objective at the end: how far the objective fell from its best.
  */
-export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'episodeLength', 'peakObjective', 'objectiveFallFromPeak'] as const
+export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'signFlipFraction', 'episodeLength', 'peakObjective', 'objectiveFallFromPeak'] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
+
+/** Whether a figure is read from the learner's updates (a diagnostic over the last 20 iterations) rather than from finished episodes. */
+export function isUpdateFigure(figure: ClaimFigure): boolean {
+  return figure === 'zeroAdvantageFraction' || figure === 'signFlipFraction'
+}
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const variantIndex = z.number().int().min(0)

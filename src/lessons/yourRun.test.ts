@@ -34,12 +34,13 @@ describe('yourRunOf', () => {
 })
 
 describe('recentFiguresOfFrame', () => {
-  it('reads the frame’s recent windows by name: each component’s contribution and the zero-advantage fraction', () => {
-    const latest = { ...frame, componentNames: ['step', 'coin'], recentContributions: [-12, 30], recentZeroAdvantageFraction: 0.125 } as MetricsFrame
+  it('reads the frame’s recent windows by name: each component’s contribution and the zero-advantage and sign-flip fractions', () => {
+    const latest = { ...frame, componentNames: ['step', 'coin'], recentContributions: [-12, 30], recentZeroAdvantageFraction: 0.125, recentSignFlipFraction: 0.0625 } as MetricsFrame
     const recent = recentFiguresOfFrame(latest)
-    expect(recent).toEqual({ recentObjective: 0.5, recentReturn: 40, recentContributions: { step: -12, coin: 30 }, recentZeroAdvantageFraction: 0.125 })
+    expect(recent).toEqual({ recentObjective: 0.5, recentReturn: 40, recentContributions: { step: -12, coin: 30 }, recentZeroAdvantageFraction: 0.125, recentSignFlipFraction: 0.0625 })
     expect(figureOf(recent, 'contribution:coin')).toBe(30)
     expect(figureOf(recent, 'zeroAdvantageFraction')).toBe(0.125)
+    expect(figureOf(recent, 'signFlipFraction')).toBe(0.0625)
   })
 
   it('has no contributions before an episode finished, and no fraction before an update reported one', () => {

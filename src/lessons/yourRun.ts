@@ -40,6 +40,7 @@ export function recentFiguresOfFrame(frame: MetricsFrame): RecentFigures {
     recentReturn: frame.recentReturn,
     recentContributions: contributions === null ? null : Object.fromEntries(frame.componentNames.map((name, k) => [name, contributions[k]])),
     recentZeroAdvantageFraction: frame.recentZeroAdvantageFraction,
+    recentSignFlipFraction: frame.recentSignFlipFraction,
     recentLength: frame.recentLength,
     peakObjective: frame.peakObjective,
   }

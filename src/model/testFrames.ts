@@ -26,6 +26,7 @@ export function cartpoleFrame(envSteps: number, meanReturn: number | null): Metr
     recentContributions: meanReturn === null ? null : [meanReturn, 0, 0, 0, 0, 0],
     recentLength: meanReturn === null ? null : meanReturn,
     recentZeroAdvantageFraction: null,
+    recentSignFlipFraction: null,
     diagnostics: {},
     advantages: null,
     recentEpisodes: null,

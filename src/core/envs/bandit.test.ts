@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Rng } from '../rng'
 import { bandit, banditGame, spreadMeans } from './bandit'
-import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
+import { allocateStepBuffers, type BatchEnv, type EnvParams, type StepBuffers } from './types'
 
 const COMPONENTS = ['payout', 'expected', 'lure']
 
@@ -164,5 +164,56 @@ describe('bandit pulls', () => {
     expect(() => env.setState(0, [2, 2, 0, -1, 0, 0.1, 0.9])).toThrow('context must be an integer from 0 to 1, got 2')
     expect(() => env.setState(0, [2, 0, 0, 5, 0, 0.1, 0.9])).toThrow('last_arm must be −1 (no pull yet) or an arm from 0 to 1, got 5')
     expect(() => env.setState(0, [2, 0, 0, -1, 0, 0.1, 1.9])).toThrow('mean_1 must be a probability from 0 to 1')
+  })
+})
+
+describe('bandit expected components', () => {
+  it('gives E[c | state, arm]: the arm’s mean in the state’s context for payout and expected, the lure on arm 0', () => {
+    const env = bandit.create(2, { k: 3, means: '0.2;0.5;0.9', contexts: 3 })
+    // copy 1 in context 2: μ(0) = means[2] = 0.9, μ(1) = means[0] = 0.2, μ(2) = means[1] = 0.5
+    env.setState(1, [3, 2, 0, -1, 0, 0.2, 0.5, 0.9])
+    const out = new Float64Array(3)
+    const offset = 1 * 8
+    const expectations = [0, 1, 2].map((arm) => {
+      bandit.expectedComponents!(env.state, offset, arm, out)
+      return Array.from(out)
+    })
+    expect(expectations).toEqual([
+      [0.9, 0.9, 1],
+      [0.2, 0.2, 0],
+      [0.5, 0.5, 0],
+    ])
+    // copy 0 starts in context 0: arm 1 pays means[1]
+    bandit.expectedComponents!(env.state, 0, 1, out)
+    expect(Array.from(out)).toEqual([0.5, 0.5, 0])
+  })
+
+  it('matches the mean of many pulls of a Bernoulli arm and of a Gaussian arm', () => {
+    const n = 20_000
+    const games: EnvParams[] = [{ k: 2, means: '0.3;0.6', contexts: 2 }, { k: 2, means: '2;-1', contexts: 2, arms: 'gaussian', noise: 0.5 }]
+    for (const params of games) {
+      const env = bandit.create(n, params)
+      const out = allocateStepBuffers(env.spec, n)
+      const rng = new Rng(17)
+      env.reset(rng, out.obs)
+      const stride = env.spec.stateVars.length
+      const expected = new Float64Array(3)
+      let predicted = 0
+      for (let i = 0; i < n; i++) {
+        bandit.expectedComponents!(env.state, i * stride, 1, expected)
+        predicted += expected[0]
+      }
+      env.step(new Int32Array(n).fill(1), out, rng)
+      let paid = 0
+      for (let i = 0; i < n; i++) paid += out.components[i * 3]
+      // std of the mean below 0.005 for both (√(0.25/20000), 0.5/√20000)
+      expect(Math.abs(paid / n - predicted / n)).toBeLessThan(0.02)
+    }
+  })
+
+  it('refuses an arm the bandit does not have', () => {
+    const env = bandit.create(1, { k: 2 })
+    expect(() => bandit.expectedComponents!(env.state, 0, 2, new Float64Array(3))).toThrow('a bandit pull needs an arm from 0 to 1; got 2')
+    expect(() => bandit.expectedComponents!(env.state, 0, 0, new Float64Array(2))).toThrow('need room for 3 values')
   })
 })

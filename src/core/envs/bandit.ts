@@ -255,6 +255,21 @@ class BanditBatch implements BatchEnv {
   }
 }
 
+/**
+ * E[c_k | s, a] of one pull of `arm` in the copy state at `offset`: payout and expected both have
+ * the pulled arm's mean in the state's context, μ_c(arm) = mean_{(arm + c) mod k} (a Bernoulli arm
+ * pays 1 with probability μ, a Gaussian one μ plus zero-mean noise); lure is 1 exactly when arm 0 is pulled.
+ */
+export function expectedComponents(state: ArrayLike<number>, offset: number, arm: number, out: Float64Array): void {
+  const k = state[offset + K_INDEX]
+  if (!Number.isInteger(arm) || arm < 0 || arm >= k) throw new Error(`a bandit pull needs an arm from 0 to ${k - 1}; got ${arm}`)
+  if (out.length < NUM_COMPONENTS) throw new Error(`the bandit's expected components need room for ${NUM_COMPONENTS} values (payout, expected, lure); got ${out.length}`)
+  const mean = armMean(state, offset + MEANS_INDEX, k, arm, state[offset + CONTEXT_INDEX])
+  out[PAYOUT] = mean
+  out[EXPECTED] = mean
+  out[LURE] = arm === 0 ? 1 : 0
+}
+
 export const bandit: EnvDefinition = {
   spec: describe({}),
   describe,
@@ -262,4 +277,5 @@ export const bandit: EnvDefinition = {
     const game = banditGame(params)
     return new BanditBatch(describeSpec(game), n, game)
   },
+  expectedComponents,
 }

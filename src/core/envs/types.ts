@@ -119,14 +119,21 @@ export interface BatchEnv {
    * segments spreads each episode's weighted contribution of these evenly over its steps.
    */
   readonly redistributed?: readonly number[]
+  /**
+   * 1 at each column of a step's components that holds the environment's own component as its step
+   * wrote it, 0 at a column a wrapper added (a reward design's terms, shaping, bonuses, reward
+   * models) or transformed. Absent: every column is the environment's own, untouched.
+   */
+  readonly ownComponents?: Uint8Array
 }
 
 /**
  * An environment: its spec, its dynamics, and the facts about it that other parts of core/ ask for
  * (its natural shaping potentials, the bounds a count bonus bins its state by, the features of a
- * step a reward model scores, the learner it starts with). Each fact lives in the environment's own
- * file; the readers (rewards/shaping.ts, rewards/countBonus.ts, preferences/stepFeatures.ts,
- * run/config.ts) look the definition up and never test its id.
+ * step a reward model scores, the learner it starts with, its components' expectations). Each fact
+ * lives in the environment's own file; the readers (rewards/shaping.ts, rewards/countBonus.ts,
+ * preferences/stepFeatures.ts, run/config.ts, learn/signFlipProbe.ts) look the definition up and
+ * never test its id.
  */
 export interface EnvDefinition {
   spec: EnvSpec
@@ -147,6 +154,13 @@ export interface EnvDefinition {
   stepFeatures?: StepFeatureDeclaration
   /** The learner a new design starts with (run/config.ts defaultLearnerFor); absent: the rule for all (PPO, or Q-learning on discrete states). */
   defaultLearner?: DefaultLearner
+  /**
+   * E[c_k | s, a] of an episode of one step: the exact expectation of every component of the spec
+   * (spec order) when `action` is taken in the copy state s that starts at `offset` of `state`,
+   * written to out[0 … K − 1]. Only where every component's expectation is known exactly (the
+   * bandit); the GRPO learner's sign-flip fraction reads it (learn/signFlipProbe.ts). Absent: not known.
+   */
+  expectedComponents?(state: ArrayLike<number>, offset: number, action: number, out: Float64Array): void
 }
 
 /** What a natural potential may consult besides the state: the spec (the grid layout, for one). */

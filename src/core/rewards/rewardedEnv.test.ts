@@ -44,6 +44,16 @@ describe('RewardedEnv', () => {
     expect(out.components[6]).toBe(2)
   })
 
+  it('marks the environment’s own untransformed columns as its own, added and transformed ones not, through live changes', () => {
+    const env = new RewardedEnv(cartpole.create(1, {}), design({}))
+    expect(Array.from(env.ownComponents)).toEqual([1, 1, 1, 1, 1, 1])
+    env.setDesign(design({ terms: [{ name: 'lean', expression: '1' }], transforms: { upright: [{ kind: 'scale', factor: 2 }] } }))
+    expect(Array.from(env.ownComponents)).toEqual([1, 0, 1, 1, 1, 1, 0])
+    // a design around that one keeps its marks and adds its own
+    const outer = new RewardedEnv(env, design({ transforms: { alive: [{ kind: 'scale', factor: 2 }] } }))
+    expect(Array.from(outer.ownComponents)).toEqual([0, 0, 1, 1, 1, 1, 0])
+  })
+
   it('pauses with a diagnosis when a custom term is not finite', () => {
     const env = new RewardedEnv(cartpole.create(1, {}), design({ terms: [{ name: 'bad', expression: 'log(x)' }] }))
     const out = allocateStepBuffers(env.spec, 1)

@@ -138,6 +138,13 @@ export class RewardedEnv implements BatchEnv {
     return this.inner.state
   }
 
+  /** The inner environment's columns that no transform chain changes: its own components, as its step wrote them. */
+  get ownComponents(): Uint8Array {
+    const innerK = this.inner.spec.components.length
+    const innerOwn = this.inner.ownComponents
+    return Uint8Array.from(this.spec.components, (_, k) => (k < innerK && (innerOwn?.[k] ?? 1) === 1 && this.chains[k] === null ? 1 : 0))
+  }
+
   reset(rng: Rng, obs: Float32Array): void {
     this.inner.reset(rng, obs)
     this.episodeStep.fill(0)

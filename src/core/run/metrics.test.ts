@@ -95,6 +95,24 @@ describe('the recent contributions and zero-advantage fraction', () => {
     expect(metrics.flush().recentZeroAdvantageFraction).toBeCloseTo(1.25 / 3, 15)
   })
 
+  it('averages sign_flip_fraction over the last `iterationWindow` iterations that report it, apart from the zero-advantage fraction', () => {
+    const metrics = new MetricsAccumulator(1, 20, 2)
+    metrics.add(report([], { zero_advantage_fraction: 0.5 }))
+    expect(metrics.flush().recentSignFlipFraction).toBeNull()
+    metrics.add(report([], { zero_advantage_fraction: 0.5, sign_flip_fraction: 0.125 }))
+    metrics.add(report([], { zero_advantage_fraction: 0, sign_flip_fraction: 0.375 }))
+    // The zero fraction's window holds its last two (0.5, 0); the sign flips' its own two (0.125, 0.375).
+    let summary = metrics.flush()
+    expect(summary.recentSignFlipFraction).toBe(0.25)
+    expect(summary.recentZeroAdvantageFraction).toBe(0.25)
+    // An update without it (the figure was not measurable) keeps the window; the next pushes 0.125 out: (0.375 + 0)/2.
+    metrics.add(report([], { zero_advantage_fraction: 1 }))
+    metrics.add(report([], { sign_flip_fraction: 0 }))
+    summary = metrics.flush()
+    expect(summary.recentSignFlipFraction).toBe(0.1875)
+    expect(summary.recentZeroAdvantageFraction).toBe(0.5)
+  })
+
   it('has a 20-iteration window by default', () => {
     const metrics = new MetricsAccumulator(1, 20)
     // Iterations 1 … 25 report 0.01·m; the last 20 are m = 6 … 25, mean 0.01·15.5.

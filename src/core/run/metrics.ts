@@ -4,11 +4,14 @@ import type { IterationReport } from './trainer'
 /** Episodes averaged for the "recent" figures, everywhere they are shown (CleanRL's solved criterion uses the last 20). */
 export const RECENT_EPISODES = 20
 
-/** Iterations (updates) averaged for the recent zero-advantage fraction: as many as the episodes of the other recent figures. */
+/** Iterations (updates) averaged for the recent zero-advantage and sign-flip fractions: as many as the episodes of the other recent figures. */
 export const RECENT_ITERATIONS = 20
 
 /** The diagnostic every learner that computes advantages (or TD errors) reports; value iteration has none. */
 export const ZERO_ADVANTAGE_FRACTION = 'zero_advantage_fraction'
+
+/** The diagnostic of the GRPO learner where the prompts' expected rewards are known exactly (learn/signFlipProbe.ts). */
+export const SIGN_FLIP_FRACTION = 'sign_flip_fraction'
 
 /** How a recent episode can be re-scored under other weights (RecentEpisodes.paid). */
 export const PAID_BY_ONE_MIX = 0
@@ -76,6 +79,12 @@ export interface MetricsSummary {
    * while no iteration reported it.
    */
   recentZeroAdvantageFraction: number | null
+  /**
+   * Mean of the sign_flip_fraction diagnostic over the last 20 iterations that reported it: the share
+   * of an update's completions whose advantage sign is opposite to r − V(prompt) (core/credit/signFlips.ts);
+   * null while no iteration reported it (every learner but GRPO on the bandit).
+   */
+  recentSignFlipFraction: number | null
   diagnostics: Record<string, number>
 }
 
@@ -105,9 +114,8 @@ export class MetricsAccumulator {
   private recentCount = 0
   private recentNext = 0
   private peakObjective: number | null = null
-  private readonly recentZeroFractions: Float64Array
-  private zeroCount = 0
-  private zeroNext = 0
+  private readonly recentZeroFractions: RecentDiagnostic
+  private readonly recentSignFlipFractions: RecentDiagnostic
   /** The readouts' ring, readoutWindow slots: each episode's shaped return and objective. */
   private readonly readoutReturns: Float64Array
   private readonly readoutObjectives: Float64Array
@@ -130,7 +138,8 @@ export class MetricsAccumulator {
     this.recentSums = new Float64Array(window * numComponents)
     this.recentWeights = new Float64Array(window * numComponents)
     this.recentPaid = new Uint8Array(window)
-    this.recentZeroFractions = new Float64Array(iterationWindow)
+    this.recentZeroFractions = new RecentDiagnostic(ZERO_ADVANTAGE_FRACTION, iterationWindow)
+    this.recentSignFlipFractions = new RecentDiagnostic(SIGN_FLIP_FRACTION, iterationWindow)
   }
 
   get totalEnvSteps(): number {
@@ -141,13 +150,8 @@ export class MetricsAccumulator {
     this.iteration += 1
     this.envSteps += report.envSteps
     this.diagnostics = report.diagnostics
-    const zeroFraction = report.diagnostics[ZERO_ADVANTAGE_FRACTION]
-    // An iteration without the diagnostic (value iteration's sweeps) leaves the window as it is.
-    if (typeof zeroFraction === 'number' && Number.isFinite(zeroFraction)) {
-      this.recentZeroFractions[this.zeroNext] = zeroFraction
-      this.zeroNext = (this.zeroNext + 1) % this.iterationWindow
-      this.zeroCount = Math.min(this.zeroCount + 1, this.iterationWindow)
-    }
+    this.recentZeroFractions.add(report.diagnostics)
+    this.recentSignFlipFractions.add(report.diagnostics)
     for (const episode of report.episodes) this.addEpisode(episode)
     // The peak is taken once per iteration, as the curve's points are, not after every episode.
     if (this.recentCount > 0) {
@@ -248,7 +252,8 @@ export class MetricsAccumulator {
       readoutObjective: this.readoutCount > 0 ? mean(this.readoutObjectives, this.readoutCount) : null,
       recentContributions: this.recentCount > 0 ? this.recentContributionMeans() : null,
       recentLength: this.recentCount > 0 ? mean(this.recentLengths, this.recentCount) : null,
-      recentZeroAdvantageFraction: this.zeroCount > 0 ? mean(this.recentZeroFractions, this.zeroCount) : null,
+      recentZeroAdvantageFraction: this.recentZeroFractions.mean(),
+      recentSignFlipFraction: this.recentSignFlipFractions.mean(),
       diagnostics: this.diagnostics,
     }
     this.frameEpisodes = 0
@@ -269,6 +274,34 @@ export class MetricsAccumulator {
       means.push(sum / this.recentCount)
     }
     return means
+  }
+}
+
+/** One diagnostic's last `window` values, over the iterations that reported it: (1/M)·Σ_m d_m over those M ≤ window. */
+class RecentDiagnostic {
+  private readonly values: Float64Array
+  private count = 0
+  private next = 0
+
+  constructor(
+    private readonly name: string,
+    private readonly window: number,
+  ) {
+    this.values = new Float64Array(window)
+  }
+
+  add(diagnostics: Record<string, number>): void {
+    const value = diagnostics[this.name]
+    // An iteration without the diagnostic (value iteration's sweeps, a learner that cannot measure it) leaves the window as it is.
+    if (typeof value !== 'number' || !Number.isFinite(value)) return
+    this.values[this.next] = value
+    this.next = (this.next + 1) % this.window
+    this.count = Math.min(this.count + 1, this.window)
+  }
+
+  /** Null while no iteration reported it. */
+  mean(): number | null {
+    return this.count > 0 ? mean(this.values, this.count) : null
   }
 }
 

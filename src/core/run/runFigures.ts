@@ -15,6 +15,8 @@ export interface FinishedRunFigures {
   contributions: Record<string, number> | null
   /** The mean zero-advantage fraction of the last 20 iterations; null when the learner reports none. */
   zeroAdvantageFraction: number | null
+  /** The mean sign-flip fraction of the last 20 iterations that reported it; null when the learner reports none (it is measured by GRPO on the bandit). */
+  signFlipFraction: number | null
   /** The mean length of the same last 20 episodes (steps; tokens on the token task); null when none finished. */
   episodeLength: number | null
   steps: number
@@ -37,6 +39,7 @@ export function finishedRunFigures(summary: MetricsSummary, componentNames: read
     shapedReturn: summary.recentReturn,
     contributions: contributions === null ? null : Object.fromEntries(componentNames.map((name, k) => [name, contributions[k]])),
     zeroAdvantageFraction: summary.recentZeroAdvantageFraction,
+    signFlipFraction: summary.recentSignFlipFraction,
     episodeLength: summary.recentLength,
     steps: summary.envSteps,
     seconds,
@@ -46,5 +49,5 @@ export function finishedRunFigures(summary: MetricsSummary, componentNames: read
 /** The figures of a run whose iteration `iteration` (from 1) threw: none, and the diagnosis, as train prints it. */
 export function pausedRunFigures(iteration: number, steps: number, seconds: number, reason: string): FinishedRunFigures {
   const paused = `run paused at iteration ${iteration} (after ${steps} env steps): ${reason}`
-  return { objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null, episodeLength: null, steps, seconds, paused }
+  return { objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null, signFlipFraction: null, episodeLength: null, steps, seconds, paused }
 }

@@ -25,6 +25,8 @@ export const RunRecordSchema = z.strictObject({
   contributions: z.record(z.string(), finite).nullable(),
   /** The mean zero-advantage fraction of the last 20 iterations; null when the learner reports none. */
   zeroAdvantageFraction: finite.nullable(),
+  /** The mean sign-flip fraction of the last 20 iterations that reported it; null when the learner reports none, absent in results written before it was recorded. */
+  signFlipFraction: finite.nullable().optional(),
   /** The mean length of the same last 20 episodes (steps; tokens on the token task); null when none finished, absent in results written before it was recorded. */
   episodeLength: finite.nullable().optional(),
   steps: z.number().int().min(0),

@@ -16,12 +16,13 @@ describe('a claim’s figure on the card', () => {
     expect(claimFigureName({ figure: 'shapedReturn' }, 'Path efficiency')).toBe('Return (last 20)')
     expect(claimFigureName({ figure: 'contribution', component: 'format' }, 'Accuracy')).toBe('format’s contribution (last 20)')
     expect(claimFigureName({ figure: 'zeroAdvantageFraction' }, 'Accuracy')).toBe('Zero-advantage fraction (last 20 updates)')
+    expect(claimFigureName({ figure: 'signFlipFraction' }, 'Regret')).toBe('Sign-flip fraction (last 20 updates)')
     expect(claimFigureName({ figure: 'peakObjective' }, 'correct')).toBe('Peak correct (last 20, best over the run)')
     expect(claimFigureName({ figure: 'objectiveFallFromPeak' }, 'correct')).toBe('correct’s fall from its peak (last 20)')
   })
 
   it('shows returns and contributions to one decimal, the objective and the zero-advantage fraction to two', () => {
-    expect([formatClaimFigure('shapedReturn', 12.345), formatClaimFigure('contribution', 12.345), formatClaimFigure('objective', 0.456), formatClaimFigure('zeroAdvantageFraction', 0.456)]).toEqual(['12.3', '12.3', '0.46', '0.46'])
+    expect([formatClaimFigure('shapedReturn', 12.345), formatClaimFigure('contribution', 12.345), formatClaimFigure('objective', 0.456), formatClaimFigure('zeroAdvantageFraction', 0.456), formatClaimFigure('signFlipFraction', 0.125)]).toEqual(['12.3', '12.3', '0.46', '0.46', '0.13'])
   })
 })
 

@@ -8,7 +8,7 @@ export function formatWeight(weight: number): string {
   return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
 }
 
-/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage fraction to two. */
+/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage and sign-flip fractions to two. */
 export function formatClaimFigure(figure: ClaimFigure, value: number): string {
   return formatFixed(value, figure === 'shapedReturn' || figure === 'contribution' ? 1 : 2)
 }
@@ -24,6 +24,8 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return `${claim.component}’s contribution (last 20)`
     case 'zeroAdvantageFraction':
       return 'Zero-advantage fraction (last 20 updates)'
+    case 'signFlipFraction':
+      return 'Sign-flip fraction (last 20 updates)'
     case 'episodeLength':
       return 'Length (last 20)'
     case 'peakObjective':

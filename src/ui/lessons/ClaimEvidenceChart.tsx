@@ -1,4 +1,4 @@
-import type { Claim, ClaimFigure } from '../../lessons/claims'
+import { isUpdateFigure, type Claim, type ClaimFigure } from '../../lessons/claims'
 import type { FigureEvidence, VerdictEvidence } from '../../lessons/evidenceSchema'
 import { formatTick } from '../charts/LineChart'
 import { extent, linearScale, niceAxis } from '../charts/scale'
@@ -36,7 +36,7 @@ export function boundOf(claim: Claim): { value: number; words: string } | null {
 
 /** "0.90 ± 0.01", or the reason there is no figure. */
 export function measuredText(kind: ClaimFigure, figure: FigureEvidence): string {
-  if (figure.mean === null) return kind === 'zeroAdvantageFraction' ? 'no update reported it' : 'no episode finished'
+  if (figure.mean === null) return isUpdateFigure(kind) ? 'no update reported it' : 'no episode finished'
   return `${formatClaimFigure(kind, figure.mean)} ± ${formatClaimFigure(kind, figure.std ?? 0)}`
 }
 

@@ -3,7 +3,7 @@ import { resolveEnvironment } from '../../core/envs/registry'
 import { lessonEvidence } from '../../lessons/evidence'
 import type { LessonEvidence as Entry } from '../../lessons/evidenceSchema'
 import { REGENERATE_COMMAND } from '../../lessons/evidenceSchema'
-import type { Claim } from '../../lessons/claims'
+import { isUpdateFigure, type Claim } from '../../lessons/claims'
 import { figureIdOf, figureOf } from '../../lessons/claimFigures'
 import type { Lesson } from '../../lessons/types'
 import { recentFiguresOfFrame, yourRunOf, type YourRun } from '../../lessons/yourRun'
@@ -87,7 +87,7 @@ export function LessonEvidence({ lesson }: { lesson: Lesson }) {
 /** "Coin worth 10, your run: 0.12 at 12,000 steps · measured: 0.00 ± 0.00 over 5 seeds at 20,000 steps". */
 function yourRunText(yours: YourRun, claim: Claim, row: EvidenceRow, entry: Entry): string {
   const value = row.yours
-  const none = claim.figure === 'zeroAdvantageFraction' ? 'no update reported it yet' : 'no episode finished yet'
+  const none = isUpdateFigure(claim.figure) ? 'no update reported it yet' : 'no episode finished yet'
   const mine = value === null ? none : formatClaimFigure(claim.figure, value)
   return `◆ ${row.label}, your run: ${mine} at ${formatCount(yours.envSteps)} steps · measured: ${measuredText(claim.figure, row.figure)} over ${entry.seeds} seeds at ${formatCount(entry.steps)} steps`
 }

@@ -1,7 +1,8 @@
 import { useViewRun } from './useViewRun'
 import { formatFigure } from '../common/format'
+import { diagnosticHint } from '../../model/diagnosticHints'
 
-/** The learner's latest diagnostics (losses, entropy, KL, clip fraction, …). */
+/** The learner's latest diagnostics (losses, entropy, KL, clip fraction, …), those whose name says too little with a one-line hint. */
 export function Diagnostics() {
   const diagnostics = useViewRun((run) => run.latest?.diagnostics)
   const entries = diagnostics ? Object.entries(diagnostics) : []
@@ -15,7 +16,9 @@ export function Diagnostics() {
           <tbody>
             {entries.map(([name, value]) => (
               <tr key={name}>
-                <th scope="row">{name.replaceAll('_', ' ')}</th>
+                <th scope="row" title={diagnosticHint(name) ?? undefined}>
+                  {name.replaceAll('_', ' ')}
+                </th>
                 <td>{formatFigure(value)}</td>
               </tr>
             ))}
