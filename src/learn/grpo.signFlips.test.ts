@@ -51,6 +51,30 @@ describe('GRPO’s sign-flip fraction', () => {
     expect(flips).toBeGreaterThan(0)
   })
 
+  it('leaves MC-GRPO’s pivots out of the count, as out of the loss: G of every G + 1 completions are counted', async () => {
+    const env = bandit.create(GROUPS * 3, { k: 4, contexts: 4 })
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, groupSize: 3, estimator: { baseline: 'mc_grpo' } })
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: { payout: 0, expected: 1 } }), options, new Rng(5))
+    const first = await trainer.iterate()
+    trainer.dispose()
+    const rewards = first.episodes.map((episode) => episode.shapedReturn)
+    let flips = 0
+    let counted = 0
+    for (let g = 0; g < GROUPS; g++) {
+      const group = rewards.slice(3 * g, 3 * g + 3)
+      // The pivot: the first completion whose reward is the group's median.
+      const median = [...group].sort((x, y) => x - y)[1]
+      const pivot = group.indexOf(median)
+      group.forEach((reward, j) => {
+        if (j === pivot) return
+        counted++
+        if (first.advantages![3 * g + j] * (reward - 0.5) < 0) flips++
+      })
+    }
+    expect(counted).toBe(GROUPS * 2)
+    expect(first.diagnostics.sign_flip_fraction).toBe(flips / counted)
+  })
+
   it('is never a flip for 0/1 payouts centred on the group mean: 1 is above both the mean and V, 0 below both', async () => {
     for (const report of await banditReports({ payout: 1 }, {}, 4)) expect(report.diagnostics.sign_flip_fraction).toBe(0)
   })
