@@ -13,6 +13,10 @@ test('switching to the grid world trains a tabular learner and shows the agent o
   await expectTraining(page)
   await expect.poll(() => curvePoints(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
   await expect(page.getByRole('img', { name: /Grid world.*agent at row \d+, column \d+/ })).toBeVisible()
+  // The open room has no cliff, lava or hole: its legend lists no hazard line, weighted 100 as it is.
+  const legend = page.getByRole('figure', { name: 'Learning curve' }).locator('.chart-legend')
+  await expect(legend).toContainText('step (contribution)')
+  await expect(legend).not.toContainText('hazard')
   // The learner reaches the goal: path efficiency over the last 20 episodes rises above zero.
   await expect
     .poll(() => runFigure(page, 'path efficiency (last 20)'), { timeout: 60_000 })

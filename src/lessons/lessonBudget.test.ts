@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { MetricsFrame } from '../core/run/frame'
 import { EMPTY_RUN, type RunView } from '../model/runView'
 import { LESSONS } from './catalogue'
-import { lessonBudget, reachedLessonBudget } from './lessonBudget'
+import { lessonBudget } from './lessonBudget'
 
 const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
 const budget = coin.check!.steps
@@ -24,10 +24,8 @@ describe('a lesson’s budget', () => {
     expect(lessonBudget({ ...coin, check: undefined }, runAt(10), goal)).toBeNull()
   })
 
-  it('is reached once a running run’s latest frame is at or past it, and not before, nor while paused', () => {
-    expect(reachedLessonBudget(coin, runAt(budget - 1), goal)).toBeNull()
-    expect(reachedLessonBudget(coin, runAt(budget), goal)).toBe(budget)
-    expect(reachedLessonBudget(coin, runAt(budget + 4096), goal)).toBe(budget)
-    expect(reachedLessonBudget(coin, runAt(budget + 4096, { status: 'paused' }), goal)).toBeNull()
+  it('holds from the run’s start, before its first frame, so the start can carry it to the worker', () => {
+    expect(lessonBudget(coin, { design: goal, marks: [] }, goal)).toBe(budget)
+    expect(lessonBudget(coin, runAt(0, { latest: null, status: 'starting' }), goal)).toBe(budget)
   })
 })

@@ -16,16 +16,23 @@ export interface YourRun {
 }
 
 /**
- * The page's run as a run of one of the lesson's variants: it started from that variant's design
- * (on any seed: the evidence is over seeds), the page's design is still that one, and nothing
- * changed live in between (no marks). Null when there is no such run or no frame yet.
+ * The lesson's variant the page's run trains (its index): the run started from that variant's
+ * design (on any seed: the evidence is over seeds), the page's design is still that one, and nothing
+ * changed live in between (no marks). Null when there is no such run.
  */
-export function yourRunOf(lesson: Lesson, run: RunView, current: Design): YourRun | null {
-  if (run.design === null || run.latest === null || run.marks.length > 0) return null
+export function variantOfRun(lesson: Lesson, run: Pick<RunView, 'design' | 'marks'>, current: Design): number | null {
+  if (run.design === null || run.marks.length > 0) return null
   const fingerprint = fingerprintOf(run.design)
   if (fingerprintOf(current) !== fingerprint) return null
   const variant = lesson.variants.findIndex((entry) => fingerprintOf(entry.design) === fingerprint)
-  if (variant < 0) return null
+  return variant < 0 ? null : variant
+}
+
+/** The page's run as a run of one of the lesson's variants (variantOfRun), with its figures now. Null when there is no such run or no frame yet. */
+export function yourRunOf(lesson: Lesson, run: RunView, current: Design): YourRun | null {
+  if (run.latest === null) return null
+  const variant = variantOfRun(lesson, run, current)
+  if (variant === null) return null
   return { variant, envSteps: run.latest.envSteps, objective: run.latest.recentObjective, shapedReturn: run.latest.recentReturn }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { StepRecord } from '../core/run/stepRecord'
 import { GrpoOptionsSchema, PpoOptionsSchema } from '../core/run/config'
 import { PAID_BY_ONE_MIX, PAID_BY_OTHER_COMPONENTS, type RecentEpisodes } from '../core/run/metrics'
-import { ADVANTAGE_BINS, advantageHistograms, binDecimals, creditTimeline, creditTimelineCaption, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfAdvantagesLine, whatIfReward } from './creditViews'
+import { ADVANTAGE_BINS, advantageHistograms, binDecimals, sharedAdvantageReach, creditTimeline, creditTimelineCaption, wholePercentages, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfAdvantagesLine, whatIfReward } from './creditViews'
 
 /** Two components, three rows of one copy; the episode ends on the second row. */
 function record(): StepRecord {
@@ -61,10 +61,33 @@ describe('the advantage histograms', () => {
     expect(histograms.bars[10].centre).toBeCloseTo(0, 12)
   })
 
+  it('bins over the reach it is given: the one every histogram on the screen shares', () => {
+    // reach 3 (a set drawn beside): 21 bins of width 6/21 over [−3, 3]; 1 falls in bin ⌊(1 + 3)/(6/21)⌋ = 14, −1 in ⌊2·21/6⌋ = 7
+    const histograms = advantageHistograms(Float32Array.of(-1, 0, 1, 1), Float32Array.of(2, -2), 3)!
+    expect(histograms.batch.edges[0]).toBeCloseTo(-3, 12)
+    expect(histograms.batch.edges[ADVANTAGE_BINS]).toBeCloseTo(3, 12)
+    expect(histograms.whatIf!.edges).toEqual(histograms.batch.edges)
+    expect(histograms.bars[14].count).toBe(2)
+    expect(histograms.bars[10].count).toBe(1)
+    expect(histograms.bars[7].count).toBe(1)
+  })
+
   it('has no what-if bars without a what-if batch', () => {
     const histograms = advantageHistograms(Float32Array.of(0.5), null)!
     expect(histograms.whatIf).toBeNull()
     expect(histograms.bars.every((bar) => bar.whatIf === undefined)).toBe(true)
+  })
+})
+
+describe('sharedAdvantageReach', () => {
+  it('is the largest |v| over every finite value of every set drawn, nulls and non-finite values skipped', () => {
+    expect(sharedAdvantageReach([Float32Array.of(-1, 0.5), null, Float64Array.of(NaN, 2.5, -Infinity), [-3, 1]])).toBe(3)
+    expect(sharedAdvantageReach([Float32Array.of(0.25), Float32Array.of(-0.75)])).toBe(0.75)
+  })
+
+  it('is 0 with nothing finite to draw', () => {
+    expect(sharedAdvantageReach([])).toBe(0)
+    expect(sharedAdvantageReach([null, Float32Array.of(NaN)])).toBe(0)
   })
 })
 

@@ -44,14 +44,28 @@ export interface AdvantageHistograms {
 }
 
 /**
- * The learner's advantages and the what-if's on one axis: the range reaches the largest finite
- * |what-if| too, so both histograms share their bins; the what-if's counts are scaled to the
- * batch's total so the bars compare shapes. Null before the first update.
+ * The reach m of the advantage axis, [−m, m], that every advantage histogram on the screen bins
+ * over (the batch's, its what-if's, the two estimators compared), worked out once from all the
+ * values they draw: m = max |v| over every finite v of every set, so no histogram's bars fall off
+ * another's axis and equal bars mean equal advantages. 0 when there is no finite value
+ * (advantageHistogram then bins over [−1, 1]).
  */
-export function advantageHistograms(advantages: Float32Array | null, whatIf: Float32Array | Float64Array | null): AdvantageHistograms | null {
-  if (!advantages) return null
+export function sharedAdvantageReach(sets: readonly (ArrayLike<number> | null | undefined)[]): number {
   let reach = 0
-  for (const value of whatIf ?? []) if (Number.isFinite(value)) reach = Math.max(reach, Math.abs(value))
+  for (const values of sets) {
+    if (!values) continue
+    for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) reach = Math.max(reach, Math.abs(values[i]))
+  }
+  return reach
+}
+
+/**
+ * The learner's advantages and the what-if's on one axis, [−reach, reach]: by default the reach of
+ * both (sharedAdvantageReach), or the one every histogram on the screen shares; the what-if's
+ * counts are scaled to the batch's total so the bars compare shapes. Null before the first update.
+ */
+export function advantageHistograms(advantages: Float32Array | null, whatIf: Float32Array | Float64Array | null, reach = sharedAdvantageReach([advantages, whatIf])): AdvantageHistograms | null {
+  if (!advantages) return null
   const batch = advantageHistogram(advantages, ADVANTAGE_BINS, reach)
   const other = whatIf ? advantageHistogram(whatIf, ADVANTAGE_BINS, batch.edges[batch.edges.length - 1]) : null
   const bars = batch.counts.map((count, i) => ({

@@ -5,7 +5,7 @@ import { sampleAdvantages } from '../core/run/advantageSample'
 import { GroupEstimatorSchema } from '../core/run/config'
 import type { GroupBatch } from '../core/run/trainer'
 import { ADVANTAGE_BINS, advantageHistograms } from './creditViews'
-import { defaultComparedChoice, ESTIMATOR_CHOICES, estimatorChoiceOf, estimatorComparison } from './estimatorComparison'
+import { comparedAdvantages, comparedChoice, defaultComparedChoice, ESTIMATOR_CHOICES, estimatorChoiceOf, estimatorComparison } from './estimatorComparison'
 
 const estimator = (fields: Record<string, unknown> = {}) => GroupEstimatorSchema.parse(fields)
 const WEIGHTS = { correct: 1, format: 0.5 }
@@ -30,18 +30,18 @@ describe('the what-if under two estimators', () => {
   it('under unchanged settings is the run’s own histogram exactly: identical bins, on either side', () => {
     for (const fields of [{}, { center: 'loo', scale: 'none' }, { baseline: 'opo' }, { baseline: 'token_batch' }]) {
       const own = learnersOwn(batch(), fields)
-      const compared = estimatorComparison(batch(), WEIGHTS, estimator(fields), estimator(fields))!
+      const compared = estimatorComparison(comparedAdvantages(batch(), WEIGHTS, estimator(fields), estimator(fields))!)
       const runHistogram = advantageHistograms(own, null)!.batch
       expect(compared.running.histogram).toEqual(runHistogram)
       expect(compared.other!.histogram).toEqual(runHistogram)
       // Against another estimator the range widens to both, and the running side is still the run's own values on it.
-      const widened = estimatorComparison(batch(), WEIGHTS, estimator(fields), estimator({ center: 'batch', scale: 'none' }))!
+      const widened = estimatorComparison(comparedAdvantages(batch(), WEIGHTS, estimator(fields), estimator({ center: 'batch', scale: 'none' }))!)
       expect(widened.running.histogram).toEqual(advantageHistogram(own, ADVANTAGE_BINS, -widened.running.histogram.edges[0]))
     }
   })
 
   it('counts the zero advantages each estimator gives: an all-equal group is silent under GRPO, not under a batch baseline', () => {
-    const compared = estimatorComparison(batch(), WEIGHTS, estimator(), estimator({ center: 'batch', scale: 'batch' }))!
+    const compared = estimatorComparison(comparedAdvantages(batch(), WEIGHTS, estimator(), estimator({ center: 'batch', scale: 'batch' }))!)
     // GRPO: the all-right group's four advantages are 0, the other's ±: 4 of 8.
     expect(compared.running.zeroFraction).toBe(0.5)
     // The batch mean (1.5·6 + 0.5·2)/8 = 1.25 is no completion's reward: none is 0.
@@ -50,7 +50,7 @@ describe('the what-if under two estimators', () => {
   })
 
   it('says why the other estimator cannot score the batch, and still shows the running one', () => {
-    const compared = estimatorComparison(batch(), WEIGHTS, estimator(), estimator({ baseline: 'remax' }))!
+    const compared = estimatorComparison(comparedAdvantages(batch(), WEIGHTS, estimator(), estimator({ baseline: 'remax' }))!)
     expect(compared.other).toBeNull()
     expect(compared.why).toBe('the latest batch has no greedy completions, which only a run under the remax baseline writes')
     expect(compared.running.zeroFraction).toBe(0.5)
@@ -67,13 +67,17 @@ describe('the what-if under two estimators', () => {
     expect(estimatorChoiceOf(estimator({ center: 'median', scale: 'batch' }))).toBeNull()
     expect(defaultComparedChoice(estimator()).label).toBe('Dr. GRPO')
     expect(defaultComparedChoice(estimator({ scale: 'none' })).label).toBe('GRPO')
+    // A pick by name wins; an unknown name (or none) falls back to the default.
+    expect(comparedChoice('rloo', estimator()).label).toBe('RLOO')
+    expect(comparedChoice('no-such', estimator()).label).toBe('Dr. GRPO')
+    expect(comparedChoice(null, estimator({ scale: 'none' })).label).toBe('GRPO')
   })
 })
 
 describe('estimatorComparison against the process baseline', () => {
   it('says why a batch without rewards per token cannot be compared under it', () => {
     const batch = { names: ['correct'], components: Float64Array.of(1, 0), groupSizes: Int32Array.of(2), lengths: Int32Array.of(2, 1) }
-    const compared = estimatorComparison(batch, { correct: 1 }, GroupEstimatorSchema.parse({}), GroupEstimatorSchema.parse({ baseline: 'process' }))
+    const compared = comparedAdvantages(batch, { correct: 1 }, GroupEstimatorSchema.parse({}), GroupEstimatorSchema.parse({ baseline: 'process' }))
     expect(compared?.why).toBe('the latest batch has no rewards per token, which only a run under the process baseline sends')
   })
 })

@@ -4,12 +4,12 @@ import { groupBatchFits, whatIfGroupAdvantages, whyGroupBatchDoesNotFit } from '
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, GRPO_PRESETS_BEYOND_GROUP, passkOf, type GroupEstimator } from '../core/run/config'
 import type { GroupBatch } from '../core/run/trainer'
-import { ADVANTAGE_BINS } from './creditViews'
+import { ADVANTAGE_BINS, sharedAdvantageReach } from './creditViews'
 
 /**
  * The what-if under two estimators: the latest batch's advantages under the estimator the run
- * trains with and under another one the researcher picks, on shared bins, so a switch can be seen
- * before it is made.
+ * trains with and under another one the researcher picks, on the bins every advantage histogram
+ * on the screen shares, so a switch can be seen before it is made.
  */
 
 /** The GRPO family's presets by name, as the Learner panel and the comparison name them. */
@@ -55,6 +55,18 @@ export function defaultComparedChoice(running: GroupEstimator): EstimatorChoice 
   return ESTIMATOR_CHOICES.find((choice) => !sameEstimator(choice.estimator, running))!
 }
 
+/** The choice the researcher picked by name, or the default one while none is picked (or the name is not a choice). */
+export function comparedChoice(picked: string | null, running: GroupEstimator): EstimatorChoice {
+  return ESTIMATOR_CHOICES.find((choice) => choice.name === picked) ?? defaultComparedChoice(running)
+}
+
+/** The latest batch's advantages under both estimators, before binning; `other` null (with `why`) where the batch lacks what it reads. */
+export interface ComparedAdvantages {
+  running: Float32Array
+  other: Float32Array | null
+  why: string | null
+}
+
 /** One side of the comparison: its histogram and the share of exactly-zero advantages (no gradient). */
 export interface EstimatorSide {
   histogram: AdvantageHistogram
@@ -70,30 +82,34 @@ export interface EstimatorComparison {
 
 /**
  * The latest batch under the running estimator and under `other`, each re-scored with the sliders'
- * weights and sampled as the learner samples what it reports (sampleAdvantages, float32), binned
- * over one range. Under the weights and estimator the batch was trained with, the running side is
- * the learner's own advantages, value for value, so its bins are the run's own histogram's.
+ * weights and sampled as the learner samples what it reports (sampleAdvantages, float32). Under the
+ * weights and estimator the batch was trained with, the running side is the learner's own
+ * advantages, value for value. Null where the batch does not fit the running estimator.
  */
-export function estimatorComparison(batch: GroupBatch, weights: Record<string, number>, running: GroupEstimator, other: GroupEstimator): EstimatorComparison | null {
+export function comparedAdvantages(batch: GroupBatch, weights: Record<string, number>, running: GroupEstimator, other: GroupEstimator): ComparedAdvantages | null {
   if (!groupBatchFits(batch, running)) return null
-  const runningValues = sampleAdvantages(whatIfGroupAdvantages(batch, weights, running))
   const why = whyGroupBatchDoesNotFit(batch, other)
-  const otherValues = why === null ? sampleAdvantages(whatIfGroupAdvantages(batch, weights, other)) : null
-  const reach = Math.max(largestFinite(runningValues), otherValues ? largestFinite(otherValues) : 0)
   return {
-    running: side(runningValues, reach),
-    other: otherValues ? side(otherValues, reach) : null,
+    running: sampleAdvantages(whatIfGroupAdvantages(batch, weights, running)),
+    other: why === null ? sampleAdvantages(whatIfGroupAdvantages(batch, weights, other)) : null,
     why,
+  }
+}
+
+/**
+ * Both sides binned over one range, [−reach, reach]: by default the reach of the two
+ * (sharedAdvantageReach), or the one every advantage histogram on the screen shares. Binned alike,
+ * under unchanged settings the running side's bins are the run's own histogram's.
+ */
+export function estimatorComparison(compared: ComparedAdvantages, reach = sharedAdvantageReach([compared.running, compared.other])): EstimatorComparison {
+  return {
+    running: side(compared.running, reach),
+    other: compared.other ? side(compared.other, reach) : null,
+    why: compared.why,
   }
 }
 
 function side(values: Float32Array, reach: number): EstimatorSide {
   const histogram = advantageHistogram(values, ADVANTAGE_BINS, reach)
   return { histogram, zeroFraction: histogram.total === 0 ? 0 : histogram.zeros / histogram.total }
-}
-
-function largestFinite(values: ArrayLike<number>): number {
-  let largest = 0
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) largest = Math.max(largest, Math.abs(values[i]))
-  return largest
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyCurveText, runStatusText } from './runStatusText'
+import { budgetStopOf, emptyCurveText, runStatusText } from './runStatusText'
 
 describe('runStatusText', () => {
   it('says a run paused at a lesson’s budget stopped there', () => {
@@ -17,6 +17,14 @@ describe('runStatusText', () => {
     expect(runStatusText('running', { loss: 0 }, null).note).toBeNull()
     expect(runStatusText('running', null, null).note).toBeNull()
     expect(runStatusText('paused', { learning_rate: 0 }, null).note).toBeNull()
+  })
+})
+
+describe('budgetStopOf', () => {
+  it('is the budget a paused run paused itself at, and none for a pause of the user’s own or a run that trains on', () => {
+    expect(budgetStopOf({ status: 'paused', budgetPause: 20_000 })).toEqual({ budget: 20_000 })
+    expect(budgetStopOf({ status: 'paused', budgetPause: null })).toBeNull()
+    expect(budgetStopOf({ status: 'running', budgetPause: 20_000 })).toBeNull()
   })
 })
 

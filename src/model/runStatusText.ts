@@ -1,13 +1,18 @@
-import type { RunStatus } from './runView'
+import type { RunStatus, RunView } from './runView'
 import { formatCount } from './numberFormat'
 
 /**
- * A run the page paused because it reached a lesson's budget. The pause comes after the update
- * whose frame passed the budget (as the lesson's check stops after whole updates), so the run's
- * Steps figure may be a little past it; the status bar shows both.
+ * A run paused at a lesson's budget. The worker pauses it at the first iteration boundary at or past
+ * the budget (as the lesson's check stops after whole updates), so the run's Steps figure may be a
+ * little past it; the status bar shows both.
  */
 export interface BudgetStop {
   budget: number
+}
+
+/** The budget stop of a run: paused, and paused by itself at its budget; null otherwise. */
+export function budgetStopOf(run: Pick<RunView, 'status' | 'budgetPause'>): BudgetStop | null {
+  return run.status === 'paused' && run.budgetPause !== null ? { budget: run.budgetPause } : null
 }
 
 const STATUS_TEXT: Record<RunStatus, string> = {

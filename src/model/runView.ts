@@ -49,11 +49,13 @@ export interface RunView {
   teamHistory: { envSteps: number; effort: number[] }[]
   /** Why the run paused itself (a NaN reward, say), or why it failed to start. */
   diagnosis: string | null
+  /** The step budget the run paused itself at (a lesson's: it starts no iteration at or past it); null otherwise. */
+  budgetPause: number | null
   /** The latched reward-hacking alert (hackingAlert.ts); null while the curves never diverged. */
   hacking: HackingAlert | null
 }
 
-export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null, hacking: null }
+export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null, budgetPause: null, hacking: null }
 
 /** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit. */
 export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {

@@ -55,6 +55,18 @@ describe('the worker’s dispatcher', () => {
     expect(posted.at(-1)).toEqual({ type: 'stopped', runId: 'run-51' })
   })
 
+  it('hands a start’s step budget to its run, which pauses there by itself, and refuses a budget that is not a whole number of steps', async () => {
+    const { dispatch, posted, settle } = dispatcher()
+    await dispatch({ type: 'init' })
+    await dispatch({ type: 'start', runId: 'run-1', config, pauseAt: 2000 })
+    while (!posted.some((message) => message.type === 'paused')) await settle()
+    expect(posted.find((message) => message.type === 'paused')).toEqual({ type: 'paused', runId: 'run-1', diagnosis: null, budget: 2000 })
+    await dispatch({ type: 'start', runId: 'run-2', config, pauseAt: 0.5 })
+    expect(posted.at(-1)).toEqual({ type: 'ignored', message: expect.stringContaining('the training worker ignored a malformed message') })
+    await dispatch({ type: 'stop', runId: 'run-1' })
+    await settle()
+  })
+
   it('sends frames seldom while the page is hidden, and as often as before once it is shown', async () => {
     const { dispatch, posted } = dispatcher()
     await dispatch({ type: 'init' })

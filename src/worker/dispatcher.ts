@@ -50,7 +50,7 @@ export function createDispatcher({ post, initBackend, later, makeShare }: Dispat
       case 'start': {
         session?.stop()
         const sweepJob = message.budget === undefined ? null : new SweepJob(message.budget)
-        const starting = new TrainingSession({ runId: message.runId, config: message.config, post, lean: message.lean === true, sweepJob, share })
+        const starting = new TrainingSession({ runId: message.runId, config: message.config, post, lean: message.lean === true, sweepJob, share, pauseAt: message.pauseAt ?? null })
         starting.pageHidden = pageHidden
         session = starting
         void backendReady.then(() =>

@@ -69,8 +69,18 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
    * `lean`: frames carry the curve's figures only (no step record, batch, advantages or demo): an extra seed's run.
    * `budget`: the run ends by itself after the iteration that reaches this many environment steps and reports its
    * figures (`finished`), as `train --steps` would, and posts no frames: a sweep's run.
+   * `pauseAt`: the run pauses by itself instead of starting an iteration at or past this many environment steps
+   * (a lesson's budget, where its evidence was measured), its figures there sent first, and says so (`paused` with
+   * `budget`); a resume from there lifts it. A sweep's run (`budget`) ignores it.
    */
-  z.object({ type: z.literal('start'), runId: z.string(), config: RunConfigSchema, lean: z.boolean().optional(), budget: z.number().int().min(1).max(MAX_BUDGET_STEPS).optional() }),
+  z.object({
+    type: z.literal('start'),
+    runId: z.string(),
+    config: RunConfigSchema,
+    lean: z.boolean().optional(),
+    budget: z.number().int().min(1).max(MAX_BUDGET_STEPS).optional(),
+    pauseAt: z.number().int().min(1).max(MAX_BUDGET_STEPS).optional(),
+  }),
   z.object({ type: z.literal('setWeights'), runId: z.string(), changeId: z.number().int(), weights: nameRecord(finite) }),
   /** A changed reward design that adds the same components (expressions, potentials, β, transforms). */
   z.object({ type: z.literal('setReward'), runId: z.string(), changeId: z.number().int(), design: RewardDesignSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
@@ -82,6 +92,8 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('updateLearner'), runId: z.string(), changeId: z.number().int(), learner: LearnerOptionsSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
   /** The weights' schedules, all of them (none: every weight constant), in force from the next iteration; `note` says what changed. */
   z.object({ type: z.literal('setSchedules'), runId: z.string(), changeId: z.number().int(), schedules: WeightSchedulesSchema, note: z.string().max(MAX_NOTE_LENGTH) }),
+  /** Where the run pauses by itself from now on (as the start's `pauseAt`), or null: nowhere (the run is no longer the lesson's variant). */
+  z.object({ type: z.literal('setPauseAt'), runId: z.string(), steps: z.number().int().min(1).max(MAX_BUDGET_STEPS).nullable() }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
@@ -172,7 +184,8 @@ export type FromWorker =
   | { type: 'metrics'; runId: string; frame: MetricsFrame }
   /** `changed` holds the weights that changed since the last application; `weights` the whole mix now in force. */
   | { type: 'designApplied'; runId: string; changeId: number; envSteps: number; changed: Record<string, number>; weights: Record<string, number>; note?: string }
-  | { type: 'paused'; runId: string; diagnosis: string | null }
+  /** `budget`: the run paused itself there (its `pauseAt`), before an iteration that would have started at or past it. */
+  | { type: 'paused'; runId: string; diagnosis: string | null; budget?: number }
   | { type: 'resumed'; runId: string }
   | { type: 'stopped'; runId: string }
   /** A run with a budget reached it (or stopped itself: `figures.paused`); `stopped` follows. */

@@ -12,7 +12,7 @@ import { BEAT_MS, TrainerShare } from './trainerShare'
 import { SweepJob } from './sweepJob'
 
 /** Drive a real session (real environment, real learner) and collect what it posts. */
-function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null, share: TrainerShare | null = null) {
+function startSession(weights: Record<string, number> = {}, extras: Record<string, unknown> = {}, lean = false, budget: number | null = null, share: TrainerShare | null = null, pauseAt: number | null = null) {
   const messages: FromWorker[] = []
   const waiters: { match: (m: FromWorker) => boolean; resolve: (m: FromWorker) => void }[] = []
   const post = (message: FromWorker) => {
@@ -23,7 +23,7 @@ function startSession(weights: Record<string, number> = {}, extras: Record<strin
     }
   }
   const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights, ...extras }, learner: { kind: 'qlearning' }, seed: 3 })
-  const session = new TrainingSession({ runId: 'run-1', config, post, lean, sweepJob: budget === null ? null : new SweepJob(budget), share })
+  const session = new TrainingSession({ runId: 'run-1', config, post, lean, sweepJob: budget === null ? null : new SweepJob(budget), share, pauseAt })
   const next = <T extends FromWorker['type']>(type: T) =>
     new Promise<Extract<FromWorker, { type: T }>>((resolve) => {
       const earlier = messages.find((m) => m.type === type)
@@ -121,6 +121,62 @@ describe('TrainingSession', () => {
     if (finished.type !== 'finished') throw new Error('no figures')
     expect(finished.figures).toMatchObject({ objective: null, shapedReturn: null, contributions: null, zeroAdvantageFraction: null })
     expect(finished.figures.paused).toMatch(/^run paused at iteration \d+ \(after \d+ env steps\): .*progress/)
+  })
+
+  it('pauses itself at the first iteration boundary at or past its step budget, its figures there sent first, and trains on once resumed', async () => {
+    // The iteration boundaries of the same run (seed 3), trained alone: the first at or past 1,000 steps.
+    const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights: {} }, learner: { kind: 'qlearning' }, seed: 3 })
+    const trainer = await createTrainer(config)
+    let boundary = 0
+    while (boundary < 1000) boundary += (await trainer.iterate()).envSteps
+    trainer.dispose()
+
+    const { session, messages, next, done } = startSession({}, {}, false, null, null, 1000)
+    const paused = await next('paused')
+    expect(paused).toEqual({ type: 'paused', runId: 'run-1', diagnosis: null, budget: 1000 })
+    const frames = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : []))
+    // The last message before the pause is the frame at the boundary: no iteration started at or past the budget.
+    expect(messages[messages.indexOf(paused) - 1].type).toBe('metrics')
+    expect(frames.at(-1)!.envSteps).toBe(boundary)
+    expect(frames.every((frame) => frame.envSteps <= boundary)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(messages.filter((m) => m.type === 'metrics').length).toBe(frames.length)
+
+    // Resumed (Keep training), the budget is lifted: it trains past it and is not paused again.
+    session.handle({ type: 'resume', runId: 'run-1' })
+    while (!messages.some((m) => m.type === 'metrics' && m.frame.envSteps > boundary + 2000)) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(messages.filter((m) => m.type === 'paused')).toHaveLength(1)
+    session.stop()
+    await done
+  })
+
+  it('takes a new budget live, or none: the page lifts it once the run is no longer the lesson’s variant', async () => {
+    const lifted = startSession({}, {}, false, null, null, 1000)
+    lifted.session.handle({ type: 'setPauseAt', runId: 'run-1', steps: null })
+    while (!lifted.messages.some((m) => m.type === 'metrics' && m.frame.envSteps > 3000)) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(lifted.messages.some((m) => m.type === 'paused')).toBe(false)
+    // A budget set during the run: it pauses at the first boundary at or past it.
+    lifted.session.handle({ type: 'setPauseAt', runId: 'run-1', steps: 6000 })
+    const paused = await lifted.next('paused')
+    expect(paused.budget).toBe(6000)
+    const last = lifted.messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : [])).at(-1)!
+    expect(last.envSteps).toBeGreaterThanOrEqual(6000)
+    lifted.session.stop()
+    await lifted.done
+  })
+
+  it('a user’s pause and resume before the budget keep it', async () => {
+    const { session, messages, next, done } = startSession({}, {}, false, null, null, 50_000)
+    await next('metrics')
+    session.handle({ type: 'pause', runId: 'run-1' })
+    await next('paused')
+    session.handle({ type: 'resume', runId: 'run-1' })
+    while (messages.filter((m) => m.type === 'paused').length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    const pauses = messages.filter((m): m is Extract<FromWorker, { type: 'paused' }> => m.type === 'paused')
+    expect(pauses[0].budget).toBeUndefined()
+    expect(pauses[1].budget).toBe(50_000)
+    session.stop()
+    await done
   })
 
   it('reports a design that does not fit the environment as an error', async () => {

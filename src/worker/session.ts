@@ -28,6 +28,8 @@ export interface TrainingSessionOptions {
   sweepJob?: SweepJob | null
   /** The browser's training workers sharing its cores (trainerShare.ts); absent: this run computes all the time. */
   share?: TrainerShare | null
+  /** A lesson's budget: no iteration starts at or past this many environment steps, the run pauses there instead (a sweep's run ignores it); absent: none. */
+  pauseAt?: number | null
 }
 
 /**
@@ -35,8 +37,10 @@ export interface TrainingSessionOptions {
  * arrived meanwhile between iterations (liveChanges.ts, designInForce.ts), and posts a metrics
  * frame (frameBuilder.ts) at most every FRAME_INTERVAL_MS (HIDDEN_FRAME_INTERVAL_MS while the page
  * is hidden). An iteration that throws pauses the run with its diagnosis (a sweep's run ends with
- * it instead, sweepJob.ts). Labelling requests read the run's current policy through it
- * (runLabelSource.ts).
+ * it instead, sweepJob.ts). With a step budget to pause at (a lesson's), it pauses itself at the
+ * first iteration boundary at or past it, as the lesson's check stops after whole updates, its
+ * frame there sent first; a resume from there lifts the budget. Labelling requests read the run's
+ * current policy through it (runLabelSource.ts).
  */
 export class TrainingSession implements LabelSource {
   readonly runId: string
@@ -53,14 +57,18 @@ export class TrainingSession implements LabelSource {
   private paused = false
   private stopped = false
   private wake: (() => void) | null = null
+  /** The step budget the run pauses at (null: none), and whether it is paused there now. */
+  private pauseAt: number | null
+  private pausedAtBudget = false
 
-  constructor({ runId, config, post, lean = false, sweepJob = null, share = null }: TrainingSessionOptions) {
+  constructor({ runId, config, post, lean = false, sweepJob = null, share = null, pauseAt = null }: TrainingSessionOptions) {
     this.runId = runId
     this.config = config
     this.post = post
     this.lean = lean
     this.sweepJob = sweepJob
     this.share = share
+    this.pauseAt = sweepJob ? null : pauseAt
     this.design = new DesignInForce(config)
     this.labels = new RunLabelSource(config)
   }
@@ -108,9 +116,15 @@ export class TrainingSession implements LabelSource {
         this.post({ type: 'paused', runId: this.runId, diagnosis: null })
         break
       case 'resume':
+        // Resumed where it paused at its budget: it trains on past it.
+        if (this.pausedAtBudget) this.pauseAt = null
+        this.pausedAtBudget = false
         this.paused = false
         this.post({ type: 'resumed', runId: this.runId })
         this.wakeUp()
+        break
+      case 'setPauseAt':
+        if (!this.sweepJob) this.pauseAt = message.steps
         break
       case 'stop':
         this.stop()
@@ -141,7 +155,23 @@ export class TrainingSession implements LabelSource {
     let lastFrameAt = 0
     let stepsAtLastFrame = 0
     let iterations = 0
+    // Whether the latest iteration's figures have reached the page in a frame.
+    let latestSent = true
     const elapsedMs = () => performance.now() - startedAt - pausedFor
+    const postFrame = (now: number, iterationStartedAt: number) => {
+      const wallSeconds = (now - startedAt - pausedFor) / 1000
+      const summary = metrics.flush()
+      const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
+      const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env)
+      const scheduledWeights = this.design.scheduledWeightsAt(iterationStartedAt)
+      if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
+      if (this.share) frame.machineShare = this.share.current()
+      this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
+      lastFrameAt = now
+      stepsAtLastFrame = summary.envSteps
+      latestSent = true
+    }
+    let iterationStartedAt = 0
     while (!this.stopped) {
       if (this.paused) {
         this.share?.setTraining(false)
@@ -150,12 +180,20 @@ export class TrainingSession implements LabelSource {
         pausedFor += performance.now() - pausedAt
         continue
       }
+      // The budget: no iteration starts at or past it. The page gets the figures there, then the pause.
+      if (this.pauseAt !== null && metrics.totalEnvSteps >= this.pauseAt) {
+        if (!latestSent) postFrame(performance.now(), iterationStartedAt)
+        this.paused = true
+        this.pausedAtBudget = true
+        this.post({ type: 'paused', runId: this.runId, diagnosis: null, budget: this.pauseAt })
+        continue
+      }
       this.share?.setTraining(true)
       const busyFrom = performance.now()
       // The changes that arrived during the last iteration, before the next one.
       for (const change of this.changes.takeInApplyOrder()) this.post(this.design.apply(change, { runId: this.runId, trainer, env, envSteps: metrics.totalEnvSteps }))
       // The schedules' weights at the env steps so far, once per iteration before its rollout.
-      const iterationStartedAt = metrics.totalEnvSteps
+      iterationStartedAt = metrics.totalEnvSteps
       this.design.applySchedulesBefore(trainer, env, iterationStartedAt)
       let report: IterationReport
       try {
@@ -179,20 +217,10 @@ export class TrainingSession implements LabelSource {
       }
       this.labels.keepLatestBatch()
       frames.keep(report)
+      latestSent = false
       const now = performance.now()
       // A sweep's run reports its figures once, at the end: nobody draws its curve.
-      if (!this.sweepJob && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) {
-        const wallSeconds = (now - startedAt - pausedFor) / 1000
-        const summary = metrics.flush()
-        const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-        const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env)
-        const scheduledWeights = this.design.scheduledWeightsAt(iterationStartedAt)
-        if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
-        if (this.share) frame.machineShare = this.share.current()
-        this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
-        lastFrameAt = now
-        stepsAtLastFrame = summary.envSteps
-      }
+      if (!this.sweepJob && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) postFrame(now, iterationStartedAt)
       const busyMs = performance.now() - busyFrom
       await yieldToEvents()
       await this.restForOthers(busyMs)

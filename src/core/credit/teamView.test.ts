@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { summariseTeams } from './teamView'
+import { summariseTeams, teamEffortChart } from './teamView'
 import type { StepRecord } from '../run/stepRecord'
 
 describe('summariseTeams', () => {
@@ -29,5 +29,32 @@ describe('summariseTeams', () => {
     // Shapley: round 1 (2, 0); round 2 (3, 3) → (2.5, 1.5); local: mean efforts (2, 1)
     expect(summary.credit.shapley).toEqual([2.5, 1.5])
     expect(summary.credit.local).toEqual([2, 1])
+  })
+})
+
+describe('teamEffortChart', () => {
+  it('spans the x axis from the first point drawn to the last, whatever the steps were before the history began', () => {
+    // The history keeps its latest points: here records at 12,288 to 14,336 steps, one per 1,024.
+    const history = [12_288, 13_312, 14_336].map((envSteps, k) => ({ envSteps, effort: [k / 2, 2 - k / 2] }))
+    const chart = teamEffortChart(history)
+    expect(chart.domain).toEqual([12_288, 14_336])
+    expect(Array.from(chart.x)).toEqual([12_288, 13_312, 14_336])
+    expect(chart.efforts.map((line) => Array.from(line))).toEqual([
+      [0, 0.5, 1],
+      [2, 1.5, 1],
+    ])
+  })
+
+  it('has a one-point range for a lone point, and none without a point', () => {
+    expect(teamEffortChart([{ envSteps: 512, effort: [1, 1, 1, 1] }]).domain).toEqual([512, 512])
+    expect(teamEffortChart([])).toEqual({ x: new Float64Array(0), efforts: [], domain: null })
+  })
+
+  it('draws a gap where a point lacks an agent’s effort', () => {
+    const chart = teamEffortChart([
+      { envSteps: 100, effort: [1] },
+      { envSteps: 200, effort: [1, 2] },
+    ])
+    expect(Array.from(chart.efforts[1])).toEqual([NaN, 2])
   })
 })

@@ -55,3 +55,37 @@ export function summariseTeams(record: StepRecord, game: Pick<CoopGame, 'agents'
     credit: { shared: mean(sums.shared), equal: mean(sums.equal), difference: mean(sums.difference), shapley: mean(sums.shapley), local: mean(sums.local) },
   }
 }
+
+/** One point of a team's effort history: the run's env steps at a step record, and each agent's mean effort over it. */
+export interface TeamEffortPoint {
+  envSteps: number
+  effort: readonly number[]
+}
+
+/** The team's effort over time as its chart draws it: the x of each point, a line per agent, and the x range they span. */
+export interface TeamEffortChart {
+  x: Float64Array
+  /** efforts[agent][point] */
+  efforts: Float64Array[]
+  /** From the first to the last x drawn (a lone point: [x, x]); null with no point. */
+  domain: readonly [number, number] | null
+}
+
+/**
+ * The effort chart's data and its x range, worked out together from the points drawn, so the
+ * lines span the axis from its left end to its right: domain = [min x, max x] over the points' env
+ * steps. Agents are those of the latest point (a point without one draws a gap there).
+ */
+export function teamEffortChart(history: readonly TeamEffortPoint[]): TeamEffortChart {
+  const agents = history.length > 0 ? history[history.length - 1].effort.length : 0
+  const x = Float64Array.from(history, (point) => point.envSteps)
+  const efforts = Array.from({ length: agents }, (_, agent) => Float64Array.from(history, (point) => point.effort[agent] ?? NaN))
+  let min = Infinity
+  let max = -Infinity
+  for (const value of x) {
+    if (!Number.isFinite(value)) continue
+    min = Math.min(min, value)
+    max = Math.max(max, value)
+  }
+  return { x, efforts, domain: min <= max ? [min, max] : null }
+}

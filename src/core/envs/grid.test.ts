@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileMix, defaultMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
 import { cliffwalking } from './cliffwalking'
-import { CLIFF, GOAL, GridBatch, gridSpec, parseLayout, parseLayoutText, START, WALL } from './grid'
+import { agentActsOn, agentCanStand, CLIFF, DOOR, EMPTY, GOAL, GridBatch, gridSpec, HOLE, KEY, LAVA, parseLayout, parseLayoutText, START, WALL } from './grid'
 import { gridworld } from './gridworld'
 import { allocateStepBuffers, type BatchEnv, type StepBuffers } from './types'
 
@@ -334,5 +334,35 @@ describe('grid cells beyond CliffWalking', () => {
     const tall = ['S', ...Array<string>(29).fill('.'), 'G'].join('/')
     expect(() => parseLayoutText(tall)).toThrow('got 31 rows of 1')
     expect(parseLayoutText(['S' + '.'.repeat(29), ...Array<string>(28).fill('.'.repeat(30)), '.'.repeat(29) + 'G'].join('/')).shortestPath).toBe(58)
+  })
+})
+
+describe('the cells the agent can stand and act on', () => {
+  it('never stands on a wall, a cliff or a door without the key; acts everywhere else but where the episode ends', () => {
+    expect([EMPTY, START, KEY, GOAL, LAVA, HOLE].every((code) => agentCanStand(code, 0))).toBe(true)
+    expect([WALL, CLIFF, DOOR].some((code) => agentCanStand(code, 0))).toBe(false)
+    expect(agentCanStand(DOOR, 1)).toBe(true)
+    expect(agentCanStand(WALL, 1)).toBe(false)
+    expect([EMPTY, START, KEY].every((code) => agentActsOn(code, 0))).toBe(true)
+    expect([GOAL, LAVA, HOLE, WALL, CLIFF, DOOR].some((code) => agentActsOn(code, 0))).toBe(false)
+    expect(agentActsOn(DOOR, 1)).toBe(true)
+  })
+
+  it('agrees with the engine: from every cell it can stand on, no move ever leaves it on one it cannot', () => {
+    const layout = parseLayout(['S..K', '.C#D', 'L..G'])
+    const env = new GridBatch(gridSpec({ id: 'test', label: 'test', description: 'test', layout, timeLimit: null, params: [] }), 1, layout)
+    const out = allocateStepBuffers(env.spec, 1)
+    const rng = new Rng(1)
+    for (let key = 0; key <= 1; key++) {
+      for (let cell = 0; cell < layout.rows * layout.cols; cell++) {
+        if (!agentActsOn(layout.cells[cell], key)) continue
+        for (let action = 0; action < 4; action++) {
+          env.setState(0, [Math.floor(cell / layout.cols), cell % layout.cols, key])
+          env.step(Int32Array.of(action), out, rng, false)
+          const next = env.state[0] * layout.cols + env.state[1]
+          expect(agentCanStand(layout.cells[next], env.state[2])).toBe(true)
+        }
+      }
+    }
   })
 })

@@ -242,6 +242,20 @@ function endsEpisode(code: number): boolean {
   return code === GOAL || code === LAVA || code === HOLE
 }
 
+/**
+ * Whether the agent can ever stand on a cell, carrying the key or not (`key` 1 or 0): never on a
+ * wall or a door it cannot open (a move into one stays put), nor on a cliff (a fall puts it back on
+ * the start within the same step).
+ */
+export function agentCanStand(code: number, key: number): boolean {
+  return code !== WALL && code !== CLIFF && !(code === DOOR && key === 0)
+}
+
+/** Whether the agent ever chooses an action on a cell: it can stand there, and entering it does not end the episode (goal, lava, hole). */
+export function agentActsOn(code: number, key: number): boolean {
+  return agentCanStand(code, key) && !endsEpisode(code)
+}
+
 export interface GridSpecOptions {
   id: string
   label: string

@@ -1,4 +1,4 @@
-import { CLIFF, DOOR, GOAL, HOLE, KEY, LAVA, WALL } from './grid'
+import { CLIFF, COIN, DOOR, GOAL, HOLE, KEY, LAVA, WALL } from './grid'
 import { STEPS_FEATURE, type EnvSpec, type GridCells, type NaturalPotential, type PotentialContext, type StepFeatureDeclaration, type StepFeatures } from './types'
 
 /*
@@ -178,4 +178,20 @@ export const GRID_STEP_FEATURES: StepFeatureDeclaration = {
     return gridFeatures(spec.grid)
   },
   nameChoices: [WITHOUT_KEY, [...WITHOUT_KEY, 'has_key']],
+}
+
+// ——— what a layout can pay ————————————————————————————————————————————————————————————————
+
+/** The cells that pay the grid components that need one (hazard: entering a cliff, lava or a hole; goal; coin). */
+const PAYING_CELLS: Readonly<Record<string, readonly number[]>> = { hazard: [CLIFF, LAVA, HOLE], goal: [GOAL], coin: [COIN] }
+
+/**
+ * Whether a grid layout can ever pay a component: one its cells pay (hazard, goal, coin) only where
+ * the layout has such a cell; every other component (step, progress, or one the reward adds) can.
+ * A map without cliff, lava or hole never pays `hazard`, whatever its weight.
+ */
+export function gridCanPay(grid: GridCells, component: string): boolean {
+  if (!Object.hasOwn(PAYING_CELLS, component)) return true
+  const cells = PAYING_CELLS[component]
+  return grid.cells.some((code) => cells.includes(code))
 }

@@ -3,7 +3,7 @@ import { findLesson, LESSON_IDS } from '../../lessons/catalogue'
 import { defaultDesign } from '../../model/design'
 import { EMPTY_RUN } from '../../model/runView'
 import { designToSearch } from '../../model/designLink'
-import { applyVariant, applyVariantLive, canApplyLive, closeLesson, isCurrentDesign, openLesson, restoreLessonFromUrl, useLessonSession } from './lessonSession'
+import { applyVariant, applyVariantLive, canApplyLive, closeLesson, isCurrentDesign, keepTraining, openLesson, restoreLessonFromUrl, startBudget, useLessonSession } from './lessonSession'
 import { loadDesign, usePlayground } from '../run/store'
 import { getUrlExtra } from '../link/urlExtras'
 
@@ -73,6 +73,28 @@ describe('lesson session', () => {
     openLesson(cliff.id)
     usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-2', status: 'running' } })
     expect(canApplyLive(cliff.variants[1].design)).toBe(false)
+  })
+
+  it('starts a variant’s run with the lesson’s budget, and no other run: another design, or the lesson closed', () => {
+    const lesson = findLesson('coin-loop')!
+    openLesson(lesson.id)
+    expect(startBudget(lesson.variants[1].design)).toBe(lesson.check!.steps)
+    expect(startBudget({ ...lesson.variants[1].design, seed: 7 })).toBe(lesson.check!.steps)
+    expect(startBudget({ ...lesson.variants[1].design, weights: { ...lesson.variants[1].design.weights, coin: 3 } })).toBeNull()
+    closeLesson()
+    expect(startBudget(lesson.variants[1].design)).toBeNull()
+  })
+
+  it('keeps training a run paused at its budget: the run is marked kept, so its budget is not set again', () => {
+    const lesson = findLesson('coin-loop')!
+    openLesson(lesson.id)
+    usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-9', status: 'paused', design: lesson.design, budgetPause: lesson.check!.steps } })
+    keepTraining()
+    expect(useLessonSession.getState().keptTraining).toBe('run-9')
+    // Resumed by the Resume button instead: the worker says it resumed, and the run is kept too.
+    usePlayground.setState({ run: { ...EMPTY_RUN, runId: 'run-10', status: 'paused', design: lesson.design, budgetPause: lesson.check!.steps } })
+    usePlayground.getState().runEvent({ status: 'running', diagnosis: null, budgetPause: null })
+    expect(useLessonSession.getState().keptTraining).toBe('run-10')
   })
 
   it('restores a lesson link: the lesson alone opens its design, a link with a design keeps it', () => {

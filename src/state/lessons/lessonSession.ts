@@ -5,9 +5,8 @@ import { designToSearch } from '../../model/designLink'
 import { perDesign } from '../../model/perDesign'
 import { loadDesign, usePlayground } from '../run/store'
 import { isRunActive } from '../../model/runView'
-import { changeReward, changeWeight, pauseRun, resetRun, resumeRun, startRun } from '../run/trainingClient'
-import { reachedLessonBudget } from '../../lessons/lessonBudget'
-import type { BudgetStop } from '../../model/runStatusText'
+import { changeReward, changeWeight, resetRun, resumeRun, setRunBudget, setRunBudgetRule, startRun } from '../run/trainingClient'
+import { lessonBudget } from '../../lessons/lessonBudget'
 import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
 import { noteLinkProblems } from '../link/linkNotice'
 import { LINK } from '../../model/linkKeys'
@@ -20,45 +19,58 @@ interface LessonSession {
   lessonId: string | null
   /** Whether the list of lessons is open. */
   pickerOpen: boolean
-  /** The run the page paused at the lesson's budget (its id) and that budget; null when none. */
-  budgetStop: (BudgetStop & { runId: string }) | null
   /** The run the student chose to keep training past the budget: it is not paused again. */
   keptTraining: string | null
 }
 
-export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null, pickerOpen: false, budgetStop: null, keptTraining: null }))
+export const useLessonSession = create<LessonSession>()(() => ({ lessonId: null, pickerOpen: false, keptTraining: null }))
+
+/** The open lesson, if any. */
+function openedLesson() {
+  const { lessonId } = useLessonSession.getState()
+  return lessonId === null ? undefined : findLesson(lessonId)
+}
 
 /**
- * A lesson's variant keeps to the budget its evidence was measured at: the first frame at or past
- * it pauses the run (lessonBudget.ts), so the card compares like with like; Keep training goes on.
+ * A lesson's variant keeps to the budget its evidence was measured at, so the card compares like
+ * with like: a run started from one of the open lesson's variants is told the budget with its start,
+ * and the worker pauses it there itself (before an iteration that would start at or past it).
  */
-usePlayground.subscribe((state, previous) => {
-  const { lessonId, budgetStop, keptTraining } = useLessonSession.getState()
-  // Resumed by any means (Keep training, or the Resume button): it trains on past the budget.
-  if (budgetStop !== null && budgetStop.runId === state.run.runId && state.run.status === 'running' && previous.run.status !== 'running') {
-    useLessonSession.setState({ budgetStop: null, keptTraining: budgetStop.runId })
-    return
-  }
-  if (state.run.latest === previous.run.latest) return
-  const lesson = lessonId === null ? undefined : findLesson(lessonId)
-  const runId = state.run.runId
-  if (!lesson || runId === null || keptTraining === runId || budgetStop?.runId === runId) return
-  const budget = reachedLessonBudget(lesson, state.run, state.design)
-  if (budget === null) return
-  useLessonSession.setState({ budgetStop: { runId, budget } })
-  pauseRun()
-})
-
-/** The budget stop of the page's run, if the page paused it at the lesson's budget. */
-export function budgetStopOf(stop: LessonSession['budgetStop'], runId: string | null): BudgetStop | null {
-  return stop !== null && stop.runId === runId ? stop : null
+export function startBudget(design: Design): number | null {
+  const lesson = openedLesson()
+  return lesson ? lessonBudget(lesson, { design, marks: [] }, design) : null
 }
+setRunBudgetRule(startBudget)
+
+/**
+ * The budget the page's run keeps to now: the lesson's while the run is its variant's, untouched
+ * (lessonBudget.ts), unless the student chose to keep training it; none otherwise (a live change, a
+ * changed design, the lesson closed). The worker is told whenever it changes.
+ */
+function keepRunToBudget(): void {
+  const { run, design } = usePlayground.getState()
+  const lesson = openedLesson()
+  if (run.runId === null) return
+  const kept = useLessonSession.getState().keptTraining === run.runId
+  setRunBudget(lesson && !kept ? lessonBudget(lesson, run, design) : null)
+}
+
+usePlayground.subscribe((state, previous) => {
+  // Resumed where it paused at its budget, by any means (Keep training, or the Resume button): it trains on past the budget.
+  if (previous.run.budgetPause !== null && previous.run.status === 'paused' && state.run.status === 'running' && state.run.runId === previous.run.runId && state.run.runId !== null) {
+    useLessonSession.setState({ keptTraining: state.run.runId })
+  }
+  if (state.run !== previous.run || state.design !== previous.design) keepRunToBudget()
+})
+useLessonSession.subscribe((state, previous) => {
+  if (state.lessonId !== previous.lessonId || state.keptTraining !== previous.keptTraining) keepRunToBudget()
+})
 
 /** Go on training a run paused at the lesson's budget; it is not paused at the budget again. */
 export function keepTraining(): void {
-  const { budgetStop } = useLessonSession.getState()
-  if (budgetStop === null) return
-  useLessonSession.setState({ budgetStop: null, keptTraining: budgetStop.runId })
+  const { run } = usePlayground.getState()
+  if (run.runId === null || run.budgetPause === null) return
+  useLessonSession.setState({ keptTraining: run.runId })
   resumeRun()
 }
 

@@ -5,7 +5,7 @@ import { whyRewardChangeNeedsNewRun } from '../../core/run/liveChange'
 import { learnerChangeNote, learnerFieldChanges, whyLearnerChangeNeedsNewRun } from '../../core/run/liveLearner'
 import { learnerFieldLabel } from '../../model/learnerFields'
 import { describeSchedule, type WeightSchedule } from '../../core/rewards/weightSchedule'
-import { rewardDesignOf, runConfigOf, withReward, type RewardExtras } from '../../model/design'
+import { rewardDesignOf, runConfigOf, withReward, type Design, type RewardExtras } from '../../model/design'
 import { EMPTY_RUN, isRunActive } from '../../model/runView'
 import { MAX_NOTE_LENGTH, type DrawPairsRequest } from '../../worker/protocol'
 import { answerRequest, openRequest, pairsOf } from './workerRequests'
@@ -130,10 +130,10 @@ function mainRunEvent(message: RunEvent): void {
       store.setNotice(`The change was not applied; the run goes on with the previous design: ${message.message}`)
       return
     case 'paused':
-      store.runEvent({ status: 'paused', diagnosis: message.diagnosis })
+      store.runEvent({ status: 'paused', diagnosis: message.diagnosis, budgetPause: message.budget ?? null })
       return
     case 'resumed':
-      store.runEvent({ status: 'running', diagnosis: null })
+      store.runEvent({ status: 'running', diagnosis: null, budgetPause: null })
       return
     case 'stopped':
       if (store.run.status !== 'error') store.runEvent({ status: 'stopped' })
@@ -155,19 +155,46 @@ export async function drawPairsFromWorker(request: Omit<DrawPairsRequest, 'type'
   return pairsOf(await answer)
 }
 
-/** Start the design: the main run with its seed, and as many extra seeds as the user trains at once. */
+/**
+ * Where a run of a design pauses by itself (a lesson's budget, where its evidence was measured): the
+ * rule the lesson session sets (state/lessons/lessonSession.ts); none without one.
+ */
+let budgetOfDesign: (design: Design) => number | null = () => null
+
+export function setRunBudgetRule(rule: (design: Design) => number | null): void {
+  budgetOfDesign = rule
+}
+
+/** The budget the page's runs were last told to pause at, with the main run it was told for. */
+let budgetTold: { runId: string; steps: number | null } | null = null
+
+/**
+ * Tell the page's runs (the main one and the extra seeds) where to pause from now on, or that they
+ * pause nowhere (null); nothing is sent where the main run was already told the same.
+ */
+export function setRunBudget(steps: number | null): void {
+  const runId = usePlayground.getState().run.runId
+  if (runId === null || (budgetTold?.runId === runId && budgetTold.steps === steps)) return
+  budgetTold = { runId, steps }
+  control({ type: 'setPauseAt', steps })
+}
+
+/** Start the design: the main run with its seed, and as many extra seeds as the user trains at once; each pauses at the design's budget where it has one. */
 export function startRun(): void {
   const { design } = usePlayground.getState()
   const runId = `run-${++runCounter}`
   const config = runConfigOf(design)
+  const budget = budgetOfDesign(design)
+  const pauseAt = budget ?? undefined
   leaveExtraRuns()
+  budgetTold = { runId, steps: budget }
   usePlayground.getState().runStarting(runId)
-  runs[0]?.start(runId, config)
+  runs[0]?.start(runId, config, { pauseAt })
   const { count } = useSeedFleet.getState()
   extrasStarting(config.seed, count)
   for (let k = 1; k < count; k++) {
     const seed = extraSeed(config.seed, k)
-    extraRun(k).start(`${runId}:seed-${seed}`, { ...config, seed }, true)
+    extraRun(k).start(`${runId}:seed-${seed}`, { ...config, seed }, { lean: true, pauseAt })
   }
 }
 

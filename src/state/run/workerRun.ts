@@ -49,10 +49,13 @@ export class WorkerRun {
     this.post({ type: 'init', backend: backend ?? undefined, cores: reportedCores(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency) })
   }
 
-  /** Start a run under a new id; frames and messages of the previous run are dropped from now on. A budget ends it there, with its figures (a sweep's run). */
-  start(runId: string, config: RunConfig, lean = false, budget?: number): void {
+  /**
+   * Start a run under a new id; frames and messages of the previous run are dropped from now on. A
+   * budget ends it there, with its figures (a sweep's run); `pauseAt` pauses it there (a lesson's).
+   */
+  start(runId: string, config: RunConfig, { lean = false, budget, pauseAt }: { lean?: boolean; budget?: number; pauseAt?: number } = {}): void {
     this.runId = runId
-    this.post({ type: 'start', runId, config, ...(lean ? { lean } : {}), ...(budget === undefined ? {} : { budget }) })
+    this.post({ type: 'start', runId, config, ...(lean ? { lean } : {}), ...(budget === undefined ? {} : { budget }), ...(pauseAt === undefined ? {} : { pauseAt }) })
   }
 
   /** Send a control to the current run, if there is one. */

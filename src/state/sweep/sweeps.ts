@@ -236,7 +236,7 @@ function workerSlot(index: number, events: SweepSlotEvents): SweepSlot {
     crashed: (message) => events.crashed(`its worker crashed: ${message}`),
   })
   return {
-    start: (runId, config, budget) => worker.start(runId, config, true, budget),
+    start: (runId, config, budget) => worker.start(runId, config, { lean: true, budget }),
     close: () => worker.terminate(),
   }
 }

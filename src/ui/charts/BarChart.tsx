@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { Axis, TICK_SIZE } from './Axis'
 import { formatTick } from './LineChart'
-import { extent, linearScale, niceAxis } from './scale'
-import { categoryAxisHeight, textWidth, valueAxisWidth } from './text'
+import { extent, linearScale, niceAxis, thinTicks } from './scale'
+import { categoryAxisHeight, textWidth, valueAxisWidth, verticalTicksThatFit } from './text'
 import { useElementSize } from './useElementSize'
 
 /** One set of bars, one value per category (not finite or ≤ 0: no bar there). */
@@ -18,7 +18,7 @@ const BAR_GAP = 4
 
 /**
  * A grouped bar chart drawn as plain SVG: one slot per series in each category, side by side, a
- * count axis from 0 in whole numbers, and category labels thinned so they never overlap (the
+ * count axis from 0 in whole numbers, and labels on both axes thinned so they never overlap (the
  * first and last always shown). It fills its container and takes its font size from the style
  * sheet (the container's computed font size), the count axis as wide as its labels at that size.
  */
@@ -39,13 +39,17 @@ export function BarChart({
   margin: { top: number; right: number; bottom: number; left: number }
 }) {
   const [holder, { width, height, fontSize }] = useElementSize<HTMLDivElement>()
+  // The plot's height does not depend on the count axis (its width does): how many count labels fit follows from it.
+  const top = margin.top
+  const bottom = height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE)
+  const room = verticalTicksThatFit(bottom - top, fontSize)
   const yAxis = useMemo(() => {
-    // Counts from 0, at least up to 1, ticks at whole numbers only.
+    // Counts from 0, at least up to 1, ticks at whole numbers only; on a short chart fewer, never touching.
     const axis = niceAxis([0, Math.max(1, Math.ceil(extent(series.map((bars) => bars.values))?.[1] ?? 0))])
     const ticks = axis.ticks.filter(Number.isInteger)
-    return { domain: [ticks[0], ticks[ticks.length - 1]] as const, ticks }
-  }, [series])
-  const plot = { left: margin.left + valueAxisWidth(yAxis.ticks.map(formatTick), fontSize, TICK_SIZE, false), right: width - margin.right, top: margin.top, bottom: height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) }
+    return { domain: [ticks[0], ticks[ticks.length - 1]] as const, ticks: thinTicks(ticks, room) }
+  }, [series, room])
+  const plot = { left: margin.left + valueAxisWidth(yAxis.ticks.map(formatTick), fontSize, TICK_SIZE, false), right: width - margin.right, top, bottom }
   const drawable = plot.right - plot.left > 4 && plot.bottom - plot.top > 4
   const yScale = useMemo(() => linearScale(yAxis.domain, [plot.bottom, plot.top]), [yAxis, plot.bottom, plot.top])
   const band = categories.length > 0 ? (plot.right - plot.left) / categories.length : 0

@@ -5,8 +5,8 @@ import { Legend, type LegendEntry } from './Legend'
 import { Marks, Spans, type ChartMark, type ChartSpan } from './Marks'
 import { pointerX, Readout, type ReadoutRow } from './Readout'
 import { bandPath, linePath } from './paths'
-import { extent, linearScale, nearestIndex, niceAxis, ticksWithin, widen, type Domain } from './scale'
-import { categoryAxisHeight, textWidth, ticksThatFit, titleOffset, valueAxisWidth } from './text'
+import { extent, linearScale, nearestIndex, niceAxis, thinTicks, ticksWithin, widen, type Domain } from './scale'
+import { categoryAxisHeight, textWidth, ticksThatFit, titleOffset, valueAxisWidth, verticalTicksThatFit } from './text'
 import { useElementSize } from './useElementSize'
 
 /** One line: its values, at the chart's x unless it has its own (ascending) x. */
@@ -34,10 +34,12 @@ export interface BandSeries {
   high: ArrayLike<number>
 }
 
-/** A value axis: its colour and title (its width follows from its tick labels and the font size). */
+/** A value axis: its colour and title (its width follows from its tick labels and the font size), and its range where fixed. */
 export interface ValueAxis {
   colour: string
   title?: string
+  /** A fixed range (effort from 0 to 2, say); absent: the lines' own, with 0 inside. */
+  domain?: Domain
 }
 
 const GRID_COLOUR = '#2b3a4f'
@@ -66,6 +68,7 @@ export function LineChart({
   markColour = '#ef476f',
   legend = false,
   margin,
+  xDomain: xDomainGiven,
 }: {
   x: ArrayLike<number>
   series: readonly LineSeries[]
@@ -83,18 +86,22 @@ export function LineChart({
   markColour?: string
   legend?: boolean
   margin: { top: number; right: number; bottom: number; left: number }
+  /** The x range, where the caller worked it out from the data it draws; absent: from the first to the last x. */
+  xDomain?: Domain | null
 }) {
   const [holder, size] = useElementSize<HTMLDivElement>()
   const [pointer, setPointer] = useState<number | null>(null)
   const { width, height, fontSize } = size
-  const xDomain: Domain = useMemo(() => widen(extent([x])), [x])
+  const xDomain: Domain = useMemo(() => widen(xDomainGiven === undefined ? extent([x]) : xDomainGiven), [x, xDomainGiven])
+  // The plot's height does not depend on the value axes (their widths do): how many labels fit up them follows from it.
+  const room = verticalTicksThatFit(height - margin.bottom - categoryAxisHeight(fontSize, TICK_SIZE) - margin.top, fontSize)
   const leftAxis = useMemo(() => {
     const values = series.filter((line) => line.axis !== 'right').map((line) => line.y)
     if (band) values.push(band.low, band.high)
-    return niceAxis(extent(values, [0]), 5, true)
-  }, [series, band])
-  const rightAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0]), 5, true), [series])
-  const secondaryAxis = useMemo(() => niceAxis(extent(series.filter((line) => line.axis === 'secondary').map((line) => line.y), [0]), 5, true), [series])
+    return fitted(left.domain ? niceAxis(left.domain) : niceAxis(extent(values, [0]), 5, true), room)
+  }, [series, band, left.domain, room])
+  const rightAxis = useMemo(() => fitted(niceAxis(extent(series.filter((line) => line.axis === 'right').map((line) => line.y), [0]), 5, true), room), [series, room])
+  const secondaryAxis = useMemo(() => fitted(niceAxis(extent(series.filter((line) => line.axis === 'secondary').map((line) => line.y), [0]), 5, true), room), [series, room])
   const leftWidth = valueAxisWidth(leftAxis.ticks.map(formatTick), fontSize, TICK_SIZE, left.title !== undefined)
   const rightWidth = right ? valueAxisWidth(rightAxis.ticks.map(formatTick), fontSize, TICK_SIZE, right.title !== undefined) : 0
   const secondaryWidth = secondary ? valueAxisWidth(secondaryAxis.ticks.map(formatTick), fontSize, TICK_SIZE, secondary.title !== undefined) : 0
@@ -179,6 +186,11 @@ export function LineChart({
       {legend && <Legend entries={legendEntries} />}
     </div>
   )
+}
+
+/** A value axis with no more tick labels than fit up the plot (the domain kept). */
+function fitted(axis: { domain: Domain; ticks: number[] }, room: number): { domain: Domain; ticks: number[] } {
+  return { domain: axis.domain, ticks: thinTicks(axis.ticks, room) }
 }
 
 /** A value-axis tick: as short as the number allows (0.30000000000000004 never shows). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extent, linearScale, nearestIndex, niceAxis, niceStep, ticksWithin, widen } from './scale'
+import { extent, linearScale, nearestIndex, niceAxis, niceStep, thinTicks, ticksWithin, widen } from './scale'
 
 describe('extent', () => {
   it('spans the finite values of every series and skips NaN and ±Infinity', () => {
@@ -80,5 +80,24 @@ describe('nearestIndex', () => {
     expect(nearestIndex([0, 10, 20, 30], -5)).toBe(0)
     expect(nearestIndex([0, 10, 20, 30], 99)).toBe(3)
     expect(nearestIndex([], 1)).toBe(-1)
+  })
+})
+
+describe('thinTicks', () => {
+  it('keeps every tick where they all fit', () => {
+    expect(thinTicks([0, 50, 100], 3)).toEqual([0, 50, 100])
+    expect(thinTicks([0, 1], 2)).toEqual([0, 1])
+  })
+
+  it('keeps the ends and every stride-th between: 7 ticks in room for 3 → stride ⌈6 / 2⌉ = 3', () => {
+    expect(thinTicks([0, 20, 40, 60, 80, 100, 120], 3)).toEqual([0, 60, 120])
+  })
+
+  it('drops a tick closer than a stride to the last: 6 ticks in room for 3 → stride 3, and 60 is 2 from 100', () => {
+    expect(thinTicks([0, 20, 40, 60, 80, 100], 3)).toEqual([0, 100])
+  })
+
+  it('keeps at least the two ends, whatever the room', () => {
+    expect(thinTicks([0, 20, 40, 60, 80, 100, 120], 1)).toEqual([0, 120])
   })
 })

@@ -82,6 +82,18 @@ export function ticksWithin(domain: Domain, count = 5): number[] {
   return ticks
 }
 
+/**
+ * At most `room` of `ticks` (at least the two ends), for an axis too short to label them all: the
+ * first and the last always, and between them every stride-th, stride = ⌈(n − 1) / (room − 1)⌉, none
+ * closer than a stride to the last. [0, 20, …, 120] with room for 3 → 0, 60, 120.
+ */
+export function thinTicks(ticks: readonly number[], room: number): number[] {
+  if (ticks.length <= Math.max(2, room)) return [...ticks]
+  const last = ticks.length - 1
+  const stride = Math.ceil(last / (Math.max(2, room) - 1))
+  return ticks.filter((_, i) => i === last || (i % stride === 0 && last - i >= stride))
+}
+
 /** A linear map from `domain` onto `range` (pixels); a zero-width domain maps to the range's middle. */
 export function linearScale(domain: Domain, range: readonly [number, number]): (value: number) => number {
   const [d0, d1] = domain

@@ -19,6 +19,17 @@ export function ticksThatFit(length: number, label: number, fontSize: number, mo
   return Math.max(2, Math.min(most, Math.floor(length / (label + fontSize * 1.5))))
 }
 
+/** Pixels from one tick of a vertical axis to the next, as a share of the font size: a label line (1.2) and a gap (0.3). */
+const VERTICAL_TICK_SPACING = 1.5
+
+/**
+ * How many tick labels fit up a vertical axis `length` pixels long, one label line and a gap apart
+ * (fontSize × 1.5 from tick to tick): ⌊length / (1.5 × fontSize)⌋ + 1, at least 2 (its two ends).
+ */
+export function verticalTicksThatFit(length: number, fontSize: number): number {
+  return Math.max(2, Math.floor(length / (fontSize * VERTICAL_TICK_SPACING)) + 1)
+}
+
 /** Pixels between a tick label and an axis title, and between a title and the chart's edge. */
 const TITLE_GAP = 4
 

@@ -1,16 +1,11 @@
-import type { Claim, ClaimFigure } from '../../lessons/claims'
-import { formatFixed } from '../../model/numberFormat'
+import type { Claim } from '../../lessons/claims'
 
 export { formatChange, formatCount, formatFigure, formatFixed, formatSteps } from '../../model/numberFormat'
+export { formatClaimFigure } from '../../lessons/evidenceText'
 
 /** A weight as the sliders and chart marks show it: integers plain, others to two decimals. */
 export function formatWeight(weight: number): string {
   return Number.isInteger(weight) ? String(weight) : weight.toFixed(2)
-}
-
-/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage and sign-flip fractions to two. */
-export function formatClaimFigure(figure: ClaimFigure, value: number): string {
-  return formatFixed(value, figure === 'shapedReturn' || figure === 'contribution' ? 1 : 2)
 }
 
 /** What a claim's figure is called on the card: "Return (last 20)", "format’s contribution (last 20)", … */

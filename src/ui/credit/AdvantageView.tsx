@@ -1,6 +1,6 @@
-import { memo, useCallback, useMemo, useRef } from 'react'
+import { memo, useCallback, useMemo, useRef, useState } from 'react'
 import type { AdvantageHistogram } from '../../core/credit/histogram'
-import { advantageHistograms, advantageSharesText, binDecimals, whatIfAdvantagesLine, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../../model/creditViews'
+import { advantageSharesText, binDecimals, whatIfAdvantagesLine, whatIfBatchAdvantages, whatIfEpisodes, whatIfLine, whatIfReward, type AdvantageBar } from '../../model/creditViews'
 import { formatFixed } from '../common/format'
 import { usePlayground } from '../../state/run/store'
 import { CreditTimeline } from './CreditTimeline'
@@ -10,6 +10,8 @@ import { useView } from '../../state/link/views'
 import { IfVisible } from '../common/IfVisible'
 import { BarChart, type BarSeries } from '../charts/BarChart'
 import { EstimatorComparison } from './EstimatorComparison'
+import { comparedAdvantages, comparedChoice } from '../../model/estimatorComparison'
+import { creditHistograms } from '../../model/creditHistograms'
 import { useViewRun } from '../run/useViewRun'
 
 const NO_BARS: AdvantageBar[] = []
@@ -30,9 +32,18 @@ export function AdvantageView() {
   const learner = usePlayground((state) => state.design.learner)
   // What-if: the latest batch re-scored under the sliders and estimator as they are now.
   const whatIf = useMemo(() => whatIfBatchAdvantages(record, valueBatch, groupBatch, weights, learner), [record, valueBatch, groupBatch, weights, learner])
-  const histograms = useMemo(() => advantageHistograms(advantages, whatIf), [advantages, whatIf])
-  const histogram = histograms?.batch ?? null
   const [view, setView] = useView('credit')
+  // The estimator the comparison sets beside the running one: the researcher's pick, else the first other one.
+  const [picked, setPicked] = useState<string | null>(null)
+  const running = learner.kind === 'grpo' ? learner.estimator : null
+  const other = useMemo(() => (running ? comparedChoice(picked, running) : null), [picked, running])
+  const compared = useMemo(
+    () => (view === 'advantages' && groupBatch && running && other ? comparedAdvantages(groupBatch, weights, running, other.estimator) : null),
+    [view, groupBatch, weights, running, other],
+  )
+  // Every advantage histogram on the view binned over one axis, worked out once from all of them.
+  const { main: histograms, comparison } = useMemo(() => creditHistograms(advantages, whatIf, compared), [advantages, whatIf, compared])
+  const histogram = histograms?.batch ?? null
   const isTeam = usePlayground((state) => state.spec.team !== undefined)
   return (
     <section className="advantages" aria-label="Credit">
@@ -52,7 +63,7 @@ export function AdvantageView() {
       </div>
       </IfVisible>
       {view === 'team' && isTeam ? <TeamView /> : view === 'timeline' ? <CreditTimeline /> : <Histogram histogram={histogram} whatIf={histograms?.whatIf ?? null} data={histograms?.bars ?? NO_BARS} />}
-      {view === 'advantages' && groupBatch && learner.kind === 'grpo' && <EstimatorComparison batch={groupBatch} weights={weights} running={learner.estimator} />}
+      {comparison && running && other && <EstimatorComparison comparison={comparison} running={running} other={other} onPick={setPicked} />}
       <WhatIf />
     </section>
   )
@@ -73,7 +84,7 @@ const Histogram = memo(function Histogram({ histogram, whatIf, data }: { histogr
     [data],
   )
   return (
-    <section aria-label="Advantages">
+    <section className="advantage-histogram" aria-label="Advantages">
       <p className="advantage-summary" aria-live="polite">
         {histogram
           ? `${histogram.total} sampled: ${histogram.total > 0 ? advantageSharesText(histogram) : 'none yet'}`

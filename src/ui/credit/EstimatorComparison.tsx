@@ -1,29 +1,35 @@
-import { memo, useCallback, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useId, useMemo } from 'react'
 import type { GroupEstimator } from '../../core/run/config'
-import type { GroupBatch } from '../../core/run/trainer'
 import { binDecimals } from '../../model/creditViews'
-import { defaultComparedChoice, ESTIMATOR_CHOICES, estimatorChoiceOf, estimatorComparison, type EstimatorSide } from '../../model/estimatorComparison'
+import { ESTIMATOR_CHOICES, estimatorChoiceOf, type EstimatorChoice, type EstimatorComparison as Comparison, type EstimatorSide } from '../../model/estimatorComparison'
 import { BarChart } from '../charts/BarChart'
 import { formatFixed } from '../common/format'
 
 /**
  * The latest batch under the estimator the run trains with and under another one picked here,
- * side by side on one axis, each with its share of exactly-zero advantages: what a switch of the
- * estimator would do, before making it.
+ * side by side on the axis of the batch's histogram above (creditHistograms.ts), each with its
+ * share of exactly-zero advantages: what a switch of the estimator would do, before making it.
+ * Its header row holds the choice; the histograms come below it, never over another chart.
  */
-/** Drawn again only when its batch, weights or estimator change (memo): its parent redraws at every frame. */
-export const EstimatorComparison = memo(function EstimatorComparison({ batch, weights, running }: { batch: GroupBatch; weights: Record<string, number>; running: GroupEstimator }) {
+/** Drawn again only when its comparison or choice changes (memo): its parent redraws at every frame. */
+export const EstimatorComparison = memo(function EstimatorComparison({
+  comparison,
+  running,
+  other,
+  onPick,
+}: {
+  comparison: Comparison
+  running: GroupEstimator
+  other: EstimatorChoice
+  onPick: (name: string) => void
+}) {
   const selectId = useId()
-  const [picked, setPicked] = useState<string | null>(null)
-  const other = ESTIMATOR_CHOICES.find((choice) => choice.name === picked) ?? defaultComparedChoice(running)
-  const comparison = useMemo(() => estimatorComparison(batch, weights, running, other.estimator), [batch, weights, running, other])
-  if (comparison === null) return null
   const runningLabel = `running (${estimatorChoiceOf(running)?.label ?? 'custom'})`
   return (
     <section className="estimator-comparison" aria-label="What-if under two estimators">
-      <div className="field">
+      <div className="estimator-header field">
         <label htmlFor={selectId}>Compare the estimator with</label>
-        <select id={selectId} value={other.name} onChange={(event) => setPicked(event.target.value)}>
+        <select id={selectId} value={other.name} onChange={(event) => onPick(event.target.value)}>
           {ESTIMATOR_CHOICES.map((choice) => (
             <option key={choice.name} value={choice.name}>
               {choice.label}

@@ -1,11 +1,14 @@
-import { memo } from 'react'
-import { Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { memo, useMemo, useRef } from 'react'
+import { teamEffortChart } from '../../core/credit/teamView'
 import type { RunView } from '../../model/runView'
 import { useViewRun } from '../run/useViewRun'
 import { COMPONENT_COLOURS } from '../common/colours'
 import { formatSteps } from '../common/format'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
-import { useElementSize } from '../charts/useElementSize'
+import { LineChart, type LineSeries, type ValueAxis } from '../charts/LineChart'
+
+/** Effort runs from 0 (none) to 2 (full): the axis shows that whole range whatever the agents do. */
+const EFFORT_AXIS: ValueAxis = { colour: '#9fb3c8', domain: [0, 2] }
 
 const METHODS = [
   ['shared', 'shared v(N)'],
@@ -23,10 +26,14 @@ export function TeamView() {
 
 /** The chart and table, drawn again only when the drawn run's team figures change. */
 const Team = memo(function Team({ summary, history }: { summary: RunView['team']; history: RunView['teamHistory'] }) {
-  // The axes' text follows the style sheet's font size (larger in the presenter layout); ticks like 1.5 need 2.2 sizes.
-  const [chartRef, { fontSize }] = useElementSize<HTMLDivElement>()
+  const chartRef = useRef<HTMLDivElement>(null)
+  // The lines and the x range they span, worked out together from the points drawn.
+  const chart = useMemo(() => teamEffortChart(history), [history])
+  const lines = useMemo<LineSeries[]>(
+    () => chart.efforts.map((y, agent) => ({ key: `a${agent}`, name: `agent ${agent}`, colour: COMPONENT_COLOURS[agent % COMPONENT_COLOURS.length], width: 1.5, y })),
+    [chart],
+  )
   if (!summary) return <p className="advantage-summary">Shown once the first rounds are recorded.</p>
-  const data = history.map((point) => ({ envSteps: point.envSteps, ...Object.fromEntries(point.effort.map((effort, agent) => [`a${agent}`, effort])) }))
   return (
     <div className="team-view">
     <p className="sr-only" role="status" aria-label="Effort over time">
@@ -36,15 +43,16 @@ const Team = memo(function Team({ summary, history }: { summary: RunView['team']
     </p>
     <ChartExportButtons chart="the agents' effort over time" fileName="team-effort" target={chartRef} />
     <div className="team-effort" aria-hidden="true" ref={chartRef}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 2, right: 4, bottom: 0, left: 0 }}>
-          <XAxis dataKey="envSteps" type="number" domain={['dataMin', 'dataMax']} tickFormatter={formatSteps} stroke="#9fb3c8" fontSize={fontSize} />
-          <YAxis domain={[0, 2]} stroke="#9fb3c8" fontSize={fontSize} width={Math.ceil(fontSize * 2.2)} />
-          {summary.effort.map((_, agent) => (
-            <Line key={agent} dataKey={`a${agent}`} name={`agent ${agent}`} stroke={COMPONENT_COLOURS[agent % COMPONENT_COLOURS.length]} dot={false} isAnimationActive={false} />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+      <LineChart
+        x={chart.x}
+        xDomain={chart.domain}
+        series={lines}
+        left={EFFORT_AXIS}
+        xColour="#9fb3c8"
+        xFormat={formatSteps}
+        readoutLabel={(x) => `step ${formatSteps(x)}`}
+        margin={{ top: 2, right: 8, bottom: 0, left: 0 }}
+      />
     </div>
     <table className="team-table">
       <caption>

@@ -1,9 +1,9 @@
-import { isUpdateFigure, type Claim, type ClaimFigure } from '../../lessons/claims'
+import type { Claim } from '../../lessons/claims'
 import type { FigureEvidence, VerdictEvidence } from '../../lessons/evidenceSchema'
 import { formatTick } from '../charts/LineChart'
 import { extent, linearScale, niceAxis } from '../charts/scale'
 import { EVIDENCE_COLOURS } from '../common/colours'
-import { formatClaimFigure } from '../common/format'
+import { formatClaimFigure, measuredText } from '../../lessons/evidenceText'
 
 /** One variant's row in a claim's chart: its measured figure and, when the student trained it, theirs. */
 export interface EvidenceRow {
@@ -32,12 +32,6 @@ export function boundOf(claim: Claim): { value: number; words: string } | null {
   if (claim.relation.kind === 'atLeast') return { value: claim.relation.value, words: 'at least' }
   if (claim.relation.kind === 'atMost') return { value: claim.relation.value, words: 'at most' }
   return null
-}
-
-/** "0.90 ± 0.01", or the reason there is no figure. */
-export function measuredText(kind: ClaimFigure, figure: FigureEvidence): string {
-  if (figure.mean === null) return isUpdateFigure(kind) ? 'no update reported it' : 'no episode finished'
-  return `${formatClaimFigure(kind, figure.mean)} ± ${formatClaimFigure(kind, figure.std ?? 0)}`
 }
 
 /** The words a screen reader hears for the chart: every number it draws and the verdict. */

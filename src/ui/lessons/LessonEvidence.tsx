@@ -1,15 +1,14 @@
 import { useMemo } from 'react'
 import { resolveEnvironment } from '../../core/envs/registry'
 import { lessonEvidence } from '../../lessons/evidence'
-import type { LessonEvidence as Entry } from '../../lessons/evidenceSchema'
 import { REGENERATE_COMMAND } from '../../lessons/evidenceSchema'
-import { isUpdateFigure, type Claim } from '../../lessons/claims'
 import { figureIdOf, figureOf } from '../../lessons/claimFigures'
 import type { Lesson } from '../../lessons/types'
-import { recentFiguresOfFrame, yourRunOf, type YourRun } from '../../lessons/yourRun'
+import { recentFiguresOfFrame, yourRunOf } from '../../lessons/yourRun'
+import { measuredText, yourRunText } from '../../lessons/evidenceText'
 import { usePlayground } from '../../state/run/store'
-import { ClaimEvidenceChart, measuredText, type EvidenceRow } from './ClaimEvidenceChart'
-import { claimFigureName, formatClaimFigure, formatCount, formatDate } from '../common/format'
+import { ClaimEvidenceChart, type EvidenceRow } from './ClaimEvidenceChart'
+import { claimFigureName, formatCount, formatDate } from '../common/format'
 
 /**
  * What the lesson's check measured (src/lessons/evidence.json): per claim a chart of the figures
@@ -69,7 +68,7 @@ export function LessonEvidence({ lesson }: { lesson: Lesson }) {
               {rows.map((row) =>
                 yours && row.variant === yours.variant ? (
                   <li key={`yours-${row.label}`} className="evidence-yours">
-                    {yourRunText(yours, claim, row, entry)}
+                    {yourRunText({ label: row.label, figure: claim.figure, value: row.yours, envSteps: yours.envSteps, measured: row.figure, seeds: entry.seeds, steps: entry.steps })}
                   </li>
                 ) : null,
               )}
@@ -82,12 +81,4 @@ export function LessonEvidence({ lesson }: { lesson: Lesson }) {
       </p>
     </div>
   )
-}
-
-/** "Coin worth 10, your run: 0.12 at 12,000 steps · measured: 0.00 ± 0.00 over 5 seeds at 20,000 steps". */
-function yourRunText(yours: YourRun, claim: Claim, row: EvidenceRow, entry: Entry): string {
-  const value = row.yours
-  const none = isUpdateFigure(claim.figure) ? 'no update reported it yet' : 'no episode finished yet'
-  const mine = value === null ? none : formatClaimFigure(claim.figure, value)
-  return `◆ ${row.label}, your run: ${mine} at ${formatCount(yours.envSteps)} steps · measured: ${measuredText(claim.figure, row.figure)} over ${entry.seeds} seeds at ${formatCount(entry.steps)} steps`
 }

@@ -29,8 +29,15 @@ interface Geometry {
   top: number
 }
 
-/** Square cells as large as fit, the grid centred: shared by drawing and hit testing. */
-/** Where the grid sits on a canvas of this size: cell size and top-left corner. */
+/**
+ * The cell the agent stands on in the grid state at `offset` ([row, col], then has_key where the
+ * layout has a key): the one reading of its position that the picture and its caption share.
+ */
+export function agentCell(state: ArrayLike<number>, offset: number): { row: number; col: number } {
+  return { row: state[offset], col: state[offset + 1] }
+}
+
+/** Where the grid sits on a canvas of this size, square cells as large as fit and the grid centred: cell size and top-left corner. */
 export function cellGeometry(width: number, height: number, grid: GridPicture): Geometry {
   const cell = Math.floor(Math.min(width / grid.cols, height / grid.rows))
   return { cell, left: Math.floor((width - cell * grid.cols) / 2), top: Math.floor((height - cell * grid.rows) / 2) }
@@ -46,7 +53,8 @@ export function drawGrid(ctx: CanvasRenderingContext2D, grid: GridPicture, state
   ctx.fillRect(0, 0, width, height)
   const { cell, left, top } = cellGeometry(width, height, grid)
   const carrying = state !== null && gridStateVars(grid).length > 2 && state[offset + 2] === 1
-  const agentIndex = state ? state[offset] * grid.cols + state[offset + 1] : -1
+  const agent = state ? agentCell(state, offset) : null
+  const agentIndex = agent ? agent.row * grid.cols + agent.col : -1
   for (let row = 0; row < grid.rows; row++) {
     for (let col = 0; col < grid.cols; col++) {
       const index = row * grid.cols + col
@@ -65,9 +73,9 @@ export function drawGrid(ctx: CanvasRenderingContext2D, grid: GridPicture, state
       else if (code === COIN && index !== agentIndex) drawCoin(ctx, x, y, cell)
     }
   }
-  if (!state) return
-  const cx = left + (state[offset + 1] + 0.5) * cell
-  const cy = top + (state[offset] + 0.5) * cell
+  if (!agent) return
+  const cx = left + (agent.col + 0.5) * cell
+  const cy = top + (agent.row + 0.5) * cell
   ctx.fillStyle = AGENT_COLOUR
   ctx.strokeStyle = '#ffffff'
   ctx.lineWidth = Math.max(1, cell * 0.06)
@@ -166,8 +174,7 @@ function drawCoin(ctx: CanvasRenderingContext2D, x: number, y: number, cell: num
  * and whether it stands on a coin.
  */
 export function describeGrid(states: ArrayLike<number>, offset: number, grid?: GridPicture): string {
-  const row = states[offset]
-  const col = states[offset + 1]
+  const { row, col } = agentCell(states, offset)
   let text = `agent at row ${row}, column ${col}`
   if (!grid) return text
   if (gridStateVars(grid).length > 2) text += states[offset + 2] === 1 ? ', carrying the key' : ', without the key'

@@ -1,3 +1,4 @@
+import { agentActsOn, agentCanStand } from '../../core/envs/grid'
 import type { GridPicture } from './grid'
 import { cellGeometry } from './grid'
 
@@ -20,11 +21,15 @@ const DIRECTIONS: Record<string, [number, number]> = { up: [0, -1], right: [1, 0
 
 /**
  * Draw a tabular learner's view over the grid: V(s) as a colour wash (low red to high green),
- * visits as a blue wash (log scale), and the greedy action as an arrow in each cell.
+ * visits as a blue wash (log scale), and the greedy action as an arrow in each cell the agent acts
+ * on. The states drawn are those without the key: a wash skips the cells the agent can never stand
+ * on there (walls, closed doors, cliffs), an arrow also the cells that end the episode (goal, lava,
+ * hole), where it never chooses an action.
  */
 export function drawGridOverlays(ctx: CanvasRenderingContext2D, grid: GridPicture, width: number, height: number, overlays: GridOverlays): void {
   const { cell, left, top } = cellGeometry(width, height, grid)
   const count = grid.rows * grid.cols
+  const standable = (s: number) => agentCanStand(grid.cells[s], 0)
   const wash = (index: number, colour: string, alpha: number) => {
     const row = Math.floor(index / grid.cols)
     const col = index % grid.cols
@@ -38,13 +43,13 @@ export function drawGridOverlays(ctx: CanvasRenderingContext2D, grid: GridPictur
     let lo = Infinity
     let hi = -Infinity
     for (let s = 0; s < count; s++) {
-      if (!Number.isFinite(field[s])) continue
+      if (!Number.isFinite(field[s]) || !standable(s)) continue
       lo = Math.min(lo, field[s])
       hi = Math.max(hi, field[s])
     }
     const span = hi - lo || 1
     for (let s = 0; s < count; s++) {
-      if (!Number.isFinite(field[s])) continue
+      if (!Number.isFinite(field[s]) || !standable(s)) continue
       // shade = (x − min) / (max − min): 0 red, 1 green
       const shade = (field[s] - lo) / span
       wash(s, `rgb(${Math.round(220 * (1 - shade))}, ${Math.round(200 * shade)}, 80)`, 0.45)
@@ -60,6 +65,7 @@ export function drawGridOverlays(ctx: CanvasRenderingContext2D, grid: GridPictur
     ctx.strokeStyle = '#e8f1f8'
     ctx.lineWidth = Math.max(1, cell * 0.06)
     for (let s = 0; s < count; s++) {
+      if (!agentActsOn(grid.cells[s], 0)) continue
       const direction = DIRECTIONS[overlays.actionLabels[overlays.policy[s]] ?? '']
       if (!direction) continue
       const cx = left + (s % grid.cols) * cell + cell / 2

@@ -7,6 +7,7 @@ import { describeCoop, drawCoop } from './coop'
 import { describeGrid, drawGrid } from './grid'
 import { describeMountainCar, drawMountainCar } from './mountaincar'
 import { describeTokenSeq, drawTokenSeq } from './tokenseq'
+import { CONTINUOUS_CAPTION_MS } from './caption'
 
 /** How the canvas view draws one environment. */
 export interface EnvRenderer {
@@ -20,6 +21,8 @@ export interface EnvRenderer {
   draw(ctx: CanvasRenderingContext2D, states: ArrayLike<number>, offset: number, width: number, height: number, copies: number, fontSize: number): void
   drawIdle(ctx: CanvasRenderingContext2D, width: number, height: number, fontSize: number): void
   describe(states: ArrayLike<number>, offset: number, copies: number): string
+  /** Fewest milliseconds between two captions (caption.ts): 0 where the caption names a discrete position, so it never lags the picture. */
+  captionEveryMs: number
 }
 
 type Draw = EnvRenderer['draw']
@@ -36,18 +39,19 @@ export function rendererFor(spec: EnvSpec): EnvRenderer {
   return renderer
 }
 
-/** A renderer whose idle picture is the environment in a typical starting state. */
+/** A renderer of a continuous world whose idle picture is the environment in a typical starting state. */
 function withStart(stepsPerSecond: number, draw: Draw, describe: Describe, start: number[]): EnvRenderer {
   const state = Float64Array.from(start)
-  return { stepsPerSecond, draw, describe, drawIdle: (ctx, width, height, fontSize) => draw(ctx, state, 0, width, height, 1, fontSize) }
+  return { stepsPerSecond, draw, describe, captionEveryMs: CONTINUOUS_CAPTION_MS, drawIdle: (ctx, width, height, fontSize) => draw(ctx, state, 0, width, height, 1, fontSize) }
 }
 
-/** A renderer for worlds with no meaningful picture before the first rollout. */
+/** A renderer for discrete worlds with no meaningful picture before the first rollout. */
 function withBlankIdle(stepsPerSecond: number, draw: Draw, describe: Describe): EnvRenderer {
   return {
     stepsPerSecond,
     draw,
     describe,
+    captionEveryMs: 0,
     drawIdle: (ctx, width, height) => {
       ctx.fillStyle = '#0d1726'
       ctx.fillRect(0, 0, width, height)
@@ -64,6 +68,8 @@ function gridRenderer(spec: EnvSpec): EnvRenderer {
     draw: (ctx, states, offset, width, height) => drawGrid(ctx, grid, states, offset, width, height),
     drawIdle: (ctx, width, height) => drawGrid(ctx, grid, null, 0, width, height),
     describe: (states, offset) => describeGrid(states, offset, grid),
+    // The caption names the cell the agent is drawn on in that very frame.
+    captionEveryMs: 0,
   }
 }
 

@@ -5,6 +5,7 @@ import { episodeField, potentialField } from '../../model/gridFields'
 import { usePlayground } from '../../state/run/store'
 import { rendererFor } from '../render'
 import { fitCanvas } from '../render/fitCanvas'
+import { captionDue } from '../render/caption'
 import { LevelEditor } from '../design/LevelEditor'
 import { drawGridOverlays } from '../render/gridOverlay'
 import { ChartExportButtons } from '../charts/ChartExportButtons'
@@ -59,7 +60,8 @@ export function EnvView() {
     const stateSize = spec.stateVars.length
     let playing: IterationReport['demo'] | null = null
     let index = 0
-    let lastCaptionAt = 0
+    let lastCaptionAt = -Infinity
+    let captionShown: string | null = null
     let frame = 0
     let lastTick = performance.now()
     let pendingSteps = 0
@@ -124,8 +126,11 @@ export function EnvView() {
             actionLabels: spec.actionLabels,
           })
         }
-        if (now - lastCaptionAt > 500) {
-          setDescribed({ spec, text: renderer.describe(state, offset, playing.copies) })
+        // The caption describes the frame just drawn, read from the same state at the same offset.
+        const text = renderer.describe(state, offset, playing.copies)
+        if (captionDue(text, captionShown, now, lastCaptionAt, renderer.captionEveryMs)) {
+          setDescribed({ spec, text })
+          captionShown = text
           lastCaptionAt = now
         }
         index += advance

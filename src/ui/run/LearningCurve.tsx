@@ -7,6 +7,7 @@ import { COMPONENT_COLOURS } from '../common/colours'
 import { hackingNoticeShown } from '../../model/hackingAlert'
 import { hackingNoticeText } from '../../model/hackingNotice'
 import { emptyCurveText } from '../../model/runStatusText'
+import { curveShowsComponent } from '../../model/curveComponents'
 import { smooth } from '../../core/run/smooth'
 import { LEARNER_COMPONENTS } from '../../core/run/learnerComponents'
 import { CompareView } from '../compare/CompareView'
@@ -69,8 +70,8 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
   const lines = useMemo<LineSeries[]>(
     () => [
       ...weightLines,
-      // A component weighted 0 that never contributed is left off the chart and its legend.
-      ...components.flatMap((component, k) => (weights[component.name] === 0 && !(columns.contributions.get(component.name) ?? []).some((value) => Number.isFinite(value) && value !== 0) ? [] : [{ component, k }])).map(({ component, k }) => ({
+      // A component that never contributed is left off the chart and its legend where it is weighted 0 or the map cannot pay it.
+      ...components.flatMap((component, k) => (curveShowsComponent(spec, component.name, weights[component.name], columns.contributions.get(component.name) ?? []) ? [{ component, k }] : [])).map(({ component, k }) => ({
         key: `c_${component.name}`,
         name: `${component.name} (contribution)`,
         colour: COMPONENT_COLOURS[k % COMPONENT_COLOURS.length],
@@ -81,7 +82,7 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
       { key: 'shapedReturn', name: 'shaped return', colour: '#e8f1f8', width: 2, y: columns.shapedReturn },
       { key: 'objective', name: `${spec.objective.name} (true objective${spec.objective.higherIsBetter ? '' : ', lower is better'})`, colour: '#ffd166', width: 2, axis: 'right', y: columns.objective },
     ],
-    [columns, components, spec.objective, weights, weightLines],
+    [columns, components, spec, weights, weightLines],
   )
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
   const chartMarks = useMemo(() => {

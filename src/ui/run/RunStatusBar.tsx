@@ -3,21 +3,21 @@ import { MetricsExport } from './MetricsExport'
 import { formatCount } from '../common/format'
 import type { MachineShare } from '../../core/run/frame'
 import { machineShareText } from '../../model/machineShareText'
-import { runStatusText } from '../../model/runStatusText'
-import { budgetStopOf, keepTraining, useLessonSession } from '../../state/lessons/lessonSession'
+import { budgetStopOf, runStatusText } from '../../model/runStatusText'
+import { keepTraining } from '../../state/lessons/lessonSession'
 
 export function RunStatusBar() {
   const run = usePlayground((state) => state.run)
   const objective = usePlayground((state) => state.spec.objective)
   const frame = run.latest
-  const budgetStop = useLessonSession((state) => budgetStopOf(state.budgetStop, run.runId))
-  const { label, note } = runStatusText(run.status, frame?.diagnostics ?? null, run.status === 'paused' ? budgetStop : null)
+  const budgetStop = budgetStopOf(run)
+  const { label, note } = runStatusText(run.status, frame?.diagnostics ?? null, budgetStop)
   return (
     <div className="status-bar">
       <span className={`status status-${run.status}`} role="status" aria-label="Run status">
         {label}
       </span>
-      {budgetStop && run.status === 'paused' && (
+      {budgetStop && (
         <button type="button" onClick={keepTraining}>
           Keep training
         </button>

@@ -1,0 +1,55 @@
+import { formatCount, formatFixed } from '../model/numberFormat'
+import { isUpdateFigure, type ClaimFigure } from './claims'
+import type { FigureEvidence } from './evidenceSchema'
+
+/*
+ * The words of a lesson's evidence: its figures as the card writes them, why a figure is missing,
+ * and the sentence that sets the student's own run beside the measured one. The card and its
+ * charts only render them.
+ */
+
+/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage and sign-flip fractions to two. */
+export function formatClaimFigure(figure: ClaimFigure, value: number): string {
+  return formatFixed(value, figure === 'shapedReturn' || figure === 'contribution' ? 1 : 2)
+}
+
+/**
+ * Why a figure has no value: the zero-advantage and sign-flip fractions wait for an update that
+ * reports them; every other figure (objective, return, contribution, length, peak, fall) for a
+ * finished episode.
+ */
+export function missingFigureText(figure: ClaimFigure): string {
+  return isUpdateFigure(figure) ? 'no update reported it' : 'no episode finished'
+}
+
+/** "0.90 ± 0.01" (mean ± std over the seeds), or why there is no figure. */
+export function measuredText(figure: ClaimFigure, evidence: FigureEvidence): string {
+  if (evidence.mean === null) return missingFigureText(figure)
+  return `${formatClaimFigure(figure, evidence.mean)} ± ${formatClaimFigure(figure, evidence.std ?? 0)}`
+}
+
+/** What the sentence about the student's own run of a variant reads. */
+export interface YourRunLine {
+  /** The variant's label. */
+  label: string
+  /** The figure the claim is about. */
+  figure: ClaimFigure
+  /** The run's own figure now, or null while it has none (no finished episode, no update that reported it). */
+  value: number | null
+  /** The run's environment steps so far. */
+  envSteps: number
+  /** The figure measured for the variant. */
+  measured: FigureEvidence
+  /** The seeds and the steps per run it was measured over. */
+  seeds: number
+  steps: number
+}
+
+/**
+ * "◆ Coin worth 10, your run: 0.12 at 12,000 steps · measured: 0.00 ± 0.00 over 5 seeds at 20,000
+ * steps"; while the run has no figure, why ("no episode finished yet", "no update reported it yet").
+ */
+export function yourRunText({ label, figure, value, envSteps, measured, seeds, steps }: YourRunLine): string {
+  const mine = value === null ? `${missingFigureText(figure)} yet` : formatClaimFigure(figure, value)
+  return `◆ ${label}, your run: ${mine} at ${formatCount(envSteps)} steps · measured: ${measuredText(figure, measured)} over ${seeds} seeds at ${formatCount(steps)} steps`
+}
