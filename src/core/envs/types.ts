@@ -124,9 +124,10 @@ export interface BatchEnv {
 /**
  * An environment: its spec, its dynamics, and the facts about it that other parts of core/ ask for
  * (its natural shaping potentials, the bounds a count bonus bins its state by, the features of a
- * step a reward model scores, the learner it starts with). Each fact lives in the environment's own
- * file; the readers (rewards/shaping.ts, rewards/countBonus.ts, preferences/stepFeatures.ts,
- * run/config.ts) look the definition up and never test its id.
+ * step a reward model scores, the learner it starts with, its reference answer). Each fact lives in
+ * the environment's own file; the readers (rewards/shaping.ts, rewards/countBonus.ts,
+ * preferences/stepFeatures.ts, run/config.ts, rewards/parReference.ts) look the definition up and
+ * never test its id.
  */
 export interface EnvDefinition {
   spec: EnvSpec
@@ -147,6 +148,23 @@ export interface EnvDefinition {
   stepFeatures?: StepFeatureDeclaration
   /** The learner a new design starts with (run/config.ts defaultLearnerFor); absent: the rule for all (PPO, or Q-learning on discrete states). */
   defaultLearner?: DefaultLearner
+  /**
+   * The environment's own reference answer to the prompt a copy holds, scored as the environment
+   * scores any answer: the r_ref of the `par` transform (rewards/parReference.ts). Absent: the
+   * environment has no fixed reference answer, and `par` is refused on it.
+   */
+  referenceAnswer?: ReferenceAnswer
+}
+
+/** The raw components an environment's reference answer earns, per copy state. */
+export interface ReferenceAnswer {
+  /** The components the reference answer's score fixes from the copy's state alone, in the order `score` writes them. */
+  readonly components: readonly string[]
+  /**
+   * The raw values of `components` that the reference answer to the prompt held in the copy state
+   * at `offset` of `state` earns, into out[0 …]; read from the state that ended an episode.
+   */
+  score(state: ArrayLike<number>, offset: number, out: Float64Array): void
 }
 
 /** What a natural potential may consult besides the state: the spec (the grid layout, for one). */
