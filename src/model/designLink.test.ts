@@ -22,6 +22,19 @@ describe('design ↔ URL', () => {
     expect(designToSearch(defaultDesign('acrobot'))).toBe('?env=acrobot&seed=1&l=ppo')
   })
 
+  it('carries a par transform in r like any other, and names it as ignored where the environment has no reference answer', () => {
+    const design = defaultDesign('tokenseq', 3)
+    design.weights = { ...design.weights, proxy: 1 }
+    design.reward = { ...design.reward, transforms: { proxy: [{ kind: 'scale', factor: 10 }, { kind: 'par' }] } }
+    const search = designToSearch(design)
+    expect(new URLSearchParams(search).get('r')).toContain('"transforms":{"proxy":[{"kind":"scale","factor":10},{"kind":"par"}]}')
+    const { design: loaded, ignored } = designFromSearch(search)
+    expect(ignored).toEqual([])
+    expect(loaded).toEqual(design)
+    const onCartpole = designFromSearch(`?env=cartpole&r=${encodeURIComponent('{"transforms":{"alive":[{"kind":"par"}]}}')}`)
+    expect(onCartpole.ignored.join('\n')).toMatch(/transforms\.alive: par compares .* cartpole has none; accepted on: tokenseq/)
+  })
+
   it('opens the default design for an empty query', () => {
     expect(designFromSearch('')).toEqual({ design: defaultDesign(), ignored: [] })
   })

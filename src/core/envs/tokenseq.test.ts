@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileMix, mixOne } from '../rewards/mix'
 import { Rng } from '../rng'
-import { completionCut, END, isCorrect, isTokenSeqEnv, overlongPenalty, promptCodes, proxyHash, scoreCompletion, THINK, tokenseq, type TokenSeqEnv } from './tokenseq'
+import { completionCut, END, isCorrect, isTokenSeqEnv, overlongPenalty, promptCodes, proxyHash, referenceAnswerTokens, scoreCompletion, THINK, tokenseq, type TokenSeqEnv } from './tokenseq'
 import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
@@ -423,5 +423,51 @@ describe('tokenseq overlong penalty (DAPO)', () => {
     expect(() => tokenseq.describe({ max_length: 4, overlong_cache: 5 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 3 (less than max_length, 4), got 5')
     expect(() => tokenseq.describe({ overlong_cache: -1 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 31, got -1')
     expect(() => tokenseq.describe({ overlong_cache: 1.5 })).toThrow('parameter "overlong_cache" of tokenseq must be an integer from 0 to 31, got 1.5')
+  })
+})
+
+describe('tokenseq reference answer (PAR’s r_ref)', () => {
+  const answer = tokenseq.referenceAnswer!
+
+  /** The reference answer's components for the prompt of a state laid out for max_length L. */
+  function referenceScores(maxLength: number, a: number, b: number, written: number[] = []): number[] {
+    const out = new Float64Array(answer.components.length)
+    // At an offset, as a batch's final states hold copies one after another.
+    const state = [...layoutState(maxLength, 9, 9, []), ...layoutState(maxLength, a, b, written)]
+    answer.score(state, layoutState(maxLength, 9, 9, []).length, out)
+    return Array.from(out)
+  }
+
+  it('scores correct, format, length and proxy: overlong depends on overlong_cache, which the state does not hold', () => {
+    expect(answer.components).toEqual(['correct', 'format', 'length', 'proxy'])
+  })
+
+  it('is the answer’s digits, then end', () => {
+    const tokens = new Float64Array(3)
+    expect(Array.from(tokens.subarray(0, referenceAnswerTokens(3, 4, tokens)))).toEqual([7, E])
+    expect(Array.from(tokens.subarray(0, referenceAnswerTokens(5, 7, tokens)))).toEqual([1, 2, E])
+    expect(Array.from(tokens.subarray(0, referenceAnswerTokens(0, 0, tokens)))).toEqual([0, E])
+  })
+
+  it('3 + 4 at max_length 4: "7 end" is correct and well-formed, length 2/4, proxy σ(h) since the rest of z cancels', () => {
+    const h = proxyHash(3, 4, [7, E], 0, 2) // −0.14493099926039577
+    // z = −4 + 2·match(1) + 3·2/4 + 0.5·1 digit + h = −4 + 2 + 1.5 + 0.5 + h = h
+    const [correct, format, length, proxy] = referenceScores(4, 3, 4)
+    expect([correct, format, length]).toEqual([1, 1, 0.5])
+    expect(proxy).toBeCloseTo(1 / (1 + Math.exp(-h)), 15)
+    expect(proxy).toBeCloseTo(0.46383053964144527, 12)
+  })
+
+  it('5 + 7 at max_length 8: "1 2 end", length 3/8, proxy σ(0.125 + h)', () => {
+    const h = proxyHash(5, 7, [1, 2, E], 0, 3) // 0.680641386192292
+    // z = −4 + 2·1 + 3·3/8 + 0.5·2 digits + h = −4 + 2 + 1.125 + 1 + h = 0.125 + h
+    const [correct, format, length, proxy] = referenceScores(8, 5, 7)
+    expect([correct, format, length]).toEqual([1, 1, 0.375])
+    expect(proxy).toBeCloseTo(1 / (1 + Math.exp(-(0.125 + h))), 15)
+    expect(proxy).toBeCloseTo(0.6911799332325534, 12)
+  })
+
+  it('depends on the prompt alone, not on what the copy wrote', () => {
+    expect(referenceScores(4, 3, 4, [0, 0, 0, 7])).toEqual(referenceScores(4, 3, 4))
   })
 })

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
-import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type StepBuffers } from './types'
+import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type ReferenceAnswer, type StepBuffers } from './types'
 
 /*
  * A miniature of language-model RL. A prompt "a + b" (two digits) is answered by a completion of
@@ -213,6 +213,35 @@ export function scoreCompletion(a: number, b: number, tokens: ArrayLike<number>,
   out[outOffset + FORMAT] = format ? 1 : 0
   out[outOffset + LENGTH] = count / maxLength
   out[outOffset + PROXY] = 1 / (1 + Math.exp(-z))
+}
+
+/** The tokens of the task's reference answer to a + b, written into `out`: its digits, then end ("7 end" for 3 + 4, "1 2 end" for 5 + 7). Returns how many. */
+export function referenceAnswerTokens(a: number, b: number, out: Float64Array): number {
+  const sum = a + b
+  let count = 0
+  if (sum >= 10) out[count++] = Math.floor(sum / 10)
+  out[count++] = sum % 10
+  out[count++] = END
+  return count
+}
+
+/** Room for the longest reference answer: two digits and end. */
+const referenceTokens = new Float64Array(3)
+
+/**
+ * The reference answer, for PAR's r_ref (rewards/parReference.ts): the well-formed correct answer to
+ * the copy's prompt, judged by scoreCompletion with the copy's max_length, so its proxy score holds
+ * the hash judgement of exactly those tokens. Four components: overlong is left out, since its
+ * overlong_cache is a parameter the state does not hold.
+ */
+const REFERENCE_ANSWER: ReferenceAnswer = {
+  components: ['correct', 'format', 'length', 'proxy'],
+  score(state, offset, out) {
+    const a = state[offset + A_INDEX]
+    const b = state[offset + B_INDEX]
+    const count = referenceAnswerTokens(a, b, referenceTokens)
+    scoreCompletion(a, b, referenceTokens, 0, count, state[offset + MAX_LENGTH_INDEX], out, 0)
+  },
 }
 
 function describeSpec(game: TokenSeqGame): EnvSpec {
@@ -500,4 +529,5 @@ export const tokenseq: EnvDefinition = {
     const game = tokenSeqGame(params)
     return new TokenSeqBatch(describeSpec(game), n, game)
   },
+  referenceAnswer: REFERENCE_ANSWER,
 }

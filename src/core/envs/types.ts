@@ -130,9 +130,10 @@ export interface BatchEnv {
 /**
  * An environment: its spec, its dynamics, and the facts about it that other parts of core/ ask for
  * (its natural shaping potentials, the bounds a count bonus bins its state by, the features of a
- * step a reward model scores, the learner it starts with, its components' expectations). Each fact
- * lives in the environment's own file; the readers (rewards/shaping.ts, rewards/countBonus.ts,
- * preferences/stepFeatures.ts, run/config.ts, learn/signFlipProbe.ts) look the definition up and
+ * step a reward model scores, the learner it starts with, its components' expectations, its
+ * reference answer). Each fact lives in the environment's own file; the readers (rewards/shaping.ts,
+ * rewards/countBonus.ts, preferences/stepFeatures.ts, run/config.ts, learn/signFlipProbe.ts,
+ * rewards/parReference.ts) look the definition up and
  * never test its id.
  */
 export interface EnvDefinition {
@@ -161,6 +162,23 @@ export interface EnvDefinition {
    * bandit); the GRPO learner's sign-flip fraction reads it (learn/signFlipProbe.ts). Absent: not known.
    */
   expectedComponents?(state: ArrayLike<number>, offset: number, action: number, out: Float64Array): void
+  /**
+   * The environment's own reference answer to the prompt a copy holds, scored as the environment
+   * scores any answer: the r_ref of the `par` transform (rewards/parReference.ts). Absent: the
+   * environment has no fixed reference answer, and `par` is refused on it.
+   */
+  referenceAnswer?: ReferenceAnswer
+}
+
+/** The raw components an environment's reference answer earns, per copy state. */
+export interface ReferenceAnswer {
+  /** The components the reference answer's score fixes from the copy's state alone, in the order `score` writes them. */
+  readonly components: readonly string[]
+  /**
+   * The raw values of `components` that the reference answer to the prompt held in the copy state
+   * at `offset` of `state` earns, into out[0 …]; read from the state that ended an episode.
+   */
+  score(state: ArrayLike<number>, offset: number, out: Float64Array): void
 }
 
 /** What a natural potential may consult besides the state: the spec (the grid layout, for one). */

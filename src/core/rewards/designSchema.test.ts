@@ -106,7 +106,7 @@ describe('the reward design schema', () => {
     const expected: [string, RegExp][] = [
       ['version', /accepted: 1/],
       ['weights.step', /expected a finite number/],
-      ['transforms.step[0].kind', /accepted: scale, clip, normalize, bounded, delay, redistribute/],
+      ['transforms.step[0].kind', /accepted: scale, clip, normalize, bounded, par, delay, redistribute/],
       ['transforms.step[1].lo', /lo ≤ hi/],
       ['transforms.goal', /redistribute must be the last transform/],
       ['shaping[0].expression', /custom potential needs an expression/],

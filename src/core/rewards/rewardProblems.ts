@@ -4,6 +4,7 @@ import { discretiserFor, hasCountDiscretiser } from './countBonus'
 import { formatPath, type RewardDesign } from './designSchema'
 import { expressionProblems } from './expressionProblems'
 import { extraComponents } from './extras'
+import { parProblems } from './parReference'
 import { rewardModelProblems } from './rewardModelProblems'
 import { potentialsFor } from './shaping'
 import { scheduleProblems } from './weightSchedule'
@@ -27,7 +28,8 @@ export function assertRewardDesignFits(design: RewardDesign, spec: EnvSpec): voi
  * Whether a valid design fits one environment: every weighted or transformed name exists (a
  * component, or for transforms also a term), no term takes a component's name, every shaping
  * potential is one the environment offers (or custom), count bonuses can discretise its state,
- * rnd bonuses have a state vector to read and reward models score the features it declares.
+ * rnd bonuses have a state vector to read, reward models score the features it declares and a par
+ * transform has the environment's reference answer to compare with.
  * Returns every problem, each naming what is accepted; [] when it fits.
  */
 export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): string[] {
@@ -79,6 +81,7 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
       problems.push(`${formatPath(['bonuses', index, 'bins'])}: ${errorMessage(error)}`)
     }
   })
+  problems.push(...parProblems(design, spec))
   problems.push(...rewardModelProblems(design, spec))
   // A schedule, like a weight, may name the components the design adds, within their sliders' ranges.
   problems.push(...scheduleProblems(design.schedules, [...spec.components, ...extraComponents(design, spec)]))

@@ -9,7 +9,8 @@ import { assertRewardDesignFits } from './rewardProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
 import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
 import { RewardModelScorer } from './rewardModelComponent'
-import { createTransformChain, type TransformChain } from './transforms'
+import { createTransformChain, type FinalStates, type TransformChain } from './transforms'
+import { referenceOf } from './parReference'
 import { ownValue } from '../reservedNames'
 
 /** How one added component is computed each step. */
@@ -30,6 +31,8 @@ export class RewardedEnv implements BatchEnv {
   spec: EnvSpec
   readonly n: number
   private readonly innerBuffers: StepBuffers
+  /** The states that ended the inner step's episodes, as the chains read them (par: each ended copy's prompt). */
+  private readonly finals: FinalStates
   private readonly stateBefore: Float64Array
   private rules: ExtraRule[] = []
   /** Whether the design adds and transforms nothing, so steps go straight to the inner environment. */
@@ -55,6 +58,7 @@ export class RewardedEnv implements BatchEnv {
     this.n = inner.n
     this.spec = rewardedSpec(inner.spec, design)
     this.innerBuffers = allocateStepBuffers(inner.spec, inner.n)
+    this.finals = { state: this.innerBuffers.finalState, size: inner.spec.stateVars.length }
     this.stateBefore = new Float64Array(inner.state.length)
     this.episodeStep = new Int32Array(inner.n)
     const variables = expressionVariables(inner.spec)
@@ -126,7 +130,9 @@ export class RewardedEnv implements BatchEnv {
       const chain = ownValue(design.transforms, component.name)
       if (!chain || chain.length === 0) return null
       const unchanged = previous && JSON.stringify(ownValue(previous.design.transforms, component.name)) === JSON.stringify(chain)
-      return unchanged ? (keptChains.get(component.name) ?? createTransformChain(chain, inner.n)) : createTransformChain(chain, inner.n)
+      // par's reference: the component's score of the environment's reference answer (checked above to exist).
+      const create = () => createTransformChain(chain, inner.n, chain.some((t) => t.kind === 'par') ? (referenceOf(inner.spec, component.name) ?? undefined) : undefined)
+      return unchanged ? (keptChains.get(component.name) ?? create()) : create()
     })
     this.rules = rules
     this.chains = chains
@@ -192,7 +198,7 @@ export class RewardedEnv implements BatchEnv {
         for (let i = 0; i < n; i++) out.components[i * K + column] = this.extraColumn[i]
       }
     })
-    for (let k = 0; k < K; k++) this.chains[k]?.apply(out.components, out.terminated, out.truncated, k, K)
+    for (let k = 0; k < K; k++) this.chains[k]?.apply(out.components, out.terminated, out.truncated, k, K, this.finals)
     this.countEpisodeSteps(out)
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  applyStatelessTransforms,
   createTransformChain,
   createTransformProcessor,
   DelayProcessor,
@@ -214,12 +215,14 @@ describe('the transform chain as data', () => {
     expect(TransformSchema.parse({ kind: 'clip' })).toEqual({ kind: 'clip', lo: -1, hi: 1 })
     expect(TransformSchema.parse({ kind: 'bounded' })).toEqual({ kind: 'bounded', reference: 0 })
     expect(TransformSchema.parse({ kind: 'delay' })).toEqual({ kind: 'delay' })
+    expect(TransformSchema.parse({ kind: 'par' })).toEqual({ kind: 'par' })
+    expect(TransformSchema.safeParse({ kind: 'par', reference: 5 }).error!.issues[0].message).toBe('unknown key "reference" in a par transform; accepted: kind')
   })
 
   it('refuses an unknown kind, a clip with lo above hi and unknown keys, naming what is accepted', () => {
     const kind = TransformSchema.safeParse({ kind: 'square' })
     expect(kind.success).toBe(false)
-    expect(kind.error!.issues[0].message).toMatch(/accepted: scale, clip, normalize, bounded, delay, redistribute/)
+    expect(kind.error!.issues[0].message).toMatch(/accepted: scale, clip, normalize, bounded, par, delay, redistribute/)
     const clip = TransformSchema.safeParse({ kind: 'clip', lo: 2, hi: 1 })
     expect(clip.error!.issues[0].message).toMatch(/lo ≤ hi/)
     expect(TransformSchema.safeParse({ kind: 'scale', factr: 2 }).error!.issues[0].message).toBe('unknown key "factr" in a scale transform; accepted: kind, factor')
@@ -243,5 +246,91 @@ describe('the transform chain as data', () => {
     expect(transformChainProblems([{ kind: 'redistribute' }, { kind: 'delay' }])).toHaveLength(1)
     expect(() => createTransformChain([{ kind: 'redistribute' }, { kind: 'delay' }], 1)).toThrow(/last transform/)
     expect(() => createTransformProcessor({ kind: 'redistribute' }, 1)).toThrow(/redistributeEpisodes/)
+  })
+})
+
+describe('par (preference as reward, a reference per prompt)', () => {
+  const sigmoid = (z: number) => 1 / (1 + Math.exp(-z))
+  /** Final states of one value per copy: the reference score of the prompt the copy answered. */
+  const finals = (values: number[]) => ({ state: Float64Array.from(values), size: 1 })
+  const referenceIsState = (state: ArrayLike<number>, offset: number) => state[offset]
+
+  it('pays σ(R − R_ref) at each episode’s end, R_ref read from the state that ended it, 0 before', () => {
+    const processor = createTransformProcessor({ kind: 'par' }, 3, referenceIsState)
+    const step = (rewards: number[], terminated: number[], truncated: number[], ended: number[]) => {
+      const values = Float64Array.from(rewards)
+      processor.apply(values, Uint8Array.from(terminated), Uint8Array.from(truncated), 0, 1, finals(ended))
+      return Array.from(values)
+    }
+    // Step 0: copy 1 ends (R = 0, its prompt's R_ref = 2): σ(0 − 2); copies 0 and 2 hold 0.5 and 1.
+    const first = step([0.5, 0, 1], [0, 1, 0], [0, 0, 0], [NaN, 2, NaN])
+    expect(first[0]).toBe(0)
+    expect(first[1]).toBeCloseTo(0.11920292202211755, 15)
+    expect(first[2]).toBe(0)
+    // Step 1: copy 0 ends with R = 0.5 + 1 against R_ref = 1.5: σ(0) = ½; copy 2 is cut with R = 1 + 0
+    // against R_ref = −1: σ(2); copy 1's new episode holds 3.
+    const second = step([1, 3, 0], [1, 0, 0], [0, 0, 1], [1.5, NaN, -1])
+    expect(second[0]).toBe(0.5)
+    expect(second[1]).toBe(0)
+    expect(second[2]).toBeCloseTo(0.8807970779778823, 15)
+    // Step 2: copy 1 ends with R = 3 against another prompt's R_ref = 4: σ(−1).
+    const third = step([0, 0, 0], [0, 1, 0], [0, 0, 0], [NaN, 4, NaN])
+    expect(third).toEqual([0, sigmoid(-1), 0])
+    expect(third[1]).toBeCloseTo(0.2689414213699951, 15)
+  })
+
+  it('passes the reference through the chain’s transforms before par, as the reward passes', () => {
+    // scale 10 → par: R = 10·0.8 = 8 against R_ref = 10·0.75 = 7.5: σ(0.5)
+    const scaled = createTransformChain([{ kind: 'scale', factor: 10 }, { kind: 'par' }], 1, referenceIsState)
+    const a = Float64Array.of(0.8)
+    scaled.apply(a, Uint8Array.of(1), none(1), 0, 1, finals([0.75]))
+    expect(a[0]).toBeCloseTo(0.6224593312018546, 15)
+    // clip [0, 0.5] → scale 4 → par: R = 4·0.3 = 1.2 against R_ref = 4·min(0.9, 0.5) = 2: σ(−0.8)
+    const clipped = createTransformChain([{ kind: 'clip', lo: 0, hi: 0.5 }, { kind: 'scale', factor: 4 }, { kind: 'par' }], 1, referenceIsState)
+    const b = Float64Array.of(0.3)
+    clipped.apply(b, Uint8Array.of(1), none(1), 0, 1, finals([0.9]))
+    expect(b[0]).toBeCloseTo(0.31002551887238755, 15)
+    // and a transform after par works on what par paid: par → scale 2 pays 2·σ(0) = 1
+    const after = createTransformChain([{ kind: 'par' }, { kind: 'scale', factor: 2 }], 1, referenceIsState)
+    const c = Float64Array.of(3)
+    after.apply(c, Uint8Array.of(1), none(1), 0, 1, finals([3]))
+    expect(c[0]).toBe(1)
+  })
+
+  it('applies scale and clip to one value as their processors do, and refuses a stateful transform', () => {
+    expect(applyStatelessTransforms([{ kind: 'scale', factor: 3 }, { kind: 'clip', lo: -1, hi: 2 }], 0.5)).toBe(1.5)
+    expect(applyStatelessTransforms([{ kind: 'clip', lo: -1, hi: 2 }, { kind: 'scale', factor: 3 }], 1)).toBe(3)
+    expect(applyStatelessTransforms([], -4)).toBe(-4)
+    expect(() => applyStatelessTransforms([{ kind: 'delay' }], 1)).toThrow(/delay keeps state across steps/)
+  })
+
+  it('refuses par after a stateful transform, naming it and what may come before par', () => {
+    expect(transformChainProblems([{ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }, { kind: 'par' }])).toEqual([
+      "par (number 2 of 2) must not follow normalize: the reference answer's score passes through the transforms before par, and normalize keeps state across steps; accepted before par: scale, clip",
+    ])
+    expect(transformChainProblems([{ kind: 'scale', factor: 2 }, { kind: 'delay' }, { kind: 'par' }])[0]).toMatch(/^par \(number 3 of 3\) must not follow delay/)
+    expect(transformChainProblems([{ kind: 'bounded', reference: 0 }, { kind: 'par' }])[0]).toMatch(/must not follow bounded/)
+    expect(transformChainProblems([{ kind: 'par' }, { kind: 'par' }])[0]).toMatch(/par \(number 2 of 2\) must not follow par/)
+    expect(transformChainProblems([{ kind: 'scale', factor: 2 }, { kind: 'clip', lo: 0, hi: 1 }, { kind: 'par' }, { kind: 'normalize', gamma: 0.9, epsilon: 1e-8 }])).toEqual([])
+    expect(() => createTransformChain([{ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }, { kind: 'par' }], 1, referenceIsState)).toThrow(/must not follow normalize/)
+  })
+
+  it('needs a reference to build and the ended states to pay', () => {
+    expect(() => createTransformProcessor({ kind: 'par' }, 1)).toThrow(/par needs its component’s score of the environment’s reference answer/)
+    const chain = createTransformChain([{ kind: 'par' }], 1, referenceIsState)
+    // No end: nothing to read, nothing asked.
+    const held = Float64Array.of(1)
+    chain.apply(held, none(1), none(1))
+    expect(held[0]).toBe(0)
+    expect(() => chain.apply(Float64Array.of(1), Uint8Array.of(1), none(1))).toThrow(/par needs the state that ended each episode/)
+  })
+
+  it('forgets what it held on reset', () => {
+    const chain = createTransformChain([{ kind: 'par' }], 1, referenceIsState)
+    chain.apply(Float64Array.of(5), none(1), none(1))
+    chain.reset()
+    const values = Float64Array.of(1)
+    chain.apply(values, Uint8Array.of(1), none(1), 0, 1, finals([1]))
+    expect(values[0]).toBe(0.5)
   })
 })

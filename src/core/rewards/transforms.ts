@@ -6,7 +6,9 @@ import { z } from 'zod'
  * one step at a time, so they fit every learner's step loop. `redistribute` is the exception: it
  * needs the whole episode, so it runs over a finished rollout segment (redistributeEpisodes) and
  * only learners that collect a [T × n] segment before they update (PPO, REINFORCE, GRPO) can use
- * it; online learners (Q-learning, SARSA, …) must refuse a chain that holds it.
+ * it; online learners (Q-learning, SARSA, …) must refuse a chain that holds it. `par` compares an
+ * episode's reward with the environment's reference answer to its prompt, so its processor also reads
+ * the states that ended the step's episodes (FinalStates), which the chain passes on.
  */
 
 /**
@@ -57,15 +59,17 @@ export const NormalizeTransformSchema = describedObject(
 
 export const BoundedTransformSchema = describedObject({ kind: z.literal('bounded'), reference: finiteNumber().default(0) }, 'a bounded transform')
 
+export const ParTransformSchema = describedObject({ kind: z.literal('par') }, 'a par transform')
+
 export const DelayTransformSchema = describedObject({ kind: z.literal('delay') }, 'a delay transform')
 
 export const RedistributeTransformSchema = describedObject({ kind: z.literal('redistribute') }, 'a redistribute transform')
 
-export const TRANSFORM_KINDS = ['scale', 'clip', 'normalize', 'bounded', 'delay', 'redistribute'] as const
+export const TRANSFORM_KINDS = ['scale', 'clip', 'normalize', 'bounded', 'par', 'delay', 'redistribute'] as const
 
 export const TransformSchema = z.discriminatedUnion(
   'kind',
-  [ScaleTransformSchema, ClipTransformSchema, NormalizeTransformSchema, BoundedTransformSchema, DelayTransformSchema, RedistributeTransformSchema],
+  [ScaleTransformSchema, ClipTransformSchema, NormalizeTransformSchema, BoundedTransformSchema, ParTransformSchema, DelayTransformSchema, RedistributeTransformSchema],
   {
     error: (issue) =>
       issue.code === 'invalid_union' || issue.code === 'invalid_type' ? `expected a transform, an object with a kind; accepted: ${TRANSFORM_KINDS.join(', ')}` : undefined,
@@ -74,25 +78,65 @@ export const TransformSchema = z.discriminatedUnion(
 export type Transform = z.infer<typeof TransformSchema>
 export type TransformKind = Transform['kind']
 
-/** Problems of a chain's order: redistribute needs whole episodes, so it can only come last. */
+/** The transforms that keep no state across steps: a value's image depends on the value alone. */
+const STATELESS_KINDS: readonly TransformKind[] = ['scale', 'clip']
+
+/**
+ * Problems of a chain's order: redistribute needs whole episodes, so it can only come last; par
+ * passes its reference through the transforms before it, so only stateless ones may precede it.
+ */
 export function transformChainProblems(chain: readonly Transform[]): string[] {
   const problems: string[] = []
   chain.forEach((transform, index) => {
     if (transform.kind === 'redistribute' && index !== chain.length - 1) {
       problems.push(`redistribute must be the last transform of a chain (it is number ${index + 1} of ${chain.length}): it works on whole finished episodes`)
     }
+    if (transform.kind === 'par') {
+      // (A redistribute before par has its own problem above.)
+      const stateful = chain.slice(0, index).find((before) => !STATELESS_KINDS.includes(before.kind) && before.kind !== 'redistribute')
+      if (stateful) {
+        problems.push(
+          `par (number ${index + 1} of ${chain.length}) must not follow ${stateful.kind}: the reference answer's score passes through the transforms before par, and ${stateful.kind} keeps state across steps; accepted before par: ${STATELESS_KINDS.join(', ')}`,
+        )
+      }
+    }
   })
   return problems
 }
 
 /**
+ * The stateless transforms (scale, clip) applied in order to one value, as their processors apply
+ * them to a step's: what par's reference answer's score becomes on its way to par.
+ */
+export function applyStatelessTransforms(chain: readonly Transform[], value: number): number {
+  let x = value
+  for (const transform of chain) {
+    // scale: x ← x·k; clip: x ← min(max(x, lo), hi)
+    if (transform.kind === 'scale') x *= transform.factor
+    else if (transform.kind === 'clip') x = Math.min(Math.max(x, transform.lo), transform.hi)
+    else throw new Error(`${transform.kind} keeps state across steps: only ${STATELESS_KINDS.join(' and ')} apply to a single value`)
+  }
+  return x
+}
+
+/** The internal states that ended each copy's episode (StepBuffers.finalState), `size` values per copy; valid where an episode ended. */
+export interface FinalStates {
+  readonly state: ArrayLike<number>
+  readonly size: number
+}
+
+/** A component's reference value for the copy state at `offset` of `state` (par's r_ref before its chain's earlier transforms). */
+export type ReferenceOf = (state: ArrayLike<number>, offset: number) => number
+
+/**
  * One online transform over n copies. `apply` rewrites values[offset + i·stride] for every copy i
  * in place (so it can work straight on a row-major n × K component buffer); `terminated` and
- * `truncated` are the step's episode ends, n each.
+ * `truncated` are the step's episode ends, n each; `finals` the states that ended them (only par
+ * reads them).
  */
 export interface TransformProcessor {
   readonly kind: TransformKind
-  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number): void
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number, finals?: FinalStates): void
   /** Forget all state (a new run). */
   reset(): void
 }
@@ -189,10 +233,11 @@ export class NormalizeProcessor implements TransformProcessor {
 }
 
 /**
- * Bounded, centred (Fu et al. 2025, "preference as reward"): the reference bounds a sequence's
- * reward, σ(r − r_ref). Step by step, the episode's reward is its sum: held until the episode ends
- * (terminated or cut) and paid there bounded; the steps before pay 0. (Bounding every step would pay
- * σ(0 − r_ref) for each step of a reward paid only at the end: a reward for length.)
+ * Bounded, constant reference: σ(R − r_ref) with one r_ref for every prompt and episode, the shape
+ * of Fu et al. 2025's "preference as reward" without its per-prompt reference (that is par, below).
+ * Step by step, the episode's reward is its sum: held until the episode ends (terminated or cut)
+ * and paid there bounded; the steps before pay 0. (Bounding every step would pay σ(0 − r_ref) for
+ * each step of a reward paid only at the end: a reward for length.)
  */
 class BoundedProcessor implements TransformProcessor {
   readonly kind = 'bounded'
@@ -211,6 +256,43 @@ class BoundedProcessor implements TransformProcessor {
       if (terminated[i] || truncated[i]) {
         // c_T ← σ(Σ_{t ≤ T} c_t − r_ref) = 1 / (1 + e^{−(Σ c_t − r_ref)}); c_t ← 0 for t < T
         values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.reference)))
+        this.held[i] = 0
+      } else {
+        values[j] = 0
+      }
+    }
+  }
+  reset(): void {
+    this.held.fill(0)
+  }
+}
+
+/**
+ * Preference as reward (PAR, Fu et al. 2025): σ(R − R_ref), R the component's episode sum (held as
+ * bounded holds it, paid at the episode's end, 0 before) and R_ref the same component's score of the
+ * environment's reference answer to that episode's prompt, read from the state that ended it and
+ * passed through the chain's transforms before par (`reference`, built by createTransformChain).
+ * The paper averages σ(R − R_ref,m) over references sampled from the SFT policy; ours is one fixed
+ * answer per prompt (docs/references.md).
+ */
+class ParProcessor implements TransformProcessor {
+  readonly kind = 'par'
+  /** Reward held so far in each copy's running episode. */
+  private readonly held: Float64Array
+  constructor(
+    private readonly n: number,
+    private readonly reference: ReferenceOf,
+  ) {
+    this.held = new Float64Array(n)
+  }
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset = 0, stride = 1, finals?: FinalStates): void {
+    for (let i = 0; i < this.n; i++) {
+      const j = offset + i * stride
+      this.held[i] += values[j]
+      if (terminated[i] || truncated[i]) {
+        if (!finals) throw new Error('par needs the state that ended each episode (its prompt), and none was passed')
+        // c_T ← σ(Σ_{t ≤ T} c_t − R_ref(s_T)) = 1 / (1 + e^{−(Σ c_t − R_ref)}); c_t ← 0 for t < T
+        values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.reference(finals.state, i * finals.size))))
         this.held[i] = 0
       } else {
         values[j] = 0
@@ -248,8 +330,11 @@ export class DelayProcessor implements TransformProcessor {
   }
 }
 
-/** An online processor for one transform; redistribute has none (see redistributeEpisodes). */
-export function createTransformProcessor(transform: Transform, n: number): TransformProcessor {
+/**
+ * An online processor for one transform; redistribute has none (see redistributeEpisodes). par needs
+ * `reference`, its component's reference value as it reaches par.
+ */
+export function createTransformProcessor(transform: Transform, n: number, reference?: ReferenceOf): TransformProcessor {
   switch (transform.kind) {
     case 'scale':
       return new ScaleProcessor(n, transform.factor)
@@ -259,6 +344,9 @@ export function createTransformProcessor(transform: Transform, n: number): Trans
       return new NormalizeProcessor(n, transform.gamma, transform.epsilon)
     case 'bounded':
       return new BoundedProcessor(n, transform.reference)
+    case 'par':
+      if (!reference) throw new Error('par needs its component’s score of the environment’s reference answer, and this component has none')
+      return new ParProcessor(n, reference)
     case 'delay':
       return new DelayProcessor(n)
     case 'redistribute':
@@ -273,22 +361,31 @@ export interface TransformChain {
   /** Whether the chain ends with redistribute: the learner must call redistributeEpisodes on its segment. */
   readonly redistribute: boolean
   /** Apply the online processors in order, in place (see TransformProcessor.apply). */
-  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number): void
+  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset?: number, stride?: number, finals?: FinalStates): void
   reset(): void
 }
 
-export function createTransformChain(transforms: readonly Transform[], n: number): TransformChain {
+/**
+ * The chain of `transforms` over n copies. `reference` is the component's raw score of the
+ * environment's reference answer, which a par in the chain needs: par compares with it after the
+ * chain's transforms before par (scale, clip) have applied to it as they apply to the reward.
+ */
+export function createTransformChain(transforms: readonly Transform[], n: number, reference?: ReferenceOf): TransformChain {
   const problems = transformChainProblems(transforms)
   if (problems.length > 0) throw new Error(problems.join('; '))
   const redistribute = transforms.length > 0 && transforms[transforms.length - 1].kind === 'redistribute'
   const online = redistribute ? transforms.slice(0, -1) : transforms
-  const processors = online.map((transform) => createTransformProcessor(transform, n))
+  const processors = online.map((transform, index) => {
+    if (transform.kind !== 'par' || !reference) return createTransformProcessor(transform, n)
+    const before = online.slice(0, index)
+    return createTransformProcessor(transform, n, (state, offset) => applyStatelessTransforms(before, reference(state, offset)))
+  })
   return {
     transforms,
     processors,
     redistribute,
-    apply(values, terminated, truncated, offset = 0, stride = 1) {
-      for (const processor of processors) processor.apply(values, terminated, truncated, offset, stride)
+    apply(values, terminated, truncated, offset = 0, stride = 1, finals) {
+      for (const processor of processors) processor.apply(values, terminated, truncated, offset, stride, finals)
     },
     reset() {
       for (const processor of processors) processor.reset()

@@ -14,15 +14,43 @@ import { DesignFile } from './DesignFile'
 import { IfVisible } from '../common/IfVisible'
 import { Panel } from '../common/Panel'
 
-/** The transforms a user can add from the panel; redistribute needs whole episodes, so only PPO and GRPO take it (the trainer says so to any other). */
-const TRANSFORMS: { kind: Transform['kind']; label: string; make: () => Transform }[] = [
-  { kind: 'scale', label: 'scale ×2', make: () => ({ kind: 'scale', factor: 2 }) },
-  { kind: 'clip', label: 'clip to [−1, 1]', make: () => ({ kind: 'clip', lo: -1, hi: 1 }) },
-  { kind: 'normalize', label: 'normalise (running, γ 0.99)', make: () => ({ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }) },
-  { kind: 'bounded', label: 'bounded: sigmoid(episode reward − 0), paid at the end', make: () => ({ kind: 'bounded', reference: 0 }) },
-  { kind: 'delay', label: 'delay to the episode’s end', make: () => ({ kind: 'delay' }) },
-  { kind: 'redistribute', label: 'redistribute over the episode (PPO)', make: () => ({ kind: 'redistribute' }) },
+/**
+ * The transforms a user can add from the panel: the picker's label, the name a chain shows, what it
+ * does (the option's tooltip). Redistribute needs whole episodes, so only PPO and GRPO take it (the
+ * trainer says so to any other); par needs the environment's reference answer (the check says
+ * which environments and components have one).
+ */
+const TRANSFORMS: { kind: Transform['kind']; label: string; name: string; description: string; make: () => Transform }[] = [
+  { kind: 'scale', label: 'scale ×2', name: 'scale', description: 'Multiplies the component by a factor.', make: () => ({ kind: 'scale', factor: 2 }) },
+  { kind: 'clip', label: 'clip to [−1, 1]', name: 'clip', description: 'Keeps the component within [lo, hi].', make: () => ({ kind: 'clip', lo: -1, hi: 1 }) },
+  {
+    kind: 'normalize',
+    label: 'normalise (running, γ 0.99)',
+    name: 'normalise',
+    description: 'Divides by the running std of the discounted return (Gymnasium’s NormalizeReward).',
+    make: () => ({ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }),
+  },
+  {
+    kind: 'bounded',
+    label: 'bounded, constant reference: σ(episode reward − 0), paid at the end',
+    name: 'bounded, constant reference',
+    description: 'Pays σ(R − r_ref) at the episode’s end, R the episode’s sum, with one constant r_ref for every prompt.',
+    make: () => ({ kind: 'bounded', reference: 0 }),
+  },
+  {
+    kind: 'par',
+    label: 'PAR: σ(r − r_ref), reference per prompt',
+    name: 'PAR',
+    description:
+      'Preference as reward (Fu et al. 2025): pays σ(R − R_ref) at the episode’s end, R_ref the same component, through the transforms before it, scored on the environment’s reference answer to that prompt (the token task’s correct, well-formed answer).',
+    make: () => ({ kind: 'par' }),
+  },
+  { kind: 'delay', label: 'delay to the episode’s end', name: 'delay', description: 'Holds the component and pays its episode sum at the end.', make: () => ({ kind: 'delay' }) },
+  { kind: 'redistribute', label: 'redistribute over the episode (PPO)', name: 'redistribute', description: 'Spreads each episode’s sum evenly over its steps (PPO, GRPO).', make: () => ({ kind: 'redistribute' }) },
 ]
+
+/** What a chain shows for one transform: its name in the panel ("bounded, constant reference", not "bounded"). */
+const transformName = (kind: Transform['kind']) => TRANSFORMS.find((t) => t.kind === kind)?.name ?? kind
 
 /** The numeric parameters of a transform, editable in place. */
 function numericFields(transform: Transform): string[] {
@@ -108,7 +136,7 @@ export function RewardTermsPanel() {
             {chain.map((transform, position) => (
               <span key={position} className="transform">
                 {position > 0 && ' → '}
-                {transform.kind}
+                {transformName(transform.kind)}
                 {numericFields(transform).map((field) => (
                   <NumberField
                     key={field}
@@ -250,19 +278,19 @@ function AddTransform({ components, onAdd }: { components: string[]; onAdd: (nam
           </option>
         ))}
       </select>
-      <AddChoice label="Add transform" choiceLabel="Transform kind" options={TRANSFORMS.map((t) => ({ value: t.kind, label: t.label }))} onAdd={(kind) => onAdd(component, TRANSFORMS.find((t) => t.kind === kind)!.make())} />
+      <AddChoice label="Add transform" choiceLabel="Transform kind" options={TRANSFORMS.map((t) => ({ value: t.kind, label: t.label, title: t.description }))} onAdd={(kind) => onAdd(component, TRANSFORMS.find((t) => t.kind === kind)!.make())} />
     </span>
   )
 }
 
 /** Pick from a list, then press the button to add it (choosing alone changes nothing, so arrow keys are safe). */
-function AddChoice({ label, choiceLabel, options, onAdd }: { label: string; choiceLabel: string; options: { value: string; label: string }[]; onAdd: (value: string) => void }) {
+function AddChoice({ label, choiceLabel, options, onAdd }: { label: string; choiceLabel: string; options: { value: string; label: string; title?: string }[]; onAdd: (value: string) => void }) {
   const [choice, setChoice] = useState(options[0]?.value ?? '')
   return (
     <span className="add-choice">
       <select aria-label={choiceLabel} value={choice} onChange={(event) => setChoice(event.target.value)}>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} title={option.title}>
             {option.label}
           </option>
         ))}
