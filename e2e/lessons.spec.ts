@@ -9,7 +9,7 @@ const LESSONS: [string, string][] = [
   ['credit-over-time', 'Credit over time'],
   ['exploration-bonuses', 'Exploration bonuses'],
   ['grpo-silent-groups', 'GRPO’s silent groups'],
-  ['small-groups', 'Small groups: mean vs median'],
+  ['small-groups', 'Small groups: sign flips and MC-GRPO'],
   ['many-rewards', 'Many rewards: sum first or normalise first'],
   ['reward-hacking', 'Reward hacking on the token task'],
   ['free-riding', 'Free-riding in a team'],

@@ -112,6 +112,10 @@ describe('GRPO with the KL in the reward', () => {
       ['klPlacement', 'the passk baseline judges each answer right or wrong by its task reward, which a KL penalty in the reward would blur; put the KL in the loss for passk, or pick another baseline'],
     ])
   })
+
+  it('is taken with the passk_verl baseline, whose score carries the KL as verl’s token-level rewards do', () => {
+    expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', klPlacement: 'reward', estimator: { baseline: 'passk_verl' } }).success).toBe(true)
+  })
 })
 
 describe('REINFORCE++ as OpenRLHF defines it (preset reinforce_pp_openrlhf)', () => {

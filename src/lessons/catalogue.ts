@@ -52,7 +52,14 @@ const SILENT_MAX_ROUNDS = 10
 const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learner: GRPO_FAST }
 /** A judge (the proxy) at a twentieth of correct's weight: light enough that only GRPO's std division lets it take over. */
 const WEAK_JUDGE = 0.05
-const NOISY_BANDIT: DesignRecipe = { envId: 'bandit', params: { arms: 'gaussian', noise: 1 }, learner: { kind: 'grpo', groupSize: 3 } }
+/** small-groups: GRPO on the noisy bandit (Gaussian payouts, noise 1) with groups of `groupSize` pulls, under `estimator`. */
+const NOISY_BANDIT = (groupSize: number, estimator?: Record<string, unknown>): DesignRecipe => ({
+  envId: 'bandit',
+  params: { arms: 'gaussian', noise: 1 },
+  learner: { kind: 'grpo', groupSize, ...(estimator === undefined ? {} : { estimator }) },
+})
+/** small-groups: long enough for MC-GRPO's regret to settle (it trains on 2 of every 3 pulls). */
+const SMALL_GROUPS_STEPS = 20_000
 const TEAM: DesignRecipe = { envId: 'coop', learner: { kind: 'independent', credit: 'equal' } }
 /** The token task's default prompts and GRPO's defaults, paid by a fitted reward model alone (component rm), nothing by the task. */
 const LENGTH_BIASED_RM = (model: RewardModel): DesignRecipe => ({ envId: 'tokenseq', learner: { kind: 'grpo' }, weights: { correct: 0, rm: 1 }, reward: { rewardModels: [{ name: 'rm', model }] } })
@@ -217,18 +224,22 @@ export const LESSONS: Lesson[] = [
   }),
   lesson({
     id: 'small-groups',
+    fill: { steps: SMALL_GROUPS_STEPS.toLocaleString('en-US') },
     variants: [
-      { label: 'Mean baseline, G = 3', recipe: NOISY_BANDIT },
-      { label: 'Median baseline, G = 3', recipe: { ...NOISY_BANDIT, learner: { kind: 'grpo', groupSize: 3, estimator: { center: 'median' } } } },
-      { label: 'Mean baseline, G = 16', recipe: { ...NOISY_BANDIT, learner: { kind: 'grpo', groupSize: 16 } } },
+      { label: 'Mean baseline, G = 2', recipe: NOISY_BANDIT(2) },
+      { label: 'MC-GRPO, G = 2: 3 drawn, the median one left out', recipe: NOISY_BANDIT(3, { baseline: 'mc_grpo' }) },
+      { label: 'Mean baseline, G = 3', recipe: NOISY_BANDIT(3) },
+      { label: 'Mean baseline, G = 16', recipe: NOISY_BANDIT(16) },
     ],
     check: {
-      steps: 5_000,
+      steps: SMALL_GROUPS_STEPS,
       seeds: 5,
       claims: [
-        { text: 'With the mean baseline and groups of 3, regret falls: at most 0.15 after 5,000 pulls', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.15 } },
-        { text: 'With the median baseline and groups of 3, regret falls too: at most 0.15', figure: 'objective', variant: 1, relation: { kind: 'atMost', value: 0.15 } },
-        { text: 'Groups of 16 pay 16 pulls for every update: after the same 5,000 pulls their regret is still above the groups of 3’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },
+        { text: 'MC-GRPO flips fewer signs than the mean baseline with the same two samples carrying gradient (sign-flip fraction, last 20 updates)', figure: 'signFlipFraction', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'and fewer than the mean baseline over all three samples it draws', figure: 'signFlipFraction', variant: 1, relation: { kind: 'below', variant: 2 } },
+        { text: 'MC-GRPO ends with lower regret than the mean baseline at G = 2', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+        { text: 'Groups of 16 flip fewest signs of all: fewer than MC-GRPO', figure: 'signFlipFraction', variant: 3, relation: { kind: 'below', variant: 1 } },
+        { text: 'but pay 16 pulls for every update: after the same pulls their regret is still above MC-GRPO’s', figure: 'objective', variant: 3, relation: { kind: 'above', variant: 1 } },
       ],
     },
     reference: REFS.mcGrpo2026,
@@ -260,10 +271,14 @@ export const LESSONS: Lesson[] = [
       { label: 'Length paid', recipe: { ...TOKEN_FAST, weights: { length: 4 } } },
       { label: 'Correct + proxy judge', recipe: { ...TOKEN_FAST, weights: { proxy: 1 } } },
       {
-        label: 'Correct + bounded, centred judge',
+        label: 'Correct + judge bounded at one constant reference',
         recipe: { ...TOKEN_FAST, weights: { proxy: 1 }, reward: { transforms: { proxy: [{ kind: 'scale', factor: 10 }, { kind: 'bounded', reference: 5 }] } } },
       },
       { label: 'Correct + judge at 0.05, no std division', recipe: { ...TOKEN_FAST, weights: { proxy: WEAK_JUDGE }, learner: { ...GRPO_FAST, estimator: { scale: 'none' } } } },
+      {
+        label: 'Correct + PAR judge: σ(r − r_ref), the reference answer’s score per prompt',
+        recipe: { ...TOKEN_FAST, weights: { proxy: 1 }, reward: { transforms: { proxy: [{ kind: 'scale', factor: 10 }, { kind: 'par' }] } } },
+      },
     ],
     check: {
       steps: 300_000,
@@ -273,9 +288,11 @@ export const LESSONS: Lesson[] = [
         { text: 'Length paid: correctness collapses below the correct-only run’s', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
         { text: 'Length paid: the shaped return climbs above the correct-only run’s, the mark of a hacked reward', figure: 'shapedReturn', variant: 1, relation: { kind: 'above', variant: 0 } },
         { text: 'Correct + judge: correctness falls below the correct-only run’s', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 0 } },
-        { text: 'Correct + judge: the judge scores the answers at least 0.7, above the σ(0) = 0.5 it gives a correct one-digit answer before its noise', figure: 'shapedReturn', variant: 2, relation: { kind: 'atLeast', value: 0.7 } },
-        { text: 'Bounded, centred judge: correctness still falls below the correct-only run’s', figure: 'objective', variant: 3, relation: { kind: 'below', variant: 0 } },
+        { text: 'Correct + judge: the judge scores the answers at least 0.6, above the σ(0) = 0.5 it gives a correct one-digit answer before its noise', figure: 'shapedReturn', variant: 2, relation: { kind: 'atLeast', value: 0.6 } },
+        { text: 'Bounded at one constant reference, the judge still wins: correctness falls below the correct-only run’s', figure: 'objective', variant: 3, relation: { kind: 'below', variant: 0 } },
         { text: 'A judge at a twentieth of correct’s weight, advantages not divided by the group’s std: the hack is curbed, correct above the raw judge’s run', figure: 'objective', variant: 4, relation: { kind: 'above', variant: 2 } },
+        { text: 'PAR’s reference does not tame this judge: it ranks the padded answers far above the reference answer, so PAR pays them far above the σ(0) = 0.5 the reference answer gets, the judge’s term (last 20) at least 0.75', figure: 'contribution', component: 'proxy', variant: 5, relation: { kind: 'atLeast', value: 0.75 } },
+        { text: 'and correctness falls as with the raw judge: below the correct-only run’s', figure: 'objective', variant: 5, relation: { kind: 'below', variant: 0 } },
       ],
     },
     reference: REFS.gao2023,
@@ -382,7 +399,7 @@ export const LESSONS: Lesson[] = [
       ],
     },
     reference: REFS.deepseekMath2024,
-    seeAlso: [REFS.lightman2023, REFS.gaoJ2024, REFS.cheng2025],
+    seeAlso: [REFS.lightman2023, REFS.setlur2024, REFS.gaoJ2024, REFS.cheng2025],
   }),
   lesson({
     id: 'over-optimisation',
@@ -419,6 +436,7 @@ export const LESSONS: Lesson[] = [
       steps: ENSEMBLE_STEPS,
       seeds: 5,
       claims: [
+        { text: 'One model alone is over-optimised: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 3, relation: { kind: 'atMost', value: 0.02 } },
         { text: 'The ensemble’s mean is over-optimised as one model is: correct (last 20) at the end at most 0.02', figure: 'objective', variant: 0, relation: { kind: 'atMost', value: 0.02 } },
         { text: 'Paid by the members’ minimum, correct (last 20) ends above the mean’s', figure: 'objective', variant: 1, relation: { kind: 'above', variant: 0 } },
         { text: 'Paid by their mean − 3·std, correct (last 20) ends above the mean’s', figure: 'objective', variant: 2, relation: { kind: 'above', variant: 0 } },

@@ -90,6 +90,10 @@ export const REFS = {
     title: 'Lightman, Kosaraju, Burda, Edwards, Baker, Lee, Leike, Schulman, Sutskever & Cobbe (2023), Let’s Verify Step by Step',
     url: 'https://arxiv.org/abs/2305.20050',
   },
+  setlur2024: {
+    title: 'Setlur, Nagpal, Fisch, Geng, Eisenstein, Agarwal, Agarwal, Berant & Kumar (2024), Rewarding Progress: Scaling Automated Process Verifiers for LLM Reasoning',
+    url: 'https://arxiv.org/abs/2410.08146',
+  },
   gaoJ2024: {
     title: 'Gao, Xu, Ye, Liu, He, Fu, Mei, Wang & Wu (2024), On Designing Effective RL Reward at Training Time for LLM Reasoning',
     url: 'https://arxiv.org/abs/2410.15115',
