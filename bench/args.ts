@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--json] [--quick] [--only NAME,...] [--backend NAME] [--soak]`. */
 
-export const SECTIONS = ['envs', 'rescore', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'reward-model', 'soak'] as const
+export const SECTIONS = ['envs', 'rescore', 'prover-success', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'reward-model', 'soak'] as const
 export type Section = (typeof SECTIONS)[number]
 /** Sections run unless --only names them: the soak takes ten minutes and runs with --soak. */
 const ON_REQUEST: readonly Section[] = ['soak']

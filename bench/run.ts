@@ -3,6 +3,7 @@ import { benchBackendsBrowser } from './backendsBrowser'
 import { cleanUpAll } from './cleanup'
 import { benchEnvSteps } from './envSteps'
 import { benchGrpoTokenseq } from './grpoTokenseq'
+import { benchProverSuccess } from './proverSuccess'
 import { benchRescore } from './rescore'
 import { describeMachine, loadAverage } from './machine'
 import { benchPpoBrowser } from './ppoBrowser'
@@ -23,6 +24,7 @@ import { errorMessage } from '../src/core/errorMessage'
 const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | SectionResult> = {
   envs: (args) => benchEnvSteps(args.quick),
   rescore: (args) => benchRescore(args.quick),
+  'prover-success': (args) => benchProverSuccess(args.quick),
   'ppo-node': (args) => benchPpoNode(args.quick),
   grpo: (args) => benchGrpoTokenseq(args.quick),
   tensors: (args) => benchTensorLeak(args.quick),

@@ -51,7 +51,25 @@ const OBS_POSITION = 20 // t / max_length
 const OBS_LAST_TOKEN = 21 // one-hot of the last token written (12; all 0 before the first)
 const OBS_DIGIT_COUNT = 33 // one-hot of the digits written so far: 0, 1, 2, 3 or more (4)
 const OBS_FIRST_DIGIT = 37 // one-hot of the first digit written (10; all 0 before one)
-const OBS_SIZE = 47
+export const TOKEN_OBS_SIZE = 47
+const OBS_SIZE = TOKEN_OBS_SIZE
+
+/**
+ * The observation of a completion of the prompt a + b with t tokens written, into `out` from
+ * `offset` (TOKEN_OBS_SIZE floats): what a policy sees, and all it sees. `lastToken` is the token
+ * written last (EMPTY before the first), `digits` how many digits are written (think skipped),
+ * `firstDigit` the first of them (EMPTY before one). The environment observes through it, so a
+ * caller that tracks these few facts of a prefix observes it bit for bit as the environment does.
+ */
+export function writeTokenObservation(out: Float32Array, offset: number, a: number, b: number, t: number, maxLength: number, lastToken: number, digits: number, firstDigit: number): void {
+  out.fill(0, offset, offset + OBS_SIZE)
+  out[offset + OBS_A + a] = 1
+  out[offset + OBS_B + b] = 1
+  out[offset + OBS_POSITION] = t / maxLength
+  if (lastToken !== EMPTY) out[offset + OBS_LAST_TOKEN + lastToken] = 1
+  out[offset + OBS_DIGIT_COUNT + Math.min(digits, 3)] = 1
+  if (firstDigit !== EMPTY) out[offset + OBS_FIRST_DIGIT + firstDigit] = 1
+}
 
 // Component order in StepBuffers.components.
 const CORRECT = 0
@@ -82,8 +100,9 @@ const ID = 'tokenseq'
 
 const DIFFICULTIES = ['easy', 'mixed', 'hard'] as const
 
-/** The longest completion the task allows: max_length's upper bound. */
-const MAX_MAX_LENGTH = 32
+/** The shortest and longest completion limits the task allows: max_length's bounds. */
+export const MIN_MAX_LENGTH = 3
+export const MAX_MAX_LENGTH = 32
 
 const PARAMS: ParamSpec[] = [
   {
@@ -95,7 +114,7 @@ const PARAMS: ParamSpec[] = [
     max: 64,
     integer: true,
   },
-  { kind: 'number', name: 'max_length', description: 'Tokens a completion may write; one that has not written end by then is cut, judged and not well-formed.', default: 8, min: 3, max: MAX_MAX_LENGTH, integer: true },
+  { kind: 'number', name: 'max_length', description: 'Tokens a completion may write; one that has not written end by then is cut, judged and not well-formed.', default: 8, min: MIN_MAX_LENGTH, max: MAX_MAX_LENGTH, integer: true },
   {
     kind: 'number',
     name: 'overlong_cache',
@@ -213,6 +232,12 @@ export function scoreCompletion(a: number, b: number, tokens: ArrayLike<number>,
   out[outOffset + FORMAT] = format ? 1 : 0
   out[outOffset + LENGTH] = count / maxLength
   out[outOffset + PROXY] = 1 / (1 + Math.exp(-z))
+}
+
+/** The digits of a + b, most significant first: [7] for 3 + 4, [1, 2] for 5 + 7. */
+export function answerDigits(a: number, b: number): number[] {
+  const sum = a + b
+  return sum >= 10 ? [Math.floor(sum / 10), sum % 10] : [sum]
 }
 
 /** The tokens of the task's reference answer to a + b, written into `out`: its digits, then end ("7 end" for 3 + 4, "1 2 end" for 5 + 7). Returns how many. */
@@ -398,14 +423,9 @@ class TokenSeqBatch implements TokenSeqEnv {
   observe(i: number, obs: Float32Array): void {
     const s = this.state
     const base = i * this.stride
-    const o = i * OBS_SIZE
-    obs.fill(0, o, o + OBS_SIZE)
-    obs[o + OBS_A + s[base + A_INDEX]] = 1
-    obs[o + OBS_B + s[base + B_INDEX]] = 1
     const t = s[base + T_INDEX]
-    obs[o + OBS_POSITION] = t / this.maxLength
     let digits = 0
-    let firstDigit = -1
+    let firstDigit = EMPTY
     for (let j = 0; j < t; j++) {
       const token = s[base + TOKENS_INDEX + j]
       if (token < THINK) {
@@ -413,9 +433,8 @@ class TokenSeqBatch implements TokenSeqEnv {
         digits++
       }
     }
-    if (t > 0) obs[o + OBS_LAST_TOKEN + s[base + TOKENS_INDEX + t - 1]] = 1
-    obs[o + OBS_DIGIT_COUNT + Math.min(digits, 3)] = 1
-    if (firstDigit >= 0) obs[o + OBS_FIRST_DIGIT + firstDigit] = 1
+    const lastToken = t > 0 ? s[base + TOKENS_INDEX + t - 1] : EMPTY
+    writeTokenObservation(obs, i * OBS_SIZE, s[base + A_INDEX], s[base + B_INDEX], t, this.maxLength, lastToken, digits, firstDigit)
   }
 
   step(actions: Int32Array, out: StepBuffers, rng: Rng, autoReset = true): void {

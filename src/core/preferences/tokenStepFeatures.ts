@@ -1,4 +1,4 @@
-import { END, THINK } from '../envs/tokenseq'
+import { answerDigits, END, THINK } from '../envs/tokenseq'
 
 /*
  * What a process reward model of the token task sees of one step: the features of the prefix
@@ -19,8 +19,7 @@ export const TOKEN_STEP_FEATURE_NAMES: readonly string[] = ['one', 'position', '
 
 /** The features of the step that writes token `step` (0-based) of `tokens`, into out from `offset`, in TOKEN_STEP_FEATURE_NAMES order. */
 export function tokenStepFeatures(a: number, b: number, tokens: ArrayLike<number>, step: number, maxLength: number, out: Float64Array, offset: number): void {
-  const sum = a + b
-  const answer = sum >= 10 ? [Math.floor(sum / 10), sum % 10] : [sum]
+  const answer = answerDigits(a, b)
   let digits = 0
   let wrong = 0
   for (let j = 0; j <= step; j++) {

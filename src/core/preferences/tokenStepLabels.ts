@@ -1,4 +1,4 @@
-import { END, THINK } from '../envs/tokenseq'
+import { answerDigits, END, THINK } from '../envs/tokenseq'
 
 /*
  * The token task's gold process signal: one step label per token, 1 while the completion written
@@ -17,8 +17,7 @@ import { END, THINK } from '../envs/tokenseq'
 
 /** The step labels of `tokens` (a completion or any prefix of one) for the prompt a + b under max_length; one per token. */
 export function tokenStepLabels(a: number, b: number, tokens: ArrayLike<number>, maxLength: number): Uint8Array {
-  const sum = a + b
-  const answer = sum >= 10 ? [Math.floor(sum / 10), sum % 10] : [sum]
+  const answer = answerDigits(a, b)
   const labels = new Uint8Array(tokens.length)
   let digits = 0
   for (let j = 0; j < tokens.length; j++) {
