@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { groupBatchFits, whatIfAdvantages, whatIfGroupAdvantages } from '../core/credit/whatIf'
 import { whatIfRecentEpisodes } from '../core/credit/episodesWhatIf'
-import { GROUP_PRESETS, GRPO_PRESETS_BEYOND_GROUP, RunConfigSchema } from '../core/run/config'
+import { GROUP_PRESETS, GRPO_PRESETS_BEYOND_GROUP, RunConfigSchema, type GroupEstimator, type RunConfig } from '../core/run/config'
 import { designWeights } from '../core/rewards/extras'
 import { compileMix } from '../core/rewards/mix'
 import { withLearnerWeights } from '../core/run/learnerComponents'
 import { MetricsAccumulator, PAID_BY_CHANGING_WEIGHTS, RECENT_EPISODES } from '../core/run/metrics'
 import { rescore } from '../core/run/rescore'
+import type { GroupBatch } from '../core/run/trainer'
 import { initBackend } from './backend'
 import { createTrainerWithEnv } from './trainers'
 
@@ -69,15 +70,7 @@ describe('the what-if under unchanged settings, for the baselines beyond the gro
       learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, ...fields },
       seed: 2,
     })
-    const { trainer, env } = await createTrainerWithEnv(config)
-    const weights = designWeights(config.mix, env.spec)
-    const learned = config.learner.kind === 'grpo' ? config.learner.estimator : null
-    for (let k = 0; k < 2; k++) {
-      const report = await trainer.iterate()
-      expect(groupBatchFits(report.groupBatch!, learned!)).toBe(true)
-      expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned!)))).toEqual(Array.from(report.advantages!))
-    }
-    trainer.dispose()
+    await expectWhatIfReproducesTwoUpdates(config)
   })
 
   it.each([GRPO_PRESETS_BEYOND_GROUP.mc_grpo, { estimator: { baseline: 'mc_grpo' }, klPlacement: 'reward' }])('reproduces MC-GRPO’s own advantages on groups of G + 1 = 5, pivots at 0 (%o)', async (fields) => {
@@ -87,17 +80,8 @@ describe('the what-if under unchanged settings, for the baselines beyond the gro
       learner: { kind: 'grpo', groupsPerIteration: 4, learningRate: 0.05, ...fields },
       seed: 2,
     })
-    const { trainer, env } = await createTrainerWithEnv(config)
-    const weights = designWeights(config.mix, env.spec)
-    const learned = config.learner.kind === 'grpo' ? config.learner.estimator : null
-    for (let k = 0; k < 2; k++) {
-      const report = await trainer.iterate()
-      expect(groupBatchFits(report.groupBatch!, learned!)).toBe(true)
-      expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned!)))).toEqual(Array.from(report.advantages!))
-      // The group presets can be compared on the same batch; groups of 5 fit MC-GRPO, groups of 8 would not.
-      expect(groupBatchFits(report.groupBatch!, { ...learned!, baseline: 'group' })).toBe(true)
-    }
-    trainer.dispose()
+    // The group presets can be compared on the same batch; groups of 5 fit MC-GRPO, groups of 8 would not.
+    await expectWhatIfReproducesTwoUpdates(config, (batch, learned) => expect(groupBatchFits(batch, { ...learned, baseline: 'group' })).toBe(true))
   })
 
   it('says when a batch lacks what another baseline reads: a group batch has no greedy completions for remax', async () => {
@@ -230,3 +214,18 @@ describe('the what-if of the recent episodes under unchanged settings', () => {
     trainer.dispose()
   })
 })
+
+/** Two updates of the config's GRPO run: each batch fits its own estimator and the what-if re-scores it to the learner's very advantages; `also` checks more of each batch. */
+async function expectWhatIfReproducesTwoUpdates(config: RunConfig, also?: (batch: GroupBatch, learned: GroupEstimator) => void): Promise<void> {
+  const { trainer, env } = await createTrainerWithEnv(config)
+  const weights = designWeights(config.mix, env.spec)
+  if (config.learner.kind !== 'grpo') throw new Error('a GRPO config is needed')
+  const learned = config.learner.estimator
+  for (let k = 0; k < 2; k++) {
+    const report = await trainer.iterate()
+    expect(groupBatchFits(report.groupBatch!, learned)).toBe(true)
+    expect(Array.from(Float32Array.from(whatIfGroupAdvantages(report.groupBatch!, weights, learned)))).toEqual(Array.from(report.advantages!))
+    also?.(report.groupBatch!, learned)
+  }
+  trainer.dispose()
+}

@@ -233,55 +233,26 @@ export class NormalizeProcessor implements TransformProcessor {
 }
 
 /**
- * Bounded, constant reference: σ(R − r_ref) with one r_ref for every prompt and episode, the shape
- * of Fu et al. 2025's "preference as reward" without its per-prompt reference (that is par, below).
- * Step by step, the episode's reward is its sum: held until the episode ends (terminated or cut)
- * and paid there bounded; the steps before pay 0. (Bounding every step would pay σ(0 − r_ref) for
- * each step of a reward paid only at the end: a reward for length.)
+ * A reward bounded at a reference, paid once at the episode's end: σ(R − r_ref), R the component's
+ * episode sum. Step by step the sum is held until the episode ends (terminated or cut) and paid
+ * there bounded; the steps before pay 0. (Bounding every step would pay σ(0 − r_ref) for each step
+ * of a reward paid only at the end: a reward for length.) Two kinds share it:
+ *   bounded, constant reference: one r_ref for every prompt and episode, the shape of Fu et al.
+ *     2025's "preference as reward" without its per-prompt reference;
+ *   par (PAR, Fu et al. 2025): r_ref = R_ref, the same component's score of the environment's
+ *     reference answer to that episode's prompt, read from the state that ended it and passed
+ *     through the chain's transforms before par (built by createTransformChain). The paper averages
+ *     σ(R − R_ref,m) over references sampled from the SFT policy; ours is one fixed answer per
+ *     prompt (docs/references.md).
  */
-class BoundedProcessor implements TransformProcessor {
-  readonly kind = 'bounded'
+class SigmoidAtEndProcessor implements TransformProcessor {
   /** Reward held so far in each copy's running episode. */
   private readonly held: Float64Array
   constructor(
+    readonly kind: 'bounded' | 'par',
     private readonly n: number,
-    private readonly reference: number,
-  ) {
-    this.held = new Float64Array(n)
-  }
-  apply(values: Float64Array, terminated: ArrayLike<number>, truncated: ArrayLike<number>, offset = 0, stride = 1): void {
-    for (let i = 0; i < this.n; i++) {
-      const j = offset + i * stride
-      this.held[i] += values[j]
-      if (terminated[i] || truncated[i]) {
-        // c_T ← σ(Σ_{t ≤ T} c_t − r_ref) = 1 / (1 + e^{−(Σ c_t − r_ref)}); c_t ← 0 for t < T
-        values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.reference)))
-        this.held[i] = 0
-      } else {
-        values[j] = 0
-      }
-    }
-  }
-  reset(): void {
-    this.held.fill(0)
-  }
-}
-
-/**
- * Preference as reward (PAR, Fu et al. 2025): σ(R − R_ref), R the component's episode sum (held as
- * bounded holds it, paid at the episode's end, 0 before) and R_ref the same component's score of the
- * environment's reference answer to that episode's prompt, read from the state that ended it and
- * passed through the chain's transforms before par (`reference`, built by createTransformChain).
- * The paper averages σ(R − R_ref,m) over references sampled from the SFT policy; ours is one fixed
- * answer per prompt (docs/references.md).
- */
-class ParProcessor implements TransformProcessor {
-  readonly kind = 'par'
-  /** Reward held so far in each copy's running episode. */
-  private readonly held: Float64Array
-  constructor(
-    private readonly n: number,
-    private readonly reference: ReferenceOf,
+    /** r_ref of copy i's ended episode: a constant, or read from the state that ended it. */
+    private readonly reference: number | ReferenceOf,
   ) {
     this.held = new Float64Array(n)
   }
@@ -290,9 +261,8 @@ class ParProcessor implements TransformProcessor {
       const j = offset + i * stride
       this.held[i] += values[j]
       if (terminated[i] || truncated[i]) {
-        if (!finals) throw new Error('par needs the state that ended each episode (its prompt), and none was passed')
-        // c_T ← σ(Σ_{t ≤ T} c_t − R_ref(s_T)) = 1 / (1 + e^{−(Σ c_t − R_ref)}); c_t ← 0 for t < T
-        values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.reference(finals.state, i * finals.size))))
+        // c_T ← σ(Σ_{t ≤ T} c_t − r_ref) = 1 / (1 + e^{−(Σ c_t − r_ref)}); c_t ← 0 for t < T
+        values[j] = 1 / (1 + Math.exp(-(this.held[i] - this.referenceOf(i, finals))))
         this.held[i] = 0
       } else {
         values[j] = 0
@@ -301,6 +271,11 @@ class ParProcessor implements TransformProcessor {
   }
   reset(): void {
     this.held.fill(0)
+  }
+  private referenceOf(i: number, finals: FinalStates | undefined): number {
+    if (typeof this.reference === 'number') return this.reference
+    if (!finals) throw new Error('par needs the state that ended each episode (its prompt), and none was passed')
+    return this.reference(finals.state, i * finals.size)
   }
 }
 
@@ -343,10 +318,10 @@ export function createTransformProcessor(transform: Transform, n: number, refere
     case 'normalize':
       return new NormalizeProcessor(n, transform.gamma, transform.epsilon)
     case 'bounded':
-      return new BoundedProcessor(n, transform.reference)
+      return new SigmoidAtEndProcessor('bounded', n, transform.reference)
     case 'par':
       if (!reference) throw new Error('par needs its component’s score of the environment’s reference answer, and this component has none')
-      return new ParProcessor(n, reference)
+      return new SigmoidAtEndProcessor('par', n, reference)
     case 'delay':
       return new DelayProcessor(n)
     case 'redistribute':
