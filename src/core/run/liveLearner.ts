@@ -36,8 +36,12 @@ export const GRPO_LIVE_FIELDS = [
   'updateEpochs',
 ] as const
 
-/** The GRPO options that change the network (hiddenSize) or the batch's shape (groupSize, groupsPerIteration): a new run. */
-export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration'] as const
+/**
+ * The GRPO options that change the network (hiddenSize), the batch's shape (groupSize,
+ * groupsPerIteration) or what the reward is made of beyond the KL (progress, PAV's process reward,
+ * which a run takes from its start): a new run.
+ */
+export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration', 'progress.prover', 'progress.weight'] as const
 
 const LIVE = new Set<string>(GRPO_LIVE_FIELDS)
 
