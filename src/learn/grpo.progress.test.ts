@@ -62,14 +62,14 @@ describe('GRPO with PAV’s progress', () => {
       // The copy still holds the completion it wrote: its prompt and its length.
       expect(env.state[base + T_INDEX]).toBe(episode.length)
       const q = proverSuccess({ a: env.state[base + A_INDEX], b: env.state[base + B_INDEX] }, MAX_LENGTH, prover)
-      const expected = weight * (episode.componentSums[correct] - q([]))
-      expect(Math.abs(episode.componentSums[progress] - expected)).toBeLessThan(1e-9)
-      expect(episode.contributions[progress]).toBe(episode.componentSums[progress])
-      expect(episode.weights[progress]).toBe(1)
+      const expected = weight * (episode.componentSums![correct] - q([]))
+      expect(Math.abs(episode.componentSums![progress] - expected)).toBeLessThan(1e-9)
+      expect(episode.contributions[progress]).toBe(episode.componentSums![progress])
+      expect(episode.weights![progress]).toBe(1)
       checked++
     })
     expect(checked).toBe(GROUPS * GROUP_SIZE)
-    expect(report.diagnostics.progress).toBeCloseTo(report.episodes.reduce((sum, episode) => sum + episode.componentSums[progress], 0) / checked, 12)
+    expect(report.diagnostics.progress).toBeCloseTo(report.episodes.reduce((sum, episode) => sum + episode.componentSums![progress], 0) / checked, 12)
     start.dispose()
   })
 

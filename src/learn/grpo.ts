@@ -49,7 +49,10 @@ import { batchProgress } from './progressBatch'
  * in the charts); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
  * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
  * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
- * environment's components, in the trainer's spec only). The options that change neither the
+ * environment's components, in the trainer's spec only). With the progress option on, PAV's
+ * progress p_t = weight·A_t under the prover (the frozen start policy or the sampling one) is
+ * computed after the rollout (progressBatch.ts) and joins the reward as one more component,
+ * progress, after those. The options that change neither the
  * network, the batch's shape nor the reward's components (GRPO_LIVE_FIELDS) may change while the
  * run trains (setLearner): the rollout and the update read them afresh, from the next update on.
  */
