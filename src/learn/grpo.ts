@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import { batchAdvantages, batchExcluded, mixedRewards } from '../core/credit/batchAdvantages'
+import { withColumn } from '../core/credit/groupScores'
 import { zeroAdvantageFraction } from '../core/credit/group'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
@@ -10,10 +11,11 @@ import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
 import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
-import { estimatorGroupProblem } from '../core/run/learnerFit'
+import { estimatorGroupProblem, progressProblem } from '../core/run/learnerFit'
+import { findEnv } from '../core/envs/registry'
 import { DemoRecorder } from '../core/run/demo'
 import type { FinishedEpisode } from '../core/run/episodes'
-import { KL_PENALTY_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
+import { KL_PENALTY_COMPONENT, PROGRESS_COMPONENT, withLearnerComponents } from '../core/run/learnerComponents'
 import type { IterationReport, Trainer } from '../core/run/trainer'
 import { FlatAdam } from './flatAdam'
 import { applyGradientStep, show } from './gradientStep'
@@ -25,6 +27,7 @@ import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletio
 import { learnerShell } from './learnerShell'
 import { createMlp, readOutputs, type Mlp } from './mlp'
 import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
+import { batchProgress } from './progressBatch'
 
 /**
  * The GRPO family (Shao et al. 2024, as Hugging Face TRL implements it), read top to bottom in
@@ -46,7 +49,10 @@ import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipPr
  * in the charts); with klPlacement 'reward' the KL leaves the loss (β = 0 there) for a
  * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
  * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
- * environment's components, in the trainer's spec only). The options that change neither the
+ * environment's components, in the trainer's spec only). With the progress option on, PAV's
+ * progress p_t = weight·A_t under the prover (the frozen start policy or the sampling one) is
+ * computed after the rollout (progressBatch.ts) and joins the reward as one more component,
+ * progress, after those. The options that change neither the
  * network, the batch's shape nor the reward's components (GRPO_LIVE_FIELDS) may change while the
  * run trains (setLearner): the rollout and the update read them afresh, from the next update on.
  */
@@ -61,6 +67,10 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   checkGroupEnv(env, groupSize)
   checkMix(mix, numComponents, spec.id)
   checkEstimatorFits(options, groupSize)
+  // PAV's progress, where the options ask for it: only on an environment that computes it (its definition says so).
+  const progressRefusal = options.progress === undefined ? null : progressProblem(spec.id)
+  if (progressRefusal !== null) throw new Error(progressRefusal)
+  const proverProgress = options.progress === undefined ? undefined : findEnv(spec.id)!.proverProgress!
   await tf.ready()
 
   const networkRng = rng.split()
@@ -121,12 +131,23 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     return penalty
   }
 
+  /**
+   * PAV's progress at each token of the batch (progressBatch.ts): p_t = weight·A_t under the prover
+   * μ, the frozen start policy (the reference) or the policy that sampled the batch (the actor,
+   * before this update moves it).
+   */
+  async function progressOf(completions: Completions, prompts: Float64Array): Promise<Float64Array> {
+    const { prover, weight } = options.progress!
+    const network = prover === 'start' ? reference : actor
+    return batchProgress(proverProgress!, prompts, spec.stateVars.length, completions, maxLength, weight, numActions, (obs, rows) => readOutputs(network, obs, rows, obsSize))
+  }
+
   /** The rollout of one update: one round of groups, or with dynamic sampling the rounds it takes to fill the batch with groups that have signal. */
   async function draw(activeMix: CompiledMix): Promise<{ trained: Completions; sampled: Completions; demo: IterationReport['demo']; drawn: DrawnBatch | null; greedy: GreedyCompletions | null; prompts: Float64Array | null }> {
     sampler.keepTokenComponents = isProcessBaseline(estimatorBaseline(options.estimator))
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const prompts = isRemax(options) || keepsPrompts ? env.state.slice() : null
+      const prompts = isRemax(options) || keepsPrompts || options.progress !== undefined ? env.state.slice() : null
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
       const greedy = prompts === null || !isRemax(options) ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
@@ -232,15 +253,26 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
       const processBaseline = isProcessBaseline(estimatorBaseline(options.estimator))
       // Which components are process rewards (a process reward model's), for the min-form credit's split.
-      const processComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
-      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents, processComponents } : {}) }
+      const taskProcessComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
+      // PAV's progress p_t (progressOf): one more component of weight 1, its column Σ_t p_t per
+      // completion (R_i + Σ_t p_t for the group baselines) and p_t per token (the process baselines,
+      // where it is a process component). Off: the batch as before.
+      const progress = options.progress === undefined || prompts === null || trained.count === 0 ? undefined : await progressOf(trained, prompts)
+      const K = weights.length
+      const progressSums = progress === undefined ? undefined : completionSums(progress, trained.lengths, trained.count)
+      const scoredComponents = progressSums === undefined ? trained.components : withColumn(trained.components, K, progressSums)
+      const scoredWeights = progress === undefined ? weights : Float64Array.of(...weights, PROGRESS_COMPONENT.defaultWeight)
+      const scoredTokenComponents = !processBaseline || progress === undefined ? trained.tokenComponents : withColumn(trained.tokenComponents, K, progress)
+      const processComponents = taskProcessComponents === undefined || progress === undefined ? taskProcessComponents : Uint8Array.of(...taskProcessComponents, 1)
+      const scores = { components: scoredComponents, weights: scoredWeights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: scoredTokenComponents, processComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The completions left out of the loss (weight 0, in no divisor): those cut at the limit under
       // maskTruncated, and MC-GRPO's pivots (batchExcluded), whose advantage is 0.
       const masked = lossMaskOf(options.maskTruncated ? trained.truncated : null, batchExcluded(scores, options.estimator))
       // The charts' episodes are the sampled completions, each with its share of the KL penalty (dynamic sampling trained on some of them).
       const sampledPenalty = !klInReward ? undefined : sampled === trained && klPenalty !== undefined ? klPenalty : klPenaltyOf(sampled, await referenceLogProbs(sampled))
-      const episodes = completionEpisodes(sampled, weights, sampledPenalty)
+      // Without dynamic sampling (progress refuses it) the sampled completions are the trained ones, and so is their progress.
+      const episodes = completionEpisodes(sampled, weights, sampledPenalty, progress)
 
       // With dynamic sampling every round may come back silent, and with masking every completion may be left out:
       // then there is nothing to learn from and no update (Adam's momentum would still move the policy on a zero loss).
@@ -264,6 +296,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       if (options.maskTruncated) diagnostics.truncated_fraction = mean(sampled.truncated)
       // kl_penalty: the mean over the trained completions of Σ_t −β·KL_t, the KL's share of their reward.
       if (klPenalty !== undefined) diagnostics.kl_penalty = klPenalty.reduce((sum, value) => sum + value, 0) / trained.count
+      // progress: the mean over the trained completions of Σ_t p_t, progress's share of their reward.
+      if (progressSums !== undefined) diagnostics.progress = mean(progressSums)
       if (greedy !== null) {
         diagnostics.greedy_tokens = greedy.tokens
         diagnostics.greedy_reward_mean = mean(mixedRewards(greedy.components, weights))
@@ -273,14 +307,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const report: IterationReport = { envSteps: sampled.tokens + (greedy?.tokens ?? 0), episodes, diagnostics, demo: demoRecording }
       if (skipped) return report
       const groupBatch = {
-        names: activeMix.names.slice(),
-        components: trained.components.slice(0, trained.count * weights.length),
+        // With progress on, its column comes after the mix's components, under its name (the what-if view pays it at its weight, 1).
+        names: progress === undefined ? activeMix.names.slice() : [...activeMix.names, PROGRESS_COMPONENT.name],
+        components: scoredComponents.slice(0, trained.count * scoredWeights.length),
         groupSizes: trainedSizes.slice(),
         lengths: trained.lengths.slice(0, trained.count),
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
         // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
-        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
+        ...(processBaseline ? { tokenComponents: scoredTokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
@@ -290,15 +325,20 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       optimizer.dispose()
     },
   })
-  // With the KL in the reward the spec lists kl_penalty after the environment's components; built
-  // the first time the KL is there (withLearnerComponents refuses an environment that has the name).
+  // With the KL in the reward the spec lists kl_penalty after the environment's components, and with
+  // progress on (for the whole run: it is no live option) progress after that; each listing built the
+  // first time it is needed (withLearnerComponents refuses an environment that has the name).
+  const progressOn = options.progress !== undefined
   let withKlPenalty: Trainer | null = null
-  const listingKlPenalty = () => (withKlPenalty ??= withLearnerComponents(shell, env, [KL_PENALTY_COMPONENT]))
+  let withoutKlPenalty: Trainer | null = null
+  const listingKlPenalty = () => (withKlPenalty ??= withLearnerComponents(shell, env, progressOn ? [KL_PENALTY_COMPONENT, PROGRESS_COMPONENT] : [KL_PENALTY_COMPONENT]))
+  const listingNoKlPenalty = () => (progressOn ? (withoutKlPenalty ??= withLearnerComponents(shell, env, [PROGRESS_COMPONENT])) : shell)
   if (klPlacementOf(options) === 'reward') listingKlPenalty()
+  else listingNoKlPenalty()
   return {
     // The options in force (a live change takes them at the start of an iteration): the frame after it lists what its episodes were paid.
     get spec() {
-      return klPlacementOf(options) === 'reward' ? listingKlPenalty().spec : shell.spec
+      return klPlacementOf(options) === 'reward' ? listingKlPenalty().spec : listingNoKlPenalty().spec
     },
     iterate: () => shell.iterate(),
     setMix: (next) => shell.setMix(next),
@@ -357,9 +397,10 @@ export function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
 /**
  * Each completion as a finished episode for the charts: its reward, contributions, verdict and
  * length. With the KL in the reward (`penalty`, p_t per token), the completion's Σ_t p_t joins its
- * reward as the last component, kl_penalty, at weight 1.
+ * reward as a component after the mix's, kl_penalty, at weight 1; with PAV's progress (`progress`,
+ * p_t per token) its Σ_t p_t joins after that, progress, at weight 1.
  */
-export function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array): FinishedEpisode[] {
+export function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array, progress?: Float64Array): FinishedEpisode[] {
   const K = weights.length
   const episodes: FinishedEpisode[] = []
   let token = 0
@@ -383,6 +424,15 @@ export function completionEpisodes(completions: Completions, weights: Float64Arr
       paidWeights.push(KL_PENALTY_COMPONENT.defaultWeight)
       reward += penaltySum
     }
+    if (progress !== undefined) {
+      // Σ_t p_t, PAV's progress over the completion's tokens, paid at weight 1
+      let progressSum = 0
+      for (let t = token; t < token + completions.lengths[i]; t++) progressSum += progress[t]
+      contributions.push(progressSum)
+      componentSums.push(progressSum)
+      paidWeights.push(PROGRESS_COMPONENT.defaultWeight)
+      reward += progressSum
+    }
     token += completions.lengths[i]
     episodes.push({ shapedReturn: reward, contributions, componentSums, weights: paidWeights, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
   }
@@ -394,6 +444,16 @@ export function columnMean(values: Float64Array, K: number, k: number): number {
   const rows = values.length / K
   for (let i = 0; i < rows; i++) sum += values[i * K + k]
   return rows === 0 ? 0 : sum / rows
+}
+
+/** Σ_t v_t over each of the first `count` completions' tokens (`lengths`), completion after completion. */
+function completionSums(values: Float64Array, lengths: ArrayLike<number>, count: number): Float64Array {
+  const sums = new Float64Array(count)
+  let token = 0
+  for (let i = 0; i < count; i++) {
+    for (let t = 0; t < lengths[i]; t++) sums[i] += values[token++]
+  }
+  return sums
 }
 
 function mean(values: Float64Array | Uint8Array): number {

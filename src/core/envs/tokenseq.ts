@@ -1,5 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
+import { TOKEN_PROVER_PROGRESS } from './tokenseqProverProgress'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type ReferenceAnswer, type StepBuffers } from './types'
 
 /*
@@ -549,4 +550,5 @@ export const tokenseq: EnvDefinition = {
     return new TokenSeqBatch(describeSpec(game), n, game)
   },
   referenceAnswer: REFERENCE_ANSWER,
+  proverProgress: TOKEN_PROVER_PROGRESS,
 }

@@ -168,6 +168,30 @@ export interface EnvDefinition {
    * environment has no fixed reference answer, and `par` is refused on it.
    */
   referenceAnswer?: ReferenceAnswer
+  /**
+   * PAV's progress of each token of a completion under a prover policy, computed exactly
+   * (core/credit/proverSuccess.ts, progressRewards.ts): where the environment can compute it, the
+   * GRPO learner's `progress` option pays it. Absent: the option is refused on the environment.
+   */
+  proverProgress?: ProverProgress
+}
+
+/**
+ * A prover policy μ as a function: `rows` observations (rows × obsSize, row-major) to each row's
+ * probabilities of every action (rows × numActions, row-major).
+ */
+export type ProverPolicy = (observations: Float32Array, rows: number) => ArrayLike<number>
+
+/** How an environment computes PAV's progress for completions to the prompt a copy holds. */
+export interface ProverProgress {
+  /** The prompt held in the copy state at `offset` of `state`, as a key: copies with equal keys share one computation. */
+  promptKey(state: ArrayLike<number>, offset: number): string
+  /**
+   * For the prompt in the copy state at `offset` of `state`, under the completion limit
+   * `maxLength`: asks `prover` once, and returns the function that gives each token's progress
+   * A_t = Q_μ(o_1 … o_t) − Q_μ(o_1 … o_{t−1}) of a completion's tokens.
+   */
+  progressOf(state: ArrayLike<number>, offset: number, maxLength: number, prover: ProverPolicy): (tokens: ArrayLike<number>) => Float64Array
 }
 
 /** The raw components an environment's reference answer earns, per copy state. */

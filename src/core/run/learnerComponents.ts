@@ -18,8 +18,17 @@ export const KL_PENALTY_COMPONENT: RewardComponentSpec = {
   learnerAdded: true,
 }
 
+/** PAV's progress of each token, weight·A_t under the prover, summed over a completion, where the GRPO learner's progress option is on. */
+export const PROGRESS_COMPONENT: RewardComponentSpec = {
+  name: 'progress',
+  description: "Added by the learner with PAV's progress on: each token's change in the prover's chance of finishing right, times the progress weight, summed over the answer (weight 1, not in the objective).",
+  defaultWeight: 1,
+  range: [1, 1],
+  learnerAdded: true,
+}
+
 /** Every component a learner may add, for the views that draw a run's curve. */
-export const LEARNER_COMPONENTS: readonly RewardComponentSpec[] = [KL_PENALTY_COMPONENT]
+export const LEARNER_COMPONENTS: readonly RewardComponentSpec[] = [KL_PENALTY_COMPONENT, PROGRESS_COMPONENT]
 
 /** The components a learner added to a trainer's spec, in order. */
 export function learnerAddedComponents(spec: Pick<EnvSpec, 'components'>): RewardComponentSpec[] {

@@ -1,5 +1,5 @@
 import { groupEstimatorOf } from '../credit/estimators'
-import { ENVIRONMENTS } from '../envs/registry'
+import { ENVIRONMENTS, findEnv } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import type { LearnerKind, LearnerOptions } from './config'
 import { estimatorBaseline, passkOf, type GroupBaseline } from './learnerOptions'
@@ -74,12 +74,23 @@ function offering(rank: (spec: EnvSpec) => number | null): string {
  */
 export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
   if (learner.kind !== 'grpo') return []
+  const progressMisfit = learner.progress === undefined ? null : progressProblem(spec.id)
+  if (progressMisfit !== null) return [`progress: ${progressMisfit}`]
   const groupSize = spec.demoCopies ?? learner.groupSize
   const misfit = estimatorGroupProblem(estimatorBaseline(learner.estimator), groupSize)
   if (misfit !== null) return [`estimator.baseline: ${misfit}`]
   if (estimatorBaseline(learner.estimator) !== 'passk') return []
   const k = passkOf(learner.estimator)
   return k > groupSize ? [`estimator.k: pass@k's k is ${k}, more than the ${groupSize} completions of a group; k must be from 1 to the group size`] : []
+}
+
+/** The environments that compute PAV's progress (EnvDefinition.proverProgress). */
+export const PROGRESS_ENVIRONMENTS: readonly string[] = ENVIRONMENTS.filter((definition) => definition.proverProgress !== undefined).map((definition) => definition.spec.id)
+
+/** Why the environment `envId` cannot pay PAV's progress (it does not compute it), or null. */
+export function progressProblem(envId: string): string | null {
+  if (findEnv(envId)?.proverProgress !== undefined) return null
+  return `PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on ${offering((env) => (PROGRESS_ENVIRONMENTS.includes(env.id) ? 0 : null))}, not ${envId}`
 }
 
 /** Why a group of `groupSize` completions does not fit the baseline (its record's groupSizeProblem), or null. */

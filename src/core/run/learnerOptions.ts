@@ -161,6 +161,31 @@ const AggregationSchema = z.string({ error: (issue) => `unknown aggregation ${qu
 export const MAX_DUAL_CLIP = 100
 const DUAL_CLIP_MESSAGE = `the dual clip C must be a number above 1 and at most ${MAX_DUAL_CLIP}, or none (null)`
 
+/** Which network is PAV's prover μ: start, the frozen starting policy (the KL's reference); current, the policy that sampled the batch. */
+export const PROGRESS_PROVERS = ['start', 'current'] as const
+export type ProgressProver = (typeof PROGRESS_PROVERS)[number]
+
+/** The largest weight of PAV's progress. */
+export const MAX_PROGRESS_WEIGHT = 10
+const PROGRESS_WEIGHT_MESSAGE = `the progress weight must be a number above 0 and at most ${MAX_PROGRESS_WEIGHT}`
+
+/**
+ * PAV's process reward (Setlur et al. 2024): p_t = weight·A_t at each token, A_t the change the
+ * token makes in the prover μ's chance of finishing right (core/credit/progressRewards.ts).
+ */
+export const ProgressSchema = z.object({
+  prover: z.enum(PROGRESS_PROVERS, { error: (issue) => `unknown progress prover ${quoted(issue.input)}; accepted: ${PROGRESS_PROVERS.join(' (the frozen starting policy), ')} (the policy that sampled the batch)` }),
+  weight: z.number({ error: PROGRESS_WEIGHT_MESSAGE }).gt(0, PROGRESS_WEIGHT_MESSAGE).max(MAX_PROGRESS_WEIGHT, PROGRESS_WEIGHT_MESSAGE).default(1),
+}, { error: () => "progress must be an object { prover: 'start' | 'current', weight: a number above 0 and at most 10 }" }).strict()
+export type ProgressOptions = z.infer<typeof ProgressSchema>
+
+/** The baselines that cannot take PAV's progress in the reward, and why. */
+const PROGRESS_REFUSED_BASELINES: Partial<Record<string, string>> = {
+  remax: "ReMax's greedy completion is its baseline, and its progress is not computed",
+  passk: 'pass@k judges each answer right or wrong by its task reward, which progress would blur',
+  passk_verl: 'pass@k judges each answer right or wrong by its task reward, which progress would blur',
+}
+
 const ENTROPY_TOP_FRACTION_MESSAGE = 'the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)'
 
 /** GRPO-family policy optimisation for group-sampled tasks (tokenseq, bandit): TRL's loop, with verl's policy losses, aggregations and KL estimators. */
@@ -216,6 +241,12 @@ export const GrpoOptionsSchema = z.object({
    * (src/learn/entropyMask.ts); the KL term is unaffected. Absent (or 1): every token, as designs before it.
    */
   entropyTopFraction: z.number({ error: ENTROPY_TOP_FRACTION_MESSAGE }).gt(0, ENTROPY_TOP_FRACTION_MESSAGE).max(1, ENTROPY_TOP_FRACTION_MESSAGE).optional(),
+  /**
+   * PAV's progress (Setlur et al. 2024) as a per-token reward the learner adds, on environments that
+   * compute it (EnvDefinition.proverProgress): p_t = weight·A_t under the prover μ (start or
+   * current). Absent: off, as designs before it.
+   */
+  progress: ProgressSchema.optional(),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
 })
@@ -235,6 +266,13 @@ export const GrpoOptionsSchema = z.object({
   .superRefine((options, context) => {
     const why = groupEstimatorOf(estimatorBaseline(options.estimator)).refusesDynamicSampling
     if (why !== undefined && options.dynamicSampling.enabled) context.addIssue({ code: 'custom', message: why, path: ['estimator', 'baseline'] })
+  })
+  // Progress is computed for the batch's sampled completions: not for ReMax's greedy one, and not per dynamic-sampling round.
+  .superRefine((options, context) => {
+    if (options.progress === undefined) return
+    const why = PROGRESS_REFUSED_BASELINES[estimatorBaseline(options.estimator)]
+    if (why !== undefined) context.addIssue({ code: 'custom', message: `progress does not combine with the ${estimatorBaseline(options.estimator)} baseline: ${why}; pick another baseline or turn progress off`, path: ['progress'] })
+    if (options.dynamicSampling.enabled) context.addIssue({ code: 'custom', message: 'progress does not combine with dynamic sampling (its rounds keep groups by the task reward alone); turn one of them off', path: ['progress'] })
   })
   // Every round is sampled before the worker can answer pause or stop.
   .refine((options) => !options.dynamicSampling.enabled || options.groupsPerIteration * options.groupSize * options.dynamicSampling.maxRounds <= MAX_STEPS_PER_REPORT, {

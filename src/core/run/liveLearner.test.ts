@@ -13,7 +13,7 @@ function allGrpoPaths(): string[] {
       else if (key !== 'kind') paths.push(`${prefix}${key}`)
     }
   }
-  walk(grpo({ klPlacement: 'loss', estimator: { baseline: 'group', k: 1 } }), '')
+  walk(grpo({ klPlacement: 'loss', estimator: { baseline: 'group', k: 1 }, progress: { prover: 'start' } }), '')
   return paths.sort()
 }
 
@@ -21,6 +21,15 @@ describe('which learner changes reach a running run', () => {
   it('classifies every GRPO option as live or as a new run, and none as both', () => {
     expect([...GRPO_LIVE_FIELDS, ...GRPO_RESTART_FIELDS].sort()).toEqual(allGrpoPaths())
     expect(GRPO_LIVE_FIELDS.filter((path) => (GRPO_RESTART_FIELDS as readonly string[]).includes(path))).toEqual([])
+  })
+
+  it("starts a new run for PAV's progress, turned on, off or changed", () => {
+    const on = grpo({ progress: { prover: 'start' } })
+    expect(whyLearnerChangeNeedsNewRun(grpo(), on)).toBe("progress.prover, progress.weight change the learner's part of the reward, so the change starts a new run")
+    expect(whyLearnerChangeNeedsNewRun(on, grpo())).not.toBeNull()
+    expect(whyLearnerChangeNeedsNewRun(on, grpo({ progress: { prover: 'current' } }))).toBe("progress.prover changes the learner's part of the reward, so the change starts a new run")
+    expect(whyLearnerChangeNeedsNewRun(on, grpo({ hiddenSize: 32, progress: { prover: 'current' } }))).toBe("hiddenSize changes the network or the batch and progress.prover changes the learner's part of the reward, so the change starts a new run")
+    expect(whyLearnerChangeNeedsNewRun(on, grpo({ progress: { prover: 'start', weight: 1 } }))).toBeNull()
   })
 
   it('is live for the estimator, the loss, its clip and KL, the sampling options and the optimiser step', () => {

@@ -36,8 +36,12 @@ export const GRPO_LIVE_FIELDS = [
   'updateEpochs',
 ] as const
 
-/** The GRPO options that change the network (hiddenSize) or the batch's shape (groupSize, groupsPerIteration): a new run. */
-export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration'] as const
+/**
+ * The GRPO options that change the network (hiddenSize), the batch's shape (groupSize,
+ * groupsPerIteration) or what the reward is made of beyond the KL (progress, PAV's process reward,
+ * which a run takes from its start): a new run.
+ */
+export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration', 'progress.prover', 'progress.weight'] as const
 
 const LIVE = new Set<string>(GRPO_LIVE_FIELDS)
 
@@ -67,7 +71,12 @@ export function whyLearnerChangeNeedsNewRun(before: LearnerOptions, after: Learn
   if (after.kind !== 'grpo') return `only the GRPO family's options change while a run trains; a change to ${after.kind} starts a new run`
   const fixed = learnerFieldChanges(before, after).filter((change) => !LIVE.has(change.path))
   if (fixed.length === 0) return null
-  return `${fixed.map((change) => change.path).join(', ')} ${fixed.length === 1 ? 'changes' : 'change'} the network or the batch, so the change starts a new run`
+  // progress.* (PAV's progress) changes what the reward is made of; the others the network or the batch.
+  const reward = fixed.filter((change) => change.path.startsWith('progress.'))
+  const shape = fixed.filter((change) => !change.path.startsWith('progress.'))
+  const says = (changes: LearnerFieldChange[], what: string) => `${changes.map((change) => change.path).join(', ')} ${changes.length === 1 ? 'changes' : 'change'} ${what}`
+  const reasons = [...(shape.length > 0 ? [says(shape, 'the network or the batch')] : []), ...(reward.length > 0 ? [says(reward, "the learner's part of the reward")] : [])]
+  return `${reasons.join(' and ')}, so the change starts a new run`
 }
 
 /**

@@ -1,0 +1,143 @@
+import * as tf from '@tensorflow/tfjs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { batchAdvantages } from '../core/credit/batchAdvantages'
+import { proverSuccess } from '../core/credit/proverSuccess'
+import { bandit } from '../core/envs/bandit'
+import { A_INDEX, B_INDEX, T_INDEX, TOKEN_OBS_SIZE, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
+import { compileMix } from '../core/rewards/mix'
+import { Rng } from '../core/rng'
+import { GrpoOptionsSchema } from '../core/run/config'
+import { learnerOptionsProblems } from '../core/run/learnerFit'
+import type { IterationReport } from '../core/run/trainer'
+import { initBackend } from './backend'
+import { createGrpoTrainer } from './grpo'
+import { actionLogProbs } from './logSoftmax'
+import { createMlp } from './mlp'
+
+/*
+ * PAV's progress in the GRPO learner: p_t = weight·A_t under the prover, a learner component after
+ * the environment's, summed into each completion's reward for the group baselines and paid per
+ * token for the process baselines.
+ */
+
+const GROUPS = 4
+const GROUP_SIZE = 4
+const MAX_LENGTH = 5
+const SEED = 3
+const HIDDEN = 64
+
+async function run(fields: Record<string, unknown>, count = 1) {
+  const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: MAX_LENGTH, difficulty: 'easy' }) as TokenSeqEnv
+  const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, learningRate: 0.05, ...fields })
+  const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: { correct: 1 } }), options, new Rng(SEED))
+  const reports: IterationReport[] = []
+  for (let k = 0; k < count; k++) reports.push(await trainer.iterate())
+  const names = trainer.spec.components.map((component) => component.name)
+  trainer.dispose()
+  return { env, reports, names }
+}
+
+beforeAll(async () => {
+  await initBackend('wasm')
+})
+
+describe('GRPO with PAV’s progress', () => {
+  it('pays each completion weight·(correct − Q_start(empty)) in all, Q from the frozen start policy', async () => {
+    const weight = 0.5
+    const { env, reports, names } = await run({ progress: { prover: 'start', weight } })
+    const [report] = reports
+    // The start policy: the trainer's first network split, whose copy is the reference.
+    const start = createMlp([TOKEN_OBS_SIZE, HIDDEN, HIDDEN, 12], 0.01, new Rng(SEED).split())
+    const prover = (observations: Float32Array, rows: number) => {
+      const logits = tf.tidy(() => start.apply(tf.tensor2d(observations, [rows, TOKEN_OBS_SIZE])).dataSync())
+      return actionLogProbs(logits, new Int32Array(rows), 12).probabilities
+    }
+    const stride = env.spec.stateVars.length
+    const correct = names.indexOf('correct')
+    const progress = names.indexOf('progress')
+    expect(progress).toBe(names.length - 1)
+    let checked = 0
+    report.episodes.forEach((episode, i) => {
+      const base = i * stride
+      // The copy still holds the completion it wrote: its prompt and its length.
+      expect(env.state[base + T_INDEX]).toBe(episode.length)
+      const q = proverSuccess({ a: env.state[base + A_INDEX], b: env.state[base + B_INDEX] }, MAX_LENGTH, prover)
+      const expected = weight * (episode.componentSums![correct] - q([]))
+      expect(Math.abs(episode.componentSums![progress] - expected)).toBeLessThan(1e-9)
+      expect(episode.contributions[progress]).toBe(episode.componentSums![progress])
+      expect(episode.weights![progress]).toBe(1)
+      checked++
+    })
+    expect(checked).toBe(GROUPS * GROUP_SIZE)
+    expect(report.diagnostics.progress).toBeCloseTo(report.episodes.reduce((sum, episode) => sum + episode.componentSums![progress], 0) / checked, 12)
+    start.dispose()
+  })
+
+  it('joins the group baselines’ reward summed: the advantages are those of R_i + Σ_t p_t', async () => {
+    const { reports } = await run({ progress: { prover: 'current', weight: 2 } })
+    const batch = reports[0].groupBatch!
+    expect(batch.names[batch.names.length - 1]).toBe('progress')
+    const weights = batch.names.map((name) => (name === 'correct' || name === 'progress' ? 1 : 0))
+    const expected = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, lengths: batch.lengths }, GrpoOptionsSchema.parse({ kind: 'grpo' }).estimator)
+    expect(Array.from(reports[0].advantages!)).toEqual(Array.from(Float32Array.from(expected)))
+  })
+
+  it('reaches the process baseline per token: its column holds p_t, and the advantages differ from progress off', async () => {
+    const on = await run({ estimator: { baseline: 'process' }, progress: { prover: 'start', weight: 1 } })
+    const off = await run({ estimator: { baseline: 'process' } })
+    const batch = on.reports[0].groupBatch!
+    const K = batch.names.length
+    const p = K - 1
+    expect(batch.names[p]).toBe('progress')
+    expect(Array.from(batch.processComponents!).at(-1)).toBe(1)
+    // The same rollout (progress draws nothing), so the tokens agree; the progress column is paid midway, and sums to each completion's total.
+    expect(Array.from(batch.tokens!)).toEqual(Array.from(off.reports[0].groupBatch!.tokens!))
+    let token = 0
+    batch.lengths!.forEach((length, i) => {
+      let sum = 0
+      for (let t = token; t < token + length; t++) sum += batch.tokenComponents![t * K + p]
+      expect(sum).toBeCloseTo(batch.components[i * K + p], 12)
+      token += length
+    })
+    const weights = batch.names.map((name) => (name === 'correct' || name === 'progress' ? 1 : 0))
+    const expected = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, lengths: batch.lengths, tokenComponents: batch.tokenComponents, processComponents: batch.processComponents }, { ...GrpoOptionsSchema.parse({ kind: 'grpo' }).estimator, baseline: 'process' })
+    expect(Array.from(on.reports[0].advantages!)).toEqual(Array.from(Float32Array.from(expected)))
+    expect(Array.from(on.reports[0].advantages!)).not.toEqual(Array.from(off.reports[0].advantages!))
+  })
+
+  it('lists progress in the spec when on, after kl_penalty, and not when off', async () => {
+    expect((await run({})).names).not.toContain('progress')
+    const on = (await run({ progress: { prover: 'start' } })).names
+    expect(on.at(-1)).toBe('progress')
+    const both = (await run({ progress: { prover: 'start' }, klPlacement: 'reward' })).names
+    expect(both.slice(-2)).toEqual(['kl_penalty', 'progress'])
+  })
+
+  it('refuses progress on the bandit, naming where it is accepted, and beside ReMax, pass@k and dynamic sampling', async () => {
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'start' } })
+    const env = bandit.create(8 * 8, {})
+    await expect(createGrpoTrainer(env, compileMix(env.spec, { weights: {} }), options, new Rng(1))).rejects.toThrow("PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on tokenseq, not bandit")
+    expect(learnerOptionsProblems(options, bandit.spec)).toEqual(["progress: PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on tokenseq, not bandit"])
+    expect(learnerOptionsProblems(options, tokenseq.spec)).toEqual([])
+    const issues = (fields: Record<string, unknown>) => GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'start' }, ...fields }).error?.issues.map((issue) => issue.message) ?? []
+    expect(issues({ estimator: { baseline: 'remax' } })[0]).toMatch(/^progress does not combine with the remax baseline/)
+    expect(issues({ estimator: { baseline: 'passk', k: 2 } })[0]).toMatch(/^progress does not combine with the passk baseline/)
+    expect(issues({ dynamicSampling: { enabled: true } })[0]).toMatch(/^progress does not combine with dynamic sampling/)
+    expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'best' } }).error?.issues[0].message).toBe('unknown progress prover "best"; accepted: start (the frozen starting policy), current (the policy that sampled the batch)')
+    for (const weight of [0, 11]) expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'start', weight } }).error?.issues[0].message).toBe('the progress weight must be a number above 0 and at most 10')
+    expect(GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'current' } }).progress).toEqual({ prover: 'current', weight: 1 })
+    expect(GrpoOptionsSchema.parse({ kind: 'grpo' }).progress).toBeUndefined()
+  })
+
+  it('leaks no tensor', async () => {
+    const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: MAX_LENGTH })
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, progress: { prover: 'current' } })
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: {} }), options, new Rng(2))
+    await trainer.iterate()
+    const afterFirst = tf.memory().numTensors
+    await trainer.iterate()
+    await trainer.iterate()
+    expect(tf.memory().numTensors).toBe(afterFirst)
+    trainer.dispose()
+  })
+})
