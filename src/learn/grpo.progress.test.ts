@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { batchAdvantages } from '../core/credit/batchAdvantages'
+import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { proverSuccess } from '../core/credit/proverSuccess'
 import { bandit } from '../core/envs/bandit'
 import { A_INDEX, B_INDEX, T_INDEX, TOKEN_OBS_SIZE, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
@@ -10,14 +10,14 @@ import { GrpoOptionsSchema } from '../core/run/config'
 import { learnerOptionsProblems } from '../core/run/learnerFit'
 import type { IterationReport } from '../core/run/trainer'
 import { initBackend } from './backend'
-import { createGrpoTrainer } from './grpo'
+import { createGrpoTrainer, withProgress } from './grpo'
 import { actionLogProbs } from './logSoftmax'
 import { createMlp } from './mlp'
 
 /*
- * PAV's progress in the GRPO learner: p_t = weight·A_t under the prover, a learner component after
- * the environment's, summed into each completion's reward for the group baselines and paid per
- * token for the process baselines.
+ * PAV's progress in the GRPO learner: p_t = weight·A_t under the prover, added to each token's
+ * advantage in the loss (PAV's effective reward), not to the reward the estimator scores; the charts
+ * show its sum over a completion as a learner component after the environment's.
  */
 
 const GROUPS = 4
@@ -73,36 +73,27 @@ describe('GRPO with PAV’s progress', () => {
     start.dispose()
   })
 
-  it('joins the group baselines’ reward summed: the advantages are those of R_i + Σ_t p_t', async () => {
-    const { reports } = await run({ progress: { prover: 'current', weight: 2 } })
-    const batch = reports[0].groupBatch!
-    expect(batch.names[batch.names.length - 1]).toBe('progress')
-    const weights = batch.names.map((name) => (name === 'correct' || name === 'progress' ? 1 : 0))
-    const expected = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, lengths: batch.lengths }, GrpoOptionsSchema.parse({ kind: 'grpo' }).estimator)
-    expect(Array.from(reports[0].advantages!)).toEqual(Array.from(Float32Array.from(expected)))
+  it('leaves the reward the estimator scores as it is: the advantages are the outcome’s, for the group and the process baselines', async () => {
+    for (const estimator of [{}, { baseline: 'process' }]) {
+      const on = await run({ estimator, progress: { prover: 'current', weight: 2 } })
+      const off = await run({ estimator })
+      // The same rollout (progress draws nothing), the same batch and the same advantages: progress enters the loss alone.
+      const batch = on.reports[0].groupBatch!
+      expect(batch.names).not.toContain('progress')
+      expect(Array.from(batch.components)).toEqual(Array.from(off.reports[0].groupBatch!.components))
+      expect(Array.from(on.reports[0].advantages!)).toEqual(Array.from(off.reports[0].advantages!))
+      // The loss is another: each token's advantage has its progress added.
+      expect(on.reports[0].diagnostics.policy_loss).not.toBe(off.reports[0].diagnostics.policy_loss)
+    }
   })
 
-  it('reaches the process baseline per token: its column holds p_t, and the advantages differ from progress off', async () => {
-    const on = await run({ estimator: { baseline: 'process' }, progress: { prover: 'start', weight: 1 } })
-    const off = await run({ estimator: { baseline: 'process' } })
-    const batch = on.reports[0].groupBatch!
-    const K = batch.names.length
-    const p = K - 1
-    expect(batch.names[p]).toBe('progress')
-    expect(Array.from(batch.processComponents!).at(-1)).toBe(1)
-    // The same rollout (progress draws nothing), so the tokens agree; the progress column is paid midway, and sums to each completion's total.
-    expect(Array.from(batch.tokens!)).toEqual(Array.from(off.reports[0].groupBatch!.tokens!))
-    let token = 0
-    batch.lengths!.forEach((length, i) => {
-      let sum = 0
-      for (let t = token; t < token + length; t++) sum += batch.tokenComponents![t * K + p]
-      expect(sum).toBeCloseTo(batch.components[i * K + p], 12)
-      token += length
-    })
-    const weights = batch.names.map((name) => (name === 'correct' || name === 'progress' ? 1 : 0))
-    const expected = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, lengths: batch.lengths, tokenComponents: batch.tokenComponents, processComponents: batch.processComponents }, { ...GrpoOptionsSchema.parse({ kind: 'grpo' }).estimator, baseline: 'process' })
-    expect(Array.from(on.reports[0].advantages!)).toEqual(Array.from(Float32Array.from(expected)))
-    expect(Array.from(on.reports[0].advantages!)).not.toEqual(Array.from(off.reports[0].advantages!))
+  it('adds each token’s progress to its advantage (PAV’s effective reward), and refuses a misfit', () => {
+    // Two completions of 2 and 3 tokens with advantages 0.5 and −1, broadcast to their tokens, then + p_t.
+    const tokens = tokenAdvantages([0.5, -1], [2, 3])
+    const progress = Float64Array.of(0.25, -0.125, 0, 0.5, -0.5)
+    expect(Array.from(withProgress(tokens, progress))).toEqual([0.75, 0.375, -1, -0.5, -1.5])
+    expect(withProgress(tokens, undefined)).toBe(tokens)
+    expect(() => withProgress(tokens, Float64Array.of(1))).toThrow('withProgress: 1 progress values for 5 tokens')
   })
 
   it('lists progress in the spec when on, after kl_penalty, and not when off', async () => {

@@ -1,6 +1,5 @@
 import * as tf from '@tensorflow/tfjs'
 import { batchAdvantages, batchExcluded, mixedRewards } from '../core/credit/batchAdvantages'
-import { withColumn } from '../core/credit/groupScores'
 import { zeroAdvantageFraction } from '../core/credit/group'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
@@ -51,8 +50,9 @@ import { batchProgress } from './progressBatch'
  * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
  * environment's components, in the trainer's spec only). With the progress option on, PAV's
  * progress p_t = weight·A_t under the prover (the frozen start policy or the sampling one) is
- * computed after the rollout (progressBatch.ts) and joins the reward as one more component,
- * progress, after those. The options that change neither the
+ * computed after the rollout (progressBatch.ts) and added to each token's advantage in the loss
+ * (PAV's effective reward, Q^π + α·A^μ; withProgress), not to the reward the estimator scores; the
+ * charts show its sum over each completion as a component of its own, progress. The options that change neither the
  * network, the batch's shape nor the reward's components (GRPO_LIVE_FIELDS) may change while the
  * run trains (setLearner): the rollout and the update read them afresh, from the next update on.
  */
@@ -109,12 +109,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   }
 
   /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref and its weights (`masked`: 1 for each completion left out of the loss). */
-  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined): GrpoTokenRows {
+  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined): GrpoTokenRows {
     return {
       lengths: completions.lengths,
       oldLogProbs: completions.logProbs,
       refLogProbs,
-      advantages: tokenAdvantages(advantages, completions.lengths),
+      advantages: withProgress(tokenAdvantages(advantages, completions.lengths), progress),
       ...lossWeights(completions.lengths, options, maxLength, masked),
     }
   }
@@ -175,7 +175,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    * the log-softmax and the network (Mlp.trace) to the parameters. The diagnostics averaged over
    * the steps; a diagnosis, with nothing applied, when a number is not finite.
    */
-  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined): Promise<Record<string, number>> {
+  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
     const entropyTopFraction = entropyTopFractionOf(options)
@@ -184,7 +184,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
     const lossOptions = lossOptionsOf(options)
     try {
-      const rows = tokenRows(completions, advantages, refLogProbs, masked)
+      const rows = tokenRows(completions, advantages, refLogProbs, masked, progress)
       const slopes = new Float64Array(completions.tokens)
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
@@ -254,17 +254,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const processBaseline = isProcessBaseline(estimatorBaseline(options.estimator))
       // Which components are process rewards (a process reward model's), for the min-form credit's split.
       const taskProcessComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
-      // PAV's progress p_t (progressOf): one more component of weight 1, its column Σ_t p_t per
-      // completion (R_i + Σ_t p_t for the group baselines) and p_t per token (the process baselines,
-      // where it is a process component). Off: the batch as before.
+      // PAV's progress p_t = weight·A^μ_t (progressOf) is no part of the reward the estimator scores:
+      // it is added to each token's own advantage in the loss (tokenRows), PAV's effective reward
+      // Q^π + α·A^μ with the estimator's advantage standing for Q^π. Summed into the reward it would
+      // telescope to weight·(correct − Q_μ(∅)), the same for a whole group.
       const progress = options.progress === undefined || prompts === null || trained.count === 0 ? undefined : await progressOf(trained, prompts)
-      const K = weights.length
       const progressSums = progress === undefined ? undefined : completionSums(progress, trained.lengths, trained.count)
-      const scoredComponents = progressSums === undefined ? trained.components : withColumn(trained.components, K, progressSums)
-      const scoredWeights = progress === undefined ? weights : Float64Array.of(...weights, PROGRESS_COMPONENT.defaultWeight)
-      const scoredTokenComponents = !processBaseline || progress === undefined ? trained.tokenComponents : withColumn(trained.tokenComponents, K, progress)
-      const processComponents = taskProcessComponents === undefined || progress === undefined ? taskProcessComponents : Uint8Array.of(...taskProcessComponents, 1)
-      const scores = { components: scoredComponents, weights: scoredWeights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: scoredTokenComponents, processComponents } : {}) }
+      const processComponents = taskProcessComponents
+      const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents, processComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The completions left out of the loss (weight 0, in no divisor): those cut at the limit under
       // maskTruncated, and MC-GRPO's pivots (batchExcluded), whose advantage is 0.
@@ -279,7 +276,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const skipped = trained.count === 0 || (masked !== undefined && masked.every((left) => left === 1))
       // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy; the completions left out of the loss are left out of it too.
       const signFlips = !keepsPrompts || skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded: masked })
-      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked)
+      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked, progress)
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
@@ -307,15 +304,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const report: IterationReport = { envSteps: sampled.tokens + (greedy?.tokens ?? 0), episodes, diagnostics, demo: demoRecording }
       if (skipped) return report
       const groupBatch = {
-        // With progress on, its column comes after the mix's components, under its name (the what-if view pays it at its weight, 1).
-        names: progress === undefined ? activeMix.names.slice() : [...activeMix.names, PROGRESS_COMPONENT.name],
-        components: scoredComponents.slice(0, trained.count * scoredWeights.length),
+        names: activeMix.names.slice(),
+        components: trained.components.slice(0, trained.count * weights.length),
         groupSizes: trainedSizes.slice(),
         lengths: trained.lengths.slice(0, trained.count),
         ...(greedy === null ? {} : { greedyComponents: greedy.components.slice() }),
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
         // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
-        ...(processBaseline ? { tokenComponents: scoredTokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
+        ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
@@ -358,6 +354,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
 export interface GrpoTrainer extends Trainer {
   /** The options from the next update on; throws, changing nothing, for a change that needs a new run. */
   setLearner(options: LearnerOptions): void
+}
+
+/** Each token's advantage with PAV's progress added, A_t + p_t (p_t = weight·A^μ_t, PAV's effective reward); the advantages as they are without it. */
+export function withProgress(advantages: Float32Array, progress: Float64Array | undefined): Float32Array {
+  if (progress === undefined) return advantages
+  if (progress.length !== advantages.length) throw new Error(`withProgress: ${progress.length} progress values for ${advantages.length} tokens`)
+  return advantages.map((advantage, t) => advantage + progress[t])
 }
 
 /** With the KL in the reward the loss has no KL term: β = 0 there. */

@@ -74,6 +74,8 @@ const TRICKS_STEPS = 150_000
 const PROCESS_OUTCOME: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'hard', max_length: 8, group_size: 8 }, learner: GRPO_FAST }
 const PROCESS_RM: DesignRecipe = { ...PROCESS_OUTCOME, weights: { rm: 1 }, reward: { rewardModels: [{ name: 'rm', model: LESSON_PROCESS_MODEL }] } }
 const PROCESS_STEPS = 60_000
+/** process-vs-outcome: α of PAV's effective reward, the outcome's advantage + α·progress at each token. */
+const PAV_WEIGHT = 10
 /**
  * over-optimisation: GRPO (learning rate 2e-3) against a model of the gold-only labels alone, on the
  * prompts and answer length its pairs were drawn with; `beta` its KL penalty to the start policy.
@@ -384,6 +386,8 @@ export const LESSONS: Lesson[] = [
       { label: 'Process: + the process model on every token, process supervision', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process' } } } },
       { label: 'Process, summed per answer (GRPO’s group baseline)', recipe: PROCESS_RM },
       { label: 'Process, min-form credit with correct added after the minimum (PURE)', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process_min' } } } },
+      { label: 'Outcome + progress (PAV): each token also credited with its change in the start policy’s chance of a right answer', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'start', weight: PAV_WEIGHT } } } },
+      { label: 'Outcome + progress under the current policy as the prover', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'current', weight: PAV_WEIGHT } } } },
     ],
     check: {
       steps: PROCESS_STEPS,
@@ -396,6 +400,8 @@ export const LESSONS: Lesson[] = [
         { text: 'With correct alone the answers are shorter than under process supervision', figure: 'episodeLength', variant: 0, relation: { kind: 'below', variant: 1 } },
         { text: 'Min-form credit with correct added after the minimum, as PURE adds its verifiable reward, ends at once too: length (last 20) at most 1.5 tokens', figure: 'episodeLength', variant: 3, relation: { kind: 'atMost', value: 1.5 } },
         { text: 'and finds no right answer: correct (last 20) at most 0.05', figure: 'objective', variant: 3, relation: { kind: 'atMost', value: 0.05 } },
+        { text: 'With the outcome plus progress under the start policy, the answers take the shape of a two-digit answer: length (last 20) at most 3.5 tokens', figure: 'episodeLength', variant: 4, relation: { kind: 'atMost', value: 3.5 } },
+        { text: 'and so they do with the policy being trained as the prover: at most 3.5 tokens', figure: 'episodeLength', variant: 5, relation: { kind: 'atMost', value: 3.5 } },
       ],
     },
     reference: REFS.deepseekMath2024,

@@ -32,6 +32,24 @@ describe('learner ↔ URL', () => {
     expect(bad).toEqual(['learner dynamicSampling.maxRounds: Too small: expected number to be >=1'])
   })
 
+  it('carries GRPO’s progress (absent by default) both ways, its weight only when not 1, and names a bad prover', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'current', weight: 2 } })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.progress.prover=current&l.progress.weight=2')
+    const ignored: string[] = []
+    expect(learnerFromQuery(query, spec('tokenseq'), ignored)).toEqual(learner)
+    const plain = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'start' } }), plain)
+    expect(plain.toString()).toBe('l=grpo&l.progress.prover=start')
+    expect(ignored).toEqual([])
+
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.progress.prover=best'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
+    expect(bad).toHaveLength(1)
+    expect(bad[0]).toMatch(/^learner progress\.prover: unknown progress prover "best"; accepted: start/)
+  })
+
   it('carries GRPO’s masking of truncated completions both ways as l.maskTruncated, and names a bad value', () => {
     const learner = LearnerOptionsSchema.parse({ kind: 'grpo', maskTruncated: true })
     const query = new URLSearchParams()

@@ -8,7 +8,8 @@ export function withPath<T extends object>(options: T, path: string, value: unkn
   const copy = structuredClone(options) as Record<string, unknown>
   const keys = path.split('.')
   let node = copy
-  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>
+  // An object absent by default (GRPO's progress) is made as the path reaches into it.
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>
   node[keys[keys.length - 1]] = value
   return copy as T
 }

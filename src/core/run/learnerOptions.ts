@@ -100,7 +100,7 @@ export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlaceme
  * design without them trains, links and fingerprints as before they existed. The link and the
  * learner panel read and offer them as fields with these values.
  */
-export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss', entropyTopFraction: 1 }
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss', entropyTopFraction: 1, 'progress.prover': 'off', 'progress.weight': 1 }
 
 /** The share of the batch's tokens that carry policy-gradient weight: absent is 1, every token. */
 export function entropyTopFractionOf(options: { entropyTopFraction?: number }): number {

@@ -25,7 +25,7 @@ describe('which learner changes reach a running run', () => {
 
   it("starts a new run for PAV's progress, turned on, off or changed", () => {
     const on = grpo({ progress: { prover: 'start' } })
-    expect(whyLearnerChangeNeedsNewRun(grpo(), on)).toBe("progress.prover, progress.weight change the learner's part of the reward, so the change starts a new run")
+    expect(whyLearnerChangeNeedsNewRun(grpo(), on)).toBe("progress.prover changes the learner's part of the reward, so the change starts a new run")
     expect(whyLearnerChangeNeedsNewRun(on, grpo())).not.toBeNull()
     expect(whyLearnerChangeNeedsNewRun(on, grpo({ progress: { prover: 'current' } }))).toBe("progress.prover changes the learner's part of the reward, so the change starts a new run")
     expect(whyLearnerChangeNeedsNewRun(on, grpo({ hiddenSize: 32, progress: { prover: 'current' } }))).toBe("hiddenSize changes the network or the batch and progress.prover changes the learner's part of the reward, so the change starts a new run")
