@@ -1,4 +1,4 @@
-import { answerDigits, EMPTY, END, isCorrect, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, THINK, TOKEN_OBS_SIZE, writeTokenObservation } from '../envs/tokenseq'
+import { answerDigits, EMPTY, END, isCorrect, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, THINK, TOKEN_OBS_SIZE, writeTokenObservation } from '../envs/tokenseqRules'
 
 /*
  * A prover's chance of success on the token task, exactly: for the prompt a + b under max_length L

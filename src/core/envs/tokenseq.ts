@@ -1,6 +1,7 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
 import { TOKEN_PROVER_PROGRESS } from './tokenseqProverProgress'
+import { A_INDEX, B_INDEX, EMPTY, END, isCorrect, MAX_LENGTH_INDEX, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, T_INDEX, THINK, TOKEN_LABELS, TOKEN_OBS_SIZE, TOKENS_INDEX, tokenSeqLayout, VALUE_CAP, writeTokenObservation } from './tokenseqRules'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type ReferenceAnswer, type StepBuffers } from './types'
 
 /*
@@ -28,50 +29,6 @@ import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type
  * and a view wants to show judged answers.
  */
 
-export const THINK = 10
-export const END = 11
-export const NUM_TOKENS = 12
-export const EMPTY = -1
-export const TOKEN_LABELS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end']
-
-export const MAX_LENGTH_INDEX = 0
-export const A_INDEX = 1
-export const B_INDEX = 2
-export const T_INDEX = 3
-export const TOKENS_INDEX = 4
-
-/** Where the pieces of a copy's state start, for max_length L. */
-export function tokenSeqLayout(maxLength: number): { stride: number; lastA: number; lastB: number; lastTokens: number } {
-  return { stride: 6 + 2 * maxLength, lastA: 4 + maxLength, lastB: 5 + maxLength, lastTokens: 6 + maxLength }
-}
-
-// Observation layout (47 floats).
-const OBS_A = 0 // one-hot a (10)
-const OBS_B = 10 // one-hot b (10)
-const OBS_POSITION = 20 // t / max_length
-const OBS_LAST_TOKEN = 21 // one-hot of the last token written (12; all 0 before the first)
-const OBS_DIGIT_COUNT = 33 // one-hot of the digits written so far: 0, 1, 2, 3 or more (4)
-const OBS_FIRST_DIGIT = 37 // one-hot of the first digit written (10; all 0 before one)
-export const TOKEN_OBS_SIZE = 47
-const OBS_SIZE = TOKEN_OBS_SIZE
-
-/**
- * The observation of a completion of the prompt a + b with t tokens written, into `out` from
- * `offset` (TOKEN_OBS_SIZE floats): what a policy sees, and all it sees. `lastToken` is the token
- * written last (EMPTY before the first), `digits` how many digits are written (think skipped),
- * `firstDigit` the first of them (EMPTY before one). The environment observes through it, so a
- * caller that tracks these few facts of a prefix observes it bit for bit as the environment does.
- */
-export function writeTokenObservation(out: Float32Array, offset: number, a: number, b: number, t: number, maxLength: number, lastToken: number, digits: number, firstDigit: number): void {
-  out.fill(0, offset, offset + OBS_SIZE)
-  out[offset + OBS_A + a] = 1
-  out[offset + OBS_B + b] = 1
-  out[offset + OBS_POSITION] = t / maxLength
-  if (lastToken !== EMPTY) out[offset + OBS_LAST_TOKEN + lastToken] = 1
-  out[offset + OBS_DIGIT_COUNT + Math.min(digits, 3)] = 1
-  if (firstDigit !== EMPTY) out[offset + OBS_FIRST_DIGIT + firstDigit] = 1
-}
-
 // Component order in StepBuffers.components.
 const CORRECT = 0
 const FORMAT = 1
@@ -95,15 +52,16 @@ export const PROXY_LENGTH = 3
 export const PROXY_DIGIT = 0.5
 export const PROXY_DIGIT_CAP = 6
 export const PROXY_HASH = 1
-const VALUE_CAP = 1000
+
+export * from './tokenseqRules'
+
+const OBS_SIZE = TOKEN_OBS_SIZE
 
 const ID = 'tokenseq'
 
 const DIFFICULTIES = ['easy', 'mixed', 'hard'] as const
 
 /** The shortest and longest completion limits the task allows: max_length's bounds. */
-export const MIN_MAX_LENGTH = 3
-export const MAX_MAX_LENGTH = 32
 
 const PARAMS: ParamSpec[] = [
   {
@@ -233,12 +191,6 @@ export function scoreCompletion(a: number, b: number, tokens: ArrayLike<number>,
   out[outOffset + FORMAT] = format ? 1 : 0
   out[outOffset + LENGTH] = count / maxLength
   out[outOffset + PROXY] = 1 / (1 + Math.exp(-z))
-}
-
-/** The digits of a + b, most significant first: [7] for 3 + 4, [1, 2] for 5 + 7. */
-export function answerDigits(a: number, b: number): number[] {
-  const sum = a + b
-  return sum >= 10 ? [Math.floor(sum / 10), sum % 10] : [sum]
 }
 
 /** The tokens of the task's reference answer to a + b, written into `out`: its digits, then end ("7 end" for 3 + 4, "1 2 end" for 5 + 7). Returns how many. */
@@ -525,21 +477,6 @@ export function completionEnded(state: ArrayLike<number>, base: number): boolean
 export function completionCut(state: ArrayLike<number>, base: number): boolean {
   const t = state[base + T_INDEX]
   return t === state[base + MAX_LENGTH_INDEX] && state[base + TOKENS_INDEX + t - 1] !== END
-}
-
-/** Whether the completion's answer is right: the correct component alone, without allocating. */
-export function isCorrect(a: number, b: number, tokens: ArrayLike<number>, offset: number, count: number): boolean {
-  const sum = a + b
-  let digits = 0
-  let value = 0
-  for (let j = 0; j < count; j++) {
-    const token = tokens[offset + j]
-    if (token === END) return digits === (sum >= 10 ? 2 : 1) && value === sum
-    if (token === THINK) continue
-    digits++
-    value = Math.min(VALUE_CAP, value * 10 + token)
-  }
-  return false
 }
 
 export const tokenseq: EnvDefinition = {

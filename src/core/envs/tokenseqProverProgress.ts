@@ -1,13 +1,12 @@
 import { progressRewards } from '../credit/progressRewards'
 import { proverSuccess } from '../credit/proverSuccess'
-import { A_INDEX, B_INDEX } from './tokenseq'
+import { A_INDEX, B_INDEX } from './tokenseqRules'
 import type { ProverProgress } from './types'
 
 /*
  * The token task's PAV progress: the prompt a + b read from the copy state, Q_μ of every prefix by
- * proverSuccess (one prover call for the prompt), and each token's A_t by progressRewards. The
- * tokenseq bindings are read inside the functions only, so the import cycle through
- * proverSuccess.ts is harmless.
+ * proverSuccess (one prover call for the prompt), and each token's A_t by progressRewards. It and
+ * they read the task's rules from tokenseqRules.ts, so tokenseq.ts can hold this fact without a cycle.
  */
 export const TOKEN_PROVER_PROGRESS: ProverProgress = {
   promptKey: (state, offset) => `${state[offset + A_INDEX]}+${state[offset + B_INDEX]}`,
