@@ -3,7 +3,7 @@ import { batchAdvantages, batchExcluded, mixedRewards } from '../core/credit/bat
 import { zeroAdvantageFraction } from '../core/credit/group'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
-import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS } from '../core/envs/types'
+import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS, type RewardComponentSpec } from '../core/envs/types'
 import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
@@ -253,14 +253,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const klPenalty = klInReward && trainedReference !== null ? klPenaltyOf(trained, trainedReference) : undefined
       const processBaseline = isProcessBaseline(estimatorBaseline(options.estimator))
       // Which components are process rewards (a process reward model's), for the min-form credit's split.
-      const taskProcessComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
+      const processComponents = processBaseline ? Uint8Array.from(activeMix.names, (name) => (env.spec.components.find((component) => component.name === name)?.process ? 1 : 0)) : undefined
       // PAV's progress p_t = weight·A^μ_t (progressOf) is no part of the reward the estimator scores:
       // it is added to each token's own advantage in the loss (tokenRows), PAV's effective reward
       // Q^π + α·A^μ with the estimator's advantage standing for Q^π. Summed into the reward it would
       // telescope to weight·(correct − Q_μ(∅)), the same for a whole group.
       const progress = options.progress === undefined || prompts === null || trained.count === 0 ? undefined : await progressOf(trained, prompts)
       const progressSums = progress === undefined ? undefined : completionSums(progress, trained.lengths, trained.count)
-      const processComponents = taskProcessComponents
       const scores = { components: trained.components, weights, groupSizes: trainedSizes, lengths: trained.lengths, greedyComponents: greedy?.components, klPenalty, ...(processBaseline ? { tokenComponents: trained.tokenComponents, processComponents } : {}) }
       const advantages = batchAdvantages(scores, options.estimator)
       // The completions left out of the loss (weight 0, in no divisor): those cut at the limit under
@@ -406,6 +405,8 @@ export function frozenCopy(source: Mlp, sizes: number[], rng: Rng): Mlp {
 export function completionEpisodes(completions: Completions, weights: Float64Array, penalty?: Float64Array, progress?: Float64Array): FinishedEpisode[] {
   const K = weights.length
   const episodes: FinishedEpisode[] = []
+  // The learner's own per-token columns, in the spec's order: kl_penalty, then progress.
+  const learnerColumns = ([[penalty, KL_PENALTY_COMPONENT], [progress, PROGRESS_COMPONENT]] as const).filter((column): column is readonly [Float64Array, RewardComponentSpec] => column[0] !== undefined)
   let token = 0
   for (let i = 0; i < completions.count; i++) {
     const contributions: number[] = []
@@ -418,23 +419,14 @@ export function completionEpisodes(completions: Completions, weights: Float64Arr
     // One mix paid the whole completion: its component totals and those weights re-score it.
     const componentSums = Array.from(completions.components.subarray(i * K, i * K + K))
     const paidWeights = Array.from(weights)
-    if (penalty !== undefined) {
-      // Σ_t p_t over the completion's tokens, paid at weight 1
-      let penaltySum = 0
-      for (let t = token; t < token + completions.lengths[i]; t++) penaltySum += penalty[t]
-      contributions.push(penaltySum)
-      componentSums.push(penaltySum)
-      paidWeights.push(KL_PENALTY_COMPONENT.defaultWeight)
-      reward += penaltySum
-    }
-    if (progress !== undefined) {
-      // Σ_t p_t, PAV's progress over the completion's tokens, paid at weight 1
-      let progressSum = 0
-      for (let t = token; t < token + completions.lengths[i]; t++) progressSum += progress[t]
-      contributions.push(progressSum)
-      componentSums.push(progressSum)
-      paidWeights.push(PROGRESS_COMPONENT.defaultWeight)
-      reward += progressSum
+    for (const [perToken, component] of learnerColumns) {
+      // Σ_t p_t over the completion's tokens (the KL penalty's, or PAV's progress), paid at weight 1
+      let sum = 0
+      for (let t = token; t < token + completions.lengths[i]; t++) sum += perToken[t]
+      contributions.push(sum)
+      componentSums.push(sum)
+      paidWeights.push(component.defaultWeight)
+      reward += sum
     }
     token += completions.lengths[i]
     episodes.push({ shapedReturn: reward, contributions, componentSums, weights: paidWeights, objective: completions.objective[i], length: completions.lengths[i], truncated: false })
