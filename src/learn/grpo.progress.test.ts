@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
+import { progressRewards } from '../core/credit/progressRewards'
 import { proverSuccess } from '../core/credit/proverSuccess'
 import { bandit } from '../core/envs/bandit'
 import { A_INDEX, B_INDEX, T_INDEX, TOKEN_OBS_SIZE, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
@@ -85,6 +86,58 @@ describe('GRPO with PAV’s progress', () => {
       // The loss is another: each token's advantage has its progress added.
       expect(on.reports[0].diagnostics.policy_loss).not.toBe(off.reports[0].diagnostics.policy_loss)
     }
+  })
+
+  it('records each token and its progress in the batch, the very p_t the loss added to its advantage', async () => {
+    const weight = 2
+    const { env, reports } = await run({ progress: { prover: 'start', weight } })
+    const [report] = reports
+    const batch = report.groupBatch!
+    const lengths = batch.lengths!
+    const tokens = lengths.reduce((sum, length) => sum + length, 0)
+    expect(batch.tokens).toHaveLength(tokens)
+    expect(batch.progress).toHaveLength(tokens)
+    // The start policy as the prover, rebuilt as above: p_t = weight·(Q(o_1 … o_t) − Q(o_1 … o_{t−1})) on the recorded tokens.
+    const start = createMlp([TOKEN_OBS_SIZE, HIDDEN, HIDDEN, 12], 0.01, new Rng(SEED).split())
+    const prover = (observations: Float32Array, rows: number) => {
+      const logits = tf.tidy(() => start.apply(tf.tensor2d(observations, [rows, TOKEN_OBS_SIZE])).dataSync())
+      return actionLogProbs(logits, new Int32Array(rows), 12).probabilities
+    }
+    const stride = env.spec.stateVars.length
+    let first = 0
+    for (let i = 0; i < lengths.length; i++) {
+      const prompt = { a: env.state[i * stride + A_INDEX], b: env.state[i * stride + B_INDEX] }
+      const written = batch.tokens!.subarray(first, first + lengths[i])
+      const expected = progressRewards(prompt, written, MAX_LENGTH, proverSuccess(prompt, MAX_LENGTH, prover))
+      expected.forEach((progress, t) => expect(Math.abs(batch.progress![first + t] - weight * progress)).toBeLessThan(1e-9))
+      // The charts' progress of the completion is the sum of its recorded p_t.
+      const sum = batch.progress!.subarray(first, first + lengths[i]).reduce((total, value) => total + value, 0)
+      expect(report.episodes[i].componentSums!.at(-1)).toBeCloseTo(sum, 12)
+      first += lengths[i]
+    }
+    start.dispose()
+    // The loss took them: at the first epoch's ratio 1, ppo's policy loss under seq-mean-token-mean is
+    // −mean_i mean_t (A_i + p_t), which without the recorded p_t would be another number.
+    const advantages = report.advantages!
+    expect(advantages).toHaveLength(lengths.length)
+    let withRecorded = 0
+    let without = 0
+    first = 0
+    for (let i = 0; i < lengths.length; i++) {
+      let tokenSum = 0
+      for (let t = 0; t < lengths[i]; t++) tokenSum += advantages[i] + batch.progress![first + t]
+      withRecorded -= tokenSum / lengths[i] / lengths.length
+      without -= advantages[i] / lengths.length
+      first += lengths[i]
+    }
+    expect(report.diagnostics.policy_loss).toBeCloseTo(withRecorded, 5)
+    expect(Math.abs(withRecorded - without)).toBeGreaterThan(1e-3)
+  })
+
+  it('records neither tokens nor progress with progress off', async () => {
+    const batch = (await run({})).reports[0].groupBatch!
+    expect(batch.progress).toBeUndefined()
+    expect(batch.tokens).toBeUndefined()
   })
 
   it('adds each token’s progress to its advantage (PAV’s effective reward), and refuses a misfit', () => {

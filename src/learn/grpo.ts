@@ -311,6 +311,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         ...(klPenalty === undefined ? {} : { klPenalty: klPenalty.slice() }),
         // The components paid at each token, for the what-if view's process supervision; only under it, to keep other frames as they were.
         ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
+        // PAV's progress as the loss added it to each token's advantage, with the tokens it was paid on, for the per-token credit view.
+        ...(progress === undefined ? {} : { progress: progress.slice(), tokens: trained.actions.slice() }),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },

@@ -3,7 +3,8 @@ import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators
 import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
 import { DPO_LOSSES } from '../core/preferences/dpo'
 import { GROUP_ESTIMATORS } from '../core/credit/estimators'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_PROGRESS_WEIGHT, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { withoutPath, withPath } from './paths'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
 export interface LearnerField {
@@ -15,12 +16,23 @@ export interface LearnerField {
   optional?: boolean
   /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
   absent?: string | number
+  /** The object that goes whole when the absent value is picked (GRPO's progress with its prover off: no progress, weight included), by dotted path. */
+  absentDrops?: string
   /** Shown only for learners it says yes to (absent: always): a DPO recipe's fields only while the set is a recipe. */
   shownFor?: (learner: LearnerOptions) => boolean
   hint: string
 }
 
 const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
+
+/** PAV's progress is on: its weight means something (and with the prover off there is no progress object to hold one). */
+const progressOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learner.progress !== undefined
+
+/** What each prover of PAV's progress is; a prover without a line here is still offered, by its name. */
+const PROVER_HINTS: Partial<Record<string, string>> = {
+  start: 'the frozen starting policy (the KL’s reference) is the prover',
+  current: 'the policy that sampled the batch, before the update moves it, is the prover',
+}
 
 const TABULAR: LearnerField[] = [
   { path: 'alpha', label: 'step size α', kind: 'number', hint: 'How far each update moves Q toward its target (0–1).' },
@@ -94,6 +106,23 @@ const GROUP: LearnerField[] = [
     absent: GRPO_ABSENT_FIELDS.entropyTopFraction,
     hint: 'The 80/20 rule (Wang et al. 2025; they use 0.2): only this share of the batch’s tokens, those where the policy is least sure (highest entropy), carry the policy gradient; the rest weigh 0 while the loss still divides by every token, and the KL is unaffected. Ties at the threshold are kept. Above 0, at most 1 (1: every token). Diagnostics show entropy_mask_fraction, the share kept.',
   },
+  {
+    path: 'progress.prover',
+    label: 'PAV progress prover',
+    kind: 'choice',
+    options: ['off', ...PROGRESS_PROVERS],
+    absent: GRPO_ABSENT_FIELDS['progress.prover'],
+    absentDrops: 'progress',
+    hint: `PAV’s progress (Setlur et al. 2024): each token earns the change it makes in a prover policy’s chance of finishing with a right answer, p = weight × (chance after the token − chance before), added to that token’s advantage in the loss, not to the reward the baseline judges (summed into the reward it would shift every answer of a group alike). off: none. ${PROGRESS_PROVERS.map((prover) => `${prover}: ${PROVER_HINTS[prover] ?? 'a prover of its own'}.`).join(' ')} Offered on the token task only, whose chance of success is computed exactly; not with ReMax, pass@k or dynamic sampling. Changing it starts a new run; the Credit panel colours each token by its progress.`,
+  },
+  {
+    path: 'progress.weight',
+    label: 'PAV progress weight α',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS['progress.weight'],
+    shownFor: progressOn,
+    hint: `PAV’s α: how much of the prover’s change in its chance of a right answer each token’s advantage gets, above 0 and at most ${MAX_PROGRESS_WEIGHT}. Shown while a prover is on; changing it starts a new run.`,
+  },
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 
@@ -157,6 +186,16 @@ export const LEARNER_FIELDS: Record<LearnerKind, LearnerField[]> = {
     { path: 'alpha', label: 'mix α', kind: 'number', hint: 'For mix: α·local + (1 − α)·team.' },
     { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Step size of each agent’s policy.' },
   ],
+}
+
+/**
+ * The learner with one field set as the panel sets it (a candidate, to check): picking what an absent
+ * field means leaves it absent, and where that absence is its whole object's (absentDrops: a progress
+ * prover off) the object goes with it; any other value is written at its path.
+ */
+export function withFieldValue(learner: LearnerOptions, field: LearnerField, value: unknown): LearnerOptions {
+  if (field.absent === undefined || value !== field.absent) return withPath(learner, field.path, value)
+  return field.absentDrops === undefined ? withPath(learner, field.path, undefined) : withoutPath(learner, field.absentDrops)
 }
 
 /** An option's name as the Learner panel labels it ("loss aggregation"), or its dotted path where the panel does not offer it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultLearnerFor } from '../core/run/config'
 import { resolveEnvironment } from '../core/envs/registry'
-import { checkLearner, fieldProblemText } from './learnerProblems'
+import { checkLearner, fieldProblemText, problemOfField } from './learnerProblems'
 
 describe('learner problems in the words of a field', () => {
   const spec = resolveEnvironment('cartpole').spec
@@ -25,5 +25,13 @@ describe('learner problems in the words of a field', () => {
 
   it('takes a valid learner as it is', () => {
     expect(checkLearner(ppo, spec)).toEqual({ ok: true, learner: ppo })
+  })
+
+  it('gives a field the problems at its path and at an object it is part of, not those of its neighbours', () => {
+    expect(problemOfField({ path: 'progress', mustBe: 'x' }, 'progress.prover')).toBe(true)
+    expect(problemOfField({ path: 'progress.prover', mustBe: 'x' }, 'progress.prover')).toBe(true)
+    expect(problemOfField({ path: 'progress.weight', mustBe: 'x' }, 'progress.prover')).toBe(false)
+    expect(problemOfField({ path: 'progres', mustBe: 'x' }, 'progress.prover')).toBe(false)
+    expect(problemOfField({ path: '', mustBe: 'x' }, 'progress.prover')).toBe(false)
   })
 })

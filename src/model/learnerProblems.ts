@@ -23,6 +23,14 @@ export function checkLearner(candidate: unknown, spec: EnvSpec): LearnerCheck {
   return misfits.length > 0 ? { ok: false, problems: misfits } : { ok: true, learner: parsed.data }
 }
 
+/**
+ * Whether a problem is the field's to show beside it: one at the field's own path, or at an object
+ * the field is part of (a refusal of GRPO's progress as a whole belongs beside its prover).
+ */
+export function problemOfField(problem: LearnerProblem, fieldPath: string): boolean {
+  return problem.path === fieldPath || (problem.path !== '' && fieldPath.startsWith(`${problem.path}.`))
+}
+
 /** A schema issue in the words of a person, not of the validator: "must be a number", "must be above 0". */
 function mustBeOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return issue.expected === 'int' ? 'must be a whole number' : issue.expected === 'number' ? 'must be a number' : `must be a ${issue.expected}`

@@ -73,6 +73,8 @@ export interface GroupBatch {
   tokenComponents?: Float64Array
   /** 1 for each component that is a process reward, K values (sent under the process baseline only, with tokenComponents). */
   processComponents?: Uint8Array
-  /** The tokens written, completion after completion (sent under the process baseline only, for the per-token credit view). */
+  /** The tokens written, completion after completion (sent under the process baseline or with PAV's progress on, for the per-token credit view). */
   tokens?: Int32Array
+  /** PAV's progress p_t = weight·A_t that the loss added to each token's advantage, completion after completion (sent with progress on only). */
+  progress?: Float64Array
 }

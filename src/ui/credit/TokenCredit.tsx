@@ -1,6 +1,7 @@
 import { EMPTY, MAX_LENGTH_INDEX, TOKEN_LABELS, tokenSeqLayout } from '../../core/envs/tokenseq'
 import { estimatorBaseline, isProcessBaseline } from '../../core/run/learnerOptions'
 import { usePlayground } from '../../state/run/store'
+import { creditColour } from '../common/colours'
 import { useViewRun } from '../run/useViewRun'
 import { TokenCreditComparison } from './TokenCreditComparison'
 
@@ -11,9 +12,9 @@ import { TokenCreditComparison } from './TokenCreditComparison'
  */
 export function TokenCredit() {
   const latest = useViewRun((run) => run.latest)
-  const processBaseline = usePlayground((state) => state.design.learner.kind === 'grpo' && isProcessBaseline(estimatorBaseline(state.design.learner.estimator)))
-  // Under process supervision every token has its own advantage: the outcome's and the process's credit, token by token.
-  if (processBaseline) return <TokenCreditComparison />
+  const perToken = usePlayground((state) => state.design.learner.kind === 'grpo' && (isProcessBaseline(estimatorBaseline(state.design.learner.estimator)) || state.design.learner.progress !== undefined))
+  // Under process supervision, or with PAV's progress on, every token has credit of its own: each kind's, token by token.
+  if (perToken) return <TokenCreditComparison />
   const demo = latest?.demo
   const advantages = latest?.advantages
   if (!demo || demo.steps === 0 || !advantages) return <p className="advantage-summary">Shown after the first update.</p>
@@ -34,8 +35,7 @@ export function TokenCredit() {
           tokens.push(TOKEN_LABELS[token] ?? '?')
         }
         // alpha = |A| / max |A| over the group
-        const alpha = Math.abs(advantage) / reach
-        const colour = advantage === 0 ? 'transparent' : advantage > 0 ? `rgba(255, 209, 102, ${alpha.toFixed(2)})` : `rgba(239, 71, 111, ${alpha.toFixed(2)})`
+        const colour = creditColour(advantage, reach)
         return (
           <li key={copy}>
             <span className="prompt">

@@ -12,13 +12,13 @@ import {
 } from '../../core/run/config'
 import { LEARNER_LABELS, learnersFor } from '../../core/run/learnerFit'
 import { GRPO_PRESET_LABELS } from '../../model/estimatorComparison'
-import { checkLearner, fieldProblemText, type LearnerProblem } from '../../model/learnerProblems'
+import { checkLearner, fieldProblemText, problemOfField, type LearnerProblem } from '../../model/learnerProblems'
 import { ppoPresetLabel } from '../../model/ppoPresetLabel'
-import { readPath, withPath } from '../../model/paths'
+import { readPath } from '../../model/paths'
 import { usePlayground } from '../../state/run/store'
 import { changeLearner, learnerChangeIsLive, whyLearnerChangeRestarts } from '../../state/run/trainingClient'
 import { useRestartGuard } from './useRestartGuard'
-import { LEARNER_FIELDS, type LearnerField } from '../../model/learnerFields'
+import { LEARNER_FIELDS, withFieldValue, type LearnerField } from '../../model/learnerFields'
 import { Panel } from '../common/Panel'
 
 /**
@@ -35,13 +35,14 @@ export function LearnerPanel() {
   const { guard, confirm } = useRestartGuard()
   const fields = LEARNER_FIELDS[learner.kind].filter((field) => field.shownFor?.(learner) ?? true)
   const check = (candidate: unknown) => checkLearner(candidate, spec)
-  /** Apply a candidate; the problems of `own` (a field's path) are the caller's to show, the rest the panel's. */
+  /** Apply a candidate; the problems of `own` (a field's path, or an object it is part of) are the caller's to show, the rest the panel's. */
   const apply = (candidate: unknown, own?: string): LearnerProblem[] => {
     const checked = check(candidate)
     if (!checked.ok) {
-      const others = checked.problems.filter((problem) => problem.path !== own)
+      const isOwn = (problem: LearnerProblem) => own !== undefined && problemOfField(problem, own)
+      const others = checked.problems.filter((problem) => !isOwn(problem))
       setError(others.length > 0 ? others.map((problem) => fieldProblemText(fields.find((field) => field.path === problem.path)?.label ?? (problem.path || 'learner'), problem)).join('; ') : null)
-      return checked.problems.filter((problem) => problem.path === own)
+      return checked.problems.filter(isOwn)
     }
     setError(null)
     // The GRPO family's estimator, loss and sampling options reach a running run live; anything else starts it over.
@@ -159,8 +160,8 @@ function LearnerFieldControl({ field, learner, apply, check }: { field: LearnerF
   const [text, setText] = useState(shown)
   const [problem, setProblem] = useState<LearnerProblem | null>(null)
   useEffect(() => setText(shown), [shown])
-  // Picking what an absent field means leaves it absent, so the design stays as one that never set it.
-  const candidateOf = (next: unknown) => withPath(learner, field.path, field.absent !== undefined && next === field.absent ? undefined : next)
+  // Picking what an absent field means leaves it absent (its object too, where that is off), so the design stays as one that never set it.
+  const candidateOf = (next: unknown) => withFieldValue(learner, field, next)
   const set = (next: unknown) => setProblem(apply(candidateOf(next), field.path)[0] ?? null)
   const numberOf = (typed: string) => (typed.trim() === '' ? (field.optional ? null : NaN) : Number(typed))
   const described = `${id}-hint${problem ? ` ${errorId}` : ''}`
@@ -185,7 +186,7 @@ function LearnerFieldControl({ field, learner, apply, check }: { field: LearnerF
       setText(typed)
       if (!problem) return
       const checked = check(candidateOf(numberOf(typed)))
-      setProblem(checked.ok ? null : (checked.problems.find((each) => each.path === field.path) ?? null))
+      setProblem(checked.ok ? null : (checked.problems.find((each) => problemOfField(each, field.path)) ?? null))
     }
     control = (
       <input
