@@ -388,6 +388,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Process, min-form credit with correct added after the minimum (PURE)', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process_min' } } } },
       { label: 'Outcome + progress (PAV): each token also credited with its change in the start policy’s chance of a right answer', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'start', weight: PAV_WEIGHT } } } },
       { label: 'Outcome + progress under the current policy as the prover', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'current', weight: PAV_WEIGHT } } } },
+      { label: 'Outcome + progress under a stronger fixed prover', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'fixed', weight: PAV_WEIGHT } } } },
     ],
     check: {
       steps: PROCESS_STEPS,
@@ -402,6 +403,8 @@ export const LESSONS: Lesson[] = [
         { text: 'and finds no right answer: correct (last 20) at most 0.05', figure: 'objective', variant: 3, relation: { kind: 'atMost', value: 0.05 } },
         { text: 'With the outcome plus progress under the start policy, the answers take the shape of a two-digit answer: length (last 20) at most 3.5 tokens', figure: 'episodeLength', variant: 4, relation: { kind: 'atMost', value: 3.5 } },
         { text: 'and so they do with the policy being trained as the prover: at most 3.5 tokens', figure: 'episodeLength', variant: 5, relation: { kind: 'atMost', value: 3.5 } },
+        { text: 'Under the stronger fixed prover the answers stall at the limit instead: length (last 20) at least 7 of 8 tokens', figure: 'episodeLength', variant: 6, relation: { kind: 'atLeast', value: 7 } },
+        { text: 'and none is right: correct (last 20) at most 0.05', figure: 'objective', variant: 6, relation: { kind: 'atMost', value: 0.05 } },
       ],
     },
     reference: REFS.deepseekMath2024,
