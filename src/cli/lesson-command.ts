@@ -1,3 +1,4 @@
+import { TOKEN_FIXED_PROVER_RECIPE } from '../core/envs/tokenseqFixedProverRecipe'
 import { MAX_CHECK_SEEDS, MIN_CHECK_SEEDS } from '../lessons/claims'
 import { EVIDENCE_FIRST_SEED } from '../lessons/evidenceStaleness'
 import { findLesson, LESSON_IDS, LESSONS } from '../lessons/catalogue'
@@ -8,7 +9,7 @@ import { parseFlags, parseNumber } from './args'
 import { defaultJobs } from './cores'
 import type { StreamingCommand } from './command'
 import { checkLesson, type LessonCheckResult } from './lessonCheck'
-import { fitLessonModels, LESSON_MODELS_PATH, lessonModelsText, writeLessonModels } from './lessonModels'
+import { fitLessonModels, LESSON_MODELS_PATH, lessonModelsText, readLessonModelsText, writeLessonModels } from './lessonModels'
 import { checkEvidenceDestination, evidenceEntryOf, EVIDENCE_PATH, readEvidenceFile, thisMachine, writeEvidence } from './evidenceWrite'
 import { asUsage, UsageError } from './usage'
 
@@ -62,20 +63,58 @@ export const lessonCommand: StreamingCommand = async (argv, io) => {
   return holds ? 0 : 1
 }
 
-/** `lesson models [--write]`: fit the lessons' reward models from their recipes; print them, or write src/lessons/rewardModels.json and src/lessons/processRewardModel.json. */
+/**
+ * `lesson models [--write]`: fit the lessons' reward models from their recipes and train the token
+ * task's fixed prover from its own; with --write write src/lessons/rewardModels.json,
+ * src/lessons/processRewardModel.json and src/core/envs/tokenseqFixedProver.json. Without it, print
+ * the reward models and say of each file whether it is what its recipe gives (exit 1 when one is not).
+ */
 async function lessonModels(argv: string[], io: Parameters<StreamingCommand>[1]): Promise<number> {
   const write = argv.length === 1 && argv[0] === '--write'
   if (argv.length > 0 && !write) throw new UsageError(`lesson models takes only --write, got "${argv[0].slice(0, 40)}"`)
   const models = await fitLessonModels()
-  const { fitLessonProcessModel, lessonProcessModelText, writeLessonProcessModel, LESSON_PROCESS_MODEL_PATH } = await import('./lessonProcessModel')
+  const { fitLessonProcessModel, lessonProcessModelText, readLessonProcessModelText, writeLessonProcessModel, LESSON_PROCESS_MODEL_PATH } = await import('./lessonProcessModel')
   const processModel = await fitLessonProcessModel()
+  const { fitFixedProver, fixedProverSummary, fixedProverText, readFixedProverText, writeFixedProver, FIXED_PROVER_PATH } = await import('./lessonFixedProver')
+  const tenth = Math.ceil(TOKEN_FIXED_PROVER_RECIPE.steps / 10)
+  let reported = 0
+  const prover = await fitFixedProver((envSteps) => {
+    if (envSteps < reported + tenth) return
+    reported = envSteps
+    io.err(`fixed prover: ${envSteps.toLocaleString('en-US')} of ${TOKEN_FIXED_PROVER_RECIPE.steps.toLocaleString('en-US')} steps\n`)
+  })
+  io.err(`fixed prover: ${fixedProverSummary(prover)}\n`)
   if (write) {
     writeLessonModels(models)
     io.err(`lesson models written to ${LESSON_MODELS_PATH}\n`)
     writeLessonProcessModel(processModel)
     io.err(`lesson process model written to ${LESSON_PROCESS_MODEL_PATH}\n`)
-  } else io.out(lessonModelsText(models) + lessonProcessModelText(processModel))
-  return 0
+    writeFixedProver(prover)
+    io.err(`fixed prover written to ${FIXED_PROVER_PATH}\n`)
+    return 0
+  }
+  io.out(lessonModelsText(models) + lessonProcessModelText(processModel))
+  const files: [string, () => string, string][] = [
+    [LESSON_MODELS_PATH, readLessonModelsText, lessonModelsText(models)],
+    [LESSON_PROCESS_MODEL_PATH, readLessonProcessModelText, lessonProcessModelText(processModel)],
+    [FIXED_PROVER_PATH, readFixedProverText, fixedProverText(prover)],
+  ]
+  let allMatch = true
+  for (const [path, read, fresh] of files) {
+    const matches = storedText(read) === fresh
+    allMatch &&= matches
+    io.err(`${path}: ${matches ? 'matches a fresh fit' : 'differs from a fresh fit; run lesson models --write'}\n`)
+  }
+  return allMatch ? 0 : 1
+}
+
+/** A stored file's text, or null when it cannot be read. */
+function storedText(read: () => string): string | null {
+  try {
+    return read()
+  } catch {
+    return null
+  }
 }
 
 interface CheckArguments {

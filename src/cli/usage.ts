@@ -406,8 +406,13 @@ Usage:
       Fit the reward models the lessons train against from their recipe (src/lessons/
       rewardModelRecipe.ts: preferences of the token task's start policy by a simulated labeler,
       then reward-model fit: plain and with --decorrelate length for a labeler biased to length,
-      one model and an ensemble of 5 for the gold-only labels) and print them as JSON, or with
-      --write write src/lessons/rewardModels.json, which the lessons read.
+      one model and an ensemble of 5 for the gold-only labels; src/lessons/processModelRecipe.ts:
+      the process model), and train the token task's fixed prover (progress.prover fixed) from
+      src/core/envs/tokenseqFixedProverRecipe.ts: outcome-only GRPO, seed 1, its exact chance of a
+      right answer measured before and after. Without --write print the reward models as JSON and
+      say of each stored file whether it is what a fresh fit gives (exit 1 when one is not); with
+      --write write src/lessons/rewardModels.json, src/lessons/processRewardModel.json and
+      src/core/envs/tokenseqFixedProver.json, which the lessons and the learner read.
 
   reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]
                          --seeds K --steps N --out DIR [--jobs J] [--shard I/N]

@@ -4,16 +4,20 @@ import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { progressRewards } from '../core/credit/progressRewards'
 import { proverSuccess } from '../core/credit/proverSuccess'
 import { bandit } from '../core/envs/bandit'
-import { A_INDEX, B_INDEX, T_INDEX, TOKEN_OBS_SIZE, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
+import { A_INDEX, B_INDEX, T_INDEX, TOKEN_OBS_SIZE, TOKENS_INDEX, tokenseq, type TokenSeqEnv } from '../core/envs/tokenseq'
+import { tokenFixedProver } from '../core/envs/tokenseqFixedProver'
+import { TOKEN_PROVER_PROGRESS } from '../core/envs/tokenseqProverProgress'
+import type { ProverProgress } from '../core/envs/types'
 import { compileMix } from '../core/rewards/mix'
 import { Rng } from '../core/rng'
 import { GrpoOptionsSchema } from '../core/run/config'
-import { learnerOptionsProblems } from '../core/run/learnerFit'
+import { learnerOptionsProblems, proverProblem } from '../core/run/learnerFit'
 import type { IterationReport } from '../core/run/trainer'
 import { initBackend } from './backend'
-import { createGrpoTrainer, withProgress } from './grpo'
+import { createGrpoTrainer, type GrpoTrainer, withProgress } from './grpo'
 import { actionLogProbs } from './logSoftmax'
-import { createMlp } from './mlp'
+import { createMlp, frozenMlp, mlpParameters, readOutputs } from './mlp'
+import { batchProgress } from './progressBatch'
 
 /*
  * PAV's progress in the GRPO learner: p_t = weight·A_t under the prover, added to each token's
@@ -167,10 +171,77 @@ describe('GRPO with PAV’s progress', () => {
     expect(issues({ estimator: { baseline: 'remax' } })[0]).toMatch(/^progress does not combine with the remax baseline/)
     expect(issues({ estimator: { baseline: 'passk', k: 2 } })[0]).toMatch(/^progress does not combine with the passk baseline/)
     expect(issues({ dynamicSampling: { enabled: true } })[0]).toMatch(/^progress does not combine with dynamic sampling/)
-    expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'best' } }).error?.issues[0].message).toBe('unknown progress prover "best"; accepted: start (the frozen starting policy), current (the policy that sampled the batch)')
     for (const weight of [0, 11]) expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'start', weight } }).error?.issues[0].message).toBe('the progress weight must be a number above 0 and at most 10')
     expect(GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'current' } }).progress).toEqual({ prover: 'current', weight: 1 })
     expect(GrpoOptionsSchema.parse({ kind: 'grpo' }).progress).toBeUndefined()
+  })
+
+  it('under the fixed prover, pays each token its progress under the stored network: batchProgress’s, telescoping to weight·(correct − Q_fixed(empty))', async () => {
+    const weight = 2
+    const { env, reports, names } = await run({ progress: { prover: 'fixed', weight } })
+    const [report] = reports
+    const stored = frozenMlp(tokenFixedProver().network)
+    const stride = env.spec.stateVars.length
+    // Each copy still holds the completion it wrote: its length and its tokens.
+    const lengths = report.episodes.map((_, i) => env.state[i * stride + T_INDEX])
+    const actions = report.episodes.flatMap((_, i) => Array.from(env.state.subarray(i * stride + TOKENS_INDEX, i * stride + TOKENS_INDEX + lengths[i])))
+    const expected = await batchProgress(TOKEN_PROVER_PROGRESS, env.state, stride, { count: lengths.length, lengths, actions }, MAX_LENGTH, weight, 12, (obs, rows) => readOutputs(stored, obs, rows, TOKEN_OBS_SIZE))
+    const prover = (observations: Float32Array, rows: number) => actionLogProbs(tf.tidy(() => stored.apply(tf.tensor2d(observations, [rows, TOKEN_OBS_SIZE])).dataSync()), new Int32Array(rows), 12).probabilities
+    const correct = names.indexOf('correct')
+    const progress = names.indexOf('progress')
+    let token = 0
+    report.episodes.forEach((episode, i) => {
+      let sum = 0
+      for (let t = 0; t < lengths[i]; t++) sum += expected[token++]
+      expect(Math.abs(episode.componentSums![progress] - sum)).toBeLessThan(1e-12)
+      const q = proverSuccess({ a: env.state[i * stride + A_INDEX], b: env.state[i * stride + B_INDEX] }, MAX_LENGTH, prover)
+      expect(Math.abs(episode.componentSums![progress] - weight * (episode.componentSums![correct] - q([])))).toBeLessThan(1e-9)
+    })
+    expect(token).toBe(expected.length)
+    // The stored prover is no start policy: its chance differs from the start network's on the same prompt.
+    const start = createMlp([TOKEN_OBS_SIZE, HIDDEN, HIDDEN, 12], 0.01, new Rng(SEED).split())
+    const startProver = (observations: Float32Array, rows: number) => actionLogProbs(tf.tidy(() => start.apply(tf.tensor2d(observations, [rows, TOKEN_OBS_SIZE])).dataSync()), new Int32Array(rows), 12).probabilities
+    const prompt = { a: env.state[A_INDEX], b: env.state[B_INDEX] }
+    expect(proverSuccess(prompt, MAX_LENGTH, prover)([])).not.toBeCloseTo(proverSuccess(prompt, MAX_LENGTH, startProver)([]), 3)
+    stored.dispose()
+    start.dispose()
+  })
+
+  it('accepts the fixed prover in the options, and refuses it where the environment stores none, naming what is accepted', async () => {
+    expect(GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'fixed', weight: 3 } }).progress).toEqual({ prover: 'fixed', weight: 3 })
+    expect(learnerOptionsProblems(GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'fixed' } }), tokenseq.spec)).toEqual([])
+    // The bandit computes no progress at all: refused as any prover is.
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', progress: { prover: 'fixed' } })
+    const env = bandit.create(8 * 8, {})
+    await expect(createGrpoTrainer(env, compileMix(env.spec, { weights: {} }), options, new Rng(1))).rejects.toThrow("PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on tokenseq, not bandit")
+    // An environment that computes progress but stores no prover takes start and current, not fixed.
+    const { fixedProver: _stored, ...withoutStored } = TOKEN_PROVER_PROGRESS
+    const computesOnly: ProverProgress = withoutStored
+    expect(proverProblem('somewhere', computesOnly, 'fixed')).toBe('the fixed prover is a policy stored with the environment, and somewhere stores none (one is stored with tokenseq); on somewhere the prover may be start, current')
+    expect(proverProblem('somewhere', computesOnly, 'start')).toBeNull()
+    expect(proverProblem('tokenseq', TOKEN_PROVER_PROGRESS, 'fixed')).toBeNull()
+  })
+
+  it('says what each prover is when the prover or the object is wrong', () => {
+    expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: { prover: 'best' } }).error?.issues[0].message).toBe(
+      'unknown progress prover "best"; accepted: start (the frozen starting policy), current (the policy that sampled the batch), fixed (a stronger policy trained once by outcome-only GRPO and stored with the environment)',
+    )
+    expect(GrpoOptionsSchema.safeParse({ kind: 'grpo', progress: 'fixed' }).error?.issues[0].message).toBe("progress must be an object { prover: 'start' | 'current' | 'fixed', weight: a number above 0 and at most 10 }")
+  })
+
+  it('hands out its policy’s parameters: at the start, the network the run’s first split draws', async () => {
+    const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: MAX_LENGTH, difficulty: 'easy' })
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, hiddenSize: 8 })
+    // Paid by length, which differs within every group, so the first update moves the policy.
+    const trainer = (await createGrpoTrainer(env, compileMix(env.spec, { weights: { length: 1 } }), options, new Rng(SEED))) as GrpoTrainer
+    const start = createMlp([TOKEN_OBS_SIZE, 8, 8, 12], 0.01, new Rng(SEED).split())
+    expect(await trainer.policyNetwork()).toEqual(await mlpParameters(start))
+    await trainer.iterate()
+    const after = await trainer.policyNetwork()
+    expect(after.sizes).toEqual([TOKEN_OBS_SIZE, 8, 8, 12])
+    expect(after).not.toEqual(await mlpParameters(start))
+    trainer.dispose()
+    start.dispose()
   })
 
   it('leaks no tensor', async () => {
@@ -183,5 +254,16 @@ describe('GRPO with PAV’s progress', () => {
     await trainer.iterate()
     expect(tf.memory().numTensors).toBe(afterFirst)
     trainer.dispose()
+  })
+
+  it('frees the fixed prover’s network with the trainer', async () => {
+    const before = tf.memory().numTensors
+    const env = tokenseq.create(GROUPS * GROUP_SIZE, { group_size: GROUP_SIZE, max_length: MAX_LENGTH })
+    const options = GrpoOptionsSchema.parse({ kind: 'grpo', groupsPerIteration: GROUPS, progress: { prover: 'fixed' } })
+    const trainer = await createGrpoTrainer(env, compileMix(env.spec, { weights: {} }), options, new Rng(2))
+    await trainer.iterate()
+    await trainer.iterate()
+    trainer.dispose()
+    expect(tf.memory().numTensors).toBe(before)
   })
 })

@@ -1,6 +1,8 @@
 import * as tf from '@tensorflow/tfjs'
 import { batchAdvantages, batchExcluded, mixedRewards } from '../core/credit/batchAdvantages'
 import { zeroAdvantageFraction } from '../core/credit/group'
+import { networkShapeProblem } from '../core/credit/storedProver'
+import type { StoredNetwork } from '../core/credit/storedNetwork'
 import { tokenAdvantages } from '../core/credit/tokenAdvantages'
 import { isTokenSeqEnv } from '../core/envs/tokenseq'
 import { allocateStepBuffers, type BatchEnv, MAX_ADDED_COMPONENTS, type RewardComponentSpec } from '../core/envs/types'
@@ -24,7 +26,7 @@ import { actionLogProbs, logitsGradient } from './logSoftmax'
 import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
-import { createMlp, readOutputs, type Mlp } from './mlp'
+import { createMlp, frozenMlp, mlpParameters, readOutputs, type Mlp } from './mlp'
 import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
 import { batchProgress } from './progressBatch'
 
@@ -49,7 +51,8 @@ import { batchProgress } from './progressBatch'
  * per-token −β·KL_t in the reward, computed at rollout against the reference, which the charts
  * draw as a reward component of its own, kl_penalty (learnerComponents.ts: weight 1, after the
  * environment's components, in the trainer's spec only). With the progress option on, PAV's
- * progress p_t = weight·A_t under the prover (the frozen start policy or the sampling one) is
+ * progress p_t = weight·A_t under the prover (the frozen start policy, the sampling one, or the
+ * environment's stored prover) is
  * computed after the rollout (progressBatch.ts) and added to each token's advantage in the loss
  * (PAV's effective reward, Q^π + α·A^μ; withProgress), not to the reward the estimator scores; the
  * charts show its sum over each completion as a component of its own, progress. The options that change neither the
@@ -68,9 +71,13 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   checkMix(mix, numComponents, spec.id)
   checkEstimatorFits(options, groupSize)
   // PAV's progress, where the options ask for it: only on an environment that computes it (its definition says so).
-  const progressRefusal = options.progress === undefined ? null : progressProblem(spec.id)
+  const progressRefusal = options.progress === undefined ? null : progressProblem(spec.id, options.progress.prover)
   if (progressRefusal !== null) throw new Error(progressRefusal)
   const proverProgress = options.progress === undefined ? undefined : findEnv(spec.id)!.proverProgress!
+  // The fixed prover's stored network, read once (the prover is no live option), checked against the environment's observations and actions.
+  const storedProver = options.progress?.prover === 'fixed' ? proverProgress!.fixedProver!() : null
+  const storedMisfit = storedProver === null ? null : networkShapeProblem(storedProver, spec)
+  if (storedMisfit !== null) throw new Error(`the fixed prover of ${spec.id}: ${storedMisfit}`)
   await tf.ready()
 
   const networkRng = rng.split()
@@ -85,6 +92,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
   const reference = frozenCopy(actor, sizes, networkRng)
+  // Built after the run's networks, from the file alone: it draws nothing from the RNG.
+  const fixedProver = storedProver === null ? null : frozenMlp(storedProver)
   const optimizer = new FlatAdam(actor.variables, options.learningRate, 0.9, 0.999, 1e-8)
   /** Options set while an update runs, taken when the next one starts. */
   let pendingOptions: GrpoOptions | null = null
@@ -133,12 +142,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
 
   /**
    * PAV's progress at each token of the batch (progressBatch.ts): p_t = weight·A_t under the prover
-   * μ, the frozen start policy (the reference) or the policy that sampled the batch (the actor,
-   * before this update moves it).
+   * μ, the frozen start policy (the reference), the policy that sampled the batch (the actor,
+   * before this update moves it), or the environment's stored prover (frozen, built at the start).
    */
   async function progressOf(completions: Completions, prompts: Float64Array): Promise<Float64Array> {
     const { prover, weight } = options.progress!
-    const network = prover === 'start' ? reference : actor
+    const network = prover === 'start' ? reference : prover === 'current' ? actor : fixedProver!
     return batchProgress(proverProgress!, prompts, spec.stateVars.length, completions, maxLength, weight, numActions, (obs, rows) => readOutputs(network, obs, rows, obsSize))
   }
 
@@ -319,6 +328,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     release() {
       actor.dispose()
       reference.dispose()
+      fixedProver?.dispose()
       optimizer.dispose()
     },
   })
@@ -340,6 +350,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     iterate: () => shell.iterate(),
     setMix: (next) => shell.setMix(next),
     dispose: () => shell.dispose(),
+    policyNetwork: () => mlpParameters(actor),
     setLearner(next: LearnerOptions) {
       if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
       const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
@@ -355,6 +366,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
 export interface GrpoTrainer extends Trainer {
   /** The options from the next update on; throws, changing nothing, for a change that needs a new run. */
   setLearner(options: LearnerOptions): void
+  /** The policy's parameters as they stand (between updates), as plain arrays: what a stored prover keeps (learn/grpoPolicy.ts). */
+  policyNetwork(): Promise<StoredNetwork>
 }
 
 /** Each token's advantage with PAV's progress added, A_t + p_t (p_t = weight·A^μ_t, PAV's effective reward); the advantages as they are without it. */

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initBackend } from './backend'
 import { Rng } from '../core/rng'
-import { createMlp } from './mlp'
+import { createMlp, frozenMlp, mlpParameters, readOutputs } from './mlp'
 
 // The backend the app uses in Node and most browsers (and no "install tfjs-node" banner).
 beforeAll(async () => {
@@ -64,5 +64,46 @@ describe('createMlp', () => {
     trace.dispose()
     tf.dispose([input, dOutput, applied, ...traced, ...Object.values(grads)])
     mlp.dispose()
+  })
+})
+
+describe('frozenMlp and mlpParameters', () => {
+  // W1 = [[0.5, −1], [1, 0.25]], b1 = [0, 0.5]; W2 = [[1, 2], [−1, 0.5]], b2 = [0.1, −0.2]
+  const tiny = {
+    sizes: [2, 2, 2],
+    layers: [
+      { weights: [[0.5, -1], [1, 0.25]], bias: [0, 0.5] },
+      { weights: [[1, 2], [-1, 0.5]], bias: [0.1, -0.2] },
+    ],
+  }
+
+  it('computes the stored network’s logits: tanh on the hidden layer, linear out', async () => {
+    const mlp = frozenMlp(tiny)
+    // x = [1, 2]: z1 = [1·0.5 + 2·1 + 0, 1·(−1) + 2·0.25 + 0.5] = [2.5, 0], h = [tanh 2.5, 0] = [0.98661430, 0],
+    //   y = [h0·1 − h1 + 0.1, h0·2 + h1·0.5 − 0.2] = [1.08661430, 1.77322860]
+    // x = [0, 0]: h = [tanh 0, tanh 0.5] = [0, 0.46211716], y = [−0.46211716 + 0.1, 0.5·0.46211716 − 0.2] = [−0.36211716, 0.03105858]
+    const logits = await readOutputs(mlp, Float32Array.of(1, 2, 0, 0), 2, 2)
+    const expected = [1.0866143, 1.7732286, -0.36211716, 0.03105858]
+    expected.forEach((value, i) => expect(logits[i]).toBeCloseTo(value, 6))
+    expect(mlp.variables.every((variable) => !variable.trainable)).toBe(true)
+    mlp.dispose()
+  })
+
+  it('reads a network’s parameters back as they are stored, and rebuilds the same network from them', async () => {
+    const frozen = frozenMlp(tiny)
+    // As float32, as the network holds them: 0.1 reads back as fround(0.1).
+    expect(await mlpParameters(frozen)).toEqual({ sizes: tiny.sizes, layers: tiny.layers.map((layer) => ({ weights: layer.weights, bias: layer.bias.map(Math.fround) })) })
+    frozen.dispose()
+    const trained = createMlp([3, 4, 2], 1, new Rng(5))
+    const stored = await mlpParameters(trained)
+    expect(stored.sizes).toEqual([3, 4, 2])
+    expect(stored.layers.map((layer) => [layer.weights.length, layer.weights[0].length, layer.bias.length])).toEqual([[3, 4, 4], [4, 2, 2]])
+    // Row r of layer 0 is W1[r, ·]: the variable's values r·4 … r·4 + 3.
+    expect(stored.layers[0].weights[1]).toEqual(Array.from((await trained.variables[0].data()).subarray(4, 8)))
+    const rebuilt = frozenMlp(stored)
+    const obs = Float32Array.of(0.2, -0.4, 1.1, -1, 0.3, 0.5)
+    expect(Array.from(await readOutputs(rebuilt, obs, 2, 3))).toEqual(Array.from(await readOutputs(trained, obs, 2, 3)))
+    trained.dispose()
+    rebuilt.dispose()
   })
 })

@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs'
+import type { StoredNetwork } from '../core/credit/storedNetwork'
 import type { Rng } from '../core/rng'
 import { denseGradients, denseLayer } from './denseLayer'
 import { orthogonal } from './orthogonal'
@@ -41,6 +42,35 @@ export function createMlp(sizes: number[], outputGain: number, rng: Rng): Mlp {
     weights.push(tf.tidy(() => tf.variable(tf.tensor2d(initial, [inputs, outputs]))))
     biases.push(tf.tidy(() => tf.variable(tf.zeros([outputs]))))
   }
+  return mlpOf(weights, biases)
+}
+
+/**
+ * A frozen network from stored parameters (a checked StoredNetwork, core/credit/storedNetwork.ts):
+ * layer l's weights as rows (inputs × outputs) and its bias, tanh on hidden layers and a linear
+ * output as createMlp's. Its variables are not trainable: no optimiser and no gradient moves them.
+ */
+export function frozenMlp(network: StoredNetwork): Mlp {
+  const weights = network.layers.map((layer) => tf.tidy(() => tf.variable(tf.tensor2d(layer.weights), false)))
+  const biases = network.layers.map((layer) => tf.tidy(() => tf.variable(tf.tensor1d(layer.bias), false)))
+  return mlpOf(weights, biases)
+}
+
+/** A network's parameters as plain arrays, the layout frozenMlp reads: its sizes, then each layer's weight rows and bias. */
+export async function mlpParameters(network: Mlp): Promise<StoredNetwork> {
+  const count = network.variables.length / 2
+  const layers: StoredNetwork['layers'] = []
+  for (let layer = 0; layer < count; layer++) {
+    const [inputs, outputs] = network.variables[layer].shape
+    const values = (await network.variables[layer].data()) as Float32Array
+    const weights = Array.from({ length: inputs }, (_, row) => Array.from(values.subarray(row * outputs, (row + 1) * outputs)))
+    layers.push({ weights, bias: Array.from((await network.variables[count + layer].data()) as Float32Array) })
+  }
+  return { sizes: [network.variables[0].shape[0], ...layers.map((layer) => layer.bias.length)], layers }
+}
+
+/** The network of weight matrices [inputs, outputs] and biases [outputs], layer by layer. */
+function mlpOf(weights: tf.Variable[], biases: tf.Variable[]): Mlp {
   const last = weights.length - 1
   return {
     variables: [...weights, ...biases],

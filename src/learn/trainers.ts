@@ -14,7 +14,7 @@ import type { Trainer } from '../core/run/trainer'
 import { Rng } from '../core/rng'
 import { createPpoTrainer } from './ppo'
 import { createReinforceTrainer } from './reinforce'
-import { createGrpoTrainer } from './grpo'
+import { createGrpoTrainer, type GrpoTrainer } from './grpo'
 import { createDpoTrainer } from './dpo'
 import { learnerFits } from '../core/run/learnerFit'
 import { refitRunProblem } from '../core/rewards/refitModelProblem'
@@ -40,6 +40,17 @@ export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer
   const trainer = await trainerFor(config, environment, record)
   // A refit option's refits wrap GRPO's trainer (refittingTrainer.ts); without one it is the trainer itself.
   return { trainer: withRefits(trainer, env, config.seed), env, record }
+}
+
+/**
+ * The GRPO trainer a run config asks for, itself (no refits, no step record), with what it offers
+ * beyond a Trainer: its policy's parameters (learn/grpoPolicy.ts trains a stored prover with it).
+ */
+export async function createGrpoTrainerFor(config: RunConfig): Promise<GrpoTrainer> {
+  if (config.learner.kind !== 'grpo') throw new Error(`createGrpoTrainerFor builds the GRPO family's trainer; the config's learner is ${config.learner.kind}`)
+  const environment = resolveEnvironment(config.env.id, config.env.params)
+  const env = environmentFor(config, environment)
+  return createGrpoTrainer(env, compileMix(env.spec, { weights: designWeights(config.mix, environment.spec) }), config.learner, new Rng(config.seed))
 }
 
 function environmentFor(config: RunConfig, { definition, params, spec }: ResolvedEnvironment): RewardedEnv {

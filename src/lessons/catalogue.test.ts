@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { specOf } from '../model/design'
 import { designFromSearch, designToSearch } from '../model/designLink'
+import { resolveEnvironment } from '../core/envs/registry'
+import { TOKEN_FIXED_PROVER_RECIPE } from '../core/envs/tokenseqFixedProverRecipe'
 import { learnerFits } from '../core/run/learnerFit'
 import { findLesson, LESSON_IDS, LESSONS } from './catalogue'
 import { buildDesign } from './recipe'
@@ -40,6 +42,20 @@ describe('the lesson catalogue', () => {
       const searches = lesson.variants.map((v) => designToSearch(v.design))
       expect(new Set(searches).size).toBe(searches.length)
     }
+  })
+
+  it('trains process-vs-outcome’s fixed prover on the lesson’s own prompts, learning rate and β, outcome only', () => {
+    const lesson = findLesson('process-vs-outcome')!
+    const outcome = lesson.variants[0].design
+    const fixed = lesson.variants.find((variant) => variant.design.learner.kind === 'grpo' && variant.design.learner.progress?.prover === 'fixed')!.design
+    expect(fixed.params).toEqual(outcome.params)
+    const { envId, params, weights, learner } = TOKEN_FIXED_PROVER_RECIPE
+    expect(envId).toBe(outcome.envId)
+    expect(resolveEnvironment(envId, params).params).toEqual(outcome.params)
+    // The outcome variant's mix is correct alone, as the recipe's.
+    expect(Object.entries(outcome.weights).filter(([, weight]) => weight !== 0)).toEqual(Object.entries(weights))
+    const outcomeLearner = outcome.learner as { learningRate: number; beta: number }
+    expect([learner.learningRate, learner.beta]).toEqual([outcomeLearner.learningRate, outcomeLearner.beta])
   })
 
   it('finds a lesson by id and answers null for an unknown one', () => {

@@ -1,3 +1,4 @@
+import { tokenFixedProver } from '../core/envs/tokenseqFixedProver'
 import { MOUNTAINCAR_PPO } from '../core/run/config'
 import type { RewardModel } from '../core/preferences/rewardModel'
 import { buildDesign, type DesignRecipe } from './recipe'
@@ -76,6 +77,10 @@ const PROCESS_RM: DesignRecipe = { ...PROCESS_OUTCOME, weights: { rm: 1 }, rewar
 const PROCESS_STEPS = 60_000
 /** process-vs-outcome: α of PAV's effective reward, the outcome's advantage + α·progress at each token. */
 const PAV_WEIGHT = 10
+/** process-vs-outcome: the token task's stored prover (progress.prover 'fixed'), whose recipe and correctness its card names. */
+const FIXED_PROVER = tokenFixedProver()
+/** A chance as a percentage to two significant digits: 0.075 %, 73 %. */
+const percent = (rate: number): string => `${Number((100 * rate).toPrecision(2))} %`
 /**
  * over-optimisation: GRPO (learning rate 2e-3) against a model of the gold-only labels alone, on the
  * prompts and answer length its pairs were drawn with; `beta` its KL penalty to the start policy.
@@ -380,7 +385,12 @@ export const LESSONS: Lesson[] = [
   }),
   lesson({
     id: 'process-vs-outcome',
-    fill: { completions: PROCESS_MODEL_RECIPE.completions.toLocaleString('en-US') },
+    fill: {
+      completions: PROCESS_MODEL_RECIPE.completions.toLocaleString('en-US'),
+      proverSteps: FIXED_PROVER.recipe.steps.toLocaleString('en-US'),
+      proverTrained: percent(FIXED_PROVER.correctness.trained),
+      proverStart: percent(FIXED_PROVER.correctness.start),
+    },
     variants: [
       { label: 'Outcome: correct, paid at the end', recipe: PROCESS_OUTCOME },
       { label: 'Process: + the process model on every token, process supervision', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process' } } } },
@@ -388,6 +398,7 @@ export const LESSONS: Lesson[] = [
       { label: 'Process, min-form credit with correct added after the minimum (PURE)', recipe: { ...PROCESS_RM, learner: { ...GRPO_FAST, estimator: { baseline: 'process_min' } } } },
       { label: 'Outcome + progress (PAV): each token also credited with its change in the start policy’s chance of a right answer', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'start', weight: PAV_WEIGHT } } } },
       { label: 'Outcome + progress under the current policy as the prover', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'current', weight: PAV_WEIGHT } } } },
+      { label: 'Outcome + progress under a stronger fixed prover', recipe: { ...PROCESS_OUTCOME, learner: { ...GRPO_FAST, progress: { prover: 'fixed', weight: PAV_WEIGHT } } } },
     ],
     check: {
       steps: PROCESS_STEPS,
@@ -402,6 +413,8 @@ export const LESSONS: Lesson[] = [
         { text: 'and finds no right answer: correct (last 20) at most 0.05', figure: 'objective', variant: 3, relation: { kind: 'atMost', value: 0.05 } },
         { text: 'With the outcome plus progress under the start policy, the answers take the shape of a two-digit answer: length (last 20) at most 3.5 tokens', figure: 'episodeLength', variant: 4, relation: { kind: 'atMost', value: 3.5 } },
         { text: 'and so they do with the policy being trained as the prover: at most 3.5 tokens', figure: 'episodeLength', variant: 5, relation: { kind: 'atMost', value: 3.5 } },
+        { text: 'Under the stronger fixed prover the answers stall at the limit instead: length (last 20) at least 7 of 8 tokens', figure: 'episodeLength', variant: 6, relation: { kind: 'atLeast', value: 7 } },
+        { text: 'and none is right: correct (last 20) at most 0.05', figure: 'objective', variant: 6, relation: { kind: 'atMost', value: 0.05 } },
       ],
     },
     reference: REFS.deepseekMath2024,

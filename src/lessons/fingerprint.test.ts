@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LESSONS } from './catalogue'
+import { tokenFixedProver } from '../core/envs/tokenseqFixedProver'
+import { runConfigOf } from '../model/design'
 import { designFingerprint, fingerprintText, stableJson } from './fingerprint'
 
 describe('stableJson', () => {
@@ -16,5 +18,18 @@ describe('designFingerprint', () => {
     expect(designFingerprint({ ...goalOnly.design, seed: 77 })).toBe(designFingerprint(goalOnly.design))
     expect(designFingerprint(coin.design)).not.toBe(designFingerprint(goalOnly.design))
     expect(fingerprintText('a')).not.toBe(fingerprintText('b'))
+  })
+})
+
+describe('designFingerprint of a run that reads a stored prover', () => {
+  const variants = LESSONS.find((lesson) => lesson.id === 'process-vs-outcome')!.variants
+  const fixed = variants.find((variant) => variant.design.learner.kind === 'grpo' && variant.design.learner.progress?.prover === 'fixed')!.design
+  it('names the stored network too, so that a rewritten prover makes the evidence stale', () => {
+    const { seed: _seed, ...trained } = runConfigOf(fixed)
+    expect(designFingerprint(fixed)).toBe(fingerprintText(stableJson({ ...trained, storedProver: fingerprintText(stableJson(tokenFixedProver().network)) })))
+    expect(designFingerprint(fixed)).not.toBe(fingerprintText(stableJson(trained)))
+    // A run that reads no stored prover is named by its config alone, as before.
+    const { seed: _other, ...outcome } = runConfigOf(variants[0].design)
+    expect(designFingerprint(variants[0].design)).toBe(fingerprintText(stableJson(outcome)))
   })
 })

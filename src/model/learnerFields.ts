@@ -32,6 +32,7 @@ const progressOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learn
 const PROVER_HINTS: Partial<Record<string, string>> = {
   start: 'the frozen starting policy (the KL’s reference) is the prover',
   current: 'the policy that sampled the batch, before the update moves it, is the prover',
+  fixed: 'a policy trained once by GRPO on correct alone and stored with the task (much stronger than the starting policy) is the prover',
 }
 
 const TABULAR: LearnerField[] = [

@@ -1,3 +1,4 @@
+import type { StoredNetwork } from '../credit/storedNetwork'
 import type { Rng } from '../rng'
 
 /** One named term of the reward. Its raw value is recorded every step; the mix weighs it. */
@@ -192,6 +193,12 @@ export interface ProverProgress {
    * A_t = Q_μ(o_1 … o_t) − Q_μ(o_1 … o_{t−1}) of a completion's tokens.
    */
   progressOf(state: ArrayLike<number>, offset: number, maxLength: number, prover: ProverPolicy): (tokens: ArrayLike<number>) => Float64Array
+  /**
+   * A prover policy trained once and stored with the environment (core/credit/storedProver.ts), the
+   * network of progress.prover 'fixed': read when first asked for, and throws when its file is not
+   * one. Absent: the environment stores none, and 'fixed' is refused on it.
+   */
+  fixedProver?(): StoredNetwork
 }
 
 /** The raw components an environment's reference answer earns, per copy state. */

@@ -1,8 +1,8 @@
 import { groupEstimatorOf } from '../credit/estimators'
 import { ENVIRONMENTS, findEnv } from '../envs/registry'
-import type { EnvSpec } from '../envs/types'
+import type { EnvSpec, ProverProgress } from '../envs/types'
 import type { LearnerKind, LearnerOptions } from './config'
-import { estimatorBaseline, passkOf, type GroupBaseline } from './learnerOptions'
+import { estimatorBaseline, passkOf, PROGRESS_PROVERS, type GroupBaseline, type ProgressProver } from './learnerOptions'
 
 /** What each learner is called in the UI and messages. */
 export const LEARNER_LABELS: Record<LearnerKind, string> = {
@@ -74,7 +74,7 @@ function offering(rank: (spec: EnvSpec) => number | null): string {
  */
 export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): string[] {
   if (learner.kind !== 'grpo') return []
-  const progressMisfit = learner.progress === undefined ? null : progressProblem(spec.id)
+  const progressMisfit = learner.progress === undefined ? null : progressProblem(spec.id, learner.progress.prover)
   if (progressMisfit !== null) return [`progress: ${progressMisfit}`]
   const groupSize = spec.demoCopies ?? learner.groupSize
   const misfit = estimatorGroupProblem(estimatorBaseline(learner.estimator), groupSize)
@@ -87,10 +87,24 @@ export function learnerOptionsProblems(learner: LearnerOptions, spec: EnvSpec): 
 /** The environments that compute PAV's progress (EnvDefinition.proverProgress). */
 export const PROGRESS_ENVIRONMENTS: readonly string[] = ENVIRONMENTS.filter((definition) => definition.proverProgress !== undefined).map((definition) => definition.spec.id)
 
-/** Why the environment `envId` cannot pay PAV's progress (it does not compute it), or null. */
-export function progressProblem(envId: string): string | null {
-  if (findEnv(envId)?.proverProgress !== undefined) return null
-  return `PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on ${offering((env) => (PROGRESS_ENVIRONMENTS.includes(env.id) ? 0 : null))}, not ${envId}`
+/** The environments that store a fixed prover (EnvDefinition.proverProgress.fixedProver). */
+export const FIXED_PROVER_ENVIRONMENTS: readonly string[] = ENVIRONMENTS.filter((definition) => definition.proverProgress?.fixedProver !== undefined).map((definition) => definition.spec.id)
+
+/**
+ * Why the environment `envId` cannot pay PAV's progress under `prover` (it does not compute
+ * progress, or, for 'fixed', it stores no prover), or null.
+ */
+export function progressProblem(envId: string, prover: ProgressProver): string | null {
+  const progress = findEnv(envId)?.proverProgress
+  if (progress === undefined) return `PAV's progress needs an environment that computes its prover's chance of success exactly; it is accepted on ${offering((env) => (PROGRESS_ENVIRONMENTS.includes(env.id) ? 0 : null))}, not ${envId}`
+  return proverProblem(envId, progress, prover)
+}
+
+/** Why the environment `envId`, which computes progress as `progress` says, cannot take `prover` ('fixed' where it stores no prover), or null. */
+export function proverProblem(envId: string, progress: ProverProgress, prover: ProgressProver): string | null {
+  if (prover !== 'fixed' || progress.fixedProver !== undefined) return null
+  const accepted = PROGRESS_PROVERS.filter((other) => other !== 'fixed').join(', ')
+  return `the fixed prover is a policy stored with the environment, and ${envId} stores none (one is stored with ${offering((env) => (FIXED_PROVER_ENVIRONMENTS.includes(env.id) ? 0 : null))}); on ${envId} the prover may be ${accepted}`
 }
 
 /** Why a group of `groupSize` completions does not fit the baseline (its record's groupSizeProblem), or null. */

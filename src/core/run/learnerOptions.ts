@@ -161,9 +161,21 @@ const AggregationSchema = z.string({ error: (issue) => `unknown aggregation ${qu
 export const MAX_DUAL_CLIP = 100
 const DUAL_CLIP_MESSAGE = `the dual clip C must be a number above 1 and at most ${MAX_DUAL_CLIP}, or none (null)`
 
-/** Which network is PAV's prover μ: start, the frozen starting policy (the KL's reference); current, the policy that sampled the batch. */
-export const PROGRESS_PROVERS = ['start', 'current'] as const
+/**
+ * Which network is PAV's prover μ: start, the frozen starting policy (the KL's reference); current,
+ * the policy that sampled the batch; fixed, a policy trained once by outcome-only GRPO and stored
+ * with the environment (EnvDefinition.proverProgress.fixedProver), stronger than the start policy.
+ */
+export const PROGRESS_PROVERS = ['start', 'current', 'fixed'] as const
 export type ProgressProver = (typeof PROGRESS_PROVERS)[number]
+
+/** Each prover in words, for messages. */
+export const PROGRESS_PROVER_MEANINGS: Record<ProgressProver, string> = {
+  start: 'the frozen starting policy',
+  current: 'the policy that sampled the batch',
+  fixed: 'a stronger policy trained once by outcome-only GRPO and stored with the environment',
+}
+const ACCEPTED_PROVERS = PROGRESS_PROVERS.map((prover) => `${prover} (${PROGRESS_PROVER_MEANINGS[prover]})`).join(', ')
 
 /** The largest weight of PAV's progress. */
 export const MAX_PROGRESS_WEIGHT = 10
@@ -174,9 +186,9 @@ const PROGRESS_WEIGHT_MESSAGE = `the progress weight must be a number above 0 an
  * token makes in the prover μ's chance of finishing right (core/credit/progressRewards.ts).
  */
 export const ProgressSchema = z.object({
-  prover: z.enum(PROGRESS_PROVERS, { error: (issue) => `unknown progress prover ${quoted(issue.input)}; accepted: ${PROGRESS_PROVERS.join(' (the frozen starting policy), ')} (the policy that sampled the batch)` }),
+  prover: z.enum(PROGRESS_PROVERS, { error: (issue) => `unknown progress prover ${quoted(issue.input)}; accepted: ${ACCEPTED_PROVERS}` }),
   weight: z.number({ error: PROGRESS_WEIGHT_MESSAGE }).gt(0, PROGRESS_WEIGHT_MESSAGE).max(MAX_PROGRESS_WEIGHT, PROGRESS_WEIGHT_MESSAGE).default(1),
-}, { error: () => "progress must be an object { prover: 'start' | 'current', weight: a number above 0 and at most 10 }" }).strict()
+}, { error: () => `progress must be an object { prover: ${PROGRESS_PROVERS.map((prover) => `'${prover}'`).join(' | ')}, weight: a number above 0 and at most ${MAX_PROGRESS_WEIGHT} }` }).strict()
 export type ProgressOptions = z.infer<typeof ProgressSchema>
 
 /** The baselines that cannot take PAV's progress in the reward, and why. */
@@ -243,8 +255,8 @@ export const GrpoOptionsSchema = z.object({
   entropyTopFraction: z.number({ error: ENTROPY_TOP_FRACTION_MESSAGE }).gt(0, ENTROPY_TOP_FRACTION_MESSAGE).max(1, ENTROPY_TOP_FRACTION_MESSAGE).optional(),
   /**
    * PAV's progress (Setlur et al. 2024) as a per-token reward the learner adds, on environments that
-   * compute it (EnvDefinition.proverProgress): p_t = weight·A_t under the prover μ (start or
-   * current). Absent: off, as designs before it.
+   * compute it (EnvDefinition.proverProgress): p_t = weight·A_t under the prover μ (start, current,
+   * or fixed where the environment stores a prover). Absent: off, as designs before it.
    */
   progress: ProgressSchema.optional(),
   maxGradNorm: z.number().positive().max(1e6).default(1),
