@@ -1,13 +1,19 @@
 import * as tf from '@tensorflow/tfjs'
 import '@tensorflow/tfjs-backend-wasm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
 import { createTrainer } from '../learn/trainers'
 import { rewardDesignOf } from '../model/design'
 import { LESSONS } from '../lessons/catalogue'
 
+// The test files share a worker (vitest.config.ts): the backend in force before goes back after.
+let backendBefore = ''
 beforeAll(async () => {
+  backendBefore = tf.getBackend()
   await tf.setBackend('wasm')
+})
+afterAll(async () => {
+  await tf.setBackend(backendBefore)
 })
 
 const everyDesign = LESSONS.flatMap((lesson) => lesson.variants.map((variant) => ({ name: `${lesson.id} / ${variant.label}`, design: variant.design })))

@@ -1,11 +1,17 @@
 import * as tf from '@tensorflow/tfjs'
 import '@tensorflow/tfjs-backend-wasm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RunConfigSchema } from '../core/run/config'
 import { createTrainer, createTrainerWithEnv } from './trainers'
 
+// The test files share a worker (vitest.config.ts): the backend in force before goes back after.
+let backendBefore = ''
 beforeAll(async () => {
+  backendBefore = tf.getBackend()
   await tf.setBackend('wasm')
+})
+afterAll(async () => {
+  await tf.setBackend(backendBefore)
 })
 
 const config = (env: string, params: Record<string, number | string>, learner: Record<string, unknown>, mix: Record<string, unknown> = {}) =>
