@@ -1,5 +1,6 @@
 import { parseStoredProver, type StoredProver } from '../credit/storedProver'
-import file from './tokenseqFixedProver.json'
+// The attribute lets Node's own loader (the end-to-end tests import core) read the file as Vite does.
+import file from './tokenseqFixedProver.json' with { type: 'json' }
 import { NUM_TOKENS, TOKEN_OBS_SIZE } from './tokenseqRules'
 
 /*
