@@ -68,19 +68,22 @@ function expectRunAdvantages(lines: AdvantageLine[], reports: IterationReport[])
 describe('train --dump-rollouts', () => {
   it('writes verl lines per update that read back to the run’s own advantages (GRPO)', async () => {
     // A start policy seldom answers right in three updates: format and length give the groups their spread.
-    const config = { env: ENV, mix: { weights: MIX }, learner: { kind: 'grpo', groupsPerIteration: 2 }, seed: 3 }
+    // 16 groups of the task's 100 prompts: some update draws one prompt for two groups, which the uid keeps apart.
+    const config = { env: ENV, mix: { weights: MIX }, learner: { kind: 'grpo', groupsPerIteration: 16 }, seed: 3 }
     const { lines, reports, dir } = await dumpAndReadBack('grpo', config, [])
     expectRunAdvantages(lines, reports)
     const first = readFileSync(join(dir, '1.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
-    expect(first).toHaveLength(8)
-    expect(Object.keys(first[0])).toEqual(['input', 'output', 'score', 'step', 'correct', 'format', 'length', 'proxy', 'overlong'])
+    expect(first).toHaveLength(64)
+    expect(Object.keys(first[0])).toEqual(['input', 'output', 'score', 'step', 'uid', 'correct', 'format', 'length', 'proxy', 'overlong'])
+    const prompts = first.filter((_, i) => i % 4 === 0).map((line) => line.input)
+    expect(new Set(prompts).size).toBeLessThan(16)
     for (const line of first) {
       expect(line.input).toMatch(/^\d\+\d=$/)
       expect(line.output).toMatch(/^(\d|think|end)( (\d|think|end))*$/)
       expect(line.step).toBe(1)
     }
     // A group's four completions share a prompt; the score is the mix the run paid.
-    for (const group of [first.slice(0, 4), first.slice(4)]) expect(new Set(group.map((line) => line.input)).size).toBe(1)
+    for (let g = 0; g < 16; g++) expect(new Set(first.slice(4 * g, 4 * g + 4).map((line) => [line.input, line.uid].join())).size).toBe(1)
     for (const line of first) expect(line.score).toBe(line.correct + 0.5 * line.format + 0.2 * line.length)
   })
 

@@ -122,8 +122,9 @@ Usage:
       --dump-rollouts DIR (GRPO on ${DUMPABLE_ENVIRONMENTS} only) writes each update's completions as verl writes
       a training step's rollouts, DIR/<update>.jsonl (updates from 1), one line per completion:
         {"input": the prompt ("3+4="), "output": the tokens by name, spaced ("think 7 end"),
-         "score": sum_k w_k C_k under the weights in force, "step", one key per component (its
-         total C_k), and "kl_penalty" (sum_t -beta*KL_t) with the KL in the reward}
+         "score": sum_k w_k C_k under the weights in force, "step", "uid" (the group's id,
+         "<update>-<group>": two groups may have one prompt), one key per component (its total
+         C_k), and "kl_penalty" (sum_t -beta*KL_t) with the KL in the reward}
       DIR is made if missing and must hold no <step>.jsonl yet. rollouts advantages --from DIR
       with the run's estimator (and --weights score=1,kl_penalty=1 with the KL in the reward)
       gives the advantages the run trained on.
@@ -485,7 +486,8 @@ Usage:
       verl's <step>.jsonl files (read by step number: 5 before 10); every record tells its format
       by its keys (--format names it instead):
         verl   verl's rollout dump (trainer.rollout_data_dir), a JSON line per completion
-               {"input", "output", "gts", "score", "step", one key per reward extra info}
+               {"input", "output", "gts", "score", "step", one key per reward extra info}; a
+               group is a step's lines of one input, or of one "uid" where the lines have one
         trl    a TRL completions table (log_completions), a JSON array of records or CSV with a
                header: "prompt", "completion", "step", one column per reward function, "advantage"
         jsonl  {"group", "step"?, "text"?, "rewards": {name: value}}

@@ -64,6 +64,20 @@ describe("verl's rollout dump", () => {
     expect(groupsByStep(twoSteps)).toEqual([[[0, 2]], [[1, 3]]])
   })
 
+  it('groups by uid where a line has one: one prompt may be two groups of a step', () => {
+    const table = tableOf(jsonl([
+      { input: 'p', output: 'a', score: 1, step: 1, uid: 7 },
+      { input: 'p', output: 'b', score: 0, step: 1, uid: 'x' },
+      { input: 'p', output: 'c', score: 0, step: 1, uid: 7 },
+      { input: 'p', output: 'd', score: 1, step: 1, uid: 'x' },
+    ]))
+    expect(groupsByStep(table)).toEqual([[[0, 2], [1, 3]]])
+    // A numeric uid is the group's id, not a component.
+    expect(table.names).toEqual(['score'])
+    expect(table.groups.labels).toEqual(['p', 'p'])
+    expect(problemOf(() => tableOf(jsonl([{ input: 'p', output: 'a', score: 1, uid: [1] }])))).toBe('line 1: "uid" is a list; verl\'s uid, the group\'s id, is text or a number')
+  })
+
   it('takes the file step where a line has none', () => {
     const table = tableOf([{ name: '7.jsonl', text: jsonl([{ input: 'p', output: 'a', score: 1 }, { input: 'p', output: 'b', score: 0 }]), fileStep: 7 }])
     expect(table.steps).toEqual([7])

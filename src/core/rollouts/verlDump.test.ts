@@ -25,11 +25,11 @@ describe('verlDumpText', () => {
     expect(lines.pop()).toBe('')
     // score = 1·correct + 0.2·length: 1 − 0.1, 0 − 0.2, 1 + 0
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      { input: '3+4=', output: 'x end', score: 1 + 0.2 * -0.5, step: 7, correct: 1, length: -0.5 },
-      { input: '3+4=', output: 'y y end', score: 0.2 * -1, step: 7, correct: 0, length: -1 },
-      { input: '1+1=', output: 'end', score: 1, step: 7, correct: 1, length: 0 },
+      { input: '3+4=', output: 'x end', score: 1 + 0.2 * -0.5, step: 7, uid: '7-0', correct: 1, length: -0.5 },
+      { input: '3+4=', output: 'y y end', score: 0.2 * -1, step: 7, uid: '7-0', correct: 0, length: -1 },
+      { input: '1+1=', output: 'end', score: 1, step: 7, uid: '7-1', correct: 1, length: 0 },
     ])
-    expect(Object.keys(JSON.parse(lines[0]))).toEqual(['input', 'output', 'score', 'step', 'correct', 'length'])
+    expect(Object.keys(JSON.parse(lines[0]))).toEqual(['input', 'output', 'score', 'step', 'uid', 'correct', 'length'])
   })
 
   it('adds the KL penalty in the reward as its own key, out of the score as verl has it', () => {

@@ -9,6 +9,8 @@ import type { GroupBatch } from '../run/trainer'
  *   "output"  the completion's tokens, each by its label, joined by spaces
  *   "score"   R_i = Σ_k w_k·C_ik, the reward the run paid, under the weights in force
  *   "step"    the update's number, from 1
+ *   "uid"     the group's id, "<step>-<group>": verl groups by the batch's uid but leaves it out of
+ *             its dump; the token task has few prompts, and one may come to two groups of an update
  *   then each component's total C_ik under its own name, and, with the KL in the reward,
  *   "kl_penalty" P_i = Σ_t −β·KL_t, which verl's score leaves out as ours does.
  * Read back with the weights score=1 (and kl_penalty=1 with the KL in the reward), the group
@@ -16,7 +18,7 @@ import type { GroupBatch } from '../run/trainer'
  */
 
 /** The keys verl's lines give themselves: a component may not take one. */
-export const VERL_OWN_KEYS: readonly string[] = ['input', 'output', 'gts', 'score', 'step']
+export const VERL_OWN_KEYS: readonly string[] = ['input', 'output', 'gts', 'score', 'step', 'uid']
 
 export interface DumpText {
   /** The prompt in the copy state at `offset` of `state`, as text. */
@@ -45,7 +47,7 @@ export function verlDumpText(batch: GroupBatch, step: number, text: DumpText): s
     for (let j = 0; j < size; j++, completion++) {
       const written = Array.from(tokens.subarray(token, token + lengths[completion]), (t) => text.tokenLabels[t] ?? String(t))
       token += lengths[completion]
-      const line: Record<string, unknown> = { input, output: written.join(' '), score: finite(scores[completion], 'score'), step }
+      const line: Record<string, unknown> = { input, output: written.join(' '), score: finite(scores[completion], 'score'), step, uid: `${step}-${group}` }
       for (let k = 0; k < K; k++) line[batch.names[k]] = finite(batch.components[completion * K + k], batch.names[k])
       if (penalties !== null) line[KL_PENALTY_COMPONENT.name] = finite(penalties[completion], KL_PENALTY_COMPONENT.name)
       lines.push(JSON.stringify(line))
