@@ -52,15 +52,16 @@ async function dumpAndReadBack(name: string, config: object, readFlags: string[]
   return { lines: jsonLines<AdvantageLine>(read.stdout), reports: await ownReports(config), dir }
 }
 
-/** Every completion's advantage read back, rounded to float32 as the report keeps it, is the run's. */
+/** Every completion's advantage read back, rounded to float32 as the report keeps it, is the run's (an update with no batch wrote no file). */
 function expectRunAdvantages(lines: AdvantageLine[], reports: IterationReport[]): void {
-  const completions = reports[0].advantages!.length
-  expect(lines).toHaveLength(ITERATIONS * completions)
+  let read = 0
   reports.forEach((report, update) => {
-    const step = lines.slice(update * completions, (update + 1) * completions)
-    expect(step.every((line) => line.step === update + 1)).toBe(true)
+    const step = lines.filter((line) => line.step === update + 1)
+    if (report.groupBatch === undefined) return expect(step).toEqual([])
     expect(step.map((line) => Math.fround(line.advantage))).toEqual(Array.from(report.advantages!))
+    read += step.length
   })
+  expect(read).toBe(lines.length)
   // Not all zero: the comparison has something to compare.
   expect(lines.some((line) => line.advantage !== 0)).toBe(true)
 }
@@ -96,6 +97,13 @@ describe('train --dump-rollouts', () => {
     const withKl = await dumpAndReadBack('kl', kl, ['--weights', 'score=1,kl_penalty=1'])
     expectRunAdvantages(withKl.lines, withKl.reports)
     expect(JSON.parse(readFileSync(join(withKl.dir, '1.jsonl'), 'utf8').split('\n')[0]).kl_penalty).toBeLessThanOrEqual(0)
+  })
+
+  it('writes the groups dynamic sampling kept, with their own prompts', async () => {
+    const config = { env: ENV, mix: { weights: MIX }, learner: { kind: 'grpo', groupsPerIteration: 4, dynamicSampling: { enabled: true, maxRounds: 3 } }, seed: 7 }
+    const { lines, reports } = await dumpAndReadBack('dynamic', config, [])
+    expectRunAdvantages(lines, reports)
+    expect(reports.some((report) => (report.diagnostics.groups_drawn ?? 0) > (report.diagnostics.groups_kept ?? 0))).toBe(true)
   })
 
   it('refuses a learner or an environment with no text completions, and a folder that holds rollouts', async () => {
