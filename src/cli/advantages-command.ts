@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GroupEstimatorSchema, type GroupEstimator } from '../core/credit/estimatorSchema'
+import { GroupEstimatorSchema } from '../core/credit/estimatorSchema'
 import { commandNameOf, GROUP_ESTIMATORS, groupEstimatorNamed, groupEstimatorOf, type GroupBaseline } from '../core/credit/estimators'
 import { gae } from '../core/credit/gae'
 import { groupAdvantages, groupAdvantagesMulti } from '../core/credit/group'
@@ -12,6 +12,7 @@ import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
 import { parseFlags, parseNumber } from './args'
+import { groupEstimator, splitSwitches } from './groupEstimatorFlags'
 import { assertFinite, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
 
@@ -53,8 +54,6 @@ const GAE_COMMAND: EstimatorCommand = { flags: GAE_FLAGS, run: (flags, _switches
 /** The estimators the command line lists: gae, then the group family's by their command names. */
 export const ADVANTAGES_ESTIMATORS: readonly string[] = ['gae', ...GROUP_ESTIMATORS.map(commandNameOf)]
 const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags)])]
-const CENTERS: readonly string[] = GroupEstimatorSchema.shape.center.unwrap().options
-const SCALES: readonly string[] = GroupEstimatorSchema.shape.scale.unwrap().options
 
 const GAE_SHAPE = '{"rewards": [T numbers], "values": [T], "terminated": [T], "truncated": [T], "bootstrapValues": [T], "lastValue": number}'
 const SINGLE_SHAPE = '{"groups": [[r, ...], ...]}'
@@ -71,7 +70,7 @@ const PROCESS_SHAPE = '{"groups": [[[r, ...], ...], ...]}, for each completion o
 const ESTIMATOR_INPUTS: Record<string, 'gae' | GroupBaseline> = { greedy: 'remax', lengths: 'opo', penalties: 'token_batch', outcomes: 'process_min' }
 
 export function advantagesCommand(argv: string[], readStdin: () => string): string {
-  const { values, switches } = splitSwitches(argv)
+  const { values, switches } = splitSwitches(argv, SWITCHES)
   const flags = parseFlags('advantages', values, ALL_FLAGS)
   const estimator = flags.get('estimator')
   if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
@@ -83,24 +82,6 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
     if (!accepted.includes(name)) throw new UsageError(`flag --${name} does not apply to --estimator ${estimator}; accepted: ${accepted.map((flag) => `--${flag}`).join(', ')}`)
   }
   return command.run(flags, switches, readStdin, estimator)
-}
-
-/** Take the valueless switches out of argv; parseFlags reads the rest. */
-function splitSwitches(argv: string[]): { values: string[]; switches: Set<string> } {
-  const values: string[] = []
-  const switches = new Set<string>()
-  for (const word of argv) {
-    const equals = word.indexOf('=')
-    const name = word.startsWith('--') ? word.slice(2, equals >= 0 ? equals : undefined) : ''
-    if (!SWITCHES.includes(name)) {
-      values.push(word)
-      continue
-    }
-    if (equals >= 0) throw new UsageError(`flag --${name} is a switch and takes no value`)
-    if (switches.has(name)) throw new UsageError(`flag --${name} given twice`)
-    switches.add(name)
-  }
-  return { values, switches }
 }
 
 /** A required flag holding a number from 0 to 1. */
@@ -186,17 +167,6 @@ function groupedOutput(advantages: Float64Array, groupSizes: number[]): string {
     start += size
   }
   return `${JSON.stringify({ advantages: grouped })}\n`
-}
-
-function groupEstimator(flags: Map<string, string>, switches: Set<string>): GroupEstimator {
-  const center = flags.get('center') ?? 'mean'
-  if (!CENTERS.includes(center)) throw new UsageError(`unknown --center "${center}"; accepted: ${CENTERS.join(', ')}`)
-  const scale = flags.get('scale') ?? 'group'
-  if (!SCALES.includes(scale)) throw new UsageError(`unknown --scale "${scale}"; accepted: ${SCALES.join(', ')}`)
-  const epsText = flags.get('eps')
-  const eps = epsText === undefined ? undefined : parseNumber(epsText, '--eps')
-  if (eps !== undefined && (eps < 0 || eps > 1)) throw new UsageError(`--eps must be from 0 to 1, got ${epsText}`)
-  return GroupEstimatorSchema.parse({ center, scale, rank: switches.has('rank'), batchNormalize: switches.has('batch-normalize'), eps })
 }
 
 /** Several components per completion ([[[c1, c2], …]]) or one reward ([[r, …]]): the first completion tells. */

@@ -31,3 +31,13 @@ export const MAX_MESSAGE_LENGTH = 4000
 
 /** The most `reward-model fit --process --completions`: 20,000 completions of at most 32 tokens, 640,000 steps, a fit of seconds. */
 export const MAX_PROCESS_COMPLETIONS = 20_000
+
+/**
+ * The most bytes `rollouts --from` reads, a folder's files together. A rollout file is streamed,
+ * never held whole, and what is kept of it is bounded by its completions (core/rollouts/limits.ts);
+ * this bounds the time a read may take: about ten 200 MB dumps.
+ */
+export const MAX_ROLLOUT_BYTES = 2 * 1024 * 1024 * 1024
+
+/** MAX_ROLLOUT_BYTES as messages say it. */
+export const MAX_ROLLOUT_SIZE = '2 GiB'

@@ -43,7 +43,7 @@ describe('messageLine', () => {
 
 describe('the command line quotes long input briefly', () => {
   it.each([
-    [[LONG], `unknown command "${CUT}"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, preferences, reward-model, sweep, --help`],
+    [[LONG], `unknown command "${CUT}"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, preferences, reward-model, sweep, rollouts, --help`],
     [['trace', '--env', LONG], `unknown environment "${CUT}"; accepted:`],
     [[...TRACE, '--weights', `alive=${LONG}`], `weight "alive" must be a finite number, got "${CUT}"`],
     [['advantages', '--estimator', 'group', '--center', LONG], `unknown --center "${CUT}"; accepted: mean, median, loo, batch`],
@@ -51,7 +51,7 @@ describe('the command line quotes long input briefly', () => {
   ])('%#: a 100 KB argument is quoted as 40 characters and "…"', (args, start) => {
     const message = expectUsageError(cli(args))
     expect(message.startsWith(start)).toBe(true)
-    expect(message.length).toBeLessThan(200)
+    expect(message.length).toBeLessThan(250)
   })
 
   it('lists 10 of a design’s problems and counts the rest', () => {

@@ -7,6 +7,7 @@ import { lessonCommand, lessonsCommand } from './lesson-command'
 import { lossCommand } from './loss-command'
 import { preferencesCommand } from './preferences-command'
 import { rewardModelCommand } from './reward-model-command'
+import { rolloutsCommand } from './rollouts-command'
 import { sweepCommand } from './sweep-command'
 import { traceCommand } from './trace-command'
 import { trainCommand } from './train-command'
@@ -32,7 +33,7 @@ const COMMANDS: Record<string, Command> = {
   loss: lossCommand,
   lessons: lessonsCommand,
 }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand, rollouts: rolloutsCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }

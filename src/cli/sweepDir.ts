@@ -1,14 +1,15 @@
-import { accessSync, closeSync, constants, fstatSync, ftruncateSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
+import { accessSync, closeSync, constants, fstatSync, ftruncateSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { checkSweepDefinition, type Sweep } from '../model/sweep/definition'
 import { definitionOf, sweepDifference } from '../model/sweep/definitionFile'
 import { readRunLines, recordLine, type RunRecord } from '../model/sweep/runRecord'
 import type { Shard } from '../model/sweep/runIndex'
 import { describeJsonSyntax } from '../core/jsonSyntax'
 import { withoutBom } from './bounded-read'
-import { fileKind, FileWriteError, readFailure, writeFailure, writeRemedy } from './file-errors'
+import { FileWriteError, writeFailure, writeRemedy } from './file-errors'
 import { listProblems } from './message'
+import { makeFolder } from './makeFolder'
 import { openRegular, readRegularBytes } from './regular-file'
 import { UsageError } from './usage'
 
@@ -35,7 +36,7 @@ export function runFileName(shard: Shard): string {
  * holds is this very sweep: results of another sweep would otherwise be skipped as this one's.
  */
 export function claimSweepDir(dir: string, sweep: Sweep): void {
-  makeFolder(dir)
+  makeFolder(dir, '--out', FOLDER_ADVICE)
   try {
     accessSync(dir, constants.W_OK)
   } catch (error) {
@@ -46,40 +47,6 @@ export function claimSweepDir(dir: string, sweep: Sweep): void {
   const held = readDefinition(path, `--out "${dir}"`)
   const part = sweepDifference(held, sweep)
   if (part !== null) throw new UsageError(`--out "${dir}" holds another sweep (its ${DEFINITION_FILE} has other ${part}); give a new --out DIR, or resume that sweep with --sweep ${path}`)
-}
-
-/**
- * DIR as a real folder: the nearest part of it that exists must be a folder, and each missing
- * one is made by itself (a recursive mkdir loops on a path such as /proc/self/x).
- */
-function makeFolder(dir: string): void {
-  const missing: string[] = []
-  let at = resolve(dir)
-  for (;;) {
-    let stats
-    try {
-      stats = statSync(at)
-    } catch (error) {
-      const parent = dirname(at)
-      const code = (error as NodeJS.ErrnoException).code
-      // ENOTDIR: a part above is a file, which the walk up names.
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === at) throw new UsageError(`cannot use --out "${dir}": ${readFailure(error)}; ${FOLDER_ADVICE}`)
-      missing.push(at)
-      at = parent
-      continue
-    }
-    if (stats.isDirectory()) break
-    const what = at === resolve(dir) ? 'it is' : `"${at}" is`
-    throw new UsageError(`cannot use --out "${dir}": ${what} ${fileKind(stats)}, not a folder; ${FOLDER_ADVICE}`)
-  }
-  for (const folder of missing.reverse()) {
-    try {
-      mkdirSync(folder)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statSync(folder).isDirectory()) continue
-      throw new UsageError(`cannot use --out "${dir}": cannot make "${folder}": ${writeFailure(error)}; ${FOLDER_ADVICE}`)
-    }
-  }
 }
 
 /**

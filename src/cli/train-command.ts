@@ -14,6 +14,7 @@ import { MAX_ITERATIONS, MAX_STEPS } from './limits'
 import { listProblems, messageLine } from './message'
 import type { StreamingCommand } from './command'
 import { inlineRewardModelFiles } from './rewardModelFiles'
+import { checkRolloutDump, openRolloutDump } from './rolloutDump'
 import { UsageError } from './usage'
 import { errorMessage } from '../core/errorMessage'
 
@@ -22,10 +23,12 @@ import { errorMessage } from '../core/errorMessage'
  * design, learner, seed), from a terminal, printing one JSON line per reporting interval. Nothing
  * grows with the length of the run: the metrics fold into a bounded accumulator and every line is
  * written as soon as it is ready. A GRPO run's lines also carry its mean KL(π‖π_ref) (the k3
- * estimate per token its loss computes), the x axis of an over-optimisation curve.
+ * estimate per token its loss computes), the x axis of an over-optimisation curve. With
+ * --dump-rollouts DIR a GRPO run on the token task also writes each update's completions in verl's
+ * format (rolloutDump.ts).
  */
 
-const FLAGS = ['config', 'iterations', 'steps', 'every']
+const FLAGS = ['config', 'iterations', 'steps', 'every', 'dump-rollouts']
 
 /** Iterations when neither --iterations nor --steps is given. */
 export const DEFAULT_ITERATIONS = 100
@@ -45,11 +48,20 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const every = positiveInteger(flags, 'every', MAX_ITERATIONS) ?? 1
   // A reward model's file is relative to the config file, or to the working directory for stdin.
   const config = parseRunConfig(readInputFile('--config', path, io.readStdin), sourceName(path), path === '-' ? process.cwd() : dirname(path))
+  const dumpDir = flags.get('dump-rollouts')
+  if (dumpDir !== undefined) checkRolloutDump(config)
 
   const trainer: Trainer = await createCliTrainer(config).catch((error: unknown) => {
     throw new UsageError(`--config ${sourceName(path)}: ${errorMessage(error)}`)
   })
 
+  let dump
+  try {
+    dump = dumpDir === undefined ? null : openRolloutDump(dumpDir, config, trainer)
+  } catch (error) {
+    trainer.dispose()
+    throw error
+  }
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
   const scheduled = ScheduledMix.of(config)
@@ -68,10 +80,11 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const finished = (done: number) => (steps === undefined ? done >= (iterations ?? DEFAULT_ITERATIONS) : metrics.totalEnvSteps >= steps)
   try {
     for (let done = 0; !finished(done); done++) {
+      let report
       try {
         // The schedules' weights at the env steps so far, once per iteration before its rollout.
         scheduled.applyBefore(trainer, metrics.totalEnvSteps)
-        const report = await trainer.iterate()
+        report = await trainer.iterate()
         metrics.add(report)
         kl?.add(report.diagnostics)
         refits = report.diagnostics[REFIT_DIAGNOSTICS.refits] ?? refits
@@ -81,6 +94,8 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
         io.err(`${messageLine(`run paused at iteration ${done + 1} (after ${metrics.totalEnvSteps} env steps): ${errorMessage(error)}`)}\n`)
         return 1
       }
+      // A file that cannot be written stops the run with its own message (FileWriteError), not as a pause.
+      dump?.write(report, done + 1)
       unprinted += 1
       if (unprinted === every) {
         last = metrics.flush()

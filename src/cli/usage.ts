@@ -1,5 +1,8 @@
 import { errorMessage } from '../core/errorMessage'
-import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_STEPS } from './limits'
+import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_ROLLOUT_SIZE, MAX_STEPS } from './limits'
+import { MAX_COMPLETIONS, MAX_COMPONENTS, MAX_RECORD_SIZE } from '../core/rollouts/limits'
+import { ENVIRONMENTS } from '../core/envs/registry'
+import { GROUP_PRESETS } from '../core/credit/estimatorSchema'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
@@ -7,6 +10,12 @@ import { DEFAULT_REFIT_L2, MAX_REFIT_EVERY, MAX_REFIT_PAIRS, MAX_REFIT_PAIRS_PER
 import { MAX_DPO_LABELLED_PAIRS, MAX_DPO_RECIPE_PAIRS } from '../core/run/dpoOptions'
 import { KL_ESTIMATORS } from '../core/losses/klEstimators'
 import { POLICY_LOSSES } from '../core/losses/policyLosses'
+
+/** The environments train --dump-rollouts writes (their prompts and tokens are text). */
+const DUMPABLE_ENVIRONMENTS = ENVIRONMENTS.filter((definition) => definition.promptText !== undefined)
+  .map((definition) => definition.spec.id)
+  .join(', ')
+const PRESETS = Object.keys(GROUP_PRESETS).join('|')
 
 /** A mistake in the command line: reported as one line on stderr with exit code 2. */
 export class UsageError extends Error {}
@@ -46,6 +55,7 @@ Usage:
       the step and the value.
 
   reward-playground train --config FILE [--iterations N | --steps N] [--every K]
+                          [--dump-rollouts DIR]
       Train as the app does, from a run config (FILE, or - for stdin):
         {"env": {"id", "params"}, "mix": a reward design as for trace --mix,
          "learner": {"kind": "ppo"|"qlearning"|"sarsa"|"expected_sarsa"|"sarsa_lambda"|
@@ -109,6 +119,15 @@ Usage:
       PPO, REINFORCE, GRPO and DPO run on TensorFlow.js's wasm backend. The same config gives the
       same numbers (wallSeconds aside). A run that stops itself (a NaN or infinite reward or
       loss) prints the diagnosis as one line on stderr and exits with code 1.
+      --dump-rollouts DIR (GRPO on ${DUMPABLE_ENVIRONMENTS} only) writes each update's completions as verl writes
+      a training step's rollouts, DIR/<update>.jsonl (updates from 1), one line per completion:
+        {"input": the prompt ("3+4="), "output": the tokens by name, spaced ("think 7 end"),
+         "score": sum_k w_k C_k under the weights in force, "step", "uid" (the group's id,
+         "<update>-<group>": two groups may have one prompt), one key per component (its total
+         C_k), and "kl_penalty" (sum_t -beta*KL_t) with the KL in the reward}
+      DIR is made if missing and must hold no <step>.jsonl yet. rollouts advantages --from DIR
+      with the run's estimator (and --weights score=1,kl_penalty=1 with the KL in the reward)
+      gives the advantages the run trained on.
 
   reward-playground advantages --estimator gae --gamma G --lambda L
       Generalised advantage estimation over one rollout of T steps. Reads on stdin
@@ -458,6 +477,48 @@ Usage:
       with every point in index order (mean and std null where no run has the figure); the same
       whether one process or many shards trained the runs.
 
+  reward-playground rollouts advantages --from PATH [--format verl|trl|jsonl]
+                     [--weights name=w,...] [--combine sum|decoupled]
+                     [--estimator group] [--center C] [--scale S] [--rank] [--preset NAME]
+                     [--batch-normalize] [--eps E]
+  reward-playground rollouts summary --from PATH [the same flags]
+      A run's own completions re-scored under another design. PATH is one file or a folder of
+      verl's <step>.jsonl files (read by step number: 5 before 10); every record tells its format
+      by its keys (--format names it instead):
+        verl   verl's rollout dump (trainer.rollout_data_dir), a JSON line per completion
+               {"input", "output", "gts", "score", "step", one key per reward extra info}; a
+               group is a step's lines of one input, or of one "uid" where the lines have one
+        trl    a TRL completions table (log_completions), a JSON array of records or CSV with a
+               header: "prompt", "completion", "step", one column per reward function, "advantage"
+        jsonl  {"group", "step"?, "text"?, "rewards": {name: value}}
+      Every numeric field but step is a reward component (verl's score too; true/false count
+      1/0; TRL's advantage is the run's own, not a component); a text field is not. A component
+      that is null (an empty CSV cell) does not apply to that completion: it is left out of its
+      sum, and a completion no component applies to is left out of its group. The completions of
+      one step with one prompt (or one "group") are a group; a group left with one completion is
+      left out (a group baseline needs two); a note on stderr says how many of each, and where.
+      A step is one batch (the batch centre and scale, --batch-normalize). --weights (default
+      score=1; components not named weigh 0) and --combine (default sum): R_i = sum_k w_k c_ik
+      over the components that apply, and as advantages --estimator group with the same flags:
+      sum judges R_i in its group, decoupled gives sum_k w_k a^(k), a^(k) judged among the
+      completions k applies to. --preset sets the centre, scale and rank:
+      ${PRESETS}.
+      advantages prints one line per completion, in the input's order:
+        {"step", "group" (its place among its step's groups, from 0), "index" (its place in
+         its group), "reward" R_i, "advantage"}, reward and advantage null where it is left out.
+      summary prints one line per step, then one over the whole input ("steps": their count,
+      and "leftOut": {"unscoredCompletions", "groupsOfOne"}):
+        {"step", "groups", "completions", "silentGroups" (all R_i equal), "zeroAdvantageShare",
+         "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation"}
+      A component's mean is over the completions it applies to. Its credit share is its part of
+      sum_i |A_i|: each |A_i| is split among the components by their stakes d_ik = w_k(c_ik -
+      the group's mean of c_k) (the batch's under --center batch; w_k a^(k)_i when decoupled),
+      credit_ik = |A_i| |d_ik| / sum_j |d_ij|. The correlation is Pearson's, of A_i with the
+      characters of completion i (null under two completions or with no spread).
+      A record that cannot be read is one message naming the file, the line and the problem (not
+      JSON, a component that is text, two formats in one input, a non-finite number). At most
+      ${MAX_ROLLOUT_SIZE} in all, ${MAX_COMPLETIONS.toLocaleString('en-US')} completions, ${MAX_COMPONENTS} components, records of ${MAX_RECORD_SIZE}.
+
   reward-playground --help
       Show this text.
 
@@ -484,6 +545,7 @@ Examples:
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
   reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
   reward-playground sweep summarize sweep-hazard --pareto objective,contribution:step:min
+  reward-playground rollouts summary --from checkpoints/rollouts --weights score=1,acc=0.5 --preset dr_grpo
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
 line on stderr that names every problem found. Stdin and input files are read up to

@@ -102,6 +102,8 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   const correctIndex = spec.components.findIndex((component) => component.name === 'correct')
   // The sign-flip fraction needs the prompts' states, kept only where the environment knows its components' expectations (signFlipProbe.ts).
   const keepsPrompts = signFlipsMeasurable(env)
+  // Each completion's tokens, its group's prompt and the weights that paid it, in the recorded batch (keepCompletions: a rollout dump).
+  let keepingCompletions = false
 
   const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const sampler = new CompletionSampler(env, stepBuffers)
@@ -156,7 +158,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     sampler.keepTokenComponents = isProcessBaseline(estimatorBaseline(options.estimator))
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
-      const prompts = isRemax(options) || keepsPrompts || options.progress !== undefined ? env.state.slice() : null
+      const prompts = isRemax(options) || keepsPrompts || options.progress !== undefined || keepingCompletions ? env.state.slice() : null
       const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
       const greedy = prompts === null || !isRemax(options) ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
@@ -167,14 +169,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     const drawn = await drawGroupsWithSignal(
       async () => {
         startGroups(env, groupSize, envRng, stepBuffers.obs)
-        if (keepsPrompts) roundPrompts.push(env.state.slice())
+        if (keepsPrompts || keepingCompletions) roundPrompts.push(env.state.slice())
         // The picture shows the first round only.
         return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
-    const prompts = keepsPrompts ? keptPrompts(roundPrompts, drawn.keptFrom, groupSize, spec.stateVars.length) : null
+    const prompts = keepsPrompts || keepingCompletions ? keptPrompts(roundPrompts, drawn.keptFrom, groupSize, spec.stateVars.length) : null
     return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts }
   }
 
@@ -322,6 +324,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         ...(processBaseline ? { tokenComponents: trained.tokenComponents.slice(), tokens: trained.actions.slice(), processComponents: processComponents! } : {}),
         // PAV's progress as the loss added it to each token's advantage, with the tokens it was paid on, for the per-token credit view.
         ...(progress === undefined ? {} : { progress: progress.slice(), tokens: trained.actions.slice() }),
+        ...(keepingCompletions && prompts !== null ? { tokens: trained.actions.slice(), weights: weights.slice(), prompts: groupPrompts(prompts, groupSize, spec.stateVars.length) } : {}),
       }
       return { ...report, advantages: sampleAdvantages(advantages), groupBatch }
     },
@@ -351,6 +354,9 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     setMix: (next) => shell.setMix(next),
     dispose: () => shell.dispose(),
     policyNetwork: () => mlpParameters(actor),
+    keepCompletions() {
+      keepingCompletions = true
+    },
     setLearner(next: LearnerOptions) {
       if (next.kind !== 'grpo') throw new Error(`a GRPO run cannot turn into ${next.kind} while it trains; start a new run`)
       const refusal = whyLearnerChangeNeedsNewRun(pendingOptions ?? options, next)
@@ -368,6 +374,14 @@ export interface GrpoTrainer extends Trainer {
   setLearner(options: LearnerOptions): void
   /** The policy's parameters as they stand (between updates), as plain arrays: what a stored prover keeps (learn/grpoPolicy.ts). */
   policyNetwork(): Promise<StoredNetwork>
+}
+
+/** The first copy's state of each group of `groupSize` copies (copies × stride): the group's prompt, groups × stride. */
+function groupPrompts(states: Float64Array, groupSize: number, stride: number): Float64Array {
+  const groups = states.length / (groupSize * stride)
+  const prompts = new Float64Array(groups * stride)
+  for (let g = 0; g < groups; g++) prompts.set(states.subarray(g * groupSize * stride, g * groupSize * stride + stride), g * stride)
+  return prompts
 }
 
 /** Each token's advantage with PAV's progress added, A_t + p_t (p_t = weight·A^μ_t, PAV's effective reward); the advantages as they are without it. */

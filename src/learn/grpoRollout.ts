@@ -5,7 +5,7 @@ import type { BatchEnv, StepBuffers } from '../core/envs/types'
 import { mixOne, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import type { DemoRecorder } from '../core/run/demo'
-import { Growable } from './growable'
+import { Growable } from '../core/growable'
 import { diagnoseReward } from './rewardGuard'
 import { greedyActions, sampleActions } from './sampleActions'
 

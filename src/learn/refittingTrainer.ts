@@ -20,6 +20,7 @@ export function withRefits(trainer: Trainer, env: RewardedEnv, seed: number): Tr
 class RefittingTrainer implements Trainer {
   private latest: RewardModelRefitReport | null = null
   readonly setLearner?: (options: LearnerOptions) => void
+  readonly keepCompletions?: () => void
 
   constructor(
     private readonly inner: Trainer,
@@ -27,6 +28,7 @@ class RefittingTrainer implements Trainer {
     private readonly refitter: RewardModelRefitter,
   ) {
     if (inner.setLearner) this.setLearner = (options) => inner.setLearner!(options)
+    if (inner.keepCompletions) this.keepCompletions = () => inner.keepCompletions!()
   }
 
   get spec() {

@@ -12,7 +12,7 @@ import type { BatchField, GroupScores } from './groupScores'
  */
 
 /** Two groups of three completions (an odd number, as MC-GRPO's G + 1), K = 2 components (the second a process reward), 3 + 1 + 2 + 2 + 1 + 1 tokens. */
-const FULL: Required<Omit<GroupScores, 'klPenalty'>> = {
+const FULL: Required<Omit<GroupScores, 'klPenalty' | 'applies'>> = {
   components: [1, 0.5, 0, -1, 2, 0, 1, 1, 0.5, 0, 0, 2],
   weights: [1, 0.5],
   groupSizes: [3, 3],

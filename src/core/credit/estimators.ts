@@ -70,8 +70,10 @@ export const GROUP_ESTIMATORS = [
     // groupAdvantagesMulti (centre, scale, rank, combine, batchNormalize) over C_i1 … C_iK, P_i
     advantages: (scores, settings, penalties) => {
       const K = scores.weights.length
-      if (penalties === null) return groupAdvantagesMulti(scores.components, K, scores.weights, scores.groupSizes, settings)
-      return groupAdvantagesMulti(withColumn(scores.components, K, penalties), K + 1, [...Array.from(scores.weights), 1], scores.groupSizes, settings)
+      if (penalties === null) return groupAdvantagesMulti(scores.components, K, scores.weights, scores.groupSizes, settings, undefined, scores.applies)
+      // P_i applies to every completion
+      const applies = scores.applies === undefined ? undefined : withColumn(scores.applies, K, new Float64Array(penalties.length).fill(1))
+      return groupAdvantagesMulti(withColumn(scores.components, K, penalties), K + 1, [...Array.from(scores.weights), 1], scores.groupSizes, settings, undefined, applies)
     },
     lacks: () => null,
   },

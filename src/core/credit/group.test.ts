@@ -231,7 +231,45 @@ describe('groupAdvantagesMulti', () => {
     expect(Array.from(groupAdvantages([1e308, -1e308], [2], estimator({ scale: 'none', batchNormalize: true })))).toEqual([NaN, NaN])
   })
 
+  it('leaves a component that does not apply out of the sum (a null reward, TRL\'s None)', () => {
+    // One group of three, weights (1, 2): (1, 1), (0, —), (1, 0); the missing value is NaN and never read.
+    const components = [1, 1, 0, NaN, 1, 0]
+    const applies = [1, 1, 1, 0, 1, 1]
+    // R = (1 + 2, 0, 1 + 0) = (3, 0, 1), mean 4/3, scale none → (5/3, −4/3, −1/3)
+    expectClose(groupAdvantagesMulti(components, 2, [1, 2], [3], estimator({ combine: 'sum', scale: 'none' }), undefined, applies), [5 / 3, -4 / 3, -1 / 3])
+  })
+
+  it('judges a decoupled component only among the completions it applies to', () => {
+    const components = [1, 1, 0, NaN, 1, 0]
+    const applies = [1, 1, 1, 0, 1, 1]
+    // component 1 over all three: (1, 0, 1), mean 2/3 → (1/3, −2/3, 1/3)
+    // component 2 over the first and third: (1, 0), mean 1/2 → (1/2, —, −1/2); nothing for the second
+    // a = a^(1) + 2·a^(2) = (4/3, −2/3, −2/3)
+    expectClose(groupAdvantagesMulti(components, 2, [1, 2], [3], estimator({ combine: 'decoupled', scale: 'none' }), undefined, applies), [4 / 3, -2 / 3, -2 / 3])
+    // With the group std: component 1's (1, 0, 1) has std √(1/3), component 2's (1, 0) has std √(1/2).
+    const s1 = Math.sqrt(1 / 3) + EPS
+    const s2 = Math.SQRT1_2 + EPS
+    expectClose(groupAdvantagesMulti(components, 2, [1, 2], [3], estimator({ combine: 'decoupled' }), undefined, applies), [1 / 3 / s1 + 1 / s2, -2 / 3 / s1, 1 / 3 / s1 - 1 / s2])
+  })
+
+  it('gives a component that applies to one completion of its group nothing to add', () => {
+    // Group of two, component 2 applies only to the first: its a^(2) is 0 (its own baseline).
+    const advantages = groupAdvantagesMulti([0, 5, 2, 0], 2, [1, 1], [2], estimator({ combine: 'decoupled', scale: 'none' }), undefined, [1, 1, 1, 0])
+    expectClose(advantages, [-1, 1])
+  })
+
+  it('with every component applying gives the numbers of no applies at all, bit for bit', () => {
+    const components = [0.3, 1, 0.9, 0, 0.1, 1, 5, 0, 2, 1]
+    for (const combine of ['sum', 'decoupled'] as const) {
+      for (const overrides of [{}, { center: 'loo' as const, scale: 'none' as const }, { center: 'batch' as const, scale: 'batch' as const, batchNormalize: true }]) {
+        const options = estimator({ combine, ...overrides })
+        expect(Array.from(groupAdvantagesMulti(components, 2, [0.5, 2], [3, 2], options, undefined, new Array(10).fill(1)))).toEqual(Array.from(groupAdvantagesMulti(components, 2, [0.5, 2], [3, 2], options)))
+      }
+    }
+  })
+
   it('rejects mismatched shapes', () => {
+    expect(() => groupAdvantagesMulti([1, 2], 2, [1, 1], [1], estimator(), undefined, [1])).toThrow(/1 applies flags for 2 component values/)
     expect(() => groupAdvantagesMulti([1, 2, 3], 2, [1, 1], [1], estimator())).toThrow(/do not split into rows of K = 2/)
     expect(() => groupAdvantagesMulti([1, 2], 2, [1], [1], estimator())).toThrow(/1 weights for K = 2/)
     expect(() => groupAdvantagesMulti([1, 2], 2, [1, 1], [2], estimator())).toThrow(/add up to 2, but there are 1/)

@@ -68,6 +68,14 @@ export function groupAdvantages(rewards: ArrayLike<number>, groupSizes: ArrayLik
  *   combine 'sum':       advantages of Σ_k w_k·c_k
  *   combine 'decoupled': Σ_k w_k·a^(k), each a^(k) from component k alone (GDPO; TRL's normalize_then_sum)
  * then, with batchNormalize, (a − mean)/(std + eps) over the whole batch.
+ *
+ * `applies` (completion × K, 1 or 0; absent: every component applies to every completion) says
+ * which components score which completion: a reward function that returned nothing (TRL's None, a
+ * null in a rollout file) does not apply. Where c_ik does not apply, its value is never read:
+ *   'sum':       R_i = Σ_k [k applies to i]·w_k·c_ik
+ *   'decoupled': a^(k) is computed over the completions k applies to, each group's centre and
+ *                scale from those alone (TRL's nanmean and nanstd), and adds nothing to the others.
+ * With every component applying, both are the formulas above, bit for bit.
  */
 export function groupAdvantagesMulti(
   components: ArrayLike<number>,
@@ -76,8 +84,10 @@ export function groupAdvantagesMulti(
   groupSizes: ArrayLike<number>,
   estimator: EstimatorSettings,
   out?: Float64Array,
+  applies?: ArrayLike<number>,
 ): Float64Array {
   if (!Number.isInteger(K) || K < 1) throw new Error(`groupAdvantagesMulti: K must be a positive integer, got ${K}`)
+  if (applies !== undefined && applies.length !== components.length) throw new Error(`groupAdvantagesMulti: ${applies.length} applies flags for ${components.length} component values`)
   if (weights.length !== K) throw new Error(`groupAdvantagesMulti: ${weights.length} weights for K = ${K} components`)
   if (components.length % K !== 0) throw new Error(`groupAdvantagesMulti: ${components.length} component values do not split into rows of K = ${K}`)
   const size = checkLayout('groupAdvantagesMulti', components.length / K, groupSizes)
@@ -87,9 +97,9 @@ export function groupAdvantagesMulti(
   if (estimator.combine === 'sum') {
     const combined = new Float64Array(size)
     for (let i = 0; i < size; i++) {
-      // R_i = Σ_k w_k·c_ik
+      // R_i = Σ_k [k applies to i]·w_k·c_ik
       let total = 0
-      for (let k = 0; k < K; k++) total += weights[k] * components[i * K + k]
+      for (let k = 0; k < K; k++) if (applies === undefined || applies[i * K + k] === 1) total += weights[k] * components[i * K + k]
       combined[i] = total
     }
     return groupAdvantages(combined, groupSizes, estimator, advantages)
@@ -98,12 +108,23 @@ export function groupAdvantagesMulti(
   const perComponent = { ...estimator, batchNormalize: false }
   const column = new Float64Array(size)
   const columnAdvantages = new Float64Array(size)
+  // Each group's completions that component k applies to, counted as they are gathered.
+  const appliedSizes = new Int32Array(groupSizes.length)
   advantages.fill(0)
   for (let k = 0; k < K; k++) {
-    for (let i = 0; i < size; i++) column[i] = components[i * K + k]
-    groupAdvantages(column, groupSizes, perComponent, columnAdvantages)
-    // a_i = Σ_k w_k·a_i^(k)
-    for (let i = 0; i < size; i++) advantages[i] += weights[k] * columnAdvantages[i]
+    // The values of component k where it applies, group after group (every value without `applies`).
+    let gathered = 0
+    let start = 0
+    for (let g = 0; g < groupSizes.length; g++) {
+      const before = gathered
+      for (let i = start; i < start + groupSizes[g]; i++) if (applies === undefined || applies[i * K + k] === 1) column[gathered++] = components[i * K + k]
+      appliedSizes[g] = gathered - before
+      start += groupSizes[g]
+    }
+    groupAdvantages(column.subarray(0, gathered), appliedSizes, perComponent, columnAdvantages.subarray(0, gathered))
+    // a_i = Σ_k w_k·a_i^(k), over the components that apply to i
+    let read = 0
+    for (let i = 0; i < size; i++) if (applies === undefined || applies[i * K + k] === 1) advantages[i] += weights[k] * columnAdvantages[read++]
   }
   if (estimator.batchNormalize) batchNormalize(advantages, estimator.eps)
   return advantages

@@ -26,6 +26,13 @@ export interface GroupScores {
    * rewards and adds the others' completion totals after it. Absent: every component is a step reward.
    */
   processComponents?: ArrayLike<number>
+  /**
+   * 1 where component k scores completion i, 0 where it does not apply (a reward function that
+   * returned nothing), completions × K; absent: every component applies. The group baseline reads
+   * it (groupAdvantagesMulti); the others read the weighted sum, where a component that does not
+   * apply must hold 0.
+   */
+  applies?: ArrayLike<number>
 }
 
 /** What a batch may carry beyond its components, weights and group sizes: what an estimator may need. */

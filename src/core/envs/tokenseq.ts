@@ -488,4 +488,6 @@ export const tokenseq: EnvDefinition = {
   },
   referenceAnswer: REFERENCE_ANSWER,
   proverProgress: TOKEN_PROVER_PROGRESS,
+  // The prompt a + b as a language model's would read: "3+4=".
+  promptText: (state, offset) => `${state[offset + A_INDEX]}+${state[offset + B_INDEX]}=`,
 }

@@ -175,6 +175,12 @@ export interface EnvDefinition {
    * GRPO learner's `progress` option pays it. Absent: the option is refused on the environment.
    */
   proverProgress?: ProverProgress
+  /**
+   * The prompt held in the copy state at `offset` of `state`, as text (tokenseq: "3+4="), for a
+   * completion task whose tokens the spec's actionLabels name: what a rollout dump writes as the
+   * prompt (`train --dump-rollouts`). Absent: the environment's prompts are not text.
+   */
+  promptText?(state: ArrayLike<number>, offset: number): string
 }
 
 /**

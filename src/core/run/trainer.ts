@@ -43,6 +43,12 @@ export interface Trainer {
    * learner change is a new run.
    */
   setLearner?(options: LearnerOptions): void
+  /**
+   * From the next update on, each recorded group batch carries its completions' tokens, each
+   * group's prompt and the weights that paid them (GroupBatch.tokens, prompts, weights), for a
+   * rollout dump. Off by default; absent where the learner records no group batch of tokens.
+   */
+  keepCompletions?(): void
   dispose(): void
 }
 
@@ -73,8 +79,12 @@ export interface GroupBatch {
   tokenComponents?: Float64Array
   /** 1 for each component that is a process reward, K values (sent under the process baseline only, with tokenComponents). */
   processComponents?: Uint8Array
-  /** The tokens written, completion after completion (sent under the process baseline or with PAV's progress on, for the per-token credit view). */
+  /** The tokens written, completion after completion (sent under the process baseline or with PAV's progress on, for the per-token credit view, and once keepCompletions is called). */
   tokens?: Int32Array
   /** PAV's progress p_t = weight·A_t that the loss added to each token's advantage, completion after completion (sent with progress on only). */
   progress?: Float64Array
+  /** Each group's prompt: the state of its first copy before the first token, groups × stateVars (sent once keepCompletions is called). */
+  prompts?: Float64Array
+  /** The weights of `names` that paid the batch, the mix in force at its rollout (sent once keepCompletions is called). */
+  weights?: Float64Array
 }
