@@ -35,7 +35,8 @@ test('a custom term: a typo is explained inline, the fix applies, and its contri
   expect(await envSteps(page)).toBeGreaterThanOrEqual(stepsBefore)
   await expectTraining(page)
 
-  // The link reproduces the design after a reload.
+  // The link carries the edit (written at most every 250 ms) and reproduces the design after a reload.
+  await expect.poll(() => rewardInLink(page)).toContain('"expression":"-2*abs(theta)"')
   await page.reload()
   await expect(page.getByRole('textbox', { name: 'Term term1' })).toHaveValue('-2*abs(theta)')
 })
