@@ -50,10 +50,11 @@ export async function cliAsync(args: string[], input?: unknown): Promise<CliResu
 }
 
 /**
- * The real thing: a child process from the project root, `npx tsx src/cli/main.ts` unless another
- * command and prefix are given. `input`, when given, is piped to its stdin.
+ * The real thing: a child process from the project root, `node --import tsx src/cli/main.ts` (one
+ * process, where `npx tsx` starts three) unless another command and prefix are given. `input`,
+ * when given, is piped to its stdin.
  */
-export function spawnCli(args: string[], input?: string, command = 'npx', prefix = ['tsx', 'src/cli/main.ts']): Promise<CliResult> {
+export function spawnCli(args: string[], input?: string, command = process.execPath, prefix = ['--import', 'tsx', 'src/cli/main.ts']): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = execFile(command, [...prefix, ...args], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
