@@ -32,31 +32,38 @@ function lessonCard(page: Page, title: string) {
   return page.getByRole('region', { name: `Lesson ${title}` })
 }
 
-for (const [id, title] of LESSONS) {
-  test(`lesson "${title}" opens from the list and trains without error`, async ({ page }) => {
-    await page.goto('./')
-    await openLesson(page, title)
-    await expect(page).toHaveURL(new RegExp(`lesson=${id}`))
-    const card = lessonCard(page, title)
-    await expect(card.getByRole('link').first()).toHaveAttribute('target', '_blank')
-    await expect(card.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer')
-    await expect(card.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/(arxiv\.org\/abs|doi\.org|dl\.acm\.org\/doi)\/|^http:\/\/incompleteideas\.net\//)
+// A student walks the list: each lesson opens from it (stopping the run before), trains without
+// error, and the next one is opened from the same page.
+test('every lesson opens from the list and trains without error, one after another', async ({ page }) => {
+  test.setTimeout(LESSONS.length * 60_000)
+  await page.goto('./')
+  const status = page.getByRole('status', { name: 'Run status' })
+  for (const [id, title] of LESSONS) {
+    await test.step(`lesson "${title}"`, async () => {
+      await openLesson(page, title)
+      await expect(page).toHaveURL(new RegExp(`lesson=${id}`))
+      // Opening a lesson stops the run before it.
+      await expect(status).not.toHaveText('Training')
+      const card = lessonCard(page, title)
+      await expect(card.getByRole('link').first()).toHaveAttribute('target', '_blank')
+      await expect(card.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer')
+      await expect(card.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/(arxiv\.org\/abs|doi\.org|dl\.acm\.org\/doi)\/|^http:\/\/incompleteideas\.net\//)
 
-    await page.getByRole('button', { name: 'Start' }).click()
-    // A quick lesson may reach its budget (the steps its evidence was measured at) and stop there.
-    const status = page.getByRole('status', { name: 'Run status' })
-    const trainingOrAtBudget = /^(Training|Stopped at the lesson’s [\d,]+ steps)$/
-    await expect(status).toHaveText(trainingOrAtBudget, { timeout: 60_000 })
-    await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
-    const first = await envSteps(page)
-    await expect.poll(async () => (await envSteps(page)) > first || /^Stopped at the lesson’s/.test((await status.textContent()) ?? ''), { timeout: 60_000 }).toBe(true)
-    await expect.poll(() => curvePoints(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(1)
-    await expect(status).toHaveText(trainingOrAtBudget)
-    // No diagnosis, no worker error, no notice (a hacking warning would be a finding, not an error).
-    await expect(page.getByRole('alert').filter({ hasNotText: 'Reward hacking?' })).toHaveCount(0)
-    await expect(card).toBeVisible()
-  })
-}
+      await page.getByRole('button', { name: 'Start' }).click()
+      // A quick lesson may reach its budget (the steps its evidence was measured at) and stop there.
+      const trainingOrAtBudget = /^(Training|Stopped at the lesson’s [\d,]+ steps)$/
+      await expect(status).toHaveText(trainingOrAtBudget, { timeout: 60_000 })
+      await expect.poll(() => envSteps(page), { timeout: 60_000 }).toBeGreaterThan(0)
+      const first = await envSteps(page)
+      await expect.poll(async () => (await envSteps(page)) > first || /^Stopped at the lesson’s/.test((await status.textContent()) ?? ''), { timeout: 60_000 }).toBe(true)
+      await expect.poll(() => curvePoints(page), { timeout: 90_000 }).toBeGreaterThanOrEqual(1)
+      await expect(status).toHaveText(trainingOrAtBudget)
+      // No diagnosis, no worker error, no notice (a hacking warning would be a finding, not an error).
+      await expect(page.getByRole('alert').filter({ hasNotText: 'Reward hacking?' })).toHaveCount(0)
+      await expect(card).toBeVisible()
+    })
+  }
+})
 
 test('a variant loads its design, visible in the fields; the answer is revealed on request; closing removes the card', async ({ page }) => {
   await page.goto('./')

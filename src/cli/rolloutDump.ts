@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants, openSync, readdirSync, writeSync } from 'node:fs'
+import { accessSync, constants, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENVIRONMENTS, findEnv } from '../core/envs/registry'
 import type { RunConfig } from '../core/run/config'
@@ -7,6 +7,7 @@ import { stepFiles } from '../core/rollouts/stepFiles'
 import { verlDumpText, type DumpText } from '../core/rollouts/verlDump'
 import { FileWriteError, writeFailure, writeRemedy } from './file-errors'
 import { makeFolder } from './makeFolder'
+import { writeNewFile } from './writeNewFile'
 import { UsageError } from './usage'
 
 /*
@@ -58,13 +59,7 @@ export function openRolloutDump(dir: string, config: RunConfig, trainer: Trainer
 /** A new file with `text`, created exclusively (never through a link left under its name). */
 function writeNew(path: string, text: string): void {
   try {
-    const fd = openSync(path, 'wx')
-    try {
-      const bytes = Buffer.from(text)
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written)
-    } finally {
-      closeSync(fd)
-    }
+    writeNewFile(path, text)
   } catch (error) {
     throw new FileWriteError(`cannot write the rollouts file "${path}": ${writeFailure(error)}; ${writeRemedy(error)}`)
   }

@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants, fstatSync, ftruncateSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs'
+import { accessSync, closeSync, constants, fstatSync, ftruncateSync, fsyncSync, linkSync, lstatSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { checkSweepDefinition, type Sweep } from '../model/sweep/definition'
@@ -10,6 +10,7 @@ import { withoutBom } from './bounded-read'
 import { FileWriteError, writeFailure, writeRemedy } from './file-errors'
 import { listProblems } from './message'
 import { makeFolder } from './makeFolder'
+import { writeNewFile } from './writeNewFile'
 import { openRegular, readRegularBytes } from './regular-file'
 import { UsageError } from './usage'
 
@@ -59,7 +60,7 @@ function createDefinition(path: string, sweep: Sweep): boolean {
   const aside = `${path}.${hostname()}.${process.pid}.tmp`
   try {
     // An exclusive create: never through a link someone left under this name.
-    writeWhole(aside, `${JSON.stringify(definitionOf(sweep), null, 2)}\n`)
+    writeNewFile(aside, `${JSON.stringify(definitionOf(sweep), null, 2)}\n`)
     try {
       linkSync(aside, path)
       return true
@@ -74,15 +75,6 @@ function createDefinition(path: string, sweep: Sweep): boolean {
   }
 }
 
-function writeWhole(path: string, text: string): void {
-  const fd = openSync(path, 'wx')
-  try {
-    const bytes = Buffer.from(text)
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written)
-  } finally {
-    closeSync(fd)
-  }
-}
 
 /** The sweep a directory holds, from its sweep.json (for summarize). */
 export function readSweepDir(dir: string): Sweep {
