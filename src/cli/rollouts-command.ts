@@ -3,7 +3,7 @@ import { COMBINES } from '../core/credit/estimatorSettings'
 import { ROLLOUT_FORMATS, type RolloutFormat } from '../core/rollouts/formats'
 import { rolloutAdvantages } from '../core/rollouts/rolloutAdvantages'
 import { rolloutSummary, type RolloutFigures } from '../core/rollouts/rolloutSummary'
-import { counts, placeOf, type RolloutTable } from '../core/rollouts/rolloutTable'
+import { counts, groupOrdinals, placeOf, type RolloutTable } from '../core/rollouts/rolloutTable'
 import { rolloutWeights } from '../core/rollouts/rolloutWeights'
 import { countOf } from '../core/plural'
 import { parseFlags, parseNumber, parsePairs } from './args'
@@ -103,12 +103,6 @@ function printAdvantages(table: RolloutTable, weights: Float64Array, estimator: 
     }
   }
   if (lines.length > 0) out(`${lines.join('\n')}\n`)
-}
-
-/** Each group's place among its step's groups, from 0, in input order. */
-function groupOrdinals(table: RolloutTable): Int32Array {
-  const seen = new Int32Array(table.steps.length)
-  return Int32Array.from(table.groups.stepOf, (step) => seen[step]++)
 }
 
 /** One line per step, then one over the whole input with what was left out. */

@@ -304,6 +304,14 @@ describe('par (preference as reward, a reference per prompt)', () => {
     expect(() => applyStatelessTransforms([{ kind: 'delay' }], 1)).toThrow(/delay keeps state across steps/)
   })
 
+  it('bounds one value standing for a whole episode as bounded pays it at the episode’s end', () => {
+    // σ(2 − 2) = ½; σ(ln 3 − 0) = 3/4; scale 2 then bounded at 1: σ(2·0.5 − 1) = ½
+    expect(applyStatelessTransforms([{ kind: 'bounded', reference: 2 }], 2)).toBe(0.5)
+    expect(applyStatelessTransforms([{ kind: 'bounded', reference: 0 }], Math.log(3))).toBeCloseTo(0.75, 15)
+    expect(applyStatelessTransforms([{ kind: 'scale', factor: 2 }, { kind: 'bounded', reference: 1 }], 0.5)).toBe(0.5)
+    expect(() => applyStatelessTransforms([{ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }], 1)).toThrow('normalize keeps state across steps: only scale, clip, bounded apply to a single value')
+  })
+
   it('refuses par after a stateful transform, naming it and what may come before par', () => {
     expect(transformChainProblems([{ kind: 'normalize', gamma: 0.99, epsilon: 1e-8 }, { kind: 'par' }])).toEqual([
       "par (number 2 of 2) must not follow normalize: the reference answer's score passes through the transforms before par, and normalize keeps state across steps; accepted before par: scale, clip",

@@ -104,17 +104,24 @@ export function transformChainProblems(chain: readonly Transform[]): string[] {
   return problems
 }
 
+/** The transforms that apply to one value standing for a whole episode (applyStatelessTransforms). */
+const WHOLE_EPISODE_KINDS: readonly TransformKind[] = [...STATELESS_KINDS, 'bounded']
+
 /**
- * The stateless transforms (scale, clip) applied in order to one value, as their processors apply
- * them to a step's: what par's reference answer's score becomes on its way to par.
+ * The transforms that need no history applied in order to one value, as their processors apply
+ * them to a step's: what par's reference answer's score becomes on its way to par (scale and clip
+ * only, transformChainProblems sees to that), and what a completion's score in a rollout file
+ * becomes. bounded pays σ(R − r_ref) on the sum R of an episode's steps, so it applies only to a
+ * value that is a whole episode's sum, as a completion's score is.
  */
 export function applyStatelessTransforms(chain: readonly Transform[], value: number): number {
   let x = value
   for (const transform of chain) {
-    // scale: x ← x·k; clip: x ← min(max(x, lo), hi)
+    // scale: x ← x·k; clip: x ← min(max(x, lo), hi); bounded: x ← σ(x − r_ref) = 1 / (1 + e^{−(x − r_ref)})
     if (transform.kind === 'scale') x *= transform.factor
     else if (transform.kind === 'clip') x = Math.min(Math.max(x, transform.lo), transform.hi)
-    else throw new Error(`${transform.kind} keeps state across steps: only ${STATELESS_KINDS.join(' and ')} apply to a single value`)
+    else if (transform.kind === 'bounded') x = 1 / (1 + Math.exp(-(x - transform.reference)))
+    else throw new Error(`${transform.kind} keeps state across steps: only ${WHOLE_EPISODE_KINDS.join(', ')} apply to a single value`)
   }
   return x
 }

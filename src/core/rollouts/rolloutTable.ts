@@ -74,3 +74,9 @@ export function counts(table: RolloutTable, completion: number): boolean {
   for (let k = 0; k < table.names.length; k++) if (!Number.isNaN(table.values[k][completion])) return true
   return false
 }
+
+/** Each group's place among its step's groups, from 0, in input order. */
+export function groupOrdinals(table: Pick<RolloutTable, 'steps' | 'groups'>): Int32Array {
+  const seen = new Int32Array(table.steps.length)
+  return Int32Array.from(table.groups.stepOf, (step) => seen[step]++)
+}
