@@ -41,7 +41,7 @@ export function designedTable(table: RolloutTable, design: RolloutDesign): Desig
       }
       transformed[i] = applyStatelessTransforms(chain, column[i])
       if (!Number.isFinite(transformed[i])) {
-        return { problem: `the transforms of ${JSON.stringify(table.names[k])} make ${column[i]} at ${placeOf(table, i)} ${transformed[i]}; give transforms whose values stay finite` }
+        return { problem: `the transforms of ${JSON.stringify(table.names[k])} turn ${column[i]} (${placeOf(table, i)}) into ${transformed[i]}; give transforms whose values stay finite` }
       }
     }
     values.push(transformed)
