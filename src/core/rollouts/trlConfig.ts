@@ -50,11 +50,11 @@ export function trlGrpoConfig(design: RolloutDesign, names: readonly string[]): 
   const config: TrlGrpoConfig = { reward_weights: Array.from(weights.weights), multi_objective_aggregation: decoupled ? 'normalize_then_sum' : 'sum_then_normalize' }
   if (!decoupled) config.scale_rewards = scale
 
-  if (center === 'median') unmapped.push('centre median: TRL subtracts the group’s mean reward; no setting takes its median.')
-  if (center === 'loo') unmapped.push('centre loo (leave-one-out): TRL subtracts the group’s mean with the completion’s own reward in it; GRPOConfig has no leave-one-out baseline.')
-  if (center === 'batch') unmapped.push('centre batch: TRL subtracts each group’s own mean; no setting subtracts the batch’s.')
+  if (center === 'median') unmapped.push("centre median: TRL subtracts the group's mean reward; no setting takes its median.")
+  if (center === 'loo') unmapped.push("centre loo (leave-one-out): TRL subtracts the group's mean with the completion's own reward in it; GRPOConfig has no leave-one-out baseline.")
+  if (center === 'batch') unmapped.push("centre batch: TRL subtracts each group's own mean; no setting subtracts the batch's.")
   if (rank) unmapped.push('rank: TRL judges the rewards themselves; no setting replaces them by their ranks in the group.')
-  if (decoupled && scale !== 'group') unmapped.push(`scale ${scale}: under normalize_then_sum TRL divides each reward by its group’s std + 1e-4, whatever scale_rewards says.`)
+  if (decoupled && scale !== 'group') unmapped.push(`scale ${scale}: under normalize_then_sum TRL divides each reward by its group's std + 1e-4, whatever scale_rewards says.`)
   if (decoupled && !batchNormalize) unmapped.push('batchNormalize off: under normalize_then_sum TRL always normalises the summed advantages over the batch (their mean and std + 1e-4).')
   if (!decoupled && batchNormalize) unmapped.push('batchNormalize: under sum_then_normalize TRL does not normalise the advantages over the batch again.')
   const dividesByStd = decoupled || scale !== 'none' || batchNormalize
