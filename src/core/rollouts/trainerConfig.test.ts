@@ -62,8 +62,8 @@ describe('the export for TRL', () => {
     )
     expect(result.config).toEqual({ reward_weights: [0, 1, 1], multi_objective_aggregation: 'sum_then_normalize', scale_rewards: 'group' })
     expect(result.unmapped).toEqual([
-      ""acc": scale 2, then clip to [0, 1]: TRL uses each reward's value as it is returned, with no transform; apply it in the reward function.",
-      ""length": bounded at 0.5 (σ(c − 0.5)): TRL uses each reward's value as it is returned, with no transform; apply it in the reward function.",
+      `"acc": scale 2, then clip to [0, 1]: TRL uses each reward's value as it is returned, with no transform; apply it in the reward function.`,
+      `"length": bounded at 0.5 (σ(c − 0.5)): TRL uses each reward's value as it is returned, with no transform; apply it in the reward function.`,
       "centre median: TRL subtracts the group's mean reward; no setting takes its median.",
       'rank: TRL judges the rewards themselves; no setting replaces them by their ranks in the group.',
       'batchNormalize: under sum_then_normalize TRL does not normalise the advantages over the batch again.',
