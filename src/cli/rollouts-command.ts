@@ -1,28 +1,30 @@
-import type { GroupEstimator } from '../core/credit/estimatorSchema'
-import { COMBINES } from '../core/credit/estimatorSettings'
+import { designAdvantages } from '../core/rollouts/designedRollouts'
+import { designReport, type DesignReport } from '../core/rollouts/designReport'
 import { ROLLOUT_FORMATS, type RolloutFormat } from '../core/rollouts/formats'
-import { rolloutAdvantages } from '../core/rollouts/rolloutAdvantages'
-import { rolloutSummary, type RolloutFigures } from '../core/rollouts/rolloutSummary'
+import type { RolloutDesign } from '../core/rollouts/rolloutDesign'
+import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
 import { counts, groupOrdinals, placeOf, type RolloutTable } from '../core/rollouts/rolloutTable'
-import { rolloutWeights } from '../core/rollouts/rolloutWeights'
+import type { SignChangeCounts } from '../core/rollouts/signChanges'
+import { trainerExport, TRAINERS, type Trainer } from '../core/rollouts/trainerConfig'
 import { countOf } from '../core/plural'
-import { parseFlags, parseNumber, parsePairs } from './args'
+import { parseFlags } from './args'
 import type { StreamingCommand } from './command'
-import { groupEstimator, presetEstimator, splitSwitches } from './groupEstimatorFlags'
+import { splitSwitches } from './groupEstimatorFlags'
 import { assertFiniteValue } from './json-input'
+import { DESIGN_FLAGS, DESIGN_SWITCHES, designProblem, rolloutDesignOf, type DesignOrigin } from './rolloutDesignFlags'
 import { readRollouts } from './rolloutsSource'
 import { UsageError } from './usage'
 
 /*
- * `rollouts advantages|summary --from PATH`: a run's own completions (verl's rollout dump, a TRL
- * completions table, or plain JSONL) re-scored under a design: weights per component, the combine
- * rule and the group estimator, through the engine the learner trains with
- * (core/rollouts/rolloutAdvantages.ts). A step of the file is one batch.
+ * `rollouts advantages|summary|export --from PATH`: a run's own completions (verl's rollout dump,
+ * a TRL completions table, or plain JSONL) re-scored under a design (rolloutDesignFlags.ts: weights
+ * and transforms per component, the combine rule and the group estimator) through the engine the
+ * page uses (core/rollouts/designedRollouts.ts, designReport.ts), or the design written for the
+ * trainer that will run it (core/rollouts/trainerConfig.ts). A step of the file is one batch.
  */
 
-const SUBCOMMANDS = ['advantages', 'summary']
-const SWITCHES = ['rank', 'batch-normalize']
-const FLAGS = ['from', 'format', 'weights', 'combine', 'estimator', 'center', 'scale', 'eps', 'preset']
+const SUBCOMMANDS = ['advantages', 'summary', 'export']
+const FLAGS = ['from', 'format', 'design', 'to', ...DESIGN_FLAGS]
 /** Printed lines gathered before each write. */
 const LINES_PER_WRITE = 1000
 
@@ -31,20 +33,22 @@ export const rolloutsCommand: StreamingCommand = async (argv, io) => {
   if (subcommand === undefined || !SUBCOMMANDS.includes(subcommand)) {
     throw new UsageError(`${subcommand === undefined ? 'rollouts needs a subcommand' : `unknown rollouts subcommand "${subcommand}"`}; accepted: ${SUBCOMMANDS.join(', ')}`)
   }
-  const { values, switches } = splitSwitches(rest, SWITCHES)
+  const { values, switches } = splitSwitches(rest, DESIGN_SWITCHES)
   const flags = parseFlags(`rollouts ${subcommand}`, values, FLAGS)
   const from = flags.get('from')
   if (from === undefined) throw new UsageError(`rollouts ${subcommand} needs --from PATH: a rollout file (verl's JSONL, a TRL table as JSON or CSV, or plain JSONL) or a folder of verl's <step>.jsonl files`)
   const format = formatFlag(flags)
-  const estimator = estimatorOf(flags, switches)
-  const named = weightsFlag(flags)
+  const trainer = trainerFlag(subcommand, flags)
+  const { design, origin } = rolloutDesignOf(flags, switches, io.readStdin)
 
   const table = await readRollouts(from, format)
-  const weights = rolloutWeights(table.names, named)
-  if ('problem' in weights) throw new UsageError(named === null ? `${weights.problem}; give --weights name=w,...` : `--weights: ${weights.problem}`)
+  if (trainer !== null) {
+    printExport(table, design, origin, trainer, io)
+    return 0
+  }
   for (const note of leftOutNotes(table)) io.err(`${note}\n`)
-  if (subcommand === 'advantages') printAdvantages(table, weights.weights, estimator, io.out)
-  else printSummary(table, weights.weights, estimator, io.out)
+  if (subcommand === 'advantages') printAdvantages(table, design, origin, io.out)
+  else printSummary(table, design, origin, io.out)
   return 0
 }
 
@@ -55,23 +59,24 @@ function formatFlag(flags: Map<string, string>): RolloutFormat | null {
   return format as RolloutFormat
 }
 
-/** --weights name=w,...: null where not given. */
-function weightsFlag(flags: Map<string, string>): Map<string, number> | null {
-  const text = flags.get('weights')
-  if (text === undefined) return null
-  const pairs = parsePairs(text, '--weights')
-  if (pairs.size === 0) throw new UsageError('--weights is empty; give name=w,... with names of the file\'s components')
-  return new Map([...pairs].map(([name, value]) => [name, parseNumber(value, `--weights ${name}`)]))
+/** --to trl|verl: export's, and only export's. */
+function trainerFlag(subcommand: string, flags: Map<string, string>): Trainer | null {
+  const to = flags.get('to')
+  if (subcommand !== 'export') {
+    if (to !== undefined) throw new UsageError(`--to names the trainer rollouts export writes for; rollouts ${subcommand} takes no --to`)
+    return null
+  }
+  if (to === undefined) throw new UsageError(`rollouts export needs --to TRAINER; accepted: ${TRAINERS.join(', ')}`)
+  if (!(TRAINERS as readonly string[]).includes(to)) throw new UsageError(`unknown --to "${to}"; accepted: ${TRAINERS.join(', ')}`)
+  return to as Trainer
 }
 
-/** --estimator group (the only one: the others read more than a rollout file holds) with its centre and scale, or --preset. */
-function estimatorOf(flags: Map<string, string>, switches: Set<string>): GroupEstimator {
-  const named = flags.get('estimator')
-  if (named !== undefined && named !== 'group') throw new UsageError(`rollouts takes --estimator group (the other estimators read more than a rollout file holds: greedy completions, token counts, per-token rewards); accepted: group`)
-  const combine = flags.get('combine') ?? 'sum'
-  if (!(COMBINES as readonly string[]).includes(combine)) throw new UsageError(`unknown --combine "${combine}"; accepted: ${COMBINES.join(', ')}`)
-  const estimator = presetEstimator(flags, switches) ?? groupEstimator(flags, switches)
-  return { ...estimator, combine: combine as GroupEstimator['combine'] }
+/** The design's text for the trainer on stdout; on stderr one note per part of it the trainer has no setting for. */
+function printExport(table: RolloutTable, design: RolloutDesign, origin: DesignOrigin, trainer: Trainer, io: { out(text: string): void; err(text: string): void }): void {
+  const exported = trainerExport(design, table.names, trainer)
+  if ('problem' in exported) throw designProblem(exported.problem, origin)
+  io.out(exported.text)
+  for (const note of exported.unmapped) io.err(`note: not exported: ${note}\n`)
 }
 
 /** One line per kind of completion left out, with where; none when nothing is. */
@@ -85,8 +90,10 @@ function leftOutNotes(table: RolloutTable): string[] {
 }
 
 /** {"step", "group", "index", "reward", "advantage"} per completion in input order; reward and advantage null where it does not count. */
-function printAdvantages(table: RolloutTable, weights: Float64Array, estimator: GroupEstimator, out: (text: string) => void): void {
-  const { rewards, advantages } = rolloutAdvantages(table, weights, estimator)
+function printAdvantages(table: RolloutTable, design: RolloutDesign, origin: DesignOrigin, out: (text: string) => void): void {
+  const computed = designAdvantages(table, design)
+  if ('problem' in computed) throw designProblem(computed.problem, origin)
+  const { rewards, advantages } = computed
   const ordinal = groupOrdinals(table)
   let lines: string[] = []
   for (let i = 0; i < table.count; i++) {
@@ -105,13 +112,31 @@ function printAdvantages(table: RolloutTable, weights: Float64Array, estimator: 
   if (lines.length > 0) out(`${lines.join('\n')}\n`)
 }
 
-/** One line per step, then one over the whole input with what was left out. */
-function printSummary(table: RolloutTable, weights: Float64Array, estimator: GroupEstimator, out: (text: string) => void): void {
-  const summary = rolloutSummary(table, weights, estimator)
+/** One line per step, then one over the whole input with what was left out and the sign changes. */
+function printSummary(table: RolloutTable, design: RolloutDesign, origin: DesignOrigin, out: (text: string) => void): void {
+  const report = designReport(table, design)
+  if ('problem' in report) throw designProblem(report.problem, origin)
+  const { summary } = report
   const lines = summary.steps.map(({ step, figures }) => JSON.stringify({ step, ...figuresLine(table, figures) }))
   const { unscored, groupsOfOne } = table.leftOut
-  lines.push(JSON.stringify({ steps: table.steps.length, ...figuresLine(table, summary.whole), leftOut: { unscoredCompletions: unscored.count, groupsOfOne: groupsOfOne.count } }))
+  lines.push(JSON.stringify({ steps: table.steps.length, ...figuresLine(table, summary.whole), leftOut: { unscoredCompletions: unscored.count, groupsOfOne: groupsOfOne.count }, signChanges: signChangesLine(table, report) }))
   out(`${lines.join('\n')}\n`)
+}
+
+/** The sign changes against the run's logged advantage or the file's own design; null where the file has neither. */
+function signChangesLine(table: RolloutTable, report: DesignReport) {
+  const changes = report.signChanges
+  if (changes === null) return null
+  return {
+    versus: changes.versus,
+    ...countsLine(changes.whole),
+    steps: changes.steps.map(({ step, counts: stepCounts }) => ({ step, ...countsLine(stepCounts) })),
+    first: changes.first.map((change) => ({ place: placeOf(table, change.completion), step: change.step, group: change.group, index: change.index, kind: change.kind, before: change.before, after: change.after })),
+  }
+}
+
+function countsLine(changeCounts: SignChangeCounts) {
+  return { compared: changeCounts.compared, flips: changeCounts.flips, toZero: changeCounts.toZero, fromZero: changeCounts.fromZero }
 }
 
 function figuresLine(table: RolloutTable, figures: RolloutFigures) {

@@ -152,8 +152,8 @@ describe('rollouts advantages', () => {
   })
 
   it('refuses bad flags before reading', async () => {
-    expect(expectUsageError(await cliAsync(['rollouts']))).toBe('rollouts needs a subcommand; accepted: advantages, summary')
-    expect(expectUsageError(await cliAsync(['rollouts', 'frobnicate']))).toBe('unknown rollouts subcommand "frobnicate"; accepted: advantages, summary')
+    expect(expectUsageError(await cliAsync(['rollouts']))).toBe('rollouts needs a subcommand; accepted: advantages, summary, export')
+    expect(expectUsageError(await cliAsync(['rollouts', 'frobnicate']))).toBe('unknown rollouts subcommand "frobnicate"; accepted: advantages, summary, export')
     expect(expectUsageError(await cliAsync(['rollouts', 'advantages']))).toMatch(/^rollouts advantages needs --from PATH/)
     expect(expectUsageError(await cliAsync(['rollouts', 'advantages', '--from', FOLDER, '--estimator', 'remax']))).toMatch(/^rollouts takes --estimator group .*; accepted: group$/)
     expect(expectUsageError(await cliAsync(['rollouts', 'advantages', '--from', FOLDER, '--preset', 'rloo', '--center', 'mean']))).toBe('--preset rloo sets the centre, scale and rank; give --preset or --center, not both')

@@ -1,7 +1,7 @@
 import type { GroupEstimator } from '../credit/estimatorSchema'
 import { pearson } from '../pearson'
 import { componentCredit } from './componentCredit'
-import { rolloutAdvantages } from './rolloutAdvantages'
+import { rolloutAdvantages, type RolloutAdvantages } from './rolloutAdvantages'
 import type { RolloutTable } from './rolloutTable'
 import { stepBatch, type StepBatch } from './stepBatch'
 
@@ -38,8 +38,9 @@ export interface RolloutSummary {
   whole: RolloutFigures
 }
 
-export function rolloutSummary(table: RolloutTable, weights: ArrayLike<number>, estimator: GroupEstimator): RolloutSummary {
-  const { rewards, advantages } = rolloutAdvantages(table, weights, estimator)
+/** `computed`: the design's rolloutAdvantages of the same table, where the caller has them already. */
+export function rolloutSummary(table: RolloutTable, weights: ArrayLike<number>, estimator: GroupEstimator, computed: RolloutAdvantages = rolloutAdvantages(table, weights, estimator)): RolloutSummary {
+  const { rewards, advantages } = computed
   const whole = new FigureSums(table.names.length)
   const steps = table.steps.map((step, s) => {
     const sums = new FigureSums(table.names.length)
