@@ -183,3 +183,110 @@ describe('rollouts summary', () => {
     expect(Object.keys(step)).toEqual(['step', 'groups', 'completions', 'silentGroups', 'zeroAdvantageShare', 'components', 'advantageLengthCorrelation'])
   })
 })
+
+describe('rollouts --design', () => {
+  // One step, one group, (r, s): (2, 1), (0, null), (1, 3).
+  const plain = file('design.jsonl', jsonl([
+    { group: 'a', step: 1, rewards: { r: 2, s: 1 } },
+    { group: 'a', step: 1, rewards: { r: 0, s: null } },
+    { group: 'a', step: 1, rewards: { r: 1, s: 3 } },
+  ]))
+  const transformed = { components: { r: { transforms: [{ kind: 'clip', lo: 0, hi: 1 }] }, s: { weight: 2, transforms: [{ kind: 'scale', factor: 0.5 }] } }, estimator: { scale: 'none' } }
+
+  it('scores the file under a design with transforms, read from a file or stdin', async () => {
+    // r' = (1, 0, 1), s' = (0.5, –, 1.5): R = (2, 0, 4), mean 2 → A = (0, −2, 2)
+    const expected = [[2, 0], [0, -2], [4, 2]]
+    const fromFile = await advantagesOf(['--from', plain, '--design', file('design.json', JSON.stringify(transformed))])
+    expect(fromFile.map((line) => [line.reward, line.advantage])).toEqual(expected)
+    const fromStdin = await cliAsync(['rollouts', 'advantages', '--from', plain, '--design', '-'], JSON.stringify(transformed))
+    expect(jsonLines<AdvantageLine>(fromStdin.stdout).map((line) => [line.reward, line.advantage])).toEqual(expected)
+  })
+
+  it('gives a design without transforms what the flags give', async () => {
+    const design = file('plain-design.json', JSON.stringify({ components: { acc: { weight: 1 }, length: { weight: -2 } }, estimator: { center: 'batch', combine: 'decoupled' } }))
+    const byDesign = await cliAsync(['rollouts', 'summary', '--from', FOLDER, '--design', design])
+    const byFlags = await cliAsync(['rollouts', 'summary', '--from', FOLDER, '--weights', 'acc=1,length=-2', '--center', 'batch', '--combine', 'decoupled'])
+    expect(byDesign.code).toBe(0)
+    expect(byDesign.stdout).toBe(byFlags.stdout)
+  })
+
+  it('refuses a bad design naming the component, a design with design flags, and a component the file lacks', async () => {
+    const bad = file('bad-design.json', JSON.stringify({ components: { r: { transforms: [{ kind: 'normalize' }] }, s: { weight: 'x' } } }))
+    expect(expectUsageError(await cliAsync(['rollouts', 'advantages', '--from', plain, '--design', bad]))).toBe(
+      `the rollout design in --design "${bad}" has 2 problems: components.r.transforms[0]: normalize divides by the running std of a run's discounted returns, a history a rollout file does not hold; accepted on a rollout file's components: scale, clip, bounded (each needs only the completion's score); components.s.weight: expected a finite number`,
+    )
+    const good = file('good-design.json', JSON.stringify(transformed))
+    expect(expectUsageError(await cliAsync(['rollouts', 'advantages', '--from', plain, '--design', good, '--rank']))).toBe('--design gives the whole design; give --design or --rank, not both')
+    expect(expectUsageError(await cliAsync(['rollouts', 'summary', '--from', plain, '--design', good, '--weights', 'r=1']))).toBe('--design gives the whole design; give --design or --weights, not both')
+    const other = file('other-design.json', JSON.stringify({ components: { format: {} } }))
+    expect(expectUsageError(await cliAsync(['rollouts', 'summary', '--from', plain, '--design', other]))).toBe(`--design "${other}": the input has no component "format"; its components: "r", "s"`)
+  })
+})
+
+describe('rollouts summary: sign changes', () => {
+  it('counts the sign changes against the file’s own design, per step and overall, and lists them', async () => {
+    // Own design (score, GRPO): a = (1, 0, 0) → (+, −, −); b = (1, 1) → (0, 0).
+    // New (len, scale none): a = (0, 1, 0) → (−⅓, ⅔, −⅓); b = (1, 0) → (½, −½).
+    const path = file('signs.jsonl', jsonl([
+      { group: 'a', step: 7, rewards: { score: 1, len: 0 } },
+      { group: 'a', step: 7, rewards: { score: 0, len: 1 } },
+      { group: 'a', step: 7, rewards: { score: 0, len: 0 } },
+      { group: 'b', step: 7, rewards: { score: 1, len: 1 } },
+      { group: 'b', step: 7, rewards: { score: 1, len: 0 } },
+    ]))
+    const result = await cliAsync(['rollouts', 'summary', '--from', path, '--weights', 'len=1', '--scale', 'none'])
+    expect(result.stderr).toBe('')
+    const whole = jsonLines<{ signChanges: { first: { before: number }[] } }>(result.stdout)[1]
+    // Group a's std: √(((2/3)² + 2·(1/3)²)/2) = 1/√3
+    const s = 1 / Math.sqrt(3) + 1e-4
+    expect(whole.signChanges.first.map((change) => change.before)).toEqual([expect.closeTo((2 / 3) / s, 12), expect.closeTo(-(1 / 3) / s, 12), 0, 0])
+    expect(whole.signChanges).toEqual({
+      versus: 'own design',
+      compared: 5,
+      flips: 2,
+      toZero: 0,
+      fromZero: 2,
+      steps: [{ step: 7, compared: 5, flips: 2, toZero: 0, fromZero: 2 }],
+      first: [
+        { place: 'line 1', step: 7, group: 0, index: 0, kind: 'flip', before: whole.signChanges.first[0].before, after: expect.closeTo(-1 / 3, 15) },
+        { place: 'line 2', step: 7, group: 0, index: 1, kind: 'flip', before: whole.signChanges.first[1].before, after: expect.closeTo(2 / 3, 15) },
+        { place: 'line 4', step: 7, group: 1, index: 0, kind: 'fromZero', before: 0, after: 0.5 },
+        { place: 'line 5', step: 7, group: 1, index: 1, kind: 'fromZero', before: 0, after: -0.5 },
+      ],
+    })
+  })
+
+  it('compares with the advantage a TRL table logged, and gives null where there is neither it nor a score', async () => {
+    // Q1: correct (1, 0), logged (0.5, −0.5); under format=1 R = (0, 1) → (−½, ½): both flip.
+    const csv = file('signs.csv', 'step,prompt,completion,correct,format,advantage\n1,Q1,a,1,0,0.5\n1,Q1,b,0,1,-0.5\n')
+    const result = await cliAsync(['rollouts', 'summary', '--from', csv, '--weights', 'format=1', '--scale', 'none'])
+    const whole = jsonLines<{ signChanges: { versus: string; flips: number; compared: number } }>(result.stdout)[1]
+    expect(whole.signChanges).toMatchObject({ versus: 'logged advantage', compared: 2, flips: 2 })
+    const plain = file('no-score.jsonl', jsonl([{ group: 1, rewards: { r: 1 } }, { group: 1, rewards: { r: 0 } }]))
+    const none = await cliAsync(['rollouts', 'summary', '--from', plain, '--weights', 'r=1'])
+    expect(jsonLines<{ signChanges: null }>(none.stdout)[1].signChanges).toBeNull()
+  })
+})
+
+describe('rollouts export', () => {
+  it('prints the GRPOConfig keywords for TRL, and on stderr what it cannot carry', async () => {
+    const design = file('export-design.json', JSON.stringify({ components: { acc: { weight: 1 }, length: { weight: -0.5, transforms: [{ kind: 'clip', lo: 0, hi: 1 }] } }, estimator: { scale: 'none' }, aggregation: 'seq-mean-token-sum-norm' }))
+    const result = await cliAsync(['rollouts', 'export', '--from', FOLDER, '--to', 'trl', '--design', design])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('GRPOConfig(\n    reward_weights=[0.0, 1.0, -0.5],  # "score", "acc", "length"\n    multi_objective_aggregation="sum_then_normalize",\n    scale_rewards="none",\n    loss_type="dr_grpo",\n)\n')
+    expect(result.stderr).toBe('note: not exported: "length": clip to [0, 1]: TRL uses each reward\'s value as it is returned, with no transform; apply it in the reward function.\n')
+  })
+
+  it('prints verl’s Hydra overrides from the flags', async () => {
+    const result = await cliAsync(['rollouts', 'export', '--from', FOLDER, '--to', 'verl', '--preset', 'rloo'])
+    expect(result.stdout).toBe('algorithm.adv_estimator=rloo\n')
+    expect(result.stderr).toBe('')
+  })
+
+  it('refuses a missing or unknown trainer, --to elsewhere, and a component the file lacks', async () => {
+    expect(expectUsageError(await cliAsync(['rollouts', 'export', '--from', FOLDER]))).toBe('rollouts export needs --to TRAINER; accepted: trl, verl')
+    expect(expectUsageError(await cliAsync(['rollouts', 'export', '--from', FOLDER, '--to', 'openrlhf']))).toBe('unknown --to "openrlhf"; accepted: trl, verl')
+    expect(expectUsageError(await cliAsync(['rollouts', 'summary', '--from', FOLDER, '--to', 'trl']))).toBe('--to names the trainer rollouts export writes for; rollouts summary takes no --to')
+    expect(expectUsageError(await cliAsync(['rollouts', 'export', '--from', FOLDER, '--to', 'trl', '--weights', 'format=1']))).toBe('--weights: the input has no component "format"; its components: "score", "acc", "length"')
+  })
+})
