@@ -481,7 +481,9 @@ Usage:
                      [--weights name=w,...] [--combine sum|decoupled]
                      [--estimator group] [--center C] [--scale S] [--rank] [--preset NAME]
                      [--batch-normalize] [--eps E]
+  reward-playground rollouts advantages --from PATH [--format F] --design FILE
   reward-playground rollouts summary --from PATH [the same flags]
+  reward-playground rollouts export --from PATH --to trl|verl [the same flags]
       A run's own completions re-scored under another design. PATH is one file or a folder of
       verl's <step>.jsonl files (read by step number: 5 before 10); every record tells its format
       by its keys (--format names it instead):
@@ -503,6 +505,15 @@ Usage:
       sum judges R_i in its group, decoupled gives sum_k w_k a^(k), a^(k) judged among the
       completions k applies to. --preset sets the centre, scale and rank:
       ${PRESETS}.
+      --design FILE (- for stdin) gives the whole design as JSON instead of those flags:
+        {"components": {name: {"weight" (default 1), "transforms": [...]}},
+         "estimator": {"center", "scale", "rank", "combine", "batchNormalize", "eps"},
+         "aggregation" (the loss's: token-mean, seq-mean-token-mean, ...; export reads it)}
+      every part optional (no components: score weighs 1; components not named weigh 0).
+      A component's transforms apply in order to its value before it is weighed, a null staying
+      null: {"kind": "scale", "factor"} c*factor, {"kind": "clip", "lo", "hi"}, {"kind":
+      "bounded", "reference"} 1/(1 + e^-(c - reference)); the others (normalize, par, delay,
+      redistribute) need a run's history or an environment and are refused.
       advantages prints one line per completion, in the input's order:
         {"step", "group" (its place among its step's groups, from 0), "index" (its place in
          its group), "reward" R_i, "advantage"}, reward and advantage null where it is left out.
@@ -510,6 +521,13 @@ Usage:
       and "leftOut": {"unscoredCompletions", "groupsOfOne"}):
         {"step", "groups", "completions", "silentGroups" (all R_i equal), "zeroAdvantageShare",
          "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation"}
+      The whole input's line also holds "signChanges": each completion's advantage compared
+      with the run's logged one (a TRL table's "advantage"), else with the file's own design
+      (score=1 under GRPO's estimator), else null:
+        {"versus", "compared", "flips" (one sign to the other), "toZero", "fromZero",
+         "steps": [{"step", "compared", "flips", "toZero", "fromZero"}],
+         "first": [{"place", "step", "group", "index", "kind", "before", "after"}] (at most 20)}
+      compared counting the completions with both advantages; exactly 0 is neither sign.
       A component's mean is over the completions it applies to. Its credit share is its part of
       sum_i |A_i|: each |A_i| is split among the components by their stakes d_ik = w_k(c_ik -
       the group's mean of c_k) (the batch's under --center batch; w_k a^(k)_i when decoupled),
@@ -518,6 +536,12 @@ Usage:
       A record that cannot be read is one message naming the file, the line and the problem (not
       JSON, a component that is text, two formats in one input, a non-finite number). At most
       ${MAX_ROLLOUT_SIZE} in all, ${MAX_COMPLETIONS.toLocaleString('en-US')} completions, ${MAX_COMPONENTS} components, records of ${MAX_RECORD_SIZE}.
+      export prints the design for the trainer that will run it: --to trl a GRPOConfig(...) of
+      reward_weights (in the file's order of components), multi_objective_aggregation,
+      scale_rewards and loss_type; --to verl the Hydra overrides algorithm.adv_estimator,
+      algorithm.norm_adv_by_std_in_grpo and actor_rollout_ref.actor.loss_agg_mode. Each part
+      of the design the trainer has no setting for (a transform, a median centre, a weight
+      under verl, ...) is a line "note: not exported: ..." on stderr.
 
   reward-playground --help
       Show this text.
@@ -546,6 +570,7 @@ Examples:
   reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
   reward-playground sweep summarize sweep-hazard --pareto objective,contribution:step:min
   reward-playground rollouts summary --from checkpoints/rollouts --weights score=1,acc=0.5 --preset dr_grpo
+  reward-playground rollouts export --from completions.csv --to trl --design design.json
 
 Bad arguments and bad input (on stdin or in a --mix or --config file) exit with code 2 and one
 line on stderr that names every problem found. Stdin and input files are read up to
