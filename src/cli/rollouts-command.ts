@@ -131,7 +131,7 @@ function signChangesLine(table: RolloutTable, report: DesignReport) {
     versus: changes.versus,
     ...countsLine(changes.whole),
     steps: changes.steps.map(({ step, counts: stepCounts }) => ({ step, ...countsLine(stepCounts) })),
-    first: changes.first.map((change) => ({ place: placeOf(table, change.completion), step: change.step, group: change.group, index: change.index, kind: change.kind, before: change.before, after: change.after })),
+    first: changes.first.map((change) => ({ completion: change.completion, place: placeOf(table, change.completion), step: change.step, group: change.group, index: change.index, kind: change.kind, before: change.before, after: change.after })),
   }
 }
 

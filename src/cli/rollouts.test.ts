@@ -248,10 +248,10 @@ describe('rollouts summary: sign changes', () => {
       fromZero: 2,
       steps: [{ step: 7, compared: 5, flips: 2, toZero: 0, fromZero: 2 }],
       first: [
-        { place: 'line 1', step: 7, group: 0, index: 0, kind: 'flip', before: whole.signChanges.first[0].before, after: expect.closeTo(-1 / 3, 15) },
-        { place: 'line 2', step: 7, group: 0, index: 1, kind: 'flip', before: whole.signChanges.first[1].before, after: expect.closeTo(2 / 3, 15) },
-        { place: 'line 4', step: 7, group: 1, index: 0, kind: 'fromZero', before: 0, after: 0.5 },
-        { place: 'line 5', step: 7, group: 1, index: 1, kind: 'fromZero', before: 0, after: -0.5 },
+        { completion: 0, place: 'line 1', step: 7, group: 0, index: 0, kind: 'flip', before: whole.signChanges.first[0].before, after: expect.closeTo(-1 / 3, 15) },
+        { completion: 1, place: 'line 2', step: 7, group: 0, index: 1, kind: 'flip', before: whole.signChanges.first[1].before, after: expect.closeTo(2 / 3, 15) },
+        { completion: 3, place: 'line 4', step: 7, group: 1, index: 0, kind: 'fromZero', before: 0, after: 0.5 },
+        { completion: 4, place: 'line 5', step: 7, group: 1, index: 1, kind: 'fromZero', before: 0, after: -0.5 },
       ],
     })
   })

@@ -526,7 +526,8 @@ Usage:
       (score=1 under GRPO's estimator), else null:
         {"versus", "compared", "flips" (one sign to the other), "toZero", "fromZero",
          "steps": [{"step", "compared", "flips", "toZero", "fromZero"}],
-         "first": [{"place", "step", "group", "index", "kind", "before", "after"}] (at most 20)}
+         "first": [{"completion", "place", "step", "group", "index", "kind", "before",
+                    "after"}] (at most 20; completion counts the input's completions from 0)}
       compared counting the completions with both advantages; exactly 0 is neither sign.
       A component's mean is over the completions it applies to. Its credit share is its part of
       sum_i |A_i|: each |A_i| is split among the components by their stakes d_ik = w_k(c_ik -
