@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { designAdvantages } from './designedRollouts'
-import { ownRolloutDesign } from './rolloutDesign'
+import { designAdvantages, designSummary } from './designedRollouts'
+import { designReport } from './designReport'
+import { ownRolloutDesign, parseRolloutDesign, type RolloutDesign } from './rolloutDesign'
 import { signChangeReference, signChanges } from './signChanges'
 import { jsonl, tableOf } from './testTables'
 
@@ -60,5 +61,24 @@ describe('signChangeReference', () => {
     expect(signChangeReference(tableOf(jsonl([{ group: 'a', rewards: { r: 1 } }, { group: 'a', rewards: { r: 0 } }])))).toEqual({
       problem: 'weights default to score=1, but the input has no component "score"; its components: "r"',
     })
+  })
+})
+
+describe('designReport', () => {
+  it('gives the advantages, the figures and the sign changes of one design at once', () => {
+    // New design: score with scale none. Group a = (1, 0, 0) → (⅔, −⅓, −⅓), the signs of GRPO's; group c = (1, 3) → (−1, 1) likewise.
+    const design = parseRolloutDesign({ estimator: { scale: 'none' } })
+    if (!design.ok) throw new Error(design.problems.join('; '))
+    const report = designReport(TABLE, design.design, 1)
+    if ('problem' in report) throw new Error(report.problem)
+    expect(report.advantages).toEqual(designAdvantages(TABLE, design.design))
+    expect(report.summary).toEqual(designSummary(TABLE, design.design))
+    expect(report.signChanges).toMatchObject({ versus: 'own design', whole: { compared: 5, flips: 0, toZero: 0, fromZero: 0 }, first: [] })
+    expect(report.signChangesProblem).toBeNull()
+    const plain = tableOf(jsonl([{ group: 'a', rewards: { r: 1 } }, { group: 'a', rewards: { r: 0 } }]))
+    const weighR = parseRolloutDesign({ components: { r: {} } }) as { design: RolloutDesign }
+    const other = designReport(plain, weighR.design)
+    expect(other).toMatchObject({ signChanges: null, signChangesProblem: 'weights default to score=1, but the input has no component "score"; its components: "r"' })
+    expect(designReport(plain, ownRolloutDesign())).toEqual({ problem: 'weights default to score=1, but the input has no component "score"; its components: "r"' })
   })
 })
