@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /** The folders whose modules keep state of their own (stores, the link's extras, the worker's session): each test file gets fresh ones. */
@@ -7,6 +8,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    // One test file per core (Vitest's default leaves one core free): the suite is CPU-bound, and on
+    // a 2-core machine the default runs one file at a time while the second core idles.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
