@@ -1,5 +1,6 @@
 import type { GroupEstimator } from '../core/credit/estimatorSchema'
 import { COMBINES } from '../core/credit/estimatorSettings'
+import { advantageLine, groupOrdinals } from '../core/rollouts/advantageLines'
 import { ROLLOUT_FORMATS, type RolloutFormat } from '../core/rollouts/formats'
 import { rolloutAdvantages } from '../core/rollouts/rolloutAdvantages'
 import { rolloutSummary, type RolloutFigures } from '../core/rollouts/rolloutSummary'
@@ -95,20 +96,13 @@ function printAdvantages(table: RolloutTable, weights: Float64Array, estimator: 
       assertFiniteValue(rewards[i], `the reward at ${placeOf(table, i)}`)
       assertFiniteValue(advantages[i], `the advantage at ${placeOf(table, i)}`)
     }
-    const line = { step: table.steps[table.stepOf[i]], group: ordinal[table.groupOf[i]], index: table.indexInGroup[i], reward: counted ? rewards[i] : null, advantage: counted ? advantages[i] : null }
-    lines.push(JSON.stringify(line))
+    lines.push(JSON.stringify(advantageLine(table, ordinal, rewards, advantages, i)))
     if (lines.length === LINES_PER_WRITE) {
       out(`${lines.join('\n')}\n`)
       lines = []
     }
   }
   if (lines.length > 0) out(`${lines.join('\n')}\n`)
-}
-
-/** Each group's place among its step's groups, from 0, in input order. */
-function groupOrdinals(table: RolloutTable): Int32Array {
-  const seen = new Int32Array(table.steps.length)
-  return Int32Array.from(table.groups.stepOf, (step) => seen[step]++)
 }
 
 /** One line per step, then one over the whole input with what was left out. */
