@@ -1,0 +1,87 @@
+import { useId } from 'react'
+import { readProgressText } from '../../model/rollouts/rolloutViewText'
+import { cancelRolloutsOpen, openRolloutExample, openRolloutFiles, useRollouts } from '../../state/rollouts/rollouts'
+import { shownText } from '../../core/truncate'
+import { RolloutDesignControls } from './RolloutDesignControls'
+import { RolloutViewsShown } from './RolloutViewsShown'
+
+/** The example shipped with the page: six updates of GRPO on the token task, as `train --dump-rollouts` writes them. */
+const EXAMPLE_FILES = ['1.jsonl', '2.jsonl', '3.jsonl', '4.jsonl', '5.jsonl', '6.jsonl']
+
+/**
+ * "Your rollouts": a GRPO run's own completions (verl's rollout dump, a TRL completions table,
+ * plain JSONL), read in a worker, re-scored under the weights and estimator set here. The file
+ * stays in the browser; the link keeps only the design.
+ */
+export function RolloutsPanel() {
+  const headingId = useId()
+  const { opening, problem, note, opened } = useRollouts()
+  return (
+    <section className="rollouts-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Your rollouts</h2>
+      <p className="hint">
+        Open a GRPO run&apos;s completions — verl&apos;s rollout folder (trainer.rollout_data_dir, one &lt;step&gt;.jsonl per step), a TRL completions table (JSON or CSV) or plain JSONL — and see what
+        other weights and estimators would have made of its advantages. The file is read here and never leaves the browser; the link keeps only the design, not the file.
+      </p>
+      <div className="rollouts-open">
+        <FilePicker label="Open file" onFiles={(files) => openRolloutFiles(files, shownText(files[0].name))} />
+        <FilePicker label="Open folder" folder onFiles={(files) => openRolloutFiles(files, 'the folder')} />
+        <button type="button" onClick={() => openRolloutExample(EXAMPLE_FILES.map((name) => new URL(`examples/rollouts/${name}`, document.baseURI).href))}>
+          Open the example
+        </button>
+      </div>
+      {opening && (
+        <div className="rollouts-progress">
+          <progress aria-label="Reading rollouts" value={opening.totalBytes === null ? undefined : opening.bytesRead} max={opening.totalBytes ?? undefined} />
+          <span role="status">
+            Reading {opening.label}: {readProgressText(opening.bytesRead, opening.totalBytes)}
+          </span>
+          <button type="button" onClick={cancelRolloutsOpen}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {problem && (
+        <p className="field-error" role="alert" aria-label="Rollouts problem">
+          {problem}
+        </p>
+      )}
+      {note && <p className="hint">{note}</p>}
+      {opened && (
+        <>
+          <p className="hint" aria-label="Rollouts opened">
+            {opened.label}: {opened.count.toLocaleString('en-US')} completions, {opened.steps.length} step{opened.steps.length === 1 ? '' : 's'}, {opened.names.length} reward component
+            {opened.names.length === 1 ? '' : 's'} ({opened.format}), read in {(opened.millis / 1000).toFixed(1)} s.
+          </p>
+          <RolloutDesignControls />
+          <RolloutViewsShown />
+        </>
+      )}
+    </section>
+  )
+}
+
+/** A button-like label over a hidden file input: one file, or a whole folder (webkitdirectory). */
+function FilePicker({ label, folder = false, onFiles }: { label: string; folder?: boolean; onFiles: (files: File[]) => void }) {
+  const id = useId()
+  const directory = folder ? { webkitdirectory: '' } : {}
+  return (
+    <>
+      <label htmlFor={id} className="button-like">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        className="sr-only"
+        accept={folder ? undefined : '.jsonl,.json,.csv,.txt'}
+        {...directory}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? [])
+          if (files.length > 0) onFiles(files)
+          event.target.value = ''
+        }}
+      />
+    </>
+  )
+}
