@@ -5,7 +5,7 @@ import { rolloutWeights } from '../core/rollouts/rolloutWeights'
 import { advantagesFile } from './rolloutAdvantagesFile'
 import { readSources, sourcesOf } from './rolloutReading'
 import { ToRolloutsWorkerSchema, type FromRolloutsWorker, type RolloutInput, type RolloutViewDesign } from './rolloutsProtocol'
-import { rolloutViews } from './rolloutViews'
+import { prepareViews, rolloutViews, type PreparedViews } from './rolloutViews'
 
 /*
  * The rollouts worker's state and its answers, apart from the worker's global scope so that a test
@@ -24,6 +24,7 @@ export interface RolloutsSessionOptions {
 
 export function createRolloutsSession({ post, fetchUrl = fetch, now = () => performance.now() }: RolloutsSessionOptions): (data: unknown) => Promise<void> {
   let table: RolloutTable | null = null
+  let prepared: PreparedViews | null = null
   /** The read under way (its id), and those cancelled. */
   let reading: number | null = null
   const cancelled = new Set<number>()
@@ -52,6 +53,7 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
         return
       }
       table = result.table
+      prepared = prepareViews(table)
       const label = sources.length === 1 ? sources[0].name : `${sources.length} step files`
       post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes: bytesRead, millis: now() - started } })
     } catch (error) {
@@ -83,7 +85,7 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
       const weights = weightsOf(message.design)
       if (message.type === 'views') {
         const started = now()
-        const views = rolloutViews(table!, weights, message.design.estimator)
+        const views = rolloutViews(prepared!, weights, message.design.estimator)
         post({ type: 'views', requestId: message.requestId, views: { ...views, millis: now() - started } })
       } else {
         post({ type: 'advantagesFile', requestId: message.requestId, file: advantagesFile(table!, weights, message.design.estimator) })
