@@ -6,15 +6,15 @@ import { expect, test } from '@playwright/test'
  * Your rollouts: the shipped example (GRPO on the token task, as train --dump-rollouts writes it)
  * opened from its button, a weight moved with the keyboard, the credit view following, the link
  * carrying the design, the downloaded advantages equal line for line to what `rollouts advantages`
- * prints for the same weights, and a bad file named by file, line and problem while the example's
- * views stay.
+ * prints for the same weights, a bad file named by file, line and problem while the example's
+ * views stay, and the design (not the file) kept over a reload by the link.
  */
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
 })
 
-test('opens the example, re-scores it under a moved weight, downloads what the command prints, and keeps it over a bad file', async ({ page }) => {
+test('opens the example, re-scores it under a moved weight, downloads what the command prints, keeps it over a bad file, and keeps the design in the link', async ({ page }) => {
   await page.goto('./?env=tokenseq&seed=1')
   const panel = page.getByRole('region', { name: 'Your rollouts' })
   await panel.getByRole('button', { name: 'Open the example' }).click()
@@ -49,5 +49,14 @@ test('opens the example, re-scores it under a moved weight, downloads what the c
   })
   await expect(panel.getByRole('alert', { name: 'Rollouts problem' })).toHaveText('bad.jsonl line 2: "score" is text ("high"); verl\'s score is the reward, a number (null where it does not apply)')
   await expect(panel.getByLabel('Rollouts opened')).toContainText('768 completions')
+  await expect(formatShare).toHaveText(shareBefore ?? '')
+
+  // The link carries the design, never the file: reloaded, the page has no rollouts until one is
+  // opened, and the example opens under the link's weights.
+  await expect(panel.getByText('never leaves the browser; the link keeps only the design, not the file')).toBeVisible()
+  await page.reload()
+  await expect(panel.getByLabel('Rollouts opened')).toHaveCount(0)
+  await panel.getByRole('button', { name: 'Open the example' }).click()
+  await expect(panel.getByRole('spinbutton', { name: 'Weight of format (number)' })).toHaveValue(weight)
   await expect(formatShare).toHaveText(shareBefore ?? '')
 })

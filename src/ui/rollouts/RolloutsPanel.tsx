@@ -21,8 +21,9 @@ export function RolloutsPanel() {
       <h2 id={headingId}>Your rollouts</h2>
       <p className="hint">
         Open a GRPO run&apos;s completions — verl&apos;s rollout folder (trainer.rollout_data_dir, one &lt;step&gt;.jsonl per step), a TRL completions table (JSON or CSV) or plain JSONL — and see what
-        other weights and estimators would have made of its advantages. The file is read here and never leaves the browser; the link keeps only the design, not the file.
+        other weights and estimators would have made of its advantages.
       </p>
+      <p className="hint">The file is read here and never leaves the browser; the link keeps only the design, not the file.</p>
       <div className="rollouts-open">
         <FilePicker label="Open file" onFiles={(files) => openRolloutFiles(files, shownText(files[0].name))} />
         <FilePicker label="Open folder" folder onFiles={(files) => openRolloutFiles(files, 'the folder')} />
