@@ -41,6 +41,8 @@ describe('the rollouts store', () => {
       { score: 1, acc: 0 },
       { score: 1, acc: 0.3 },
     ])
+    const second = viewRequests()[1]
+    answer({ type: 'views', requestId: second.type === 'views' ? second.requestId : -1, views: VIEWS })
     // The link keeps the design, not the data.
     expect(getUrlExtra('rollouts')).toBe('weights=score:1,acc:0.3;combine=sum;center=mean;scale=group;rank=false;batchNormalize=false;eps=0.0001')
   })
@@ -51,6 +53,12 @@ describe('the rollouts store', () => {
     answer({ type: 'openFailed', openId: open.type === 'open' ? open.openId : -1, message: 'bad.jsonl line 2: not JSON' })
     const state = useRollouts.getState()
     expect([state.opening, state.problem, state.opened]).toEqual([null, 'bad.jsonl line 2: not JSON', OPENED])
+    // A slider moved after it recomputes the views and leaves the message about the file.
+    setRolloutWeight('acc', 1)
+    const request = viewRequests().pop()
+    expect(request?.type === 'views' && request.design.weights).toEqual({ score: 1, acc: 1 })
+    answer({ type: 'views', requestId: request?.type === 'views' ? request.requestId : -1, views: VIEWS })
+    expect(useRollouts.getState().problem).toBe('bad.jsonl line 2: not JSON')
   })
 
   it('ignores a non-finite weight', () => {

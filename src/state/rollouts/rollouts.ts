@@ -18,8 +18,10 @@ import { onRolloutsMessage, postToRollouts } from './rolloutsWorker'
 export interface RolloutsState {
   /** The read under way: its id, what it reads, the bytes so far. */
   opening: { openId: number; label: string; bytesRead: number; totalBytes: number | null } | null
-  /** Why the latest read or request failed, naming the file, line and problem; null once one succeeds. */
+  /** Why the latest read failed, naming the file, line and problem; null once one succeeds. */
   problem: string | null
+  /** Why the latest views or download request failed; null once one succeeds. */
+  requestProblem: string | null
   /** A note about the design applied (the link's did not fit the file), or the link's own problem. */
   note: string | null
   opened: OpenedRollouts | null
@@ -29,7 +31,7 @@ export interface RolloutsState {
   updateMillis: number | null
 }
 
-export const useRollouts = create<RolloutsState>(() => ({ opening: null, problem: null, note: null, opened: null, design: null, views: null, updateMillis: null }))
+export const useRollouts = create<RolloutsState>(() => ({ opening: null, problem: null, requestProblem: null, note: null, opened: null, design: null, views: null, updateMillis: null }))
 
 /** The design the link was opened with: applied to the first file that fits it. */
 let linked: RolloutPageDesign | null = null
@@ -129,7 +131,7 @@ function handle(message: FromRolloutsWorker): void {
       return
     case 'views':
       if (inFlight?.requestId !== message.requestId) return
-      useRollouts.setState({ views: message.views, updateMillis: performance.now() - inFlight.changedAt, problem: null })
+      useRollouts.setState({ views: message.views, updateMillis: performance.now() - inFlight.changedAt, requestProblem: null })
       inFlight = null
       sendWaiting()
       return
@@ -138,7 +140,7 @@ function handle(message: FromRolloutsWorker): void {
       download = null
       return
     case 'requestFailed':
-      useRollouts.setState({ problem: message.message })
+      useRollouts.setState({ requestProblem: message.message })
       if (inFlight?.requestId === message.requestId) {
         inFlight = null
         sendWaiting()

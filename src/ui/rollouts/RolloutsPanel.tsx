@@ -15,7 +15,7 @@ const EXAMPLE_FILES = ['1.jsonl', '2.jsonl', '3.jsonl', '4.jsonl', '5.jsonl', '6
  */
 export function RolloutsPanel() {
   const headingId = useId()
-  const { opening, problem, note, opened } = useRollouts()
+  const { opening, problem, requestProblem, note, opened } = useRollouts()
   return (
     <section className="rollouts-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Your rollouts</h2>
@@ -45,6 +45,11 @@ export function RolloutsPanel() {
       {problem && (
         <p className="field-error" role="alert" aria-label="Rollouts problem">
           {problem}
+        </p>
+      )}
+      {requestProblem && (
+        <p className="field-error" role="alert" aria-label="Rollouts views problem">
+          {requestProblem}
         </p>
       )}
       {note && <p className="hint">{note}</p>}
