@@ -120,6 +120,9 @@ function handle(message: FromRolloutsWorker): void {
     case 'opened': {
       if (opening?.openId === message.openId) useRollouts.setState({ opening: null })
       const { design, note } = designForFile(message.opened.names, linked)
+      // Views of the table before, still in flight, are of components this one may not have.
+      inFlight = null
+      waiting = null
       useRollouts.setState({ opened: message.opened, problem: null, note, views: null })
       changeDesign(design)
       return

@@ -6,7 +6,7 @@ import type { RolloutStepView } from '../../worker/rolloutsProtocol'
 import { BarChart, type BarSeries } from '../charts/BarChart'
 import { LineChart, type LineSeries } from '../charts/LineChart'
 import { downloadBlob } from '../common/download'
-import { formatFixed } from '../common/format'
+import { formatCount, formatFixed } from '../common/format'
 
 const BAR_COLOUR = '#7fd1b9'
 const SILENT_COLOUR = '#f4a261'
@@ -92,7 +92,7 @@ function AdvantageBars({ view }: { view: RolloutStepView }) {
   return (
     <section aria-label="Advantage histogram">
       <p aria-label="Advantage shares">
-        {histogram.total === 0 ? 'No completion counts here.' : `${histogram.total.toLocaleString('en-US')} advantages: ${advantageSharesText(histogram)}`}
+        {histogram.total === 0 ? 'No completion counts here.' : `${formatCount(histogram.total)} advantages: ${advantageSharesText(histogram)}`}
       </p>
       <div className="advantage-chart" aria-hidden="true">
         <BarChart categories={categories} series={series} format={(value) => formatFixed(value, decimals)} colour="#9fb3c8" categoryGap={1} margin={{ top: 2, right: 4, bottom: 0, left: 0 }} />

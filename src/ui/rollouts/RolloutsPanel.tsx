@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { readProgressText } from '../../model/rollouts/rolloutViewText'
 import { cancelRolloutsOpen, openRolloutExample, openRolloutFiles, useRollouts } from '../../state/rollouts/rollouts'
-import { shownText } from '../../core/truncate'
+import { FileImportButton } from '../common/FileImportButton'
+import { formatCount } from '../common/format'
 import { RolloutDesignControls } from './RolloutDesignControls'
 import { RolloutViewsShown } from './RolloutViewsShown'
 
@@ -25,8 +26,8 @@ export function RolloutsPanel() {
       </p>
       <p className="hint">The file is read here and never leaves the browser; the link keeps only the design, not the file.</p>
       <div className="rollouts-open">
-        <FilePicker label="Open file" onFiles={(files) => openRolloutFiles(files, shownText(files[0].name))} />
-        <FilePicker label="Open folder" folder onFiles={(files) => openRolloutFiles(files, 'the folder')} />
+        <FileImportButton label="Open file" accept=".jsonl,.json,.csv,.txt" onFile={(file, name) => openRolloutFiles([file], name)} />
+        <FolderImportButton label="Open folder" onFiles={(files) => openRolloutFiles(files, 'the folder')} />
         <button type="button" onClick={() => openRolloutExample(EXAMPLE_FILES.map((name) => new URL(`examples/rollouts/${name}`, document.baseURI).href))}>
           Open the example
         </button>
@@ -56,7 +57,7 @@ export function RolloutsPanel() {
       {opened && (
         <>
           <p className="hint" aria-label="Rollouts opened">
-            {opened.label}: {opened.count.toLocaleString('en-US')} completions, {opened.steps.length} step{opened.steps.length === 1 ? '' : 's'}, {opened.names.length} reward component
+            {opened.label}: {formatCount(opened.count)} completions, {opened.steps.length} step{opened.steps.length === 1 ? '' : 's'}, {opened.names.length} reward component
             {opened.names.length === 1 ? '' : 's'} ({opened.format}), read in {(opened.millis / 1000).toFixed(1)} s.
           </p>
           <RolloutDesignControls />
@@ -67,10 +68,10 @@ export function RolloutsPanel() {
   )
 }
 
-/** A button-like label over a hidden file input: one file, or a whole folder (webkitdirectory). */
-function FilePicker({ label, folder = false, onFiles }: { label: string; folder?: boolean; onFiles: (files: File[]) => void }) {
+/** A button-like label over a hidden folder input (webkitdirectory): `onFiles` gets every file under the folder chosen. */
+function FolderImportButton({ label, onFiles }: { label: string; onFiles: (files: File[]) => void }) {
   const id = useId()
-  const directory = folder ? { webkitdirectory: '' } : {}
+  const directory = { webkitdirectory: '' }
   return (
     <>
       <label htmlFor={id} className="button-like">
@@ -80,7 +81,6 @@ function FilePicker({ label, folder = false, onFiles }: { label: string; folder?
         id={id}
         type="file"
         className="sr-only"
-        accept={folder ? undefined : '.jsonl,.json,.csv,.txt'}
         {...directory}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? [])
