@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { readProgressText } from '../../model/rollouts/rolloutViewText'
 import { cancelRolloutsOpen, openRolloutExample, openRolloutFiles, useRollouts } from '../../state/rollouts/rollouts'
 import { FileImportButton } from '../common/FileImportButton'
+import { FolderImportButton } from '../common/FolderImportButton'
 import { formatCount } from '../common/format'
 import { RolloutDesignControls } from './RolloutDesignControls'
 import { RolloutViewsShown } from './RolloutViewsShown'
@@ -65,29 +66,5 @@ export function RolloutsPanel() {
         </>
       )}
     </section>
-  )
-}
-
-/** A button-like label over a hidden folder input (webkitdirectory): `onFiles` gets every file under the folder chosen. */
-function FolderImportButton({ label, onFiles }: { label: string; onFiles: (files: File[]) => void }) {
-  const id = useId()
-  const directory = { webkitdirectory: '' }
-  return (
-    <>
-      <label htmlFor={id} className="button-like">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        className="sr-only"
-        {...directory}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? [])
-          if (files.length > 0) onFiles(files)
-          event.target.value = ''
-        }}
-      />
-    </>
   )
 }
