@@ -21,8 +21,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   model: ['core', 'model'],
   storage: ['core', 'model', 'storage'],
   lessons: ['core', 'model', 'lessons'],
-  // state speaks the worker's protocol and starts the worker's entry; nothing else of worker/.
-  state: ['core', 'model', 'storage', 'lessons', 'worker/protocol.ts', 'worker/trainer.worker.ts', 'state'],
+  // state speaks the workers' protocols and starts their entries; nothing else of worker/.
+  state: ['core', 'model', 'storage', 'lessons', 'worker/protocol.ts', 'worker/trainer.worker.ts', 'worker/rolloutsProtocol.ts', 'worker/rollouts.worker.ts', 'state'],
   cli: ['core', 'learn', 'model', 'lessons', 'cli'],
   ui: ['core', 'learn', 'worker', 'model', 'storage', 'lessons', 'state', 'ui'],
   main: ['core', 'learn', 'worker', 'model', 'storage', 'lessons', 'state', 'ui', 'main'],
@@ -258,8 +258,8 @@ describe('the layers of src/', () => {
  * is about. Only the page's style sheet sits at ui/'s top.
  */
 const ROOMS: Record<string, { rooms: readonly string[]; topFiles: readonly string[] }> = {
-  ui: { rooms: ['app', 'design', 'run', 'credit', 'compare', 'library', 'sweep', 'labels', 'lessons', 'charts', 'render', 'common'], topFiles: ['styles.css'] },
-  state: { rooms: ['run', 'link', 'library', 'sweep', 'labels', 'lessons'], topFiles: [] },
+  ui: { rooms: ['app', 'design', 'run', 'credit', 'compare', 'library', 'sweep', 'rollouts', 'labels', 'lessons', 'charts', 'render', 'common'], topFiles: ['styles.css'] },
+  state: { rooms: ['run', 'link', 'library', 'sweep', 'rollouts', 'labels', 'lessons'], topFiles: [] },
 }
 
 describe('the rooms of ui/ and state/', () => {
@@ -298,7 +298,7 @@ describe('the layer check itself', () => {
         "src/cli/run.ts imports '../core/gone', which is no file",
         'src/core/up.ts imports src/state/b.ts: core may import core',
         'src/learn/late.ts imports src/cli/run.ts: learn may import core, learn',
-        'src/state/start.ts imports src/worker/session.ts: state may import core, model, storage, lessons, worker/protocol.ts, worker/trainer.worker.ts, state',
+        'src/state/start.ts imports src/worker/session.ts: state may import core, model, storage, lessons, worker/protocol.ts, worker/trainer.worker.ts, worker/rolloutsProtocol.ts, worker/rollouts.worker.ts, state',
       ],
       cycles: [
         'src/cli/run.ts and src/learn/late.ts import each other',

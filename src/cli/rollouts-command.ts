@@ -1,3 +1,4 @@
+import { advantageLine } from '../core/rollouts/advantageLines'
 import { designAdvantages } from '../core/rollouts/designedRollouts'
 import { designReport, type DesignReport } from '../core/rollouts/designReport'
 import { ROLLOUT_FORMATS, type RolloutFormat } from '../core/rollouts/formats'
@@ -102,8 +103,7 @@ function printAdvantages(table: RolloutTable, design: RolloutDesign, origin: Des
       assertFiniteValue(rewards[i], `the reward at ${placeOf(table, i)}`)
       assertFiniteValue(advantages[i], `the advantage at ${placeOf(table, i)}`)
     }
-    const line = { step: table.steps[table.stepOf[i]], group: ordinal[table.groupOf[i]], index: table.indexInGroup[i], reward: counted ? rewards[i] : null, advantage: counted ? advantages[i] : null }
-    lines.push(JSON.stringify(line))
+    lines.push(JSON.stringify(advantageLine(table, ordinal, rewards, advantages, i)))
     if (lines.length === LINES_PER_WRITE) {
       out(`${lines.join('\n')}\n`)
       lines = []

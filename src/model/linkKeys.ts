@@ -38,11 +38,12 @@ export const LINK = {
   sweep: 'sweep',
   seeds: 'seeds',
   backend: 'backend',
+  rollouts: 'rollouts',
 } as const
 
 export type LinkKeyName = keyof typeof LINK
 /** A page setting's key: those state/link/urlExtras.ts keeps beside the design. */
-export type PageKey = (typeof LINK)['views' | 'classroom' | 'presenter' | 'lesson' | 'sweep' | 'seeds' | 'backend']
+export type PageKey = (typeof LINK)['views' | 'classroom' | 'presenter' | 'lesson' | 'sweep' | 'seeds' | 'backend' | 'rollouts']
 
 export const LINK_KEYS: Record<LinkKeyName, LinkKeyEntry> = {
   env: { key: LINK.env, part: 'design', meaning: 'the environment id, e.g. env=mountaincar', readBy: 'model/designLink.ts', writtenBy: 'model/designLink.ts' },
@@ -61,4 +62,5 @@ export const LINK_KEYS: Record<LinkKeyName, LinkKeyEntry> = {
   sweep: { key: LINK.sweep, part: 'page', meaning: "a sweep's axes, seeds and steps to fill the Sweep panel with", readBy: 'state/link/readLink.ts', writtenBy: 'state/sweep/sweepFields.ts' },
   seeds: { key: LINK.seeds, part: 'page', meaning: 'how many seeds train at once, e.g. seeds=3', readBy: 'state/run/seedFleet.ts', writtenBy: 'state/run/seedFleet.ts' },
   backend: { key: LINK.backend, part: 'page', meaning: 'a forced TensorFlow.js backend: webgpu, wasm, webgl or cpu', readBy: 'state/link/urlSync.ts', writtenBy: 'state/link/urlSync.ts' },
+  rollouts: { key: LINK.rollouts, part: 'page', meaning: "the Your rollouts panel's design: weights by component name, combine and estimator (never the file's data)", readBy: 'state/rollouts/rollouts.ts', writtenBy: 'state/rollouts/rollouts.ts' },
 }

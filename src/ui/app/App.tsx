@@ -11,6 +11,7 @@ import { SeedSpread } from '../run/SeedSpread'
 import { SavedRuns } from '../library/SavedRuns'
 import { SweepPanel } from '../sweep/SweepPanel'
 import { LabelPairsPanel } from '../labels/LabelPairsPanel'
+import { RolloutsPanel } from '../rollouts/RolloutsPanel'
 import { useClassroom } from '../../state/link/classroom'
 import { IfVisible } from '../common/IfVisible'
 import { Tour } from './Tour'
@@ -57,7 +58,7 @@ function Progress() {
   )
 }
 
-/** The agent's replay, where credit went, the learner's diagnostics, the saved runs and the sweep. */
+/** The agent's replay, where credit went, the learner's diagnostics, the saved runs, the sweep, and a run's own rollouts. */
 function Views() {
   const classroom = useClassroom((state) => state.visible !== null)
   return (
@@ -70,9 +71,10 @@ function Views() {
       <IfVisible control="savedRuns">
         <SavedRuns />
       </IfVisible>
-      {/* A classroom link shows the controls a teacher chose; the sweep, a tool for one's own research, is not among them. */}
+      {/* A classroom link shows the controls a teacher chose; the sweep and one's own rollouts, tools for one's own research, are not among them. */}
       {!classroom && <SweepPanel />}
       {!classroom && <LabelPairsPanel />}
+      {!classroom && <RolloutsPanel />}
     </>
   )
 }

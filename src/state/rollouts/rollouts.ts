@@ -1,0 +1,155 @@
+import { create } from 'zustand'
+import { GroupEstimatorSchema, type GroupEstimator } from '../../core/credit/estimatorSchema'
+import { LINK } from '../../model/linkKeys'
+import { designForFile, rolloutDesignFromLinkText, rolloutDesignToLinkText, type RolloutPageDesign } from '../../model/rollouts/rolloutDesign'
+import type { FromRolloutsWorker, OpenedRollouts, RolloutInput, RolloutViews } from '../../worker/rolloutsProtocol'
+import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
+import { onRolloutsMessage, postToRollouts } from './rolloutsWorker'
+
+/*
+ * The "Your rollouts" panel's state: the read under way, the table opened (what the worker says of
+ * it), the design over it and the views the worker computed. A design change is sent at once when
+ * the worker is free; while it computes, only the latest design waits (the ones in between are
+ * never computed), so the views follow a dragged slider without a queue. The design lives in the
+ * link (rollouts=), the file never does: a link opens with its design, applied to the first file
+ * that has the components it weighs.
+ */
+
+export interface RolloutsState {
+  /** The read under way: its id, what it reads, the bytes so far. */
+  opening: { openId: number; label: string; bytesRead: number; totalBytes: number | null } | null
+  /** Why the latest read failed, naming the file, line and problem; null once one succeeds. */
+  problem: string | null
+  /** Why the latest views or download request failed; null once one succeeds. */
+  requestProblem: string | null
+  /** A note about the design applied (the link's did not fit the file), or the link's own problem. */
+  note: string | null
+  opened: OpenedRollouts | null
+  design: RolloutPageDesign | null
+  views: RolloutViews | null
+  /** Milliseconds from the latest design change to its views arriving. */
+  updateMillis: number | null
+}
+
+export const useRollouts = create<RolloutsState>(() => ({ opening: null, problem: null, requestProblem: null, note: null, opened: null, design: null, views: null, updateMillis: null }))
+
+/** The design the link was opened with: applied to the first file that fits it. */
+let linked: RolloutPageDesign | null = null
+const linkText = initialUrlExtra(LINK.rollouts)
+if (linkText !== null) {
+  const read = rolloutDesignFromLinkText(linkText)
+  if ('design' in read) {
+    linked = read.design
+    setUrlExtra(LINK.rollouts, linkText)
+  } else useRollouts.setState({ note: read.problem })
+}
+
+let nextId = 1
+/** The views request in flight (its id and when the design changed), and the latest design waiting behind it. */
+let inFlight: { requestId: number; changedAt: number } | null = null
+let waiting: { design: RolloutPageDesign; changedAt: number } | null = null
+let download: { requestId: number; fileName: string; save: (file: Blob, name: string) => void } | null = null
+
+function open(input: RolloutInput, label: string): void {
+  const current = useRollouts.getState().opening
+  if (current !== null) postToRollouts({ type: 'cancel', openId: current.openId })
+  const openId = nextId++
+  useRollouts.setState({ opening: { openId, label, bytesRead: 0, totalBytes: null } })
+  postToRollouts({ type: 'open', openId, input })
+}
+
+/** One file, or a folder's files (the worker reads its <step>.jsonl files). */
+export function openRolloutFiles(files: File[], label: string): void {
+  if (files.length === 0) return
+  open({ kind: 'files', files }, label)
+}
+
+/** The example shipped with the page: `urls` are its files' addresses. */
+export function openRolloutExample(urls: string[]): void {
+  open({ kind: 'urls', urls }, 'the example')
+}
+
+export function cancelRolloutsOpen(): void {
+  const opening = useRollouts.getState().opening
+  if (opening !== null) postToRollouts({ type: 'cancel', openId: opening.openId })
+}
+
+export function setRolloutWeight(name: string, weight: number): void {
+  const design = useRollouts.getState().design
+  if (design === null || !Number.isFinite(weight)) return
+  changeDesign({ ...design, weights: { ...design.weights, [name]: weight } })
+}
+
+export function setRolloutEstimator(change: Partial<GroupEstimator>): void {
+  const design = useRollouts.getState().design
+  if (design === null) return
+  const estimator = GroupEstimatorSchema.safeParse({ ...design.estimator, ...change })
+  if (!estimator.success) return
+  changeDesign({ ...design, estimator: estimator.data })
+}
+
+/** The advantages under the design now, as `rollouts advantages` prints them; `save` gets the file. */
+export function downloadRolloutAdvantages(fileName: string, save: (file: Blob, name: string) => void): void {
+  const design = useRollouts.getState().design
+  if (design === null) return
+  download = { requestId: nextId++, fileName, save }
+  postToRollouts({ type: 'download', requestId: download.requestId, design })
+}
+
+function changeDesign(design: RolloutPageDesign): void {
+  useRollouts.setState({ design })
+  linked = design
+  setUrlExtra(LINK.rollouts, rolloutDesignToLinkText(design))
+  waiting = { design, changedAt: performance.now() }
+  if (inFlight === null) sendWaiting()
+}
+
+function sendWaiting(): void {
+  if (waiting === null) return
+  inFlight = { requestId: nextId++, changedAt: waiting.changedAt }
+  postToRollouts({ type: 'views', requestId: inFlight.requestId, design: waiting.design })
+  waiting = null
+}
+
+function handle(message: FromRolloutsWorker): void {
+  const opening = useRollouts.getState().opening
+  switch (message.type) {
+    case 'progress':
+      if (opening?.openId === message.openId) useRollouts.setState({ opening: { ...opening, bytesRead: message.bytesRead, totalBytes: message.totalBytes } })
+      return
+    case 'opened': {
+      if (opening?.openId === message.openId) useRollouts.setState({ opening: null })
+      const { design, note } = designForFile(message.opened.names, linked)
+      // Views of the table before, still in flight, are of components this one may not have.
+      inFlight = null
+      waiting = null
+      useRollouts.setState({ opened: message.opened, problem: null, note, views: null })
+      changeDesign(design)
+      return
+    }
+    case 'openFailed':
+    case 'openCancelled':
+      if (opening?.openId === message.openId || message.openId === -1) useRollouts.setState({ opening: null })
+      if (message.type === 'openFailed') useRollouts.setState({ problem: message.message })
+      return
+    case 'views':
+      if (inFlight?.requestId !== message.requestId) return
+      useRollouts.setState({ views: message.views, updateMillis: performance.now() - inFlight.changedAt, requestProblem: null })
+      inFlight = null
+      sendWaiting()
+      return
+    case 'advantagesFile':
+      if (download?.requestId === message.requestId) download.save(message.file, download.fileName)
+      download = null
+      return
+    case 'requestFailed':
+      useRollouts.setState({ requestProblem: message.message })
+      if (inFlight?.requestId === message.requestId) {
+        inFlight = null
+        sendWaiting()
+      }
+      if (download?.requestId === message.requestId) download = null
+  }
+}
+
+onRolloutsMessage(handle)

@@ -1,0 +1,138 @@
+import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
+import { estimatorBaseline, type GroupEstimator } from '../core/credit/estimatorSchema'
+import { advantageHistogram } from '../core/credit/histogram'
+import { pearson } from '../core/pearson'
+import { componentCredit } from '../core/rollouts/componentCredit'
+import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
+import type { RolloutTable } from '../core/rollouts/rolloutTable'
+import { stepBatch, type StepBatch } from '../core/rollouts/stepBatch'
+import type { RolloutViews } from './rolloutsProtocol'
+
+/*
+ * What the page draws of a rollout table under one design: rolloutSummary's figures per step and
+ * over the whole file, and each one's advantage histogram. A slider moves many times a second over
+ * up to a million completions, so what does not depend on the design is worked out once per table
+ * (prepareViews: each step's batch, its rows' lengths, each component's sums) and a design costs
+ * only its advantages (batchAdvantages), rewards and credit (componentCredit), step by step. The
+ * figures are rolloutSummary's, summed in its order so that they are the same numbers (a test
+ * compares them):
+ *   silent groups   groups whose rewards R_i are all equal
+ *   zero share      completions whose advantage is exactly 0, over those counted
+ *   mean c̄_k        Σ c_ik / (completions k applies to)
+ *   credit share    Σ_i credit_ik / Σ_i Σ_j credit_ij
+ *   correlation     Pearson's r of A_i with the characters of completion i
+ * Every histogram is binned over the whole file's reach m = max |A_i|, so that a step's bars sit
+ * where the file's do.
+ */
+
+/** Bins of every histogram: odd, so that one bin is centred on 0. */
+const HISTOGRAM_BINS = 21
+
+/** A step's design-free part: its batch, its rows' lengths, and per component Σ c_ik and the count it applies to. */
+interface PreparedStep {
+  batch: StepBatch
+  lengths: Float64Array
+  componentSums: Float64Array
+  componentCounts: Float64Array
+}
+
+export interface PreparedViews {
+  table: RolloutTable
+  steps: PreparedStep[]
+  /** Every step's rows' lengths one after another, in step order. */
+  lengths: Float64Array
+}
+
+export function prepareViews(table: RolloutTable): PreparedViews {
+  const K = table.names.length
+  const steps = table.steps.map((_, s) => {
+    const batch = stepBatch(table, s)
+    const componentSums = new Float64Array(K)
+    const componentCounts = new Float64Array(K)
+    for (let row = 0; row < batch.order.length; row++) {
+      for (let k = 0; k < K; k++) {
+        if (batch.applies[row * K + k] === 0) continue
+        componentSums[k] += batch.components[row * K + k]
+        componentCounts[k]++
+      }
+    }
+    return { batch, lengths: Float64Array.from(batch.order, (completion) => table.lengths[completion]), componentSums, componentCounts }
+  })
+  return { table, steps, lengths: concatenated(steps.map((step) => step.lengths)) }
+}
+
+export function rolloutViews(prepared: PreparedViews, weights: Float64Array, estimator: GroupEstimator): Omit<RolloutViews, 'millis'> {
+  if (estimatorBaseline(estimator) !== 'group') throw new Error(`the ${estimatorBaseline(estimator)} baseline reads more than a rollout file holds; the group baseline reads only its rewards`)
+  const { table } = prepared
+  const K = table.names.length
+  const whole = { groups: 0, silentGroups: 0, zeros: 0, componentSums: new Float64Array(K), componentCounts: new Float64Array(K), credit: new Float64Array(K) }
+  const stepAdvantages: Float64Array[] = []
+  const stepFigures = prepared.steps.map((step) => {
+    const { batch } = step
+    const advantages = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, applies: batch.applies }, estimator)
+    stepAdvantages.push(advantages)
+    // R_i = Σ_k w_k·c_ik
+    const rewards = mixedRewards(batch.components, weights)
+    const credit = componentCredit(batch, weights, estimator, advantages)
+    const silentGroups = silentGroupCount(rewards, batch.groupSizes)
+    let zeros = 0
+    for (let row = 0; row < advantages.length; row++) if (advantages[row] === 0) zeros++
+    whole.groups += batch.groupSizes.length
+    whole.silentGroups += silentGroups
+    whole.zeros += zeros
+    for (let k = 0; k < K; k++) {
+      whole.componentSums[k] += step.componentSums[k]
+      whole.componentCounts[k] += step.componentCounts[k]
+      whole.credit[k] += credit[k]
+    }
+    return figuresOf(batch.groupSizes.length, silentGroups, zeros, step.componentSums, step.componentCounts, credit, advantages, step.lengths)
+  })
+  const allAdvantages = concatenated(stepAdvantages)
+  const wholeHistogram = advantageHistogram(allAdvantages, HISTOGRAM_BINS)
+  const reach = -wholeHistogram.edges[0]
+  return {
+    steps: stepFigures.map((figures, s) => ({ step: table.steps[s], figures, histogram: advantageHistogram(stepAdvantages[s], HISTOGRAM_BINS, reach) })),
+    whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, allAdvantages, prepared.lengths), histogram: wholeHistogram },
+  }
+}
+
+function figuresOf(groups: number, silentGroups: number, zeros: number, sums: Float64Array, counts: Float64Array, credit: Float64Array, advantages: Float64Array, lengths: Float64Array): RolloutFigures {
+  const completions = advantages.length
+  const credited = credit.reduce((sum, value) => sum + value, 0)
+  return {
+    groups,
+    completions,
+    silentGroups,
+    zeroAdvantageShare: completions === 0 ? null : zeros / completions,
+    components: Array.from(credit, (share, k) => ({
+      // c̄_k = Σ c_ik / (completions k applies to)
+      mean: counts[k] === 0 ? null : sums[k] / counts[k],
+      // share_k = Σ_i credit_ik / Σ_i Σ_j credit_ij
+      creditShare: credited === 0 ? null : share / credited,
+    })),
+    advantageLengthCorrelation: pearson(advantages, lengths),
+  }
+}
+
+/** Groups (consecutive rows of groupSizes) whose rewards are all equal. */
+function silentGroupCount(rewards: Float64Array, groupSizes: Int32Array): number {
+  let silent = 0
+  let start = 0
+  for (const size of groupSizes) {
+    let equal = true
+    for (let i = start + 1; i < start + size; i++) if (rewards[i] !== rewards[start]) equal = false
+    if (equal) silent++
+    start += size
+  }
+  return silent
+}
+
+function concatenated(parts: readonly Float64Array[]): Float64Array {
+  const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    all.set(part, at)
+    at += part.length
+  }
+  return all
+}

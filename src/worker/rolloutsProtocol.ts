@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { GroupEstimatorSchema } from '../core/credit/estimatorSchema'
+import type { AdvantageHistogram } from '../core/credit/histogram'
+import type { RolloutFormat } from '../core/rollouts/formats'
+import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
+import type { LeftOut } from '../core/rollouts/rolloutTable'
+
+/*
+ * The messages between the page and the rollouts worker (rollouts.worker.ts). The worker reads a
+ * run's rollouts (the page's File objects, or the shipped example's addresses) into a table it
+ * keeps; only what the views draw comes back. Messages to the worker are validated (zod) at its
+ * door. A design is an object of its own so that more of it (per-component transforms, a list of
+ * sign changes) can be added as optional fields without changing the messages around it.
+ */
+
+/** What the page asks the worker to read: files the person chose, or the example's files by address. */
+export type RolloutInput = { kind: 'files'; files: File[] } | { kind: 'urls'; urls: string[] }
+
+/** A design over the opened table: weights by component name (the others weigh 0), the group estimator with its combine rule. */
+export const RolloutViewDesignSchema = z.object({
+  weights: z.record(z.string(), z.number().finite()),
+  estimator: GroupEstimatorSchema,
+})
+export type RolloutViewDesign = z.infer<typeof RolloutViewDesignSchema>
+
+const InputSchema = z.union([
+  z.object({ kind: z.literal('files'), files: z.array(z.instanceof(Blob)).min(1) }),
+  z.object({ kind: z.literal('urls'), urls: z.array(z.string()).min(1) }),
+])
+
+export const ToRolloutsWorkerSchema = z.discriminatedUnion('type', [
+  /** Read an input; the table opened before stays until this one is read whole. */
+  z.object({ type: z.literal('open'), openId: z.number().int(), input: InputSchema }),
+  z.object({ type: z.literal('cancel'), openId: z.number().int() }),
+  /** The views under a design: answered by one 'views' message with the same requestId. */
+  z.object({ type: z.literal('views'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
+  /** The advantages as `rollouts advantages` prints them, as a file. */
+  z.object({ type: z.literal('download'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
+])
+export type ToRolloutsWorker = { type: 'open'; openId: number; input: RolloutInput } | Exclude<z.infer<typeof ToRolloutsWorkerSchema>, { type: 'open' }>
+
+/** The table as the page shows it: what was read, never the numbers. */
+export interface OpenedRollouts {
+  /** The file's name, or the folder's count of step files. */
+  label: string
+  format: RolloutFormat
+  names: string[]
+  count: number
+  steps: (number | null)[]
+  leftOut: LeftOut
+  bytes: number
+  /** Milliseconds from the first byte to the finished table. */
+  millis: number
+}
+
+/** One step's figures (or the whole file's), with its advantage histogram binned over the whole file's reach. */
+export interface RolloutStepView {
+  step: number | null
+  figures: RolloutFigures
+  histogram: AdvantageHistogram
+}
+
+export interface RolloutViews {
+  steps: RolloutStepView[]
+  whole: RolloutStepView
+  /** Milliseconds the worker took to compute them. */
+  millis: number
+}
+
+export type FromRolloutsWorker =
+  | { type: 'progress'; openId: number; bytesRead: number; totalBytes: number | null }
+  | { type: 'opened'; openId: number; opened: OpenedRollouts }
+  | { type: 'openFailed'; openId: number; message: string }
+  | { type: 'openCancelled'; openId: number }
+  | { type: 'views'; requestId: number; views: RolloutViews }
+  | { type: 'advantagesFile'; requestId: number; file: Blob }
+  | { type: 'requestFailed'; requestId: number; message: string }

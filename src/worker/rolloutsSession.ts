@@ -1,0 +1,97 @@
+import { errorMessage } from '../core/errorMessage'
+import { RolloutInputError } from '../core/rollouts/rolloutInputError'
+import type { RolloutTable } from '../core/rollouts/rolloutTable'
+import { rolloutWeights } from '../core/rollouts/rolloutWeights'
+import { advantagesFile } from './rolloutAdvantagesFile'
+import { readSources, sourcesOf } from './rolloutReading'
+import { ToRolloutsWorkerSchema, type FromRolloutsWorker, type RolloutInput, type RolloutViewDesign } from './rolloutsProtocol'
+import { prepareViews, rolloutViews, type PreparedViews } from './rolloutViews'
+
+/*
+ * The rollouts worker's state and its answers, apart from the worker's global scope so that a test
+ * drives it in Node. It keeps one table: a new input replaces it only once read whole, so a bad file
+ * or a cancel leaves the table already opened (and the page's views of it) as they were. Progress is
+ * posted at most every PROGRESS_MS while a read goes on.
+ */
+
+const PROGRESS_MS = 250
+
+export interface RolloutsSessionOptions {
+  post: (message: FromRolloutsWorker) => void
+  fetchUrl?: typeof fetch
+  now?: () => number
+}
+
+export function createRolloutsSession({ post, fetchUrl = fetch, now = () => performance.now() }: RolloutsSessionOptions): (data: unknown) => Promise<void> {
+  let table: RolloutTable | null = null
+  let prepared: PreparedViews | null = null
+  /** The read under way (its id), and those cancelled. */
+  let reading: number | null = null
+  const cancelled = new Set<number>()
+
+  async function open(openId: number, input: RolloutInput): Promise<void> {
+    reading = openId
+    const started = now()
+    let bytesRead = 0
+    let lastPost = -Infinity
+    try {
+      const sources = await sourcesOf(input, fetchUrl)
+      const total = sources.every((source) => source.size !== null) ? sources.reduce((sum, source) => sum + (source.size ?? 0), 0) : null
+      post({ type: 'progress', openId, bytesRead: 0, totalBytes: total })
+      const result = await readSources(
+        sources,
+        (bytes) => {
+          bytesRead += bytes
+          if (now() - lastPost < PROGRESS_MS) return
+          lastPost = now()
+          post({ type: 'progress', openId, bytesRead, totalBytes: total })
+        },
+        () => cancelled.has(openId),
+      )
+      if ('cancelled' in result) {
+        post({ type: 'openCancelled', openId })
+        return
+      }
+      table = result.table
+      prepared = prepareViews(table)
+      const label = sources.length === 1 ? sources[0].name : `${sources.length} step files`
+      post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes: bytesRead, millis: now() - started } })
+    } catch (error) {
+      post({ type: 'openFailed', openId, message: error instanceof RolloutInputError ? error.message : errorMessage(error) })
+    } finally {
+      cancelled.delete(openId)
+      if (reading === openId) reading = null
+    }
+  }
+
+  /** The table's weights under a design, or the problem in words. */
+  function weightsOf(design: RolloutViewDesign): Float64Array {
+    if (table === null) throw new Error('no rollouts are open')
+    const weights = rolloutWeights(table.names, new Map(Object.entries(design.weights)))
+    if ('problem' in weights) throw new Error(weights.problem)
+    return weights.weights
+  }
+
+  return async (data: unknown) => {
+    const parsed = ToRolloutsWorkerSchema.safeParse(data)
+    if (!parsed.success) return
+    const message = parsed.data
+    if (message.type === 'open') return open(message.openId, message.input as RolloutInput)
+    if (message.type === 'cancel') {
+      if (reading === message.openId) cancelled.add(message.openId)
+      return
+    }
+    try {
+      const weights = weightsOf(message.design)
+      if (message.type === 'views') {
+        const started = now()
+        const views = rolloutViews(prepared!, weights, message.design.estimator)
+        post({ type: 'views', requestId: message.requestId, views: { ...views, millis: now() - started } })
+      } else {
+        post({ type: 'advantagesFile', requestId: message.requestId, file: advantagesFile(table!, weights, message.design.estimator) })
+      }
+    } catch (error) {
+      post({ type: 'requestFailed', requestId: message.requestId, message: errorMessage(error) })
+    }
+  }
+}
