@@ -1,6 +1,6 @@
 /** The bench's command line: `npm run bench -- [--json] [--quick] [--only NAME,...] [--backend NAME] [--soak]`. */
 
-export const SECTIONS = ['envs', 'rescore', 'prover-success', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'reward-model', 'soak'] as const
+export const SECTIONS = ['envs', 'rescore', 'prover-success', 'ppo-node', 'grpo', 'tensors', 'ppo-browser', 'tabs', 'backends', 'reward-model', 'rollouts', 'soak'] as const
 export type Section = (typeof SECTIONS)[number]
 /** Sections run unless --only names them: the soak takes ten minutes and runs with --soak. */
 const ON_REQUEST: readonly Section[] = ['soak']
@@ -22,7 +22,9 @@ export const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTI
   --only     run only these sections (comma-separated): ${SECTIONS.join(', ')}
              (backends: one PPO training step on each TensorFlow.js backend in Chromium over batch
              rows × network width, and where webgpu overtakes wasm; every backend whatever --backend says; about 3 minutes;
-             reward-model: 10,000 simulated preference pairs labelled and fitted, linear and MLP, in the page's Label pairs panel)
+             reward-model: 10,000 simulated preference pairs labelled and fitted, linear and MLP, in the page's Label pairs panel;
+             rollouts: a 100,000-completion verl dump (about 235 MB, written to a temporary folder) opened in the
+             Your rollouts panel, its time and JS heaps, and a weight slider's move to the views)
   --backend  the browser sections train on this backend (the app's ?backend=), and compare it with
              wasm at 1024 environment copies; run it where the machine has a real GPU: --backend webgpu
   --soak     also train in the browser for 10 minutes (2 with --quick) and report the heap's growth

@@ -10,6 +10,7 @@ import { benchPpoBrowser } from './ppoBrowser'
 import { benchPpoNode } from './ppoNode'
 import { benchSoak } from './soak'
 import { benchRewardModelBrowser } from './rewardModelBrowser'
+import { benchRolloutsBrowser } from './rolloutsBrowser'
 import { benchTabsBrowser } from './tabsBrowser'
 import { toJson, toTable, type BenchReport } from './report'
 import type { SectionResult } from './results'
@@ -31,6 +32,7 @@ const RUNNERS: Record<Section, (args: BenchArgs) => Promise<SectionResult> | Sec
   'ppo-browser': (args) => benchPpoBrowser(args.quick, args.backend),
   tabs: (args) => benchTabsBrowser(args.quick),
   'reward-model': (args) => benchRewardModelBrowser(args.quick),
+  rollouts: (args) => benchRolloutsBrowser(args.quick),
   backends: (args) => benchBackendsBrowser(args.quick),
   soak: (args) => benchSoak(args.quick, args.backend),
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { median, ratio } from './stats'
+import { median, percentile, ratio } from './stats'
 
 describe('ratio', () => {
   it('divides the first figure by the second', () => {
@@ -21,5 +21,22 @@ describe('median', () => {
   it('counts a missing run as slower than any that finished', () => {
     expect(median([3, null, 1])).toBe(3)
     expect(median([null, null, 1])).toBeNull()
+  })
+})
+
+describe('percentile', () => {
+  it('takes the value at the nearest rank ⌈p/100 · n⌉', () => {
+    const twenty = Array.from({ length: 20 }, (_, k) => 20 - k) // 20, 19, …, 1
+    expect(percentile(twenty, 90)).toBe(18)
+    expect(percentile(twenty, 50)).toBe(10)
+    expect(percentile(twenty, 100)).toBe(20)
+    expect(percentile([7, 3, 5], 90)).toBe(7)
+    expect(percentile([4], 90)).toBe(4)
+  })
+
+  it('is null for no values and refuses a p outside (0, 100]', () => {
+    expect(percentile([], 90)).toBeNull()
+    expect(() => percentile([1], 0)).toThrow('p must be in (0, 100]')
+    expect(() => percentile([1], 101)).toThrow('p must be in (0, 100]')
   })
 })

@@ -7,6 +7,17 @@ export function median(values: (number | null)[]): number | null {
   return Number.isFinite(result) ? result : null
 }
 
+/**
+ * The p-th percentile by nearest rank: the ⌈p/100 · n⌉-th smallest of the n values (p90 of 20
+ * values is the 18th). Null for no values.
+ */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null
+  if (!(p > 0 && p <= 100)) throw new Error(`percentile: p must be in (0, 100]; got ${p}`)
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.ceil((p / 100) * sorted.length) - 1]
+}
+
 /** Round to `digits` significant digits, for readable JSON. */
 export function round(value: number, digits = 4): number {
   return Number(value.toPrecision(digits))
