@@ -27,7 +27,7 @@ export function RolloutDesignControls() {
       <fieldset>
         <legend>Weights</legend>
         {names.map((name, k) => {
-          const weight = design.weights[name] ?? 0
+          const weight = design.components[name]?.weight ?? 0
           return (
             <div className="rollouts-weight" key={name}>
               <label htmlFor={`${id}-w${k}`}>{name}</label>

@@ -73,7 +73,7 @@ export function RolloutViewsShown() {
 }
 
 function ComponentRow({ name, mean, percent }: { name: string; mean: number | null; percent: number | null }) {
-  const weight = useRollouts((state) => state.design?.weights[name] ?? 0)
+  const weight = useRollouts((state) => state.design?.components[name]?.weight ?? 0)
   return (
     <tr>
       <th scope="row">{name}</th>
