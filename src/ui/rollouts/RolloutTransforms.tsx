@@ -29,16 +29,17 @@ const valueOf = (text: string): number | string => (text.trim() !== '' && Number
  */
 export function RolloutTransforms({ name }: { name: string }) {
   const transforms = useRollouts((state) => state.design?.components[name]?.transforms)
-  // What is typed while it is refused; null shows the design's own transforms.
-  const [draft, setDraft] = useState<{ drafts: Draft[]; problem: string } | null>(null)
+  // What is typed while it is refused, over the transforms it was typed on; otherwise (none, or the design changed since) the design's own.
+  const [typed, setDraft] = useState<{ drafts: Draft[]; problem: string; over: readonly RolloutTransform[] } | null>(null)
   if (transforms === undefined) return null
+  const draft = typed?.over === transforms ? typed : null
   const shown = draft?.drafts ?? transforms.map(draftOf)
   const apply = (drafts: Draft[]) => {
     const problem = setRolloutTransforms(
       name,
       drafts.map((item) => ({ kind: item.kind, ...Object.fromEntries(Object.entries(item.values).map(([field, text]) => [field, valueOf(text)])) })),
     )
-    setDraft(problem === null ? null : { drafts, problem })
+    setDraft(problem === null ? null : { drafts, problem, over: transforms })
   }
   return (
     <div className="rollouts-transforms" role="group" aria-label={`Transforms of ${name}`}>
