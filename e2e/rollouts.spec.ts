@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 
 /*
@@ -7,8 +9,19 @@ import { expect, test } from '@playwright/test'
  * opened from its button, a weight moved with the keyboard, the credit view following, the link
  * carrying the design, the downloaded advantages equal line for line to what `rollouts advantages`
  * prints for the same weights, a bad file named by file, line and problem while the example's
- * views stay, and the design (not the file) kept over a reload by the link.
+ * views stay, the design (not the file) kept over a reload by the link, then a clip on score (a
+ * refused value named inline) with the download equal to `rollouts advantages --design` of the
+ * same design, the sign changes counted as `rollouts summary` counts them, and the export for TRL.
  */
+
+/** `rollouts <subcommand> --from the example --design FILE`'s stdout. */
+function cliWithDesign(subcommand: string, design: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'rollouts-design-')), 'design.json')
+  writeFileSync(file, JSON.stringify(design))
+  const printed = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'rollouts', subcommand, '--from', 'public/examples/rollouts', '--design', file], { encoding: 'utf8' })
+  expect(printed.status, printed.stderr).toBe(0)
+  return printed.stdout
+}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('reward-playground.tour-seen', '1'))
@@ -59,4 +72,27 @@ test('opens the example, re-scores it under a moved weight, downloads what the c
   await panel.getByRole('button', { name: 'Open the example' }).click()
   await expect(panel.getByRole('spinbutton', { name: 'Weight of format (number)' })).toHaveValue(weight)
   await expect(formatShare).toHaveText(shareBefore ?? '')
+
+  // A clip on score, in the panel's Transforms: a refused value is named with its reason and
+  // changes nothing; a good one re-scores, and the download is what --design prints.
+  await panel.getByRole('button', { name: 'Add clip to score' }).click()
+  const hi = panel.getByRole('textbox', { name: 'hi of clip 1 on score' })
+  await hi.fill('-2')
+  await expect(panel.getByRole('alert', { name: 'Transforms problem of score' })).toContainText('lo must not exceed hi')
+  await hi.fill('0.09')
+  await expect(panel.getByRole('alert', { name: 'Transforms problem of score' })).toHaveCount(0)
+  await expect.poll(() => new URL(page.url()).searchParams.get('rollouts') ?? '').toContain('transforms.score=clip(-1,0.09)')
+  const design = { components: { score: { weight: 1, transforms: [{ kind: 'clip', lo: -1, hi: 0.09 }] }, format: { weight: Number(weight) } } }
+  const [clipped] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download advantages' }).click()])
+  expect(readFileSync(await clipped.path(), 'utf8').split('\n')).toEqual(cliWithDesign('advantages', design).split('\n'))
+
+  // Against the file's own design, the sign changes are rollouts summary's.
+  const summary = JSON.parse(cliWithDesign('summary', design).trim().split('\n').pop() ?? '{}')
+  expect(summary.signChanges.flips).toBeGreaterThan(0)
+  await expect(panel.getByLabel('Sign change counts')).toContainText(`${summary.signChanges.flips} flip`)
+  await expect(panel.getByLabel('Sign change counts')).toContainText(`of ${summary.signChanges.compared} compared`)
+
+  await panel.getByRole('button', { name: 'Export for TRL' }).click()
+  await expect(panel.getByRole('textbox', { name: 'TRL settings' })).toHaveValue(/reward_weights=\[1\.0, 0\.0, 0\.5/)
+  await expect(panel.getByRole('list', { name: 'Not exported' })).toContainText('clip')
 })

@@ -62,5 +62,5 @@ export const LINK_KEYS: Record<LinkKeyName, LinkKeyEntry> = {
   sweep: { key: LINK.sweep, part: 'page', meaning: "a sweep's axes, seeds and steps to fill the Sweep panel with", readBy: 'state/link/readLink.ts', writtenBy: 'state/sweep/sweepFields.ts' },
   seeds: { key: LINK.seeds, part: 'page', meaning: 'how many seeds train at once, e.g. seeds=3', readBy: 'state/run/seedFleet.ts', writtenBy: 'state/run/seedFleet.ts' },
   backend: { key: LINK.backend, part: 'page', meaning: 'a forced TensorFlow.js backend: webgpu, wasm, webgl or cpu', readBy: 'state/link/urlSync.ts', writtenBy: 'state/link/urlSync.ts' },
-  rollouts: { key: LINK.rollouts, part: 'page', meaning: "the Your rollouts panel's design: weights by component name, combine and estimator (never the file's data)", readBy: 'state/rollouts/rollouts.ts', writtenBy: 'state/rollouts/rollouts.ts' },
+  rollouts: { key: LINK.rollouts, part: 'page', meaning: "the Your rollouts panel's design: weights and transforms by component name, combine, estimator and loss aggregation (never the file's data)", readBy: 'state/rollouts/rollouts.ts', writtenBy: 'state/rollouts/rollouts.ts' },
 }

@@ -1,20 +1,21 @@
-import type { GroupEstimator } from '../core/credit/estimatorSchema'
 import { advantageLine } from '../core/rollouts/advantageLines'
-import { groupOrdinals } from '../core/rollouts/rolloutTable'
-import { rolloutAdvantages } from '../core/rollouts/rolloutAdvantages'
-import { placeOf, type RolloutTable } from '../core/rollouts/rolloutTable'
+import { designAdvantages } from '../core/rollouts/designedRollouts'
+import type { RolloutDesign } from '../core/rollouts/rolloutDesign'
+import { groupOrdinals, placeOf, type RolloutTable } from '../core/rollouts/rolloutTable'
 
 /*
  * "Download advantages": the JSON lines `rollouts advantages` prints for the same design
- * (advantageLines.ts), one per completion in input order, as a file. A counted reward or advantage
+ * (advantageLines.ts, through the same designAdvantages), one per completion in input order, as a file. A counted reward or advantage
  * that came out non-finite (rewards too large to compute with) refuses the file, as the command does.
  */
 
 /** Lines joined per piece of the file. */
 const LINES_PER_PIECE = 1000
 
-export function advantagesFile(table: RolloutTable, weights: Float64Array, estimator: GroupEstimator): Blob {
-  const { rewards, advantages } = rolloutAdvantages(table, weights, estimator)
+export function advantagesFile(table: RolloutTable, design: RolloutDesign): Blob {
+  const computed = designAdvantages(table, design)
+  if ('problem' in computed) throw new Error(computed.problem)
+  const { rewards, advantages } = computed
   const ordinal = groupOrdinals(table)
   const pieces: string[] = []
   let lines: string[] = []

@@ -2,7 +2,7 @@ import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
 import { estimatorBaseline, type GroupEstimator } from '../core/credit/estimatorSchema'
 import { advantageHistogram } from '../core/credit/histogram'
 import { pearson } from '../core/pearson'
-import { componentCredit } from '../core/rollouts/componentCredit'
+import { componentCredit, componentOwnAdvantages } from '../core/rollouts/componentCredit'
 import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
 import type { RolloutTable } from '../core/rollouts/rolloutTable'
 import { stepBatch, type StepBatch } from '../core/rollouts/stepBatch'
@@ -13,7 +13,10 @@ import type { RolloutViews } from './rolloutsProtocol'
  * over the whole file, and each one's advantage histogram. A slider moves many times a second over
  * up to a million completions, so what does not depend on the design is worked out once per table
  * (prepareViews: each step's batch, its rows' lengths, each component's sums) and a design costs
- * only its advantages (batchAdvantages), rewards and credit (componentCredit), step by step. The
+ * only its advantages (batchAdvantages), rewards and credit (componentCredit), step by step. Under
+ * combine decoupled, each component's own advantages a_ik^(k) (the credit's stakes before their
+ * weights) do not depend on the weights either: they are kept per estimator, so that a slider move
+ * does not recompute them (K estimator passes per step). The
  * figures are rolloutSummary's, summed in its order so that they are the same numbers (a test
  * compares them):
  *   silent groups   groups whose rewards R_i are all equal
@@ -41,6 +44,17 @@ export interface PreparedViews {
   steps: PreparedStep[]
   /** Every step's rows' lengths one after another, in step order. */
   lengths: Float64Array
+  /** Per estimator (its JSON), each step's componentOwnAdvantages: filled as designs ask for them. */
+  ownAdvantages: Map<string, Float64Array[]>
+}
+
+/** The estimators whose own advantages are kept at once: a few, as a person switches back and forth. */
+const KEPT_ESTIMATORS = 4
+
+/** What rolloutViews gives: the views, and every completion's advantage in input order (NaN where it does not count). */
+export interface ComputedViews {
+  views: Omit<RolloutViews, 'millis' | 'signChanges'>
+  advantages: Float64Array
 }
 
 export function prepareViews(table: RolloutTable): PreparedViews {
@@ -58,22 +72,35 @@ export function prepareViews(table: RolloutTable): PreparedViews {
     }
     return { batch, lengths: Float64Array.from(batch.order, (completion) => table.lengths[completion]), componentSums, componentCounts }
   })
-  return { table, steps, lengths: concatenated(steps.map((step) => step.lengths)) }
+  return { table, steps, lengths: concatenated(steps.map((step) => step.lengths)), ownAdvantages: new Map() }
 }
 
-export function rolloutViews(prepared: PreparedViews, weights: Float64Array, estimator: GroupEstimator): Omit<RolloutViews, 'millis'> {
+/** Each step's components' own advantages under the estimator, computed on first use and kept. */
+function ownAdvantagesOf(prepared: PreparedViews, estimator: GroupEstimator): Float64Array[] {
+  const key = JSON.stringify(estimator)
+  let own = prepared.ownAdvantages.get(key)
+  if (own === undefined) {
+    own = prepared.steps.map((step) => componentOwnAdvantages(step.batch, prepared.table.names.length, estimator))
+    if (prepared.ownAdvantages.size >= KEPT_ESTIMATORS) prepared.ownAdvantages.delete(prepared.ownAdvantages.keys().next().value!)
+    prepared.ownAdvantages.set(key, own)
+  }
+  return own
+}
+
+export function rolloutViews(prepared: PreparedViews, weights: Float64Array, estimator: GroupEstimator): ComputedViews {
   if (estimatorBaseline(estimator) !== 'group') throw new Error(`the ${estimatorBaseline(estimator)} baseline reads more than a rollout file holds; the group baseline reads only its rewards`)
   const { table } = prepared
   const K = table.names.length
   const whole = { groups: 0, silentGroups: 0, zeros: 0, componentSums: new Float64Array(K), componentCounts: new Float64Array(K), credit: new Float64Array(K) }
   const stepAdvantages: Float64Array[] = []
-  const stepFigures = prepared.steps.map((step) => {
+  const own = estimator.combine === 'decoupled' ? ownAdvantagesOf(prepared, estimator) : null
+  const stepFigures = prepared.steps.map((step, s) => {
     const { batch } = step
     const advantages = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, applies: batch.applies }, estimator)
     stepAdvantages.push(advantages)
     // R_i = Σ_k w_k·c_ik
     const rewards = mixedRewards(batch.components, weights)
-    const credit = componentCredit(batch, weights, estimator, advantages)
+    const credit = componentCredit(batch, weights, estimator, advantages, own?.[s])
     const silentGroups = silentGroupCount(rewards, batch.groupSizes)
     let zeros = 0
     for (let row = 0; row < advantages.length; row++) if (advantages[row] === 0) zeros++
@@ -90,9 +117,14 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
   const allAdvantages = concatenated(stepAdvantages)
   const wholeHistogram = advantageHistogram(allAdvantages, HISTOGRAM_BINS)
   const reach = -wholeHistogram.edges[0]
+  const advantages = new Float64Array(table.count).fill(NaN)
+  prepared.steps.forEach((step, s) => step.batch.order.forEach((completion, row) => (advantages[completion] = stepAdvantages[s][row])))
   return {
-    steps: stepFigures.map((figures, s) => ({ step: table.steps[s], figures, histogram: advantageHistogram(stepAdvantages[s], HISTOGRAM_BINS, reach) })),
-    whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, allAdvantages, prepared.lengths), histogram: wholeHistogram },
+    views: {
+      steps: stepFigures.map((figures, s) => ({ step: table.steps[s], figures, histogram: advantageHistogram(stepAdvantages[s], HISTOGRAM_BINS, reach) })),
+      whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, allAdvantages, prepared.lengths), histogram: wholeHistogram },
+    },
+    advantages,
   }
 }
 

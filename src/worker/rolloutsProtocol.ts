@@ -1,27 +1,29 @@
 import { z } from 'zod'
-import { GroupEstimatorSchema } from '../core/credit/estimatorSchema'
 import type { AdvantageHistogram } from '../core/credit/histogram'
 import type { RolloutFormat } from '../core/rollouts/formats'
+import { RolloutDesignSchema, type RolloutDesign } from '../core/rollouts/rolloutDesign'
 import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
+import type { SignChange, SignChangeCounts } from '../core/rollouts/signChanges'
 import type { LeftOut } from '../core/rollouts/rolloutTable'
 
 /*
  * The messages between the page and the rollouts worker (rollouts.worker.ts). The worker reads a
  * run's rollouts (the page's File objects, or the shipped example's addresses) into a table it
  * keeps; only what the views draw comes back. Messages to the worker are validated (zod) at its
- * door. A design is an object of its own so that more of it (per-component transforms, a list of
- * sign changes) can be added as optional fields without changing the messages around it.
+ * door. A design is an object of its own so that more of it can be added without changing the
+ * messages around it.
  */
 
 /** What the page asks the worker to read: files the person chose, or the example's files by address. */
 export type RolloutInput = { kind: 'files'; files: File[] } | { kind: 'urls'; urls: string[] }
 
-/** A design over the opened table: weights by component name (the others weigh 0), the group estimator with its combine rule. */
-export const RolloutViewDesignSchema = z.object({
-  weights: z.record(z.string(), z.number().finite()),
-  estimator: GroupEstimatorSchema,
-})
-export type RolloutViewDesign = z.infer<typeof RolloutViewDesignSchema>
+/**
+ * A design over the opened table: the core's RolloutDesign (per component its weight and
+ * transforms, the estimator with its combine rule, the aggregation), validated by the core's
+ * schema, so that the page, its download and the command line compute through one engine.
+ */
+export const RolloutViewDesignSchema = RolloutDesignSchema
+export type RolloutViewDesign = RolloutDesign
 
 const InputSchema = z.union([
   z.object({ kind: z.literal('files'), files: z.array(z.instanceof(Blob)).min(1) }),
@@ -60,9 +62,21 @@ export interface RolloutStepView {
   histogram: AdvantageHistogram
 }
 
+/** A listed sign change with the completion's kept text and every component's value as the file gives it (null where it does not apply). */
+export interface ListedSignChange extends SignChange {
+  text: string
+  values: (number | null)[]
+}
+
+/** Where the design pushes completions the other way from the run's logged advantage or the file's own design; or why there is no reference. */
+export type RolloutSignChangesView =
+  | { versus: 'logged advantage' | 'own design'; steps: { step: number | null; counts: SignChangeCounts }[]; whole: SignChangeCounts; listed: ListedSignChange[] }
+  | { problem: string }
+
 export interface RolloutViews {
   steps: RolloutStepView[]
   whole: RolloutStepView
+  signChanges: RolloutSignChangesView
   /** Milliseconds the worker took to compute them. */
   millis: number
 }

@@ -28,7 +28,7 @@ function session() {
   return { posted, handle, last: () => posted[posted.length - 1] }
 }
 
-const DESIGN = { weights: { score: 1 }, estimator: GroupEstimatorSchema.parse({ scale: 'none' }) }
+const DESIGN = { components: { score: { weight: 1 } }, estimator: GroupEstimatorSchema.parse({ scale: 'none' }) }
 
 describe('the rollouts worker session', () => {
   it('reads a folder by step number, answers views and the advantages file', async () => {
@@ -53,7 +53,7 @@ describe('the rollouts worker session', () => {
     // Every histogram binned over the file's reach ½.
     expect(views.views.steps[1].histogram.edges[0]).toBe(-0.5)
 
-    await handle({ type: 'download', requestId: 8, design: { ...DESIGN, weights: { acc: 1 } } })
+    await handle({ type: 'download', requestId: 8, design: { ...DESIGN, components: { acc: { weight: 1 } } } })
     const file = last()
     if (file.type !== 'advantagesFile') throw new Error(JSON.stringify(file))
     expect((await file.file.text()).split('\n')).toEqual([
@@ -80,7 +80,7 @@ describe('the rollouts worker session', () => {
     await handle({ type: 'open', openId: 1, input: { kind: 'files', files: [folderFile('a.jsonl', STEP_1), folderFile('b.jsonl', STEP_2)] } })
     expect(last()).toMatchObject({ type: 'openFailed', message: expect.stringContaining('the folder holds no <step>.jsonl file') })
     await handle({ type: 'open', openId: 2, input: { kind: 'files', files: [new File([STEP_1], 'one.jsonl')] } })
-    await handle({ type: 'views', requestId: 4, design: { ...DESIGN, weights: { judge: 1 } } })
+    await handle({ type: 'views', requestId: 4, design: { ...DESIGN, components: { judge: { weight: 1 } } } })
     expect(last()).toEqual({ type: 'requestFailed', requestId: 4, message: 'the input has no component "judge"; its components: "score", "acc"' })
   })
 

@@ -1,11 +1,10 @@
 import { errorMessage } from '../core/errorMessage'
 import { RolloutInputError } from '../core/rollouts/rolloutInputError'
 import type { RolloutTable } from '../core/rollouts/rolloutTable'
-import { rolloutWeights } from '../core/rollouts/rolloutWeights'
+import { designedViews, tableViews, type TableViews } from './designedViews'
 import { advantagesFile } from './rolloutAdvantagesFile'
 import { readSources, sourcesOf } from './rolloutReading'
-import { ToRolloutsWorkerSchema, type FromRolloutsWorker, type RolloutInput, type RolloutViewDesign } from './rolloutsProtocol'
-import { prepareViews, rolloutViews, type PreparedViews } from './rolloutViews'
+import { ToRolloutsWorkerSchema, type FromRolloutsWorker, type RolloutInput } from './rolloutsProtocol'
 
 /*
  * The rollouts worker's state and its answers, apart from the worker's global scope so that a test
@@ -24,7 +23,7 @@ export interface RolloutsSessionOptions {
 
 export function createRolloutsSession({ post, fetchUrl = fetch, now = () => performance.now() }: RolloutsSessionOptions): (data: unknown) => Promise<void> {
   let table: RolloutTable | null = null
-  let prepared: PreparedViews | null = null
+  let views: TableViews | null = null
   /** The read under way (its id), and those cancelled. */
   let reading: number | null = null
   const cancelled = new Set<number>()
@@ -53,7 +52,7 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
         return
       }
       table = result.table
-      prepared = prepareViews(table)
+      views = tableViews(table)
       const label = sources.length === 1 ? sources[0].name : `${sources.length} step files`
       post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes: bytesRead, millis: now() - started } })
     } catch (error) {
@@ -62,14 +61,6 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
       cancelled.delete(openId)
       if (reading === openId) reading = null
     }
-  }
-
-  /** The table's weights under a design, or the problem in words. */
-  function weightsOf(design: RolloutViewDesign): Float64Array {
-    if (table === null) throw new Error('no rollouts are open')
-    const weights = rolloutWeights(table.names, new Map(Object.entries(design.weights)))
-    if ('problem' in weights) throw new Error(weights.problem)
-    return weights.weights
   }
 
   return async (data: unknown) => {
@@ -82,13 +73,13 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
       return
     }
     try {
-      const weights = weightsOf(message.design)
+      if (table === null || views === null) throw new Error('no rollouts are open')
       if (message.type === 'views') {
         const started = now()
-        const views = rolloutViews(prepared!, weights, message.design.estimator)
-        post({ type: 'views', requestId: message.requestId, views: { ...views, millis: now() - started } })
+        const computed = designedViews(views, message.design)
+        post({ type: 'views', requestId: message.requestId, views: { ...computed, millis: now() - started } })
       } else {
-        post({ type: 'advantagesFile', requestId: message.requestId, file: advantagesFile(table!, weights, message.design.estimator) })
+        post({ type: 'advantagesFile', requestId: message.requestId, file: advantagesFile(table, message.design) })
       }
     } catch (error) {
       post({ type: 'requestFailed', requestId: message.requestId, message: errorMessage(error) })

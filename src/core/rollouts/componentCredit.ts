@@ -19,11 +19,15 @@ import type { StepBatch } from './stepBatch'
  * which component moved the completion away from its group.
  */
 
-/** Σ_i credit_ik per component over the batch's rows; `advantages` holds A_i row by row. */
-export function componentCredit(batch: StepBatch, weights: ArrayLike<number>, estimator: GroupEstimator, advantages: ArrayLike<number>): Float64Array {
+/**
+ * Σ_i credit_ik per component over the batch's rows; `advantages` holds A_i row by row. Under
+ * combine decoupled, `ownAdvantages` (componentOwnAdvantages of the same batch and estimator) may be
+ * given: they do not depend on the weights, so a caller that varies only the weights computes them once.
+ */
+export function componentCredit(batch: StepBatch, weights: ArrayLike<number>, estimator: GroupEstimator, advantages: ArrayLike<number>, ownAdvantages?: Float64Array): Float64Array {
   const K = weights.length
   const rows = batch.order.length
-  const stakes = estimator.combine === 'decoupled' ? decoupledStakes(batch, weights, estimator) : summedStakes(batch, weights, estimator)
+  const stakes = estimator.combine === 'decoupled' ? decoupledStakes(weights, ownAdvantages ?? componentOwnAdvantages(batch, K, estimator)) : summedStakes(batch, weights, estimator)
   const credit = new Float64Array(K)
   for (let i = 0; i < rows; i++) {
     let total = 0
@@ -54,18 +58,29 @@ function summedStakes(batch: StepBatch, weights: ArrayLike<number>, estimator: G
   return stakes
 }
 
-/** d_ik = w_k·a_ik^(k): each component's advantage alone, from the same estimator (one weight 1, the rest 0), before any batch normalisation. */
-function decoupledStakes(batch: StepBatch, weights: ArrayLike<number>, estimator: GroupEstimator): Float64Array {
+/** d_ik = w_k·a_ik^(k), from each component's own advantages (rows × K). */
+function decoupledStakes(weights: ArrayLike<number>, ownAdvantages: Float64Array): Float64Array {
   const K = weights.length
+  const stakes = new Float64Array(ownAdvantages.length)
+  for (let at = 0; at < ownAdvantages.length; at++) stakes[at] = weights[at % K] * ownAdvantages[at]
+  return stakes
+}
+
+/**
+ * a_ik^(k), each component's advantage alone (rows × K): from the same estimator with that
+ * component weighing 1 and the rest 0, before any batch normalisation. They depend on the batch
+ * and the estimator, never on the weights.
+ */
+export function componentOwnAdvantages(batch: StepBatch, K: number, estimator: GroupEstimator): Float64Array {
   const rows = batch.order.length
-  const stakes = new Float64Array(rows * K)
+  const own = new Float64Array(rows * K)
   const alone = new Float64Array(K)
   const perComponent = { ...estimator, batchNormalize: false }
   for (let k = 0; k < K; k++) {
     alone.fill(0)
     alone[k] = 1
-    const own = batchAdvantages({ components: batch.components, weights: alone, groupSizes: batch.groupSizes, applies: batch.applies }, perComponent)
-    for (let i = 0; i < rows; i++) stakes[i * K + k] = weights[k] * own[i]
+    const column = batchAdvantages({ components: batch.components, weights: alone, groupSizes: batch.groupSizes, applies: batch.applies }, perComponent)
+    for (let i = 0; i < rows; i++) own[i * K + k] = column[i]
   }
-  return stakes
+  return own
 }

@@ -3,7 +3,7 @@ import type { RolloutDesign } from './rolloutDesign'
 import { rolloutAdvantages, type RolloutAdvantages } from './rolloutAdvantages'
 import { rolloutSummary, type RolloutSummary } from './rolloutSummary'
 import { placeOf, type RolloutTable } from './rolloutTable'
-import { rolloutWeights } from './rolloutWeights'
+import { rolloutWeights, type WeightsResult } from './rolloutWeights'
 
 /*
  * The one way a design meets a rollout file, for the command line and the page alike: each
@@ -22,8 +22,7 @@ export type DesignedTable = { table: RolloutTable; weights: Float64Array } | { p
  * lacks, or a transform whose value overflows.
  */
 export function designedTable(table: RolloutTable, design: RolloutDesign): DesignedTable {
-  const named = design.components === undefined ? null : new Map(Object.entries(design.components).map(([name, component]) => [name, component.weight]))
-  const weights = rolloutWeights(table.names, named)
+  const weights = designWeights(table.names, design)
   if ('problem' in weights) return weights
   const values: Float64Array[] = []
   for (let k = 0; k < table.names.length; k++) {
@@ -47,6 +46,12 @@ export function designedTable(table: RolloutTable, design: RolloutDesign): Desig
     values.push(transformed)
   }
   return { table: { ...table, values }, weights: weights.weights }
+}
+
+/** The design's weights over components `names` (rolloutWeights: a component it does not name weighs 0; naming none, score weighs 1). */
+export function designWeights(names: readonly string[], design: RolloutDesign): WeightsResult {
+  const named = design.components === undefined ? null : new Map(Object.entries(design.components).map(([name, component]) => [name, component.weight]))
+  return rolloutWeights(names, named)
 }
 
 /** Every completion's reward and advantage under the design (rolloutAdvantages over the designed table). */

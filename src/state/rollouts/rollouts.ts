@@ -1,5 +1,7 @@
 import { create } from 'zustand'
 import { GroupEstimatorSchema, type GroupEstimator } from '../../core/credit/estimatorSchema'
+import type { Aggregation } from '../../core/losses/aggregation'
+import { parseRolloutDesign } from '../../core/rollouts/rolloutDesign'
 import { LINK } from '../../model/linkKeys'
 import { designForFile, rolloutDesignFromLinkText, rolloutDesignToLinkText, type RolloutPageDesign } from '../../model/rollouts/rolloutDesign'
 import type { FromRolloutsWorker, OpenedRollouts, RolloutInput, RolloutViews } from '../../worker/rolloutsProtocol'
@@ -77,7 +79,27 @@ export function cancelRolloutsOpen(): void {
 export function setRolloutWeight(name: string, weight: number): void {
   const design = useRollouts.getState().design
   if (design === null || !Number.isFinite(weight)) return
-  changeDesign({ ...design, weights: { ...design.weights, [name]: weight } })
+  const component = design.components[name] ?? { weight: 0, transforms: [] }
+  changeDesign({ ...design, components: { ...design.components, [name]: { ...component, weight } } })
+}
+
+/** A component's transforms, in order; validated by the core's schema: the problem in words, and the design kept, where they are refused. */
+export function setRolloutTransforms(name: string, transforms: unknown[]): string | null {
+  const design = useRollouts.getState().design
+  if (design === null) return null
+  const component = design.components[name] ?? { weight: 0, transforms: [] }
+  const parsed = parseRolloutDesign({ ...design, components: { ...design.components, [name]: { ...component, transforms } } })
+  if (!parsed.ok) return parsed.problems.join('; ')
+  changeDesign(parsed.design as RolloutPageDesign)
+  return null
+}
+
+/** The loss aggregation the trainer export writes (undefined: none chosen; the trainer's default). */
+export function setRolloutAggregation(aggregation: Aggregation | undefined): void {
+  const design = useRollouts.getState().design
+  if (design === null) return
+  const { aggregation: _dropped, ...rest } = design
+  changeDesign(aggregation === undefined ? rest : { ...rest, aggregation })
 }
 
 export function setRolloutEstimator(change: Partial<GroupEstimator>): void {

@@ -3,6 +3,7 @@ import { GROUP_PRESETS, type GroupEstimator } from '../../core/credit/estimatorS
 import { CENTERS, SCALES } from '../../core/credit/estimatorSettings'
 import { GRPO_PRESET_LABELS } from '../../model/estimatorComparison'
 import { setRolloutEstimator, setRolloutWeight, useRollouts } from '../../state/rollouts/rollouts'
+import { RolloutTransforms } from './RolloutTransforms'
 
 /** The weight slider's range and step; the number beside it takes any finite weight. */
 const WEIGHT_RANGE = { min: -2, max: 2, step: 0.05 }
@@ -15,7 +16,7 @@ function presetOf(estimator: GroupEstimator): string {
   return Object.entries(GROUP_PRESETS).find(([, fields]) => Object.entries(fields).every(([key, value]) => estimator[key as keyof GroupEstimator] === value))?.[0] ?? ''
 }
 
-/** A weight per component (slider and number), the combine rule and the group estimator: the design the views follow. */
+/** A weight and transforms per component (slider and number), the combine rule and the group estimator: the design the views follow. */
 export function RolloutDesignControls() {
   const design = useRollouts((state) => state.design)
   const names = useRollouts((state) => state.opened?.names ?? null)
@@ -27,12 +28,13 @@ export function RolloutDesignControls() {
       <fieldset>
         <legend>Weights</legend>
         {names.map((name, k) => {
-          const weight = design.weights[name] ?? 0
+          const weight = design.components[name]?.weight ?? 0
           return (
             <div className="rollouts-weight" key={name}>
               <label htmlFor={`${id}-w${k}`}>{name}</label>
               <input id={`${id}-w${k}`} type="range" aria-label={`Weight of ${name}`} {...WEIGHT_RANGE} value={weight} onChange={(event) => setRolloutWeight(name, Number(event.target.value))} />
               <input type="number" aria-label={`Weight of ${name} (number)`} step={WEIGHT_RANGE.step} value={weight} onChange={(event) => event.target.value.trim() !== '' && setRolloutWeight(name, Number(event.target.value))} />
+              <RolloutTransforms name={name} />
             </div>
           )
         })}

@@ -7,6 +7,8 @@ import { BarChart, type BarSeries } from '../charts/BarChart'
 import { LineChart, type LineSeries } from '../charts/LineChart'
 import { downloadBlob } from '../common/download'
 import { formatCount, formatFixed } from '../common/format'
+import { RolloutSignChangesShown } from './RolloutSignChangesShown'
+import { RolloutTrainerExport } from './RolloutTrainerExport'
 
 const BAR_COLOUR = '#7fd1b9'
 const SILENT_COLOUR = '#f4a261'
@@ -14,7 +16,8 @@ const SILENT_COLOUR = '#f4a261'
 /**
  * What the design makes of the opened rollouts, per step (the step chooser) or over the whole file:
  * the advantage histogram and its shares, the silent groups step by step, each component's share
- * of the credit, the advantage–length correlation and what was left out. All text is plain text.
+ * of the credit, the advantage–length correlation, the sign changes, the export for the trainer
+ * and what was left out. All text is plain text.
  */
 export function RolloutViewsShown() {
   const views = useRollouts((state) => state.views)
@@ -65,6 +68,8 @@ export function RolloutViewsShown() {
         </tbody>
       </table>
       <p aria-label="Advantage–length correlation">{lengthCorrelationText(figures.advantageLengthCorrelation)}</p>
+      <RolloutSignChangesShown chosen={chosen} />
+      <RolloutTrainerExport />
       <div aria-label="Left out">
         {leftOut.length === 0 ? <p className="hint">Nothing left out: every completion counts in a group of two or more.</p> : leftOut.map((line) => <p key={line}>{line}</p>)}
       </div>
@@ -73,7 +78,7 @@ export function RolloutViewsShown() {
 }
 
 function ComponentRow({ name, mean, percent }: { name: string; mean: number | null; percent: number | null }) {
-  const weight = useRollouts((state) => state.design?.weights[name] ?? 0)
+  const weight = useRollouts((state) => state.design?.components[name]?.weight ?? 0)
   return (
     <tr>
       <th scope="row">{name}</th>
