@@ -4,7 +4,7 @@ import { quote } from '../../core/truncate'
 import type { RolloutsListing } from '../../storage/runLibrary'
 import { MAX_KEPT_ROLLOUT_BYTES, MAX_KEPT_ROLLOUT_FILES, savedRolloutsOf, type SavedRollouts, type SavedRolloutsHeader } from '../../storage/savedRollouts'
 import { libraryError } from '../../storage/storageErrors'
-import { openSavedRuns } from './savedRuns'
+import { openSavedRuns, useSavedRuns } from './savedRuns'
 
 /*
  * The rollout files kept in the browser, as the Saved runs list shows them: every file the
@@ -26,10 +26,15 @@ export const useKeptRollouts = create<KeptRolloutsState>()(() => ({ files: [], d
 /** The line under the rollouts panel once a file is kept. */
 export const KEPT_LINE = 'Kept in this browser; the file never leaves it and the link carries only the design.'
 
+/** Why the library is not there, as the saved runs say it ("saving is off: …"). */
+function savingOffReason(): string {
+  return useSavedRuns.getState().problem?.message ?? 'saving is off'
+}
+
 /** Read the kept files' list again; returns why it could not be read, or null. */
 export async function refreshKeptRollouts(): Promise<string | null> {
   const lib = await openSavedRuns()
-  if (!lib) return 'saving is off'
+  if (!lib) return savingOffReason()
   try {
     const { files, damaged } = await lib.listRollouts()
     useKeptRollouts.setState({ files, damaged })
@@ -43,7 +48,7 @@ export async function refreshKeptRollouts(): Promise<string | null> {
 export async function keepRolloutTable(kept: KeptTable, label: string, bytes: number): Promise<string> {
   const lib = await openSavedRuns()
   const notKept = (reason: string) => `Not kept in this browser: ${reason}. The file never leaves the browser and the link carries only the design.`
-  if (!lib) return notKept('saving is off')
+  if (!lib) return notKept(savingOffReason())
   const record = savedRolloutsOf(crypto.randomUUID(), label, Date.now(), kept, bytes)
   try {
     const result = await lib.keepRollouts(record)
@@ -59,7 +64,7 @@ export async function keepRolloutTable(kept: KeptTable, label: string, bytes: nu
 /** A kept file, checked whole, or why it cannot be opened (damaged, gone, saving off). */
 export async function readKeptRollouts(id: string): Promise<{ ok: true; record: SavedRollouts } | { ok: false; message: string }> {
   const lib = await openSavedRuns()
-  if (!lib) return { ok: false, message: 'saving is off' }
+  if (!lib) return { ok: false, message: savingOffReason() }
   try {
     return { ok: true, record: await lib.getRollouts(id) }
   } catch (error) {
@@ -70,7 +75,7 @@ export async function readKeptRollouts(id: string): Promise<{ ok: true; record: 
 /** Delete a kept file (or a damaged record, by its key); a whole one can be restored with restoreKeptRollouts until another is deleted. Returns why it was refused, or null. */
 export async function deleteKeptRollouts(key: IDBValidKey): Promise<string | null> {
   const lib = await openSavedRuns()
-  if (!lib) return 'saving is off'
+  if (!lib) return savingOffReason()
   try {
     const deleted = await lib.deleteRollouts(key)
     useKeptRollouts.setState((state) => ({
