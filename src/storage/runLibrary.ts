@@ -6,6 +6,7 @@ import { parseSavedSweep, type ParsedSweep, type SavedSweepRecord, type SavedSwe
 import { numberedRunName, parseSavedRun, savedRunBytes, validateRunName, type SavedRun } from './savedRun'
 import { LibraryError, libraryError, savingOff } from './storageErrors'
 import { parseSavedLabel, type SavedLabel, type SavedLabelRecord } from './savedLabel'
+import { notKeptBecause, parseSavedRolloutsColumns, parseSavedRolloutsHeader, rolloutsToRemove, type SavedRollouts, type SavedRolloutsColumns, type SavedRolloutsHeader } from './savedRollouts'
 
 /*
  * The run library: saved runs in the browser's IndexedDB, one record per run. Every write is one
@@ -15,8 +16,8 @@ import { parseSavedLabel, type SavedLabel, type SavedLabelRecord } from './saved
  */
 
 export const LIBRARY_DB_NAME = 'reward-playground'
-/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store; 4: the sweeps' stores; 5: the labels store. */
-export const LIBRARY_DB_VERSION = 5
+/** Raise with an upgrade step when the stores or indexes change. 2: the index on `name`; 3: the pins store; 4: the sweeps' stores; 5: the labels store; 6: the rollout files' stores. */
+export const LIBRARY_DB_VERSION = 6
 export const RUNS_STORE = 'runs'
 export const PINS_STORE = 'pins'
 /** A sweep's definition per record (savedSweep.ts), keyed by its id. */
@@ -25,6 +26,10 @@ export const SWEEPS_STORE = 'sweeps'
 export const SWEEP_RUNS_STORE = 'sweepRuns'
 /** The Label pairs panel's labelled pairs, one record each (savedLabel.ts), keyed by a number the store gives. */
 export const LABELS_STORE = 'labels'
+/** The rollout files kept (savedRollouts.ts): a header each, listed, keyed by its id… */
+export const ROLLOUTS_STORE = 'rollouts'
+/** …and its table's columns under the same id, read only to open it. */
+export const ROLLOUT_COLUMNS_STORE = 'rolloutColumns'
 /** A browser that neither opens nor refuses the database within this time counts as refusing it. */
 const OPEN_TIMEOUT_MS = 10_000
 
@@ -35,6 +40,8 @@ interface LibrarySchema extends DBSchema {
   sweeps: { key: IDBValidKey; value: SavedSweepRecord }
   sweepRuns: { key: [string, number]; value: SavedSweepRun }
   labels: { key: IDBValidKey; value: SavedLabelRecord | SavedLabel }
+  rollouts: { key: IDBValidKey; value: SavedRolloutsHeader }
+  rolloutColumns: { key: IDBValidKey; value: SavedRolloutsColumns }
 }
 
 /**
@@ -99,6 +106,15 @@ export interface SweepListing {
   damaged: { key: IDBValidKey; label: string; problem: string }[]
 }
 
+/** The rollout files kept, newest first, and the headers that could not be read as one. */
+export interface RolloutsListing {
+  files: SavedRolloutsHeader[]
+  damaged: { key: IDBValidKey; label: string; problem: string }[]
+}
+
+/** What keeping a rollout file did: kept it (dropping the oldest beyond the bounds), or not, and why. */
+export type KeepRolloutsResult = { kept: true; dropped: SavedRolloutsHeader[] } | { kept: false; reason: string }
+
 export type OpenedLibrary = { ok: true; library: RunLibrary } | { ok: false; error: LibraryError }
 
 /**
@@ -127,6 +143,11 @@ export async function openRunLibrary(events: LibraryEvents = {}): Promise<Opened
         }
         // Labelled pairs, a record each, numbered in the order they were labelled.
         if (oldVersion < 5) db.createObjectStore(LABELS_STORE, { keyPath: 'id', autoIncrement: true })
+        // Rollout files opened in the page: a small header to list, the columns apart.
+        if (oldVersion < 6) {
+          db.createObjectStore(ROLLOUTS_STORE, { keyPath: 'id' })
+          db.createObjectStore(ROLLOUT_COLUMNS_STORE, { keyPath: 'id' })
+        }
       },
       // Another tab deletes the database (newVersion null) or a newer app upgrades it: step aside rather than block it.
       blocking(_currentVersion, newVersion) {
@@ -503,6 +524,92 @@ export class RunLibrary {
       await Promise.all([...(keys === undefined ? [tx.store.clear()] : keys.map((key) => tx.store.delete(key))), tx.done])
     } catch (error) {
       throw await this.failure(error, 'delete the labels')
+    }
+  }
+
+  /**
+   * Keep a rollout file's table, in one transaction over both its stores: its earlier copy is
+   * replaced, and the oldest files beyond the bounds are dropped (savedRollouts.ts); a table larger
+   * than the bytes bound alone is not kept.
+   */
+  async keepRollouts(record: SavedRollouts): Promise<KeepRolloutsResult> {
+    const reason = notKeptBecause(record.header)
+    if (reason !== null) return { kept: false, reason }
+    const db = this.open()
+    try {
+      const tx = db.transaction([ROLLOUTS_STORE, ROLLOUT_COLUMNS_STORE], 'readwrite')
+      const headers = tx.objectStore(ROLLOUTS_STORE)
+      const columns = tx.objectStore(ROLLOUT_COLUMNS_STORE)
+      const kept = (await headers.getAll()).flatMap((raw) => {
+        const parsed = parseSavedRolloutsHeader(raw)
+        return parsed.ok ? [parsed.header] : []
+      })
+      const { replaced, dropped } = rolloutsToRemove(kept, record.header)
+      const removals = [...replaced, ...dropped].flatMap((header) => [headers.delete(header.id), columns.delete(header.id)])
+      await Promise.all([...removals, headers.put(record.header), columns.put(record.columns), tx.done])
+      return { kept: true, dropped }
+    } catch (error) {
+      throw await this.failure(error, `keep the rollout file "${record.header.name}"`)
+    }
+  }
+
+  /** The rollout files kept, newest first; a header that cannot be read is listed as damaged, by its key. */
+  async listRollouts(): Promise<RolloutsListing> {
+    const db = this.open()
+    let keys: IDBValidKey[]
+    let records: unknown[]
+    try {
+      const tx = db.transaction(ROLLOUTS_STORE, 'readonly')
+      ;[keys, records] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'read the kept rollout files')
+    }
+    const listing: RolloutsListing = { files: [], damaged: [] }
+    records.forEach((record, k) => {
+      const parsed = parseSavedRolloutsHeader(record)
+      if (parsed.ok) listing.files.push(parsed.header)
+      else listing.damaged.push({ key: keys[k], label: parsed.name === null ? `rollout file ${describeKey(keys[k])}` : `rollout file "${truncate(parsed.name)}"`, problem: parsed.problem })
+    })
+    listing.files.sort((a, b) => b.savedAt - a.savedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return listing
+  }
+
+  /** A kept rollout file, checked whole; a damaged or missing one throws with what is wrong. */
+  async getRollouts(id: string): Promise<SavedRollouts> {
+    const db = this.open()
+    let header: unknown
+    let columns: unknown
+    try {
+      const tx = db.transaction([ROLLOUTS_STORE, ROLLOUT_COLUMNS_STORE], 'readonly')
+      ;[header, columns] = await Promise.all([tx.objectStore(ROLLOUTS_STORE).get(id), tx.objectStore(ROLLOUT_COLUMNS_STORE).get(id), tx.done])
+    } catch (error) {
+      throw await this.failure(error, 'read the kept rollout file')
+    }
+    if (header === undefined) throw new LibraryError('missing', 'this rollout file is no longer kept (deleted in another tab?)')
+    const parsedHeader = parseSavedRolloutsHeader(header)
+    if (!parsedHeader.ok) throw new LibraryError('invalid', `the kept rollout file is damaged: ${parsedHeader.problem}`)
+    const parsed = parseSavedRolloutsColumns(columns, parsedHeader.header)
+    if (!parsed.ok) throw new LibraryError('invalid', `the kept rollout file "${truncate(parsedHeader.header.name)}" is damaged: ${parsed.problem}`)
+    return { header: parsedHeader.header, columns: { id, table: parsed.table } }
+  }
+
+  /**
+   * Delete a kept rollout file (or a damaged header, by its key) with its columns, in one
+   * transaction; returns the records as they were (for Undo: keepRollouts puts them back), or null
+   * where there was none or it cannot be read back whole.
+   */
+  async deleteRollouts(key: IDBValidKey): Promise<SavedRollouts | null> {
+    const db = this.open()
+    try {
+      const tx = db.transaction([ROLLOUTS_STORE, ROLLOUT_COLUMNS_STORE], 'readwrite')
+      const headers = tx.objectStore(ROLLOUTS_STORE)
+      const columns = tx.objectStore(ROLLOUT_COLUMNS_STORE)
+      const [header, table] = await Promise.all([headers.get(key), columns.get(key)])
+      await Promise.all([headers.delete(key), columns.delete(key), tx.done])
+      const parsed = parseSavedRolloutsHeader(header)
+      return parsed.ok && table !== undefined ? { header: parsed.header, columns: table } : null
+    } catch (error) {
+      throw await this.failure(error, 'delete the rollout file')
     }
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AdvantageHistogram } from '../core/credit/histogram'
 import type { RolloutFormat } from '../core/rollouts/formats'
 import { RolloutDesignSchema, type RolloutDesign } from '../core/rollouts/rolloutDesign'
+import type { KeptTable } from '../core/rollouts/keptTable'
 import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
 import type { SignChange, SignChangeCounts } from '../core/rollouts/signChanges'
 import type { LeftOut } from '../core/rollouts/rolloutTable'
@@ -38,6 +39,8 @@ export const ToRolloutsWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('views'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
   /** The advantages as `rollouts advantages` prints them, as a file. */
   z.object({ type: z.literal('download'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
+  /** A table kept in the browser, opened without reading its file: checked whole (keptTable.ts), then answered as 'open' is. */
+  z.object({ type: z.literal('load'), openId: z.number().int(), label: z.string().min(1).max(1000), bytes: z.number().int().min(0), kept: z.unknown() }),
 ])
 export type ToRolloutsWorker = { type: 'open'; openId: number; input: RolloutInput } | Exclude<z.infer<typeof ToRolloutsWorkerSchema>, { type: 'open' }>
 
@@ -53,6 +56,8 @@ export interface OpenedRollouts {
   bytes: number
   /** Milliseconds from the first byte to the finished table. */
   millis: number
+  /** True for a table opened from those kept in the browser, not read from its file. */
+  fromKept?: boolean
 }
 
 /** One step's figures (or the whole file's), with its advantage histogram binned over the whole file's reach. */
@@ -89,3 +94,5 @@ export type FromRolloutsWorker =
   | { type: 'views'; requestId: number; views: RolloutViews }
   | { type: 'advantagesFile'; requestId: number; file: Blob }
   | { type: 'requestFailed'; requestId: number; message: string }
+  /** After 'opened' for a file read whole: the table's columns (copies, their buffers transferred), for the page to keep. */
+  | { type: 'keep'; openId: number; label: string; bytes: number; kept: KeptTable }

@@ -24,8 +24,15 @@ function folderFile(name: string, text: string, path = `dump/${name}`): File {
 
 function session() {
   const posted: FromRolloutsWorker[] = []
-  const handle = createRolloutsSession({ post: (message) => posted.push(message), now: () => 0 })
-  return { posted, handle, last: () => posted[posted.length - 1] }
+  const transfers: Transferable[][] = []
+  const handle = createRolloutsSession({
+    post: (message, transfer = []) => {
+      posted.push(message)
+      transfers.push(transfer)
+    },
+    now: () => 0,
+  })
+  return { posted, transfers, handle, last: () => posted[posted.length - 1] }
 }
 
 const DESIGN = { components: { score: { weight: 1 } }, estimator: GroupEstimatorSchema.parse({ scale: 'none' }) }
@@ -37,7 +44,7 @@ describe('the rollouts worker session', () => {
     const nested = folderFile('3.jsonl', 'not read', 'dump/old/3.jsonl')
     await handle({ type: 'open', openId: 1, input: { kind: 'files', files: [folderFile('10.jsonl', STEP_2), folderFile('2.jsonl', STEP_1), folderFile('notes.txt', 'x'), nested] } })
     expect(posted[0]).toEqual({ type: 'progress', openId: 1, bytesRead: 0, totalBytes: STEP_1.length + STEP_2.length })
-    const opened = last()
+    const opened = posted[posted.length - 2]
     if (opened.type !== 'opened') throw new Error(JSON.stringify(opened))
     expect([opened.opened.label, opened.opened.names, opened.opened.steps, opened.opened.count]).toEqual(['2 step files', ['score', 'acc'], [2, 10], 4])
 
@@ -82,6 +89,39 @@ describe('the rollouts worker session', () => {
     await handle({ type: 'open', openId: 2, input: { kind: 'files', files: [new File([STEP_1], 'one.jsonl')] } })
     await handle({ type: 'views', requestId: 4, design: { ...DESIGN, components: { judge: { weight: 1 } } } })
     expect(last()).toEqual({ type: 'requestFailed', requestId: 4, message: 'the input has no component "judge"; its components: "score", "acc"' })
+  })
+
+  it('posts a table read whole for the page to keep, its buffers handed over, and opens it back with the same views', async () => {
+    const reader = session()
+    await reader.handle({ type: 'open', openId: 1, input: { kind: 'files', files: [folderFile('2.jsonl', STEP_1), folderFile('10.jsonl', STEP_2)] } })
+    const keep = reader.last()
+    if (keep.type !== 'keep') throw new Error(JSON.stringify(keep))
+    expect([keep.openId, keep.label, keep.bytes, keep.kept.count]).toEqual([1, '2 step files', STEP_1.length + STEP_2.length, 4])
+    // values (2 columns), 6 index columns and the groups' steps: 9 buffers, none of them the worker's own.
+    expect(reader.transfers[reader.transfers.length - 1]).toHaveLength(9)
+    await reader.handle({ type: 'views', requestId: 2, design: DESIGN })
+    const readViews = reader.last()
+
+    const loader = session()
+    await loader.handle({ type: 'load', openId: 3, label: '2 step files', bytes: keep.bytes, kept: keep.kept })
+    expect(loader.last()).toMatchObject({ type: 'opened', openId: 3, opened: { label: '2 step files', count: 4, steps: [2, 10], names: ['score', 'acc'], fromKept: true } })
+    // Opened from the browser, it is not posted to keep again.
+    expect(loader.posted.some((message) => message.type === 'keep')).toBe(false)
+    await loader.handle({ type: 'views', requestId: 2, design: DESIGN })
+    expect(loader.last()).toEqual(readViews)
+  })
+
+  it('names a damaged kept table and keeps the table opened before', async () => {
+    const { handle, last } = session()
+    await handle({ type: 'open', openId: 1, input: { kind: 'files', files: [new File([STEP_1], 'good.jsonl')] } })
+    const keep = last()
+    if (keep.type !== 'keep') throw new Error(JSON.stringify(keep))
+    keep.kept.groupOf[1] = 5
+    await handle({ type: 'load', openId: 2, label: 'old.jsonl', bytes: 10, kept: keep.kept })
+    expect(last()).toEqual({ type: 'openFailed', openId: 2, message: 'the kept rollout file "old.jsonl" is damaged and was not opened: groupOf holds 5 at 1; accepted: 0 to 0' })
+    await handle({ type: 'views', requestId: 3, design: DESIGN })
+    const views = last()
+    expect(views.type === 'views' && views.views.whole.figures.completions).toBe(2)
   })
 
   it('stops a read that is cancelled, and leaves no table', async () => {

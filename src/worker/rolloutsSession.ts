@@ -1,4 +1,6 @@
 import { errorMessage } from '../core/errorMessage'
+import { quote } from '../core/truncate'
+import { keptTableBuffers, keptTableOf, tableFromKept } from '../core/rollouts/keptTable'
 import { RolloutInputError } from '../core/rollouts/rolloutInputError'
 import type { RolloutTable } from '../core/rollouts/rolloutTable'
 import { designedViews, tableViews, type TableViews } from './designedViews'
@@ -16,7 +18,8 @@ import { ToRolloutsWorkerSchema, type FromRolloutsWorker, type RolloutInput } fr
 const PROGRESS_MS = 250
 
 export interface RolloutsSessionOptions {
-  post: (message: FromRolloutsWorker) => void
+  /** `transfer`: buffers handed over with the message (the kept table's copies). */
+  post: (message: FromRolloutsWorker, transfer?: Transferable[]) => void
   fetchUrl?: typeof fetch
   now?: () => number
 }
@@ -51,10 +54,10 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
         post({ type: 'openCancelled', openId })
         return
       }
-      table = result.table
-      views = tableViews(table)
       const label = sources.length === 1 ? sources[0].name : `${sources.length} step files`
-      post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes: bytesRead, millis: now() - started } })
+      show(openId, result.table, label, bytesRead, now() - started, false)
+      const kept = keptTableOf(result.table)
+      post({ type: 'keep', openId, label, bytes: bytesRead, kept }, keptTableBuffers(kept))
     } catch (error) {
       post({ type: 'openFailed', openId, message: error instanceof RolloutInputError ? error.message : errorMessage(error) })
     } finally {
@@ -63,11 +66,27 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
     }
   }
 
+  /** Make `table` the one the views are of, and tell the page what it holds. */
+  function show(openId: number, opened: RolloutTable, label: string, bytes: number, millis: number, fromKept: boolean): void {
+    table = opened
+    views = tableViews(table)
+    post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes, millis, ...(fromKept ? { fromKept } : {}) } })
+  }
+
+  /** A table the page kept, checked whole before it replaces the one open; a damaged one is named and the open one stays. */
+  function load(openId: number, label: string, bytes: number, kept: unknown): void {
+    const started = now()
+    const parsed = tableFromKept(kept)
+    if (!parsed.ok) return post({ type: 'openFailed', openId, message: `the kept rollout file ${quote(label)} is damaged and was not opened: ${parsed.problem}` })
+    show(openId, parsed.table, label, bytes, now() - started, true)
+  }
+
   return async (data: unknown) => {
     const parsed = ToRolloutsWorkerSchema.safeParse(data)
     if (!parsed.success) return
     const message = parsed.data
     if (message.type === 'open') return open(message.openId, message.input as RolloutInput)
+    if (message.type === 'load') return load(message.openId, message.label, message.bytes, message.kept)
     if (message.type === 'cancel') {
       if (reading === message.openId) cancelled.add(message.openId)
       return

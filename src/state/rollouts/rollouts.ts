@@ -2,9 +2,11 @@ import { create } from 'zustand'
 import { GroupEstimatorSchema, type GroupEstimator } from '../../core/credit/estimatorSchema'
 import type { Aggregation } from '../../core/losses/aggregation'
 import { parseRolloutDesign } from '../../core/rollouts/rolloutDesign'
+import { keptTableBuffers } from '../../core/rollouts/keptTable'
 import { LINK } from '../../model/linkKeys'
 import { designForFile, rolloutDesignFromLinkText, rolloutDesignToLinkText, type RolloutPageDesign } from '../../model/rollouts/rolloutDesign'
 import type { FromRolloutsWorker, OpenedRollouts, RolloutInput, RolloutViews } from '../../worker/rolloutsProtocol'
+import { KEPT_LINE, keepRolloutTable, readKeptRollouts } from '../library/keptRollouts'
 import { initialUrlExtra, setUrlExtra } from '../link/urlExtras'
 import { onRolloutsMessage, postToRollouts } from './rolloutsWorker'
 
@@ -31,9 +33,11 @@ export interface RolloutsState {
   views: RolloutViews | null
   /** Milliseconds from the latest design change to its views arriving. */
   updateMillis: number | null
+  /** Whether the table opened is kept in the browser (or why not); null until that is known. */
+  keptLine: string | null
 }
 
-export const useRollouts = create<RolloutsState>(() => ({ opening: null, problem: null, requestProblem: null, note: null, opened: null, design: null, views: null, updateMillis: null }))
+export const useRollouts = create<RolloutsState>(() => ({ opening: null, problem: null, requestProblem: null, note: null, opened: null, design: null, views: null, updateMillis: null, keptLine: null }))
 
 /** The design the link was opened with: applied to the first file that fits it. */
 let linked: RolloutPageDesign | null = null
@@ -51,6 +55,8 @@ let nextId = 1
 let inFlight: { requestId: number; changedAt: number } | null = null
 let waiting: { design: RolloutPageDesign; changedAt: number } | null = null
 let download: { requestId: number; fileName: string; save: (file: Blob, name: string) => void } | null = null
+/** The read or load whose table is shown: a keep that finishes for an earlier one says nothing. */
+let shownOpenId: number | null = null
 
 function open(input: RolloutInput, label: string): void {
   const current = useRollouts.getState().opening
@@ -69,6 +75,20 @@ export function openRolloutFiles(files: File[], label: string): void {
 /** The example shipped with the page: `urls` are its files' addresses. */
 export function openRolloutExample(urls: string[]): void {
   open({ kind: 'urls', urls }, 'the example')
+}
+
+/** A file kept in the browser (Saved runs), opened without its file; returns why it cannot be (gone, damaged, saving off), or null. */
+export async function openKeptRolloutFile(id: string): Promise<string | null> {
+  const read = await readKeptRollouts(id)
+  if (!read.ok) return read.message
+  const { header, columns } = read.record
+  const current = useRollouts.getState().opening
+  if (current !== null) postToRollouts({ type: 'cancel', openId: current.openId })
+  const openId = nextId++
+  useRollouts.setState({ opening: { openId, label: header.name, bytesRead: 0, totalBytes: null } })
+  // The columns were read for the worker alone: their buffers are handed over, not copied.
+  postToRollouts({ type: 'load', openId, label: header.name, bytes: header.fileBytes, kept: columns.table }, keptTableBuffers(columns.table))
+  return null
 }
 
 export function cancelRolloutsOpen(): void {
@@ -145,7 +165,8 @@ function handle(message: FromRolloutsWorker): void {
       // Views of the table before, still in flight, are of components this one may not have.
       inFlight = null
       waiting = null
-      useRollouts.setState({ opened: message.opened, problem: null, note, views: null })
+      shownOpenId = message.openId
+      useRollouts.setState({ opened: message.opened, problem: null, note, views: null, keptLine: message.opened.fromKept ? KEPT_LINE : null })
       changeDesign(design)
       return
     }
@@ -163,6 +184,11 @@ function handle(message: FromRolloutsWorker): void {
     case 'advantagesFile':
       if (download?.requestId === message.requestId) download.save(message.file, download.fileName)
       download = null
+      return
+    case 'keep':
+      void keepRolloutTable(message.kept, message.label, message.bytes).then((line) => {
+        if (shownOpenId === message.openId) useRollouts.setState({ keptLine: line })
+      })
       return
     case 'requestFailed':
       useRollouts.setState({ requestProblem: message.message })

@@ -13,11 +13,12 @@ export function onRolloutsMessage(handle: (message: FromRolloutsWorker) => void)
   listener = handle
 }
 
-export function postToRollouts(message: ToRolloutsWorker): void {
+/** `transfer`: buffers handed over with the message (a kept table's columns). */
+export function postToRollouts(message: ToRolloutsWorker, transfer: Transferable[] = []): void {
   if (worker === null) {
     worker = new Worker(new URL('../../worker/rollouts.worker.ts', import.meta.url), { type: 'module', name: 'rollouts' })
     worker.onmessage = (event: MessageEvent<FromRolloutsWorker>) => listener?.(event.data)
     worker.onerror = (event) => listener?.({ type: 'openFailed', openId: -1, message: `the rollouts worker crashed: ${event.message || 'unknown error'}` })
   }
-  worker.postMessage(message)
+  worker.postMessage(message, transfer)
 }

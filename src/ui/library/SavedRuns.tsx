@@ -5,6 +5,7 @@ import { loadDesign, MAX_PINS, usePlayground } from '../../state/run/store'
 import { resetRun } from '../../state/run/trainingClient'
 import type { DamagedRecord } from '../../storage/runLibrary'
 import type { SavedRun } from '../../storage/savedRun'
+import { SavedRolloutFiles } from './SavedRolloutFiles'
 import { SavedRunRow, type RowActions, type SeedGroup } from './SavedRunRow'
 import { runLabels, seedGroups, usageLine } from './storageFormat'
 
@@ -150,6 +151,7 @@ export function SavedRuns() {
                 </tbody>
               </table>
             )}
+            <SavedRolloutFiles />
           </>
         )}
       </details>

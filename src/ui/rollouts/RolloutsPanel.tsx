@@ -6,6 +6,7 @@ import { FolderImportButton } from '../common/FolderImportButton'
 import { formatCount } from '../common/format'
 import { RolloutDesignControls } from './RolloutDesignControls'
 import { RolloutViewsShown } from './RolloutViewsShown'
+import { ROLLOUTS_PANEL_ID } from './rolloutsPanelAnchor'
 
 /** The example shipped with the page: six updates of GRPO on the token task, as `train --dump-rollouts` writes them. */
 const EXAMPLE_FILES = ['1.jsonl', '2.jsonl', '3.jsonl', '4.jsonl', '5.jsonl', '6.jsonl']
@@ -17,9 +18,9 @@ const EXAMPLE_FILES = ['1.jsonl', '2.jsonl', '3.jsonl', '4.jsonl', '5.jsonl', '6
  */
 export function RolloutsPanel() {
   const headingId = useId()
-  const { opening, problem, requestProblem, note, opened } = useRollouts()
+  const { opening, problem, requestProblem, note, opened, keptLine } = useRollouts()
   return (
-    <section className="rollouts-panel" aria-labelledby={headingId}>
+    <section className="rollouts-panel" id={ROLLOUTS_PANEL_ID} tabIndex={-1} aria-labelledby={headingId}>
       <h2 id={headingId}>Your rollouts</h2>
       <p className="hint">
         Open a GRPO run&apos;s completions — verl&apos;s rollout folder (trainer.rollout_data_dir, one &lt;step&gt;.jsonl per step), a TRL completions table (JSON or CSV) or plain JSONL — and see what
@@ -59,8 +60,13 @@ export function RolloutsPanel() {
         <>
           <p className="hint" aria-label="Rollouts opened">
             {opened.label}: {formatCount(opened.count)} completions, {opened.steps.length} step{opened.steps.length === 1 ? '' : 's'}, {opened.names.length} reward component
-            {opened.names.length === 1 ? '' : 's'} ({opened.format}), read in {(opened.millis / 1000).toFixed(1)} s.
+            {opened.names.length === 1 ? '' : 's'} ({opened.format}), {opened.fromKept ? 'opened from this browser' : 'read'} in {(opened.millis / 1000).toFixed(1)} s.
           </p>
+          {keptLine && (
+            <p className="hint" aria-label="Rollouts kept">
+              {keptLine}
+            </p>
+          )}
           <RolloutDesignControls />
           <RolloutViewsShown />
         </>
