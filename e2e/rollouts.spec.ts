@@ -66,7 +66,7 @@ test('opens the example, re-scores it under a moved weight, downloads what the c
 
   // The link carries the design, never the file: reloaded, the page has no rollouts until one is
   // opened, and the example opens under the link's weights.
-  await expect(panel.getByText('never leaves the browser; the link keeps only the design, not the file')).toBeVisible()
+  await expect(panel.getByText('never sent anywhere; the link keeps only the design, not the file')).toBeVisible()
   await page.reload()
   await expect(panel.getByLabel('Rollouts opened')).toHaveCount(0)
   await panel.getByRole('button', { name: 'Open the example' }).click()

@@ -6,6 +6,7 @@ import { resetRun } from '../../state/run/trainingClient'
 import type { DamagedRecord } from '../../storage/runLibrary'
 import type { SavedRun } from '../../storage/savedRun'
 import { SavedRolloutFiles } from './SavedRolloutFiles'
+import { useClassroom } from '../../state/link/classroom'
 import { SavedRunRow, type RowActions, type SeedGroup } from './SavedRunRow'
 import { runLabels, seedGroups, usageLine } from './storageFormat'
 
@@ -15,6 +16,7 @@ import { runLabels, seedGroups, usageLine } from './storageFormat'
  * Records that fail validation are listed apart as damaged, each with what is wrong and Delete.
  */
 export function SavedRuns() {
+  const classroom = useClassroom((state) => state.visible !== null)
   const { phase, problem, runs, damaged, bytes, estimate, liveId, lastDeleted } = useSavedRuns()
   const [message, setMessage] = useState<{ ok: boolean; text: string; undo?: boolean } | null>(null)
   const undoButton = useRef<HTMLButtonElement>(null)
@@ -151,7 +153,8 @@ export function SavedRuns() {
                 </tbody>
               </table>
             )}
-            <SavedRolloutFiles />
+            {/* The rollouts panel is not in classroom mode, so neither are the files it opens. */}
+            {!classroom && <SavedRolloutFiles />}
           </>
         )}
       </details>

@@ -26,7 +26,7 @@ export function RolloutsPanel() {
         Open a GRPO run&apos;s completions — verl&apos;s rollout folder (trainer.rollout_data_dir, one &lt;step&gt;.jsonl per step), a TRL completions table (JSON or CSV) or plain JSONL — and see what
         other weights and estimators would have made of its advantages.
       </p>
-      <p className="hint">The file is read here and never leaves the browser; the link keeps only the design, not the file.</p>
+      <p className="hint">The file is read here and never sent anywhere; the link keeps only the design, not the file.</p>
       <div className="rollouts-open">
         <FileImportButton label="Open file" accept=".jsonl,.json,.csv,.txt" onFile={(file, name) => openRolloutFiles([file], name)} />
         <FolderImportButton label="Open folder" onFiles={(files) => openRolloutFiles(files, 'the folder')} />
