@@ -34,7 +34,7 @@ describe('mergeFrames', () => {
 describe('iterationFrameOf', () => {
   it('names the contributions and keeps only finite diagnostics', () => {
     const metrics = new MetricsAccumulator(2, 20)
-    metrics.add({ envSteps: 8, episodes: [{ shapedReturn: 3, objective: 1, length: 4, contributions: new Float64Array([1, 2]), componentSums: null, weights: null }], diagnostics: { kl: 0.2, entropy: Infinity }, demo: { states: new Float64Array(0), steps: 0, copies: 0 } })
+    metrics.add({ envSteps: 8, episodes: [{ shapedReturn: 3, objective: 1, length: 4, contributions: [1, 2], componentSums: null, weights: null, truncated: false }], diagnostics: { kl: 0.2, entropy: Infinity }, demo: { states: new Float64Array(0), steps: 0, copies: 0 } })
     expect(iterationFrameOf(metrics.flush(), ['a', 'b'])).toEqual({ envSteps: 8, episodes: 1, shapedReturn: 3, objective: 1, length: 4, contributions: { a: 1, b: 2 }, diagnostics: { kl: 0.2 } })
   })
 })
