@@ -19,7 +19,7 @@ import { asUsage, UsageError } from './usage'
  */
 
 /** The most runs trained at once. */
-const MAX_JOBS = 64
+export const MAX_JOBS = 64
 
 /** `lessons`: every lesson, its variants (index, label) and its claims, as JSON. */
 export function lessonsCommand(argv: string[]): string {
@@ -178,13 +178,13 @@ function lessonExport(argv: string[]): string {
   return `${setupToJson(lesson.variants[index].design)}\n`
 }
 
-function lessonOf(id: string): Lesson {
+export function lessonOf(id: string): Lesson {
   const lesson = findLesson(id)
   if (!lesson) throw new UsageError(`no lesson "${id.slice(0, 40)}"; accepted: ${LESSON_IDS.join(', ')}`)
   return lesson
 }
 
-function wholeNumber(text: string, flag: string, min: number, max: number): number {
+export function wholeNumber(text: string, flag: string, min: number, max: number): number {
   const value = parseNumber(text, flag)
   if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text.slice(0, 40)}"`)
   return value

@@ -8,12 +8,17 @@ import { runConfigOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
 import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
+import { iterationFrameOf, type MonitorFrame } from '../core/monitors/frames'
 
 /** One variant trained on one seed: the figures a check records, by id, at the end of the budget (NaN where the run has none). */
 export type SeedFigures = Partial<Record<FigureId, number>>
 
-/** Train `design` on `seed` for at least `steps` environment steps (whole iterations) and read its recent figures, as `train`'s done line gives them. */
-export async function trainForRecentFigures(design: Design, seed: number, steps: number): Promise<RecentFigures> {
+/**
+ * Train `design` on `seed` for at least `steps` environment steps (whole iterations) and read its
+ * recent figures, as `train`'s done line gives them. With `onIteration`, each iteration's frame
+ * (its own episodes and diagnostics, as `train --every 1` prints them) is handed over as it ends.
+ */
+export async function trainForRecentFigures(design: Design, seed: number, steps: number, onIteration?: (frame: MonitorFrame) => void): Promise<RecentFigures> {
   const config = runConfigOf({ ...design, seed })
   const trainer = await createCliTrainer(config)
   const scheduled = ScheduledMix.of(config)
@@ -23,6 +28,8 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
     while (metrics.totalEnvSteps < steps) {
       scheduled.applyBefore(trainer, metrics.totalEnvSteps)
       metrics.add(await trainer.iterate())
+      // A flush resets only the frame's sums: the recent figures read below are the same with or without it.
+      if (onIteration) onIteration(iterationFrameOf(metrics.flush(), names))
     }
   } finally {
     trainer.dispose()

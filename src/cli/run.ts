@@ -5,6 +5,7 @@ import { dpoLossCommand } from './dpo-loss-command'
 import { envsCommand } from './envs-command'
 import { lessonCommand, lessonsCommand } from './lesson-command'
 import { lossCommand } from './loss-command'
+import { monitorCommand } from './monitor-command'
 import { preferencesCommand } from './preferences-command'
 import { rewardModelCommand } from './reward-model-command'
 import { rolloutsCommand } from './rollouts-command'
@@ -33,7 +34,7 @@ const COMMANDS: Record<string, Command> = {
   loss: lossCommand,
   lessons: lessonsCommand,
 }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand, rollouts: rolloutsCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, monitor: monitorCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand, rollouts: rolloutsCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }

@@ -433,6 +433,23 @@ Usage:
       --write write src/lessons/rewardModels.json, src/lessons/processRewardModel.json and
       src/core/envs/tokenseqFixedProver.json, which the lessons and the learner read.
 
+  reward-playground monitor check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--margin F]
+                                [--json]
+      Whether the hacking monitors that need no true objective warn before it turns, and how
+      often they fire for nothing. Trains every variant of the named lessons (default: coin-loop,
+      reward-hacking, length-biased-labeler, over-optimisation, ensemble-caution, dpo-vs-rlhf,
+      sparse-vs-shaped) for its lesson's check steps on K seeds S, S+1, … (default K 3, S 1),
+      cuts each run into 100 frames and runs every monitor over them: KL growth, entropy
+      collapse, length drift, credit dominance, ensemble disagreement, reward-length correlation,
+      and the page's proxy-objective alert, which reads the true objective, as the reference. A
+      run's gold turned where its 5-frame mean objective fell from its running peak by F (default
+      0.25) of the larger of its spread over the run and the peak's size. Per monitor it prints
+      hits (fired at or before the turn, with the lead in env steps: median and range), late,
+      misses, false alarms (fired where the gold never turned), quiet runs, and runs it cannot
+      measure (their frames lack what it reads: no KL to a reference, no entropy). --json prints
+      one object: the scores and every run's turn and monitor results. Runs train N at a time as
+      lesson check trains them. K is 1 to 50.
+
   reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]
                          --seeds K --steps N --out DIR [--jobs J] [--shard I/N]
   reward-playground sweep --sweep FILE --out DIR [--jobs J] [--shard I/N]
@@ -567,6 +584,7 @@ Examples:
   reward-playground preferences --env tokenseq --pairs 10000 --temperature 0.5 --seed 1 --bias length=0.2 > pairs.jsonl
   reward-playground reward-model fit --pairs pairs.jsonl --model mlp --ensemble 3
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
+  reward-playground monitor check coin-loop dpo-vs-rlhf --seeds 3
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
   reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
   reward-playground sweep summarize sweep-hazard --pareto objective,contribution:step:min

@@ -7,6 +7,9 @@ export interface HackingSignal {
   window: number
 }
 
+/** Points the check looks back over, as the page runs it. */
+export const HACKING_WINDOW = 20
+
 /** Fraction of the objective's spread a fall must exceed before it counts. */
 const MIN_FALL = 0.1
 
@@ -17,7 +20,7 @@ const MIN_FALL = 0.1
  * and the signal fires when Δr > 0 and the objective moved the wrong way by more than MIN_FALL of
  * its spread over the window (max − min, at least 1e-9). Returns null when it does not fire.
  */
-export function detectRewardHacking(points: readonly { shapedReturn: number; objective: number }[], higherIsBetter: boolean, window = 20): HackingSignal | null {
+export function detectRewardHacking(points: readonly { shapedReturn: number; objective: number }[], higherIsBetter: boolean, window = HACKING_WINDOW): HackingSignal | null {
   if (points.length < window) return null
   const recent = points.slice(points.length - window)
   const half = Math.floor(window / 2)

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { getEnv } from '../core/envs/registry'
+import { mergeFrames, type MonitorFrame } from '../core/monitors/frames'
+import type { Lesson } from '../lessons/types'
+import { runConfigOf, type Design } from '../model/design'
+import { mapConcurrently, trainInChild } from './childRuns'
+import { trainForRecentFigures } from './lessonCheck'
+
+/*
+ * The runs `monitor check` scores: every variant of the lessons on each seed, trained by the lesson
+ * checker's own runner (lessonCheck.ts here, `train` in a child process with --jobs), each kept as
+ * its frames rather than its last figures.
+ */
+
+/** Frames a run is cut into, whatever its budget: a monitor's window of W frames is W% of the run. */
+export const FRAMES_PER_RUN = 100
+
+export interface MonitoredRun {
+  lesson: string
+  variant: number
+  label: string
+  seed: number
+  higherIsBetter: boolean
+  frames: MonitorFrame[]
+}
+
+/** A line `train --every 1` prints per iteration: what a frame reads of it. */
+const IntervalLineSchema = z.object({
+  envSteps: z.number().finite(),
+  episodes: z.number().int().min(0),
+  meanReturn: z.number().nullable(),
+  meanObjective: z.number().nullable(),
+  meanLength: z.number().nullable(),
+  contributions: z.record(z.string(), z.number()).nullable(),
+  diagnostics: z.record(z.string(), z.number()),
+})
+
+function frameOfLine(line: unknown): MonitorFrame {
+  const parsed = IntervalLineSchema.safeParse(line)
+  if (!parsed.success) throw new Error(`a training run printed a line that is not an interval line: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+  const { envSteps, episodes, meanReturn, meanObjective, meanLength, contributions, diagnostics } = parsed.data
+  return { envSteps, episodes, shapedReturn: meanReturn, objective: meanObjective, length: meanLength, contributions, diagnostics }
+}
+
+/** Train `design` on `seed` for `steps` env steps, here or in a child process, and cut its iterations into FRAMES_PER_RUN frames. */
+export async function trainForFrames(design: Design, seed: number, steps: number, inChild: boolean): Promise<MonitorFrame[]> {
+  const iterations: MonitorFrame[] = []
+  if (inChild) await trainInChild(runConfigOf({ ...design, seed }), steps, (line) => iterations.push(frameOfLine(line)))
+  else await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
+  return mergeFrames(iterations, steps / FRAMES_PER_RUN)
+}
+
+/**
+ * Every variant of every lesson on seeds firstSeed … firstSeed + seeds − 1, each for its lesson's
+ * check budget, `jobs` at a time (each in a process of its own when jobs > 1). `progress` hears of
+ * each finished run.
+ */
+export async function trainMonitoredRuns(lessons: readonly Lesson[], seeds: number, firstSeed: number, jobs: number, progress: (line: string) => void = () => {}): Promise<MonitoredRun[]> {
+  const tasks = lessons.flatMap((lesson) => {
+    const steps = lesson.check?.steps
+    if (steps === undefined) throw new Error(`lesson ${lesson.id} has no check, so no budget to train for`)
+    return lesson.variants.flatMap((variant, index) => Array.from({ length: seeds }, (_, k) => ({ lesson, steps, index, variant, seed: firstSeed + k })))
+  })
+  return mapConcurrently(tasks, jobs, async ({ lesson, steps, index, variant, seed }) => {
+    const frames = await trainForFrames(variant.design, seed, steps, jobs > 1)
+    progress(`${lesson.id} / ${variant.label}: seed ${seed} done`)
+    return { lesson: lesson.id, variant: index, label: variant.label, seed, higherIsBetter: getEnv(variant.design.envId).spec.objective.higherIsBetter, frames }
+  })
+}
