@@ -492,7 +492,7 @@ Usage:
                group is a step's lines of one input, or of one "uid" where the lines have one
         trl    a TRL completions table (log_completions), a JSON array of records or CSV with a
                header: "prompt", "completion", "step", one column per reward function, "advantage"
-        jsonl  {"group", "step"?, "text"?, "rewards": {name: value}}
+        jsonl  {"group", "step"?, "text"?, "tokens"?, "rewards": {name: value}}
       Every numeric field but step is a reward component (verl's score too; true/false count
       1/0; TRL's advantage is the run's own, not a component); a text field is not. A component
       that is null (an empty CSV cell) does not apply to that completion: it is left out of its
