@@ -520,7 +520,8 @@ Usage:
       summary prints one line per step, then one over the whole input ("steps": their count,
       and "leftOut": {"unscoredCompletions", "groupsOfOne"}):
         {"step", "groups", "completions", "silentGroups" (all R_i equal), "zeroAdvantageShare",
-         "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation"}
+         "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation",
+         "advantageTokenCorrelation" (only where a record gives "tokens")}
       The whole input's line also holds "signChanges": each completion's advantage compared
       with the run's logged one (a TRL table's "advantage"), else with the file's own design
       (score=1 under GRPO's estimator), else null:
@@ -533,7 +534,8 @@ Usage:
       sum_i |A_i|: each |A_i| is split among the components by their stakes d_ik = w_k(c_ik -
       the group's mean of c_k) (the batch's under --center batch; w_k a^(k)_i when decoupled),
       credit_ik = |A_i| |d_ik| / sum_j |d_ij|. The correlation is Pearson's, of A_i with the
-      characters of completion i (null under two completions or with no spread).
+      characters of completion i (null under two completions or with no spread); with tokens, of
+      A_i with the tokens of the completions whose record gives them.
       A record that cannot be read is one message naming the file, the line and the problem (not
       JSON, a component that is text, two formats in one input, a non-finite number). At most
       ${MAX_ROLLOUT_SIZE} in all, ${MAX_COMPLETIONS.toLocaleString('en-US')} completions, ${MAX_COMPONENTS} components, records of ${MAX_RECORD_SIZE}.
