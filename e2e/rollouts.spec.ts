@@ -11,7 +11,8 @@ import { expect, test } from '@playwright/test'
  * prints for the same weights, a bad file named by file, line and problem while the example's
  * views stay, the design (not the file) kept over a reload by the link, then a clip on score (a
  * refused value named inline) with the download equal to `rollouts advantages --design` of the
- * same design, the sign changes counted as `rollouts summary` counts them, and the export for TRL.
+ * same design, the sign changes counted as `rollouts summary` counts them, the export for TRL, and
+ * a plain file with lengths in tokens showing the correlation with them.
  */
 
 /** `rollouts <subcommand> --from the example --design FILE`'s stdout. */
@@ -95,4 +96,14 @@ test('opens the example, re-scores it under a moved weight, downloads what the c
   await panel.getByRole('button', { name: 'Export for TRL' }).click()
   await expect(panel.getByRole('textbox', { name: 'TRL settings' })).toHaveValue(/reward_weights=\[1\.0, 0\.0, 0\.5/)
   await expect(panel.getByRole('list', { name: 'Not exported' })).toContainText('clip')
+
+  // verl's dump gives no lengths in tokens; a plain file that does gets a second correlation line:
+  // group 1's advantages (a, −a) with tokens (10, 20), group 2's (0) with 30 → r = −½ whatever a.
+  await expect(panel.getByLabel('Advantage–token correlation')).toHaveCount(0)
+  await panel.getByLabel('Open file').setInputFiles({
+    name: 'tokens.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(['{"group": 1, "tokens": 10, "rewards": {"r": 1}}', '{"group": 1, "tokens": 20, "rewards": {"r": 0}}', '{"group": 2, "tokens": 30, "rewards": {"r": 1}}', '{"group": 2, "rewards": {"r": 1}}', ''].join('\n')),
+  })
+  await expect(panel.getByLabel('Advantage–token correlation')).toHaveText('…with length in tokens: r = -0.50')
 })

@@ -139,6 +139,7 @@ function countsLine(changeCounts: SignChangeCounts) {
   return { compared: changeCounts.compared, flips: changeCounts.flips, toZero: changeCounts.toZero, fromZero: changeCounts.fromZero }
 }
 
+/** A line's figures; the correlation with the length in tokens only where some record gives one (a file without keeps its lines as they were). */
 function figuresLine(table: RolloutTable, figures: RolloutFigures) {
   return {
     groups: figures.groups,
@@ -147,5 +148,6 @@ function figuresLine(table: RolloutTable, figures: RolloutFigures) {
     zeroAdvantageShare: figures.zeroAdvantageShare,
     components: Object.fromEntries(table.names.map((name, k) => [name, figures.components[k]])),
     advantageLengthCorrelation: figures.advantageLengthCorrelation,
+    ...(table.tokenLengths === null ? {} : { advantageTokenCorrelation: figures.advantageTokenCorrelation }),
   }
 }

@@ -182,6 +182,23 @@ describe('rollouts summary', () => {
     expect(whole).toMatchObject({ steps: 1, ...figures, leftOut: { unscoredCompletions: 0, groupsOfOne: 0 } })
     expect(Object.keys(step)).toEqual(['step', 'groups', 'completions', 'silentGroups', 'zeroAdvantageShare', 'components', 'advantageLengthCorrelation'])
   })
+
+  it('adds the correlation with the length in tokens where the records give it', async () => {
+    // As above, with tokens (10, 20, 30, none): A = (½, −½, 0) with t = (10, 20, 30): Σ A·(t − 20) = −5,
+    // Σ A² = ½, Σ (t − 20)² = 200 → −5/√100 = −½
+    const path = file('tokens.jsonl', jsonl([
+      { group: 1, step: 4, text: 'ab', tokens: 10, rewards: { r: 1, s: 0 } },
+      { group: 1, step: 4, text: 'a', tokens: 20, rewards: { r: 0, s: 0 } },
+      { group: 2, step: 4, text: 'a', tokens: 30, rewards: { r: 1, s: 1 } },
+      { group: 2, step: 4, text: 'a', rewards: { r: 1, s: 1 } },
+    ]))
+    const result = await cliAsync(['rollouts', 'summary', '--from', path, '--weights', 'r=1,s=1', '--scale', 'none'])
+    expect(result.stderr).toBe('')
+    const [step, whole] = jsonLines(result.stdout)
+    expect(step.advantageTokenCorrelation).toBeCloseTo(-0.5, 14)
+    expect(whole.advantageTokenCorrelation).toBeCloseTo(-0.5, 14)
+    expect(Object.keys(step)).toEqual(['step', 'groups', 'completions', 'silentGroups', 'zeroAdvantageShare', 'components', 'advantageLengthCorrelation', 'advantageTokenCorrelation'])
+  })
 })
 
 describe('rollouts --design', () => {

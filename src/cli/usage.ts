@@ -509,7 +509,7 @@ Usage:
                group is a step's lines of one input, or of one "uid" where the lines have one
         trl    a TRL completions table (log_completions), a JSON array of records or CSV with a
                header: "prompt", "completion", "step", one column per reward function, "advantage"
-        jsonl  {"group", "step"?, "text"?, "rewards": {name: value}}
+        jsonl  {"group", "step"?, "text"?, "tokens"?, "rewards": {name: value}}
       Every numeric field but step is a reward component (verl's score too; true/false count
       1/0; TRL's advantage is the run's own, not a component); a text field is not. A component
       that is null (an empty CSV cell) does not apply to that completion: it is left out of its
@@ -537,7 +537,8 @@ Usage:
       summary prints one line per step, then one over the whole input ("steps": their count,
       and "leftOut": {"unscoredCompletions", "groupsOfOne"}):
         {"step", "groups", "completions", "silentGroups" (all R_i equal), "zeroAdvantageShare",
-         "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation"}
+         "components": {name: {"mean", "creditShare"}}, "advantageLengthCorrelation",
+         "advantageTokenCorrelation" (only where a record gives "tokens")}
       The whole input's line also holds "signChanges": each completion's advantage compared
       with the run's logged one (a TRL table's "advantage"), else with the file's own design
       (score=1 under GRPO's estimator), else null:
@@ -550,7 +551,8 @@ Usage:
       sum_i |A_i|: each |A_i| is split among the components by their stakes d_ik = w_k(c_ik -
       the group's mean of c_k) (the batch's under --center batch; w_k a^(k)_i when decoupled),
       credit_ik = |A_i| |d_ik| / sum_j |d_ij|. The correlation is Pearson's, of A_i with the
-      characters of completion i (null under two completions or with no spread).
+      characters of completion i (null under two completions or with no spread); with tokens, of
+      A_i with the tokens of the completions whose record gives them.
       A record that cannot be read is one message naming the file, the line and the problem (not
       JSON, a component that is text, two formats in one input, a non-finite number). At most
       ${MAX_ROLLOUT_SIZE} in all, ${MAX_COMPLETIONS.toLocaleString('en-US')} completions, ${MAX_COMPONENTS} components, records of ${MAX_RECORD_SIZE}.

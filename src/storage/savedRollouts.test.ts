@@ -128,6 +128,32 @@ describe('kept rollout files', () => {
     expect(await reopened.listRollouts()).toEqual({ files: [expect.objectContaining({ id: 'good' })], damaged: [] })
   })
 
+  it('keep the lengths in tokens, and open a table kept before they were', async () => {
+    const withTokens = tableOf(jsonl([
+      { group: 'a', tokens: 12, rewards: { r: 1 } },
+      { group: 'a', rewards: { r: 0 } },
+    ]))
+    const library = await openLibrary()
+    await library.keepRollouts(savedRolloutsOf('t', 'tokens.jsonl', 1000, keptTableOf(withTokens), 80))
+    await library.keepRollouts(record('old', 'old.jsonl', 2000))
+    library.close('test')
+    // The older record, as it was written before the column: no tokenLengths key at all.
+    const db = await openDB(LIBRARY_DB_NAME)
+    const old = record('old', 'old.jsonl', 2000).columns
+    delete old.table.tokenLengths
+    await db.put(ROLLOUT_COLUMNS_STORE, old)
+    db.close()
+
+    const reopened = await openLibrary()
+    const tokens = tableFromKept((await reopened.getRollouts('t')).columns.table)
+    if (!tokens.ok) throw new Error(tokens.problem)
+    expect(Array.from(tokens.table.tokenLengths!)).toEqual([12, -1])
+    const older = tableFromKept((await reopened.getRollouts('old')).columns.table)
+    if (!older.ok) throw new Error(older.problem)
+    expect(older.table.tokenLengths).toBeNull()
+    expect(older.table).toEqual(TABLE)
+  })
+
   it('name columns that are not the table the list says', async () => {
     const library = await openLibrary()
     const kept = record('x', 'run.jsonl', 1000)

@@ -44,6 +44,23 @@ describe('rolloutViews', () => {
     })
   }
 
+  // The same file with lengths in tokens on some records: three counted completions of each step give them, the others not.
+  const TOKENS = [5, 3, null, 8, 2, null, 4, 6, 1, null, 9]
+  const withTokens = tableOf(jsonl(JSON.parse(`[${FILE.trim().split('\n').join(',')}]`).map((record: object, i: number) => (TOKENS[i] === null ? record : { ...record, tokens: TOKENS[i] }))))
+  for (const fields of [{}, { center: 'loo', scale: 'none' }, { combine: 'decoupled' }] as const) {
+    it(`gives rolloutSummary's correlation with the length in tokens exactly, under ${JSON.stringify(fields)}`, () => {
+      const estimator = GroupEstimatorSchema.parse(fields)
+      const weights = Float64Array.of(1, -0.5)
+      const { views } = rolloutViews(prepareViews(withTokens), weights, estimator)
+      const summary = rolloutSummary(withTokens, weights, estimator)
+      expect(views.steps.map(({ step, figures }) => ({ step, figures }))).toEqual(summary.steps)
+      expect(views.whole.figures).toEqual(summary.whole)
+      // Compared as numbers, not two nulls.
+      expect(views.steps[0].figures.advantageTokenCorrelation).not.toBeNull()
+      expect(views.whole.figures.advantageTokenCorrelation).not.toBeNull()
+    })
+  }
+
   it('keeps each component\'s own advantages per estimator: a second set of weights gives rolloutSummary\'s figures exactly', () => {
     const estimator = GroupEstimatorSchema.parse({ combine: 'decoupled', center: 'median' })
     const fresh = prepareViews(table)

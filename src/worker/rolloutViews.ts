@@ -24,6 +24,8 @@ import type { RolloutViews } from './rolloutsProtocol'
  *   mean c̄_k        Σ c_ik / (completions k applies to)
  *   credit share    Σ_i credit_ik / Σ_i Σ_j credit_ij
  *   correlation     Pearson's r of A_i with the characters of completion i
+ *   with tokens     Pearson's r of A_i with the tokens of completion i, over the rows whose
+ *                   record gives them (prepared once: their rows and tokens, step by step)
  * Every histogram is binned over the whole file's reach m = max |A_i|, so that a step's bars sit
  * where the file's do.
  */
@@ -31,10 +33,13 @@ import type { RolloutViews } from './rolloutsProtocol'
 /** Bins of every histogram: odd, so that one bin is centred on 0. */
 const HISTOGRAM_BINS = 21
 
-/** A step's design-free part: its batch, its rows' lengths, and per component Σ c_ik and the count it applies to. */
+/** A step's design-free part: its batch, its rows' lengths (in characters; in tokens where given), and per component Σ c_ik and the count it applies to. */
 interface PreparedStep {
   batch: StepBatch
   lengths: Float64Array
+  /** The rows whose record gives a length in tokens, in order, and those lengths. */
+  tokenRows: Int32Array
+  tokens: Float64Array
   componentSums: Float64Array
   componentCounts: Float64Array
 }
@@ -42,8 +47,9 @@ interface PreparedStep {
 export interface PreparedViews {
   table: RolloutTable
   steps: PreparedStep[]
-  /** Every step's rows' lengths one after another, in step order. */
+  /** Every step's rows' lengths one after another, in step order; the same of their lengths in tokens. */
   lengths: Float64Array
+  tokens: Float64Array
   /** Per estimator (its JSON), each step's componentOwnAdvantages: filled as designs ask for them. */
   ownAdvantages: Map<string, Float64Array[]>
 }
@@ -70,9 +76,21 @@ export function prepareViews(table: RolloutTable): PreparedViews {
         componentCounts[k]++
       }
     }
-    return { batch, lengths: Float64Array.from(batch.order, (completion) => table.lengths[completion]), componentSums, componentCounts }
+    const { tokenRows, tokens } = rowTokens(table, batch)
+    return { batch, lengths: Float64Array.from(batch.order, (completion) => table.lengths[completion]), tokenRows, tokens, componentSums, componentCounts }
   })
-  return { table, steps, lengths: concatenated(steps.map((step) => step.lengths)), ownAdvantages: new Map() }
+  return { table, steps, lengths: concatenated(steps.map((step) => step.lengths)), tokens: concatenated(steps.map((step) => step.tokens)), ownAdvantages: new Map() }
+}
+
+/** The rows of a step whose record gives a length in tokens (−1 where none), and those lengths. */
+function rowTokens(table: RolloutTable, batch: StepBatch): { tokenRows: Int32Array; tokens: Float64Array } {
+  const lengths = table.tokenLengths
+  if (lengths === null) return { tokenRows: new Int32Array(0), tokens: new Float64Array(0) }
+  const rows: number[] = []
+  batch.order.forEach((completion, row) => {
+    if (lengths[completion] >= 0) rows.push(row)
+  })
+  return { tokenRows: Int32Array.from(rows), tokens: Float64Array.from(rows, (row) => lengths[batch.order[row]]) }
 }
 
 /** Each step's components' own advantages under the estimator, computed on first use and kept. */
@@ -93,11 +111,14 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
   const K = table.names.length
   const whole = { groups: 0, silentGroups: 0, zeros: 0, componentSums: new Float64Array(K), componentCounts: new Float64Array(K), credit: new Float64Array(K) }
   const stepAdvantages: Float64Array[] = []
+  const stepTokenAdvantages: Float64Array[] = []
   const own = estimator.combine === 'decoupled' ? ownAdvantagesOf(prepared, estimator) : null
   const stepFigures = prepared.steps.map((step, s) => {
     const { batch } = step
     const advantages = batchAdvantages({ components: batch.components, weights, groupSizes: batch.groupSizes, applies: batch.applies }, estimator)
     stepAdvantages.push(advantages)
+    const tokenAdvantages = Float64Array.from(step.tokenRows, (row) => advantages[row])
+    stepTokenAdvantages.push(tokenAdvantages)
     // R_i = Σ_k w_k·c_ik
     const rewards = mixedRewards(batch.components, weights)
     const credit = componentCredit(batch, weights, estimator, advantages, own?.[s])
@@ -112,7 +133,7 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
       whole.componentCounts[k] += step.componentCounts[k]
       whole.credit[k] += credit[k]
     }
-    return figuresOf(batch.groupSizes.length, silentGroups, zeros, step.componentSums, step.componentCounts, credit, advantages, step.lengths)
+    return figuresOf(batch.groupSizes.length, silentGroups, zeros, step.componentSums, step.componentCounts, credit, { advantages, lengths: step.lengths, tokenAdvantages, tokens: step.tokens })
   })
   const allAdvantages = concatenated(stepAdvantages)
   const wholeHistogram = advantageHistogram(allAdvantages, HISTOGRAM_BINS)
@@ -122,13 +143,22 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
   return {
     views: {
       steps: stepFigures.map((figures, s) => ({ step: table.steps[s], figures, histogram: advantageHistogram(stepAdvantages[s], HISTOGRAM_BINS, reach) })),
-      whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, allAdvantages, prepared.lengths), histogram: wholeHistogram },
+      whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, { advantages: allAdvantages, lengths: prepared.lengths, tokenAdvantages: concatenated(stepTokenAdvantages), tokens: prepared.tokens }), histogram: wholeHistogram },
     },
     advantages,
   }
 }
 
-function figuresOf(groups: number, silentGroups: number, zeros: number, sums: Float64Array, counts: Float64Array, credit: Float64Array, advantages: Float64Array, lengths: Float64Array): RolloutFigures {
+/** The rows' advantages with their lengths in characters, and those of the rows with a length in tokens with those lengths. */
+interface LengthSamples {
+  advantages: Float64Array
+  lengths: Float64Array
+  tokenAdvantages: Float64Array
+  tokens: Float64Array
+}
+
+function figuresOf(groups: number, silentGroups: number, zeros: number, sums: Float64Array, counts: Float64Array, credit: Float64Array, samples: LengthSamples): RolloutFigures {
+  const { advantages, lengths, tokenAdvantages, tokens } = samples
   const completions = advantages.length
   const credited = credit.reduce((sum, value) => sum + value, 0)
   return {
@@ -143,6 +173,7 @@ function figuresOf(groups: number, silentGroups: number, zeros: number, sums: Fl
       creditShare: credited === 0 ? null : share / credited,
     })),
     advantageLengthCorrelation: pearson(advantages, lengths),
+    advantageTokenCorrelation: pearson(tokenAdvantages, tokens),
   }
 }
 

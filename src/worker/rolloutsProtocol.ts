@@ -58,6 +58,8 @@ export interface OpenedRollouts {
   millis: number
   /** True for a table opened from those kept in the browser, not read from its file. */
   fromKept?: boolean
+  /** True where some completion's record gives its length in tokens (the figures then correlate the advantage with it). */
+  hasTokens?: boolean
 }
 
 /** One step's figures (or the whole file's), with its advantage histogram binned over the whole file's reach. */

@@ -70,7 +70,7 @@ export function createRolloutsSession({ post, fetchUrl = fetch, now = () => perf
   function show(openId: number, opened: RolloutTable, label: string, bytes: number, millis: number, fromKept: boolean): void {
     table = opened
     views = tableViews(table)
-    post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes, millis, ...(fromKept ? { fromKept } : {}) } })
+    post({ type: 'opened', openId, opened: { label, format: table.format, names: [...table.names], count: table.count, steps: [...table.steps], leftOut: table.leftOut, bytes, millis, ...(fromKept ? { fromKept } : {}), ...(table.tokenLengths === null ? {} : { hasTokens: true }) } })
   }
 
   /** A table the page kept, checked whole before it replaces the one open; a damaged one is named and the open one stays. */

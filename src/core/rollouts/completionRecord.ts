@@ -2,8 +2,8 @@ import type { RolloutFormat } from './formats'
 
 /*
  * One completion as a record of any format gives it, before the table keeps what it needs of it:
- * its step, what groups it (the prompt's text, or an explicit group), its text, and the fields that
- * may be reward components, as read.
+ * its step, what groups it (the prompt's text, or an explicit group), its text, its length in
+ * tokens where the record gives one, and the fields that may be reward components, as read.
  */
 
 export interface CompletionRecord {
@@ -16,6 +16,8 @@ export interface CompletionRecord {
   groupLabel: string
   /** The completion's whole text ("" where the record has none). */
   text: string
+  /** Its length in tokens, a whole number from 0, where the record gives one (the plain form's "tokens"); else null. */
+  tokens: number | null
   /**
    * The fields that may be reward components, as read: a number or a boolean is one (true 1, false
    * 0), null (or an empty CSV cell) means it does not apply to this completion, anything else is text.

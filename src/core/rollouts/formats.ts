@@ -5,7 +5,7 @@
  *          one key per entry of the reward function's extra info;
  *   trl    a TRL completions table (log_completions): "prompt", "completion", "step", one column
  *          per reward function, "advantage";
- *   jsonl  our plain form: {"group", "step"?, "text"?, "rewards": {name: value}}.
+ *   jsonl  our plain form: {"group", "step"?, "text"?, "tokens"?, "rewards": {name: value}}.
  */
 
 export const ROLLOUT_FORMATS = ['verl', 'trl', 'jsonl'] as const
@@ -22,7 +22,7 @@ export const FORMAT_NAMES: Record<RolloutFormat, string> = {
 export const FORMAT_SHAPES: Record<RolloutFormat, string> = {
   verl: '{"input": prompt text, "output": completion text, "score": number, "step"?, ...one number per reward component}',
   trl: '{"prompt": text, "completion": text, "step"?, "advantage"?, ...one number per reward function}',
-  jsonl: '{"group": text or number, "step"?, "text"?, "rewards": {name: number or null}}',
+  jsonl: '{"group": text or number, "step"?, "text"?, "tokens"?: whole number, "rewards": {name: number or null}}',
 }
 
 /** The format a record's keys say it has: verl's input/output, TRL's prompt/completion, the plain form's group/rewards; null for none. */

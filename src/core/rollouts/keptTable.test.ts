@@ -41,6 +41,28 @@ describe('a kept rollout table', () => {
     expect(parsed.table.leftOut.unscored).toEqual({ count: 1, places: ['2.jsonl line 2'] })
   })
 
+  it('keeps the lengths in tokens where the file gives them, and opens a table kept without that column', () => {
+    const withTokens = tableOf(jsonl([
+      { group: 'a', text: 'xy', tokens: 3, rewards: { r: 1 } },
+      { group: 'a', text: 'z', rewards: { r: 0 } },
+    ]))
+    const kept = keptTableOf(withTokens)
+    expect(Array.from(kept.tokenLengths!)).toEqual([3, -1])
+    const parsed = tableFromKept(kept)
+    if (!parsed.ok) throw new Error(parsed.problem)
+    expect(parsed.table).toEqual(withTokens)
+    expect(Array.from(parsed.table.tokenLengths!)).toEqual([3, -1])
+    // 2 completions: values 16, six index columns 48, groupSteps 4, tokenLengths 8; texts 3, label 1.
+    expect(keptTableBytes(kept)).toBe(16 + 48 + 4 + 8 + 3 + 1 + 1)
+    // A table kept before the column was: no tokenLengths key at all.
+    const older: Partial<KeptTable> = keptTableOf(TABLE)
+    delete older.tokenLengths
+    const opened = tableFromKept(older)
+    if (!opened.ok) throw new Error(opened.problem)
+    expect(opened.table.tokenLengths).toBeNull()
+    expect(opened.table).toEqual(TABLE)
+  })
+
   it('is a copy: handing its buffers over leaves the table whole', () => {
     const kept = keptTableOf(TABLE)
     kept.values[0][0] = 99
@@ -73,6 +95,9 @@ describe('a kept rollout table', () => {
     ['a group out of range', (kept) => (kept.groupOf[0] = -1), 'groupOf holds -1 at 0; accepted: 0 to 2'],
     ['a source out of range', (kept) => (kept.sourceOf[5] = 9), 'sourceOf holds 9 at 5; accepted: 0 to 1'],
     ['a negative length', (kept) => (kept.lengths[1] = -4), 'lengths holds -4 at 1; accepted: 0 to 2147483646'],
+    ['tokens as a list', (kept) => Object.assign(kept, { tokenLengths: [1, 2, 3, 4, 5, 6] }), 'tokenLengths is not a column of whole numbers (accepted: an Int32Array, or null)'],
+    ['a short column of tokens', (kept) => Object.assign(kept, { tokenLengths: Int32Array.of(1, 2, 3) }), 'tokenLengths holds 3 values where 6 belong'],
+    ['tokens below -1', (kept) => Object.assign(kept, { tokenLengths: Int32Array.of(1, -1, 0, -2, 5, 6) }), 'tokenLengths holds -2 at 3; accepted: -1 (no length in tokens) to 2147483647'],
     ['a short index column', (kept) => Object.assign(kept, { line: kept.line.subarray(0, 5) }), 'line holds 5 values where 6 belong'],
     ['a completion in a group of another step', (kept) => (kept.groupOf[3] = 0), 'completion 3 is of step index 1 but its group 0 is of step index 0'],
     ['places in a group out of order', (kept) => (kept.indexInGroup[1] = 0), 'completion 1 is number 0 of group 0, which had 1 before it'],

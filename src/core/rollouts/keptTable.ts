@@ -1,6 +1,6 @@
 import { quoted } from '../truncate'
 import { ROLLOUT_FORMATS, type RolloutFormat } from './formats'
-import { KEPT_TEXT_LENGTH, MAX_COMPLETIONS, MAX_COMPONENTS } from './limits'
+import { KEPT_TEXT_LENGTH, MAX_COMPLETIONS, MAX_COMPONENTS, MAX_TOKENS } from './limits'
 import { groupsOf } from './rolloutGroups'
 import type { RolloutTable } from './rolloutTable'
 
@@ -26,6 +26,8 @@ export interface KeptTable {
   line: Int32Array
   sourceOf: Int32Array
   lengths: Int32Array
+  /** Each completion's length in tokens, −1 where its record gave none; null (or absent, as tables kept before it was) where no record gave one. */
+  tokenLengths?: Int32Array | null
   texts: string[]
   loggedAdvantages: Float64Array | null
   /** Each group's step (an index into steps) and its prompt's kept text. */
@@ -51,6 +53,7 @@ export function keptTableOf(table: RolloutTable): KeptTable {
     line: table.line.slice(),
     sourceOf: table.sourceOf.slice(),
     lengths: table.lengths.slice(),
+    tokenLengths: table.tokenLengths?.slice() ?? null,
     texts: [...table.texts],
     loggedAdvantages: table.loggedAdvantages?.slice() ?? null,
     groupSteps: table.groups.stepOf.slice(),
@@ -62,6 +65,7 @@ export function keptTableOf(table: RolloutTable): KeptTable {
 export function keptTableBuffers(kept: KeptTable): ArrayBuffer[] {
   const arrays = [...kept.values, kept.stepOf, kept.groupOf, kept.indexInGroup, kept.line, kept.sourceOf, kept.lengths, kept.groupSteps]
   if (kept.loggedAdvantages !== null) arrays.push(kept.loggedAdvantages)
+  if (kept.tokenLengths !== undefined && kept.tokenLengths !== null) arrays.push(kept.tokenLengths)
   return arrays.map((array) => array.buffer as ArrayBuffer)
 }
 
@@ -92,6 +96,7 @@ export function tableFromKept(raw: unknown): ParsedKeptTable {
     line: kept.line,
     sourceOf: kept.sourceOf,
     lengths: kept.lengths,
+    tokenLengths: kept.tokenLengths ?? null,
     texts: kept.texts,
     loggedAdvantages: kept.loggedAdvantages,
   }
@@ -145,6 +150,8 @@ export function keptTableProblem(raw: unknown): string | null {
     const problem = indexColumn(kept[name], name, length, bound)
     if (problem !== null) return problem
   }
+  const tokenProblem = tokenColumn(kept.tokenLengths, count)
+  if (tokenProblem !== null) return tokenProblem
   return groupProblem(kept as unknown as KeptTable, groupCount)
 }
 
@@ -176,6 +183,16 @@ function indexColumn(column: unknown, name: string, length: number, bound: numbe
   if (!(column instanceof Int32Array)) return `${name} is not a column of whole numbers (accepted: an Int32Array)`
   if (column.length !== length) return `${name} holds ${column.length} values where ${length} belong`
   for (let i = 0; i < length; i++) if (column[i] < 0 || column[i] >= bound) return `${name} holds ${column[i]} at ${i}; accepted: 0 to ${bound - 1}`
+  return null
+}
+
+/** The optional column of lengths in tokens: absent or null, or an Int32Array of `count` values from −1 (none given) to MAX_TOKENS. */
+function tokenColumn(column: unknown, count: number): string | null {
+  if (column === undefined || column === null) return null
+  if (!(column instanceof Int32Array)) return 'tokenLengths is not a column of whole numbers (accepted: an Int32Array, or null)'
+  if (column.length !== count) return `tokenLengths holds ${column.length} values where ${count} belong`
+  // An Int32Array holds nothing above MAX_TOKENS (2^31 − 1): only the lower bound can be crossed.
+  for (let i = 0; i < count; i++) if (column[i] < -1) return `tokenLengths holds ${column[i]} at ${i}; accepted: -1 (no length in tokens) to ${MAX_TOKENS}`
   return null
 }
 

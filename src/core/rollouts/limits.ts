@@ -14,6 +14,9 @@ export const MAX_RECORD_CHARS = 16 * 1024 * 1024
 /** MAX_RECORD_CHARS as messages say it. */
 export const MAX_RECORD_SIZE = '16 Mi characters'
 
+/** The longest completion in tokens a record may give: the most a column of 32-bit integers holds. */
+export const MAX_TOKENS = 2 ** 31 - 1
+
 /** The most completions one input holds: about ten 200 MB dumps' worth. */
 export const MAX_COMPLETIONS = 1_000_000
 

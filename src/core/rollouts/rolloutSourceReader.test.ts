@@ -53,6 +53,13 @@ describe("verl's rollout dump", () => {
     expect(table.loggedAdvantages).toBeNull()
   })
 
+  it('gives no length in tokens (the dump writes none): a numeric extra key "tokens" is a component like any other', () => {
+    expect(tableOf(VERL).tokenLengths).toBeNull()
+    const table = tableOf(jsonl([{ input: 'p', output: 'a', score: 1, tokens: 4 }, { input: 'p', output: 'b', score: 0, tokens: 6 }]))
+    expect(table.names).toEqual(['score', 'tokens'])
+    expect(table.tokenLengths).toBeNull()
+  })
+
   it('groups by step and prompt, in input order, whether or not a group comes in one run', () => {
     const table = tableOf(VERL)
     expect(groupsByStep(table)).toEqual([[[0, 1, 3], [2, 4]]])
@@ -124,6 +131,8 @@ describe('a TRL completions table', () => {
         { correctness: 1, format: 1 },
       ])
       expect(Array.from(table.loggedAdvantages!)).toEqual([0.7, -0.7, 0, 0])
+      // TRL's table has no column of lengths in tokens.
+      expect(table.tokenLengths).toBeNull()
       expect(Array.from(table.line)).toEqual([2, 3, 4, 5])
       expect(groupsByStep(table)).toEqual([[[0, 1], [2, 3]]])
     }
@@ -195,9 +204,38 @@ describe('the plain JSONL form', () => {
   })
 
   it('refuses an unknown key, a reward that is text, and a missing group', () => {
-    expect(problemOf(() => tableOf(jsonl([{ group: 1, rewards: { a: 1 }, extra: 2 }])))).toBe('line 1: unknown key "extra" in a plain JSONL record; accepted: "group", "step", "text", "rewards"')
+    expect(problemOf(() => tableOf(jsonl([{ group: 1, rewards: { a: 1 }, extra: 2 }])))).toBe('line 1: unknown key "extra" in a plain JSONL record; accepted: "group", "step", "text", "tokens", "rewards"')
     expect(problemOf(() => tableOf(jsonl([{ group: 1, rewards: { a: 'high' } }])))).toBe('line 1: reward "a" is text ("high"); a reward component is a number (null where it does not apply)')
     expect(problemOf(() => tableOf(jsonl([{ rewards: { a: 1 } }])))).toBe('line 1: the record has no "group"; give the group of completions it belongs to (text or a number)')
+  })
+
+  it('reads each completion\'s length in tokens where its record gives one, -1 where it does not', () => {
+    const table = tableOf(jsonl([
+      { group: 1, text: 'abc', tokens: 2, rewards: { a: 1 } },
+      { group: 1, text: 'abcdef', tokens: 0, rewards: { a: 0 } },
+      { group: 1, text: 'ab', rewards: { a: 1 } },
+      { group: 1, text: 'a', tokens: null, rewards: { a: 0 } },
+      { group: 2, tokens: 2147483647, rewards: { a: 1 } },
+    ]))
+    expect(Array.from(table.tokenLengths!)).toEqual([2, 0, -1, -1, 2147483647])
+    // The characters are counted as before, tokens or not; "tokens" is no reward component.
+    expect(Array.from(table.lengths)).toEqual([3, 6, 2, 1, 0])
+    expect(table.names).toEqual(['a'])
+  })
+
+  it('has no column of tokens where no record gives one (null counts as none)', () => {
+    expect(tableOf(jsonl([{ group: 1, rewards: { a: 1 } }, { group: 1, tokens: null, rewards: { a: 0 } }])).tokenLengths).toBeNull()
+  })
+
+  it.each<[string, unknown, string]>([
+    ['a fraction', 2.5, '2.5'],
+    ['a negative count', -1, '-1'],
+    ['text', '12', 'text ("12")'],
+    ['more than a 32-bit column holds', 2 ** 31, '2147483648'],
+    ['a list', [3], 'a list'],
+  ])('refuses "tokens" of %s, naming the line and what is accepted', (_, tokens, shown) => {
+    const text = jsonl([{ group: 1, tokens: 3, rewards: { a: 1 } }, { group: 1, tokens, rewards: { a: 0 } }])
+    expect(problemOf(() => tableOf(text))).toBe(`line 2: "tokens" is ${shown}; the completion's length in tokens is a whole number from 0 to 2147483647 (null where it is not known)`)
   })
 })
 

@@ -88,3 +88,38 @@ describe('componentCredit', () => {
     expect(Array.from(credit)).toEqual([6])
   })
 })
+
+describe('rolloutSummary with lengths in tokens', () => {
+  // One component r, weight 1, scale none (A = R − group mean); "tokens" on some records only.
+  // Step 1: group 1 (1, 0) → A = (½, −½), tokens (4, 2); group 2 (2, 0, 1) → A = (1, −1, 0), tokens (none, 3, 1).
+  // Step 2: group 3 (1, 0) → A = (½, −½), tokens (5, none).
+  const FILE_WITH_TOKENS = jsonl([
+    { group: 1, step: 1, text: 'x', tokens: 4, rewards: { r: 1 } },
+    { group: 1, step: 1, text: 'x', tokens: 2, rewards: { r: 0 } },
+    { group: 2, step: 1, text: 'x', rewards: { r: 2 } },
+    { group: 2, step: 1, text: 'x', tokens: 3, rewards: { r: 0 } },
+    { group: 2, step: 1, text: 'x', tokens: 1, rewards: { r: 1 } },
+    { group: 3, step: 2, text: 'x', tokens: 5, rewards: { r: 1 } },
+    { group: 3, step: 2, text: 'x', tokens: null, rewards: { r: 0 } },
+  ])
+  const summary = rolloutSummary(tableOf(FILE_WITH_TOKENS), [1], estimator({ scale: 'none' }))
+
+  it('correlates advantage with tokens over the completions that give them (Pearson)', () => {
+    // Step 1: A = (½, −½, −1, 0), t = (4, 2, 3, 1): Ā = −¼, t̄ = 5/2; Σ (A − Ā)(t − t̄) = ½,
+    // Σ (A − Ā)² = 5/4, Σ (t − t̄)² = 5 → ½ / √(25/4) = 0.2
+    expect(summary.steps[0].figures.advantageTokenCorrelation).toBeCloseTo(0.2, 14)
+    // Step 2: one completion gives tokens: no correlation.
+    expect(summary.steps[1].figures.advantageTokenCorrelation).toBeNull()
+    // The file: A = (½, −½, −1, 0, ½), t = (4, 2, 3, 1, 5): Σ A·t − 5·Ā·t̄ = ½ + 1.5 = 2,
+    // Σ A² − 5Ā² = 1.75 − 0.05 = 1.7, Σ t² − 5t̄² = 55 − 45 = 10 → 2/√17
+    expect(summary.whole.advantageTokenCorrelation).toBeCloseTo(2 / Math.sqrt(17), 14)
+    // The characters are all 1: no spread.
+    expect(summary.whole.advantageLengthCorrelation).toBeNull()
+  })
+
+  it('gives none where no record gives tokens, or where the tokens have no spread', () => {
+    expect(rolloutSummary(tableOf(FILE), [1, 1], estimator({ scale: 'none' })).whole.advantageTokenCorrelation).toBeNull()
+    const even = FILE_WITH_TOKENS.replace(/"tokens":\d+/g, '"tokens":7')
+    expect(rolloutSummary(tableOf(even), [1], estimator({ scale: 'none' })).whole.advantageTokenCorrelation).toBeNull()
+  })
+})

@@ -16,6 +16,9 @@ import { stepBatch, type StepBatch } from './stepBatch'
  *                         (componentCredit.ts; null where no credit is attributed)
  *   advantageLengthCorrelation  Pearson's r of A_i with the characters of completion i (null
  *                         under two completions or without spread)
+ *   advantageTokenCorrelation   Pearson's r of A_i with the tokens of completion i, over the
+ *                         completions whose record gives them (null under two such completions,
+ *                         without spread, or where no record gives tokens)
  */
 
 export interface ComponentFigures {
@@ -31,6 +34,7 @@ export interface RolloutFigures {
   /** One per component, in the table's order. */
   components: ComponentFigures[]
   advantageLengthCorrelation: number | null
+  advantageTokenCorrelation: number | null
 }
 
 export interface RolloutSummary {
@@ -63,6 +67,9 @@ class FigureSums {
   readonly credit: Float64Array
   advantages: number[] = []
   lengths: number[] = []
+  /** The advantages and lengths in tokens of the completions whose record gives them. */
+  tokenAdvantages: number[] = []
+  tokens: number[] = []
 
   constructor(K: number) {
     this.componentSums = new Float64Array(K)
@@ -84,6 +91,11 @@ class FigureSums {
       if (advantages[row] === 0) this.zeros++
       this.advantages.push(advantages[row])
       this.lengths.push(table.lengths[completion])
+      const tokens = table.tokenLengths?.[completion] ?? -1
+      if (tokens >= 0) {
+        this.tokenAdvantages.push(advantages[row])
+        this.tokens.push(tokens)
+      }
       for (let k = 0; k < K; k++) {
         if (batch.applies[row * K + k] === 0) continue
         this.componentSums[k] += batch.components[row * K + k]
@@ -104,6 +116,8 @@ class FigureSums {
     }
     for (const value of other.advantages) this.advantages.push(value)
     for (const value of other.lengths) this.lengths.push(value)
+    for (const value of other.tokenAdvantages) this.tokenAdvantages.push(value)
+    for (const value of other.tokens) this.tokens.push(value)
   }
 
   figures(): RolloutFigures {
@@ -121,6 +135,7 @@ class FigureSums {
         creditShare: credited === 0 ? null : credit / credited,
       })),
       advantageLengthCorrelation: pearson(this.advantages, this.lengths),
+      advantageTokenCorrelation: pearson(this.tokenAdvantages, this.tokens),
     }
   }
 }

@@ -29,6 +29,8 @@ export interface RolloutTable {
   sourceOf: Int32Array
   /** Per completion: the characters of its whole text. */
   lengths: Int32Array
+  /** Per completion: its length in tokens where its record gives one, −1 where it does not; null where no record gives one. */
+  tokenLengths: Int32Array | null
   /** Per completion: its text's first KEPT_TEXT_LENGTH characters. */
   texts: readonly string[]
   /** Per completion: the advantage the run logged (TRL's table), NaN where none; null where the input logs none. */

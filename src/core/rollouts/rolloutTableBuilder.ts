@@ -44,6 +44,8 @@ export class RolloutTableBuilder {
   private readonly lines = new Growable(Int32Array)
   private readonly sourceOf = new Growable(Int32Array)
   private readonly lengths = new Growable(Int32Array)
+  private readonly tokenLengths = new Growable(Int32Array)
+  private anyTokens = false
   private readonly texts: string[] = []
   private readonly logged = new Growable(Float64Array)
   private anyLogged = false
@@ -93,6 +95,9 @@ export class RolloutTableBuilder {
     this.lines.push(line)
     this.sourceOf.push(source)
     this.lengths.push(characterCount(record.text))
+    // −1: the record gives no length in tokens.
+    this.tokenLengths.push(record.tokens ?? -1)
+    if (record.tokens !== null) this.anyTokens = true
     this.texts.push(keptText(record.text))
     this.logged.push(record.loggedAdvantage ?? NaN)
     if (record.loggedAdvantage !== null) this.anyLogged = true
@@ -115,6 +120,7 @@ export class RolloutTableBuilder {
       line: this.lines.view().slice(),
       sourceOf: this.sourceOf.view().slice(),
       lengths: this.lengths.view().slice(),
+      tokenLengths: this.anyTokens ? this.tokenLengths.view().slice() : null,
       texts: this.texts,
       loggedAdvantages: this.anyLogged ? this.logged.view().slice() : null,
     }

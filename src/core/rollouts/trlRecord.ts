@@ -6,7 +6,9 @@ import { loggedNumber, otherFields, requiredText, stepField } from './recordFiel
  * "completion", one column per reward function, any extra columns logged, "advantage"), from a
  * JSON record or a CSV row. "advantage" is the run's own, kept to compare with; every other
  * column but step, prompt and completion may be a component (a reward function's None, which TRL
- * logs as NaN, is an empty CSV cell or null: it does not apply).
+ * logs as NaN, is an empty CSV cell or null: it does not apply). The table has no column of
+ * lengths in tokens (TRL logs only their mean, min and max, as metrics), so the completion's
+ * tokens are not known.
  */
 
 const KNOWN = ['prompt', 'completion', 'step', 'advantage']
@@ -23,6 +25,7 @@ export function trlRecord(record: Record<string, unknown>, source: string, line:
     groupKey: prompt,
     groupLabel: prompt,
     text: completion,
+    tokens: null,
     fields: otherFields(record, KNOWN),
     loggedAdvantage: loggedNumber(record, 'advantage', source, line),
   }

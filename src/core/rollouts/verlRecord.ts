@@ -11,7 +11,8 @@ import { RolloutInputError } from './rolloutInputError'
  * prompt's completions by the batch's "uid", which its dump leaves out: so the group is the step and
  * the prompt's text, and two rows of one prompt in one batch read as one group. Where a line does
  * carry "uid" (text or a number: our own dump writes it, a recipe may add it), the group is the
- * step and the uid.
+ * step and the uid. The dump gives no length in tokens (it decodes the responses to text and
+ * writes only the keys above), so the completion's tokens are not known.
  */
 
 const KNOWN = ['input', 'output', 'gts', 'step', 'uid']
@@ -26,5 +27,5 @@ export function verlRecord(record: Record<string, unknown>, source: string, line
   if (uid !== undefined && uid !== null && typeof uid !== 'string' && typeof uid !== 'number') throw new RolloutInputError(source, line, `"uid" is ${shownValue(uid)}; verl's uid, the group's id, is text or a number`)
   // The group: the uid where the line has one, else the prompt's text (distinct prefixes: a uid never equals a prompt).
   const groupKey = uid === undefined || uid === null ? `p${input}` : `u${JSON.stringify(uid)}`
-  return { format: 'verl', step: stepField(record, source, line), groupKey, groupLabel: input, text: output, fields: otherFields(record, KNOWN), loggedAdvantage: null }
+  return { format: 'verl', step: stepField(record, source, line), groupKey, groupLabel: input, text: output, tokens: null, fields: otherFields(record, KNOWN), loggedAdvantage: null }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { creditPercents, leftOutLines, lengthCorrelationText, readProgressText, silentGroupsText } from './rolloutViewText'
+import { creditPercents, leftOutLines, lengthCorrelationText, readProgressText, silentGroupsText, tokenCorrelationText } from './rolloutViewText'
 
 describe("the rollouts panel's words", () => {
   it('says the bytes read, with the total where known', () => {
@@ -25,5 +25,7 @@ describe("the rollouts panel's words", () => {
     expect(silentGroupsText(1, 96)).toBe('1 of 96 groups silent (every reward equal: no signal under a group centre)')
     expect(lengthCorrelationText(-0.1266)).toBe('Advantage–length correlation: r = -0.13 (length in characters)')
     expect(lengthCorrelationText(null)).toContain('none')
+    expect(tokenCorrelationText(0.456)).toBe('…with length in tokens: r = 0.46')
+    expect(tokenCorrelationText(null)).toBe('…with length in tokens: none (under two completions with tokens, or no spread)')
   })
 })

@@ -6,7 +6,7 @@ import { wholePercentages } from '../creditViews'
 /*
  * The "Your rollouts" panel's words, as plain text: what is read so far, what was left out and
  * where, the silent groups, each component's share of the credit, and the advantage–length
- * correlation.
+ * correlations (characters, and tokens where the file gives them).
  */
 
 /** "12.5 MB of 229.0 MB read", or without the total where it is not known. */
@@ -40,4 +40,9 @@ export function creditPercents(shares: readonly (number | null)[]): (number | nu
 /** "r = −0.13 between advantage and length (characters)", or why there is none. */
 export function lengthCorrelationText(r: number | null): string {
   return r === null ? 'Advantage–length correlation: none (under two completions, or no spread)' : `Advantage–length correlation: r = ${formatFixed(r, 2)} (length in characters)`
+}
+
+/** The same with the length in tokens, over the completions whose record gives it. */
+export function tokenCorrelationText(r: number | null): string {
+  return r === null ? '…with length in tokens: none (under two completions with tokens, or no spread)' : `…with length in tokens: r = ${formatFixed(r, 2)}`
 }

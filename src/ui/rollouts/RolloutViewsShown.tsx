@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { advantageSharesText, binDecimals } from '../../model/creditViews'
-import { creditPercents, leftOutLines, lengthCorrelationText, silentGroupsText } from '../../model/rollouts/rolloutViewText'
+import { creditPercents, leftOutLines, lengthCorrelationText, silentGroupsText, tokenCorrelationText } from '../../model/rollouts/rolloutViewText'
 import { downloadRolloutAdvantages, useRollouts } from '../../state/rollouts/rollouts'
 import type { RolloutStepView } from '../../worker/rolloutsProtocol'
 import { BarChart, type BarSeries } from '../charts/BarChart'
@@ -16,8 +16,9 @@ const SILENT_COLOUR = '#f4a261'
 /**
  * What the design makes of the opened rollouts, per step (the step chooser) or over the whole file:
  * the advantage histogram and its shares, the silent groups step by step, each component's share
- * of the credit, the advantage–length correlation, the sign changes, the export for the trainer
- * and what was left out. All text is plain text.
+ * of the credit, the advantage–length correlation (and with the length in tokens, where the file
+ * gives it), the sign changes, the export for the trainer and what was left out. All text is
+ * plain text.
  */
 export function RolloutViewsShown() {
   const views = useRollouts((state) => state.views)
@@ -68,6 +69,7 @@ export function RolloutViewsShown() {
         </tbody>
       </table>
       <p aria-label="Advantage–length correlation">{lengthCorrelationText(figures.advantageLengthCorrelation)}</p>
+      {opened.hasTokens === true && <p aria-label="Advantage–token correlation">{tokenCorrelationText(figures.advantageTokenCorrelation)}</p>}
       <RolloutSignChangesShown chosen={chosen} />
       <RolloutTrainerExport />
       <div aria-label="Left out">
