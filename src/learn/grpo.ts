@@ -394,7 +394,17 @@ export function withProgress(advantages: Float32Array, progress: Float64Array | 
 /** With the KL in the reward the loss has no KL term: β = 0 there. */
 function lossOptionsOf(options: GrpoOptions) {
   const klInReward = klPlacementOf(options) === 'reward'
-  return { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
+  return {
+    policyLoss: options.policyLoss,
+    epsLow: options.epsLow,
+    epsHigh: options.epsHigh,
+    dualClip: options.dualClip,
+    delta: options.delta,
+    tauPos: options.tauPos,
+    tauNeg: options.tauNeg,
+    kl: options.kl,
+    beta: klInReward ? 0 : options.beta,
+  }
 }
 
 function isRemax(options: GrpoOptions): boolean {

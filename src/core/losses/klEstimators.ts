@@ -16,6 +16,9 @@ export const KL_ESTIMATOR_RECORDS = [
   { name: 'k1', verlName: 'kl', hint: '−d (unbiased, can be negative)' },
   { name: 'k2', verlName: 'mse', hint: '½d²' },
   { name: 'k3', verlName: 'low_var_kl', hint: 'e^d − d − 1 (unbiased, never negative; capped at 10 as verl does)' },
+  { name: 'abs', verlName: 'abs', hint: '|d| (biased, never negative)' },
+  { name: 'k1+', verlName: 'k1+', hint: 'k1’s value with k2’s gradient (straight-through: the gradient of the true KL in expectation)' },
+  { name: 'k3+', verlName: 'k3+', hint: 'k3’s value with k2’s gradient (straight-through: the gradient of the true KL in expectation)' },
 ] as const satisfies readonly KlEstimatorRecord[]
 
 export const KL_ESTIMATORS = KL_ESTIMATOR_RECORDS.map((record) => record.name) as unknown as NamesOf<typeof KL_ESTIMATOR_RECORDS>
