@@ -135,8 +135,8 @@ describe('loss', () => {
   })
 
   it.each([
-    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
-    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
+    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
+    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
     [['--policy-loss', 'constructor'], 'unknown --policy-loss "constructor"'],
     [['--policy-loss'], 'flag --policy-loss needs a value'],
     [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],
@@ -151,7 +151,7 @@ describe('loss', () => {
     [[...PPO, '--dual-clip', '1'], "--dual-clip must be greater than 1 (C caps a negative advantage's loss at −A·C), got 1"],
     [['--policy-loss', 'gspo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss gspo; it applies to --policy-loss ppo'],
     [['--policy-loss', 'cispo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss cispo'],
-    [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, cispo'],
+    [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, geo_mean, cispo'],
     [['--policy-loss', 'reinforce', '--clip-high', '0.2'], 'flag --clip-high does not apply to --policy-loss reinforce'],
     [[...PPO, '--aggregation', 'mean'], 'unknown --aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm, or the names older setups use sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)'],
     [[...PPO, '--aggregation', '__proto__'], 'unknown --aggregation "__proto__"'],
@@ -161,9 +161,9 @@ describe('loss', () => {
     [[...PPO, '--aggregation', 'constant', '--max-length', '2.5'], '--max-length must be a whole number from 1 to 9007199254740991, got 2.5'],
     [[...PPO, '--aggregation', 'constant', '--max-length', '0'], '--max-length must be a whole number from 1 to 9007199254740991, got 0'],
     [[...PPO, '--aggregation', 'constant', '--max-length', '1e300'], '--max-length must be a whole number from 1 to 9007199254740991, got 1e300'],
-    [[...PPO, '--kl', 'k4'], 'unknown --kl "k4"; accepted: none, k1, k2, k3'],
-    [[...PPO, '--beta', '0.1'], 'flag --beta needs --kl k1, k2 or k3: without a KL estimator there is no KL term for it to weigh'],
-    [[...PPO, '--kl', 'none', '--beta', '0'], 'flag --beta needs --kl k1, k2 or k3'],
+    [[...PPO, '--kl', 'k4'], 'unknown --kl "k4"; accepted: none, k1, k2, k3, abs, k1+, k3+'],
+    [[...PPO, '--beta', '0.1'], 'flag --beta needs --kl k1, k2, k3, abs, k1+ or k3+: without a KL estimator there is no KL term for it to weigh'],
+    [[...PPO, '--kl', 'none', '--beta', '0'], 'flag --beta needs --kl k1, k2, k3, abs, k1+ or k3+'],
     [[...PPO, '--kl', 'k3', '--beta', '-1'], '--beta must be at least 0, got -1'],
   ])('refuses the flags %j', (args, message) => {
     expect(refused(args, WITH_REF)).toContain(message)
@@ -197,7 +197,7 @@ describe('loss', () => {
     [{ ...INPUT, advantages: [] }, 'advantages has 0 entries but logProbs has 2 sequences'],
     [{ ...INPUT, advantages: [[1, 1], [1, 1]] }, 'advantages[1] has 2 tokens but logProbs[1] has 1'],
     [{ ...INPUT, advantages: [[1, 1]] }, 'advantages has 1 sequences but logProbs has 2'],
-    [WITH_REF, 'refLogProbs is given but there is no KL estimator; give --kl k1, k2 or k3 to use it, or leave refLogProbs out'],
+    [WITH_REF, 'refLogProbs is given but there is no KL estimator; give --kl k1, k2, k3, abs, k1+ or k3+ to use it, or leave refLogProbs out'],
   ])('refuses stdin %j', (input, message) => {
     expect(refused(PPO, input)).toContain(message)
   })

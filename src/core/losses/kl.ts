@@ -36,14 +36,14 @@ export function tokenKl(logProb: number, refLogProb: number, estimator: KlEstima
 /**
  * ∂KL/∂log π of `tokenKl`, the gradient a learner descends (d = log π_ref − log π):
  *   k1: 1,  k2: −d,  k3: 1 − e^d inside both clamps, 0 where either binds (|d| > 20, or the cap of 10 holds strictly)
- *   abs: sign(−d) (0 where d = 0, as autograd's |x| gives)
+ *   abs: sign(log π − log π_ref) (0 where they agree, as autograd's |x| gives)
  *   k1+, k3+: −d, k2's (the straight-through gradient, whatever the value's clamps)
  */
 export function tokenKlSlope(logProb: number, refLogProb: number, estimator: KlEstimator): number {
   if (estimator === 'k1') return 1
   const d = refLogProb - logProb
   if (estimator === 'k2' || estimator === 'k1+' || estimator === 'k3+') return -d
-  if (estimator === 'abs') return Math.sign(-d)
+  if (estimator === 'abs') return Math.sign(logProb - refLogProb)
   if (d < -K3_LOG_RATIO_LIMIT || d > K3_LOG_RATIO_LIMIT) return 0
   const growth = Math.exp(d)
   // min(v, 10) passes the gradient to v when v ≤ 10
