@@ -311,9 +311,9 @@ export const GrpoOptionsSchema = z.object({
     if (deltaOf(options) !== null && !DELTA_POLICY_LOSSES.includes(options.policyLoss)) {
       context.addIssue({ code: 'custom', message: `the two-sided clip δ applies to the ${DELTA_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['delta'] })
     }
-    for (const field of ['tauPos', 'tauNeg'] as const) {
+    for (const [field, name] of [['tauPos', 'τ_pos'], ['tauNeg', 'τ_neg']] as const) {
       if (options[field] !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) {
-        context.addIssue({ code: 'custom', message: `the SAPO temperature ${field} applies to the ${TEMPERATURE_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })
+        context.addIssue({ code: 'custom', message: `the SAPO temperature ${name} applies to the ${TEMPERATURE_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })
       }
     }
   })
