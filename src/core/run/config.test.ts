@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLearnerFor, deltaOf, describeIssues, GROUP_PRESET_AGGREGATION, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
+import { defaultLearnerFor, deltaOf, describeIssues, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
 import { ENVIRONMENTS, getEnv } from '../envs/registry'
 
 describe('learner options', () => {
@@ -72,7 +72,7 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
   })
 
   it('leaves δ and SAPO’s temperatures absent by default, so a design without them parses as before', () => {
-    const parsed = LearnerOptionsSchema.parse({ kind: 'grpo' })
+    const parsed = GrpoOptionsSchema.parse({ kind: 'grpo' })
     for (const field of ['delta', 'tauPos', 'tauNeg']) expect(Object.hasOwn(parsed, field), field).toBe(false)
     expect(sapoTemperaturesOf(parsed)).toEqual({ pos: 1, neg: 1.05 })
     expect(deltaOf(parsed)).toBeNull()
@@ -80,7 +80,7 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
 
   it('takes a two-sided clip δ above 1 with ppo and refuses it otherwise', () => {
     expect(grpo({ delta: 4 }).data).toMatchObject({ policyLoss: 'ppo', delta: 4 })
-    expect(deltaOf(grpo({ delta: null }).data!)).toBeNull()
+    expect(deltaOf(GrpoOptionsSchema.parse({ kind: 'grpo', delta: null }))).toBeNull()
     const bound = 'delta: the two-sided clip δ must be a number above 1 and at most 100, or none (null)'
     expect(problem({ delta: 1 })).toBe(bound)
     expect(problem({ delta: 101 })).toBe(bound)
@@ -89,9 +89,8 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
   })
 
   it('takes SAPO’s temperatures above 0 with sapo and refuses them otherwise', () => {
-    const parsed = grpo({ policyLoss: 'sapo', tauPos: 2, tauNeg: 3 }).data!
-    expect(sapoTemperaturesOf(parsed)).toEqual({ pos: 2, neg: 3 })
-    expect(sapoTemperaturesOf(grpo({ policyLoss: 'sapo', tauNeg: 3 }).data!)).toEqual({ pos: 1, neg: 3 })
+    expect(sapoTemperaturesOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'sapo', tauPos: 2, tauNeg: 3 }))).toEqual({ pos: 2, neg: 3 })
+    expect(sapoTemperaturesOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'sapo', tauNeg: 3 }))).toEqual({ pos: 1, neg: 3 })
     expect(problem({ policyLoss: 'sapo', tauPos: 0 })).toBe("tauPos: the SAPO temperature τ_pos must be a number above 0 and at most 100 (verl's defaults: τ_pos 1, τ_neg 1.05)")
     expect(problem({ policyLoss: 'sapo', tauNeg: Number.NaN })).toBe("tauNeg: the SAPO temperature τ_neg must be a number above 0 and at most 100 (verl's defaults: τ_pos 1, τ_neg 1.05)")
     expect(problem({ tauPos: 2 })).toBe('tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo')
