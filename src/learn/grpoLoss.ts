@@ -1,7 +1,7 @@
 import type { Aggregation } from '../core/losses/aggregation'
+import { pessimisticLogRatio } from '../core/losses/geoMean'
 import { SEQUENCE_LOG_RATIO_CAP } from '../core/losses/gspo'
 import { tokenKl, tokenKlSlope } from '../core/losses/kl'
-import { pessimisticLogRatio } from '../core/losses/geoMean'
 import { policyLossOf } from '../core/losses/policyLosses'
 import { clipRatio, LOG_RATIO_LIMIT } from '../core/losses/ratio'
 import { sapoGate } from '../core/losses/sapo'
