@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/klEstimators'
 import { policyLoss, type PolicyLossOptions } from '../core/losses/policyLoss'
-import { CLIPPED_POLICY_LOSSES, POLICY_LOSS_RECORDS, POLICY_LOSSES, type PolicyLossKind } from '../core/losses/policyLosses'
+import { CLIPPED_POLICY_LOSSES, DELTA_POLICY_LOSSES, POLICY_LOSS_RECORDS, POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from '../core/losses/policyLosses'
+import { SAPO_DEFAULT_TEMPERATURES } from '../core/losses/sapo'
 import { perTokenAdvantages } from '../core/losses/sequences'
 import { parseFlags, parseNumber } from './args'
 import { assertFinite, assertFiniteValue, parseJson, validateInput } from './json-input'
@@ -13,9 +14,11 @@ import { UsageError } from './usage'
  * log-probabilities given as JSON on stdin (src/core/losses/), to check a trainer's numbers against.
  */
 
-const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'aggregation', 'max-length', 'kl', 'beta']
+const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'delta', 'tau-pos', 'tau-neg', 'aggregation', 'max-length', 'kl', 'beta']
 const DEFAULT_CLIP = 0.2
 const DUAL_CLIP_LOSSES: readonly string[] = POLICY_LOSS_RECORDS.filter((record) => record.dualClip).map((record) => record.name)
+/** "k1, k2, … or k3+": every estimator --kl takes. */
+const ANY_KL = `${KL_ESTIMATORS.slice(0, -1).join(', ')} or ${KL_ESTIMATORS[KL_ESTIMATORS.length - 1]}`
 
 const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the names older setups use ${Object.entries(AGGREGATION_ALIASES)
   .map(([alias, name]) => `${alias} (= ${name})`)
@@ -39,7 +42,7 @@ export function lossCommand(argv: string[], readStdin: () => string): string {
     if (sequence.length === 0) throw new UsageError(`logProbs[${i}] is empty; every sequence needs at least one token`)
   })
   const refLogProbs = input.refLogProbs ?? null
-  if (options.kl === null && refLogProbs !== null) throw new UsageError('refLogProbs is given but there is no KL estimator; give --kl k1, k2 or k3 to use it, or leave refLogProbs out')
+  if (options.kl === null && refLogProbs !== null) throw new UsageError(`refLogProbs is given but there is no KL estimator; give --kl ${ANY_KL} to use it, or leave refLogProbs out`)
   if (options.kl !== null && refLogProbs === null) throw new UsageError(`--kl ${options.kl} needs "refLogProbs" on stdin: each token's log-probability under the reference policy`)
   checkLayout('oldLogProbs', oldLogProbs, logProbs)
   if (refLogProbs !== null) checkLayout('refLogProbs', refLogProbs, logProbs)
@@ -69,6 +72,10 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
     if (flags.has(name) && !CLIPPED_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}, which has no clip; it applies to --policy-loss ${CLIPPED_POLICY_LOSSES.join(', ')}`)
   }
   if (flags.has('dual-clip') && !DUAL_CLIP_LOSSES.includes(policy)) throw new UsageError(`flag --dual-clip does not apply to --policy-loss ${policy}; it applies to --policy-loss ${DUAL_CLIP_LOSSES.join(', ')}`)
+  if (flags.has('delta') && !DELTA_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --delta does not apply to --policy-loss ${policy}; it applies to --policy-loss ${DELTA_POLICY_LOSSES.join(', ')}`)
+  for (const name of ['tau-pos', 'tau-neg']) {
+    if (flags.has(name) && !TEMPERATURE_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}; it applies to --policy-loss ${TEMPERATURE_POLICY_LOSSES.join(', ')}`)
+  }
 
   const low = numberFlag(flags, 'clip-low') ?? DEFAULT_CLIP
   if (low < 0 || low > 1) throw new UsageError(`--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got ${flags.get('clip-low')}`)
@@ -76,6 +83,13 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
   if (high < 0) throw new UsageError(`--clip-high must be at least 0 (ε_high: the ratio is clipped above at 1 + ε_high), got ${flags.get('clip-high')}`)
   const dualClip = numberFlag(flags, 'dual-clip')
   if (dualClip !== null && !(dualClip > 1)) throw new UsageError(`--dual-clip must be greater than 1 (C caps a negative advantage's loss at −A·C), got ${flags.get('dual-clip')}`)
+  const delta = numberFlag(flags, 'delta')
+  if (delta !== null && !(delta > 1)) throw new UsageError(`--delta must be greater than 1 (δ caps the unclipped ratio, so a negative advantage's loss is at most −A·δ), got ${flags.get('delta')}`)
+  const tauPos = numberFlag(flags, 'tau-pos') ?? SAPO_DEFAULT_TEMPERATURES.pos
+  const tauNeg = numberFlag(flags, 'tau-neg') ?? SAPO_DEFAULT_TEMPERATURES.neg
+  for (const [name, value] of [['tau-pos', tauPos], ['tau-neg', tauNeg]] as const) {
+    if (!(value > 0)) throw new UsageError(`--${name} must be greater than 0 (the SAPO gate's temperature τ: σ(τ·(r − 1))·4/τ), got ${flags.get(name)}`)
+  }
 
   const aggregationText = flags.get('aggregation') ?? 'token-mean'
   const aggregation = aggregationFlag(aggregationText)
@@ -92,10 +106,11 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
   const klText = flags.get('kl') ?? 'none'
   if (klText !== 'none' && !(KL_ESTIMATORS as readonly string[]).includes(klText)) throw new UsageError(`unknown --kl "${klText}"; accepted: none, ${KL_ESTIMATORS.join(', ')}`)
   const kl = klText === 'none' ? null : (klText as KlEstimator)
-  if (flags.has('beta') && kl === null) throw new UsageError('flag --beta needs --kl k1, k2 or k3: without a KL estimator there is no KL term for it to weigh')
+  if (flags.has('beta') && kl === null) throw new UsageError(`flag --beta needs --kl ${ANY_KL}: without a KL estimator there is no KL term for it to weigh`)
   const beta = numberFlag(flags, 'beta') ?? 0
   if (beta < 0) throw new UsageError(`--beta must be at least 0, got ${flags.get('beta')}`)
-  return { policyLoss: policy, clip: { low, high }, dualClip, aggregation, maxLength, kl, beta }
+  const temperatures = TEMPERATURE_POLICY_LOSSES.includes(policy) ? { temperatures: { pos: tauPos, neg: tauNeg } } : {}
+  return { policyLoss: policy, clip: { low, high }, dualClip, delta, ...temperatures, aggregation, maxLength, kl, beta }
 }
 
 function numberFlag(flags: Map<string, string>, name: string): number | null {

@@ -129,19 +129,66 @@ describe('loss', () => {
     expect(unweighted.kl).toBeCloseTo(0.625 / 3, 15)
   })
 
+  it('prints GMPO with its clipped geometric-mean ratio, the mean over sequences whatever --aggregation', () => {
+    // Sequence 0 (A = 1): x = (0.2, 0), inside [−0.2, 0.2]: g = e^0.1, ℓ = −e^0.1 at both tokens.
+    // Sequence 1 (A = −1): x = −1 → x′ = −0.2: ℓ = e^−0.2; its one token counts as clipped.
+    for (const aggregation of ['token-mean', 'token-sum', 'seq-mean-token-mean']) {
+      const output = ok(['--policy-loss', 'geo_mean', '--aggregation', aggregation], INPUT)
+      expect(output.tokenLoss[0][0]).toBeCloseTo(-Math.exp(0.1), 15)
+      expect(output.tokenLoss[0][1]).toBe(output.tokenLoss[0][0])
+      expect(output.tokenLoss[1][0]).toBeCloseTo(Math.exp(-0.2), 15)
+      expect(output.policyLoss).toBeCloseTo((-Math.exp(0.1) + Math.exp(-0.2)) / 2, 15)
+      expect(output.clipFraction).toBe(1 / 3)
+    }
+    // ε_high = 0.05: sequence 0's x = 0.2 clamps to 0.05, mean 0.025
+    expect(ok(['--policy-loss', 'geo_mean', '--clip-high', '0.05'], INPUT).tokenLoss[0][0]).toBeCloseTo(-Math.exp(0.025), 15)
+  })
+
+  it('prints SAPO’s gated tokens, with verl’s temperatures or --tau-pos and --tau-neg', () => {
+    // ℓ = −A·σ(τ·(r − 1))·4/τ, r = (e^0.2, 1 | e^−1), τ = 1 for A = 1 and 1.05 for A = −1
+    const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+    const tokens = [-4 * sigmoid(Math.exp(0.2) - 1), -2, (4 / 1.05) * sigmoid(1.05 * (Math.exp(-1) - 1))]
+    const output = ok(['--policy-loss', 'sapo', '--aggregation', 'token-sum'], INPUT)
+    output.tokenLoss.flat().forEach((loss, t) => expect(loss).toBeCloseTo(tokens[t], 15))
+    // always seq-mean-token-mean, never clipped
+    expect(output.policyLoss).toBeCloseTo(((tokens[0] + tokens[1]) / 2 + tokens[2]) / 2, 15)
+    expect(output.clipFraction).toBe(0)
+    expect(ok(['--policy-loss', 'sapo', '--tau-pos', '1', '--tau-neg', '1.05'], INPUT)).toEqual(ok(['--policy-loss', 'sapo'], INPUT))
+    // τ = 2 at r = 1: −(4/2)·½ = −1; A = −1 at r = e^−1 under τ_neg = 3: (4/3)·σ(3·(e^−1 − 1))
+    const hot = ok(['--policy-loss', 'sapo', '--tau-pos', '2', '--tau-neg', '3'], INPUT)
+    expect(hot.tokenLoss[0][1]).toBe(-1)
+    expect(hot.tokenLoss[1][0]).toBeCloseTo((4 / 3) * sigmoid(3 * (Math.exp(-1) - 1)), 15)
+  })
+
+  it('caps PPO’s unclipped ratio at --delta, before the dual clip', () => {
+    // log-ratio 2.9 with A = −2: 2e^2.9 ≈ 36.3; δ = 4 caps it at 8, C = 3 then at 6; δ = 20 does not bind
+    const far = { logProbs: [[-0.1]], oldLogProbs: [[-3]], advantages: [-2] }
+    expect(ok([...PPO, '--delta', '4'], far)).toEqual({ loss: 8, policyLoss: 8, kl: 0, clipFraction: 0, tokenLoss: [[8]] })
+    expect(ok([...PPO, '--delta', '4', '--dual-clip', '3'], far).tokenLoss).toEqual([[6]])
+    expect(ok([...PPO, '--delta', '20'], far).tokenLoss[0][0]).toBeCloseTo(2 * Math.exp(2.9), 12)
+    // A > 0 is left to the clip: the default input's numbers do not move
+    expect(ok([...PPO, '--delta', '4'], INPUT)).toEqual(ok(PPO, INPUT))
+  })
+
+  it('adds β times abs, k1+ and k3+, the last two with the values of k1 and k3', () => {
+    // d = (−0.5, 0 | 1): abs = (0.5, 0 | 1), token-mean 0.5
+    expect(ok([...PPO, '--kl', 'abs', '--beta', '1'], WITH_REF).kl).toBeCloseTo(0.5, 15)
+    for (const [plus, plain] of [['k1+', 'k1'], ['k3+', 'k3']]) expect(ok([...PPO, '--kl', plus, '--beta', '0.5'], WITH_REF)).toEqual(ok([...PPO, '--kl', plain, '--beta', '0.5'], WITH_REF))
+  })
+
   it('takes single-token sequences', () => {
     // r = 1, A = 2: −2
     expect(ok(PPO, { logProbs: [[-1]], oldLogProbs: [[-1]], advantages: [2] })).toEqual({ loss: -2, policyLoss: -2, kl: 0, clipFraction: 0, tokenLoss: [[-2]] })
   })
 
   it.each([
-    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
-    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, cispo, reinforce'],
+    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
+    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
     [['--policy-loss', 'constructor'], 'unknown --policy-loss "constructor"'],
     [['--policy-loss'], 'flag --policy-loss needs a value'],
     [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],
     [[...PPO, 'ppo'], 'unexpected argument "ppo" for loss'],
-    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --aggregation, --max-length, --kl, --beta'],
+    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --delta, --tau-pos, --tau-neg, --aggregation, --max-length, --kl, --beta'],
     [[...PPO, '--clip-low', '1.5'], '--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got 1.5'],
     [[...PPO, '--clip-low', '-0.1'], '--clip-low must be from 0 to 1'],
     [[...PPO, '--clip-low', 'x'], '--clip-low must be a finite number, got "x"'],
@@ -151,7 +198,7 @@ describe('loss', () => {
     [[...PPO, '--dual-clip', '1'], "--dual-clip must be greater than 1 (C caps a negative advantage's loss at −A·C), got 1"],
     [['--policy-loss', 'gspo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss gspo; it applies to --policy-loss ppo'],
     [['--policy-loss', 'cispo', '--dual-clip', '3'], 'flag --dual-clip does not apply to --policy-loss cispo'],
-    [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, cispo'],
+    [['--policy-loss', 'reinforce', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss reinforce, which has no clip; it applies to --policy-loss ppo, gspo, gspo_token, geo_mean, cispo'],
     [['--policy-loss', 'reinforce', '--clip-high', '0.2'], 'flag --clip-high does not apply to --policy-loss reinforce'],
     [[...PPO, '--aggregation', 'mean'], 'unknown --aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm, or the names older setups use sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)'],
     [[...PPO, '--aggregation', '__proto__'], 'unknown --aggregation "__proto__"'],
@@ -161,9 +208,17 @@ describe('loss', () => {
     [[...PPO, '--aggregation', 'constant', '--max-length', '2.5'], '--max-length must be a whole number from 1 to 9007199254740991, got 2.5'],
     [[...PPO, '--aggregation', 'constant', '--max-length', '0'], '--max-length must be a whole number from 1 to 9007199254740991, got 0'],
     [[...PPO, '--aggregation', 'constant', '--max-length', '1e300'], '--max-length must be a whole number from 1 to 9007199254740991, got 1e300'],
-    [[...PPO, '--kl', 'k4'], 'unknown --kl "k4"; accepted: none, k1, k2, k3'],
-    [[...PPO, '--beta', '0.1'], 'flag --beta needs --kl k1, k2 or k3: without a KL estimator there is no KL term for it to weigh'],
-    [[...PPO, '--kl', 'none', '--beta', '0'], 'flag --beta needs --kl k1, k2 or k3'],
+    [[...PPO, '--delta', '1'], "--delta must be greater than 1 (δ caps the unclipped ratio, so a negative advantage's loss is at most −A·δ), got 1"],
+    [[...PPO, '--delta', 'Infinity'], '--delta must be a finite number, got "Infinity"'],
+    [['--policy-loss', 'cispo', '--delta', '4'], 'flag --delta does not apply to --policy-loss cispo; it applies to --policy-loss ppo'],
+    [[...PPO, '--tau-pos', '1'], 'flag --tau-pos does not apply to --policy-loss ppo; it applies to --policy-loss sapo'],
+    [['--policy-loss', 'gspo', '--tau-neg', '1'], 'flag --tau-neg does not apply to --policy-loss gspo; it applies to --policy-loss sapo'],
+    [['--policy-loss', 'sapo', '--tau-pos', '0'], "--tau-pos must be greater than 0 (the SAPO gate's temperature τ: σ(τ·(r − 1))·4/τ), got 0"],
+    [['--policy-loss', 'sapo', '--tau-neg', '-1'], '--tau-neg must be greater than 0'],
+    [['--policy-loss', 'sapo', '--clip-low', '0.2'], 'flag --clip-low does not apply to --policy-loss sapo, which has no clip'],
+    [[...PPO, '--kl', 'k4'], 'unknown --kl "k4"; accepted: none, k1, k2, k3, abs, k1+, k3+'],
+    [[...PPO, '--beta', '0.1'], 'flag --beta needs --kl k1, k2, k3, abs, k1+ or k3+: without a KL estimator there is no KL term for it to weigh'],
+    [[...PPO, '--kl', 'none', '--beta', '0'], 'flag --beta needs --kl k1, k2, k3, abs, k1+ or k3+'],
     [[...PPO, '--kl', 'k3', '--beta', '-1'], '--beta must be at least 0, got -1'],
   ])('refuses the flags %j', (args, message) => {
     expect(refused(args, WITH_REF)).toContain(message)
@@ -197,7 +252,7 @@ describe('loss', () => {
     [{ ...INPUT, advantages: [] }, 'advantages has 0 entries but logProbs has 2 sequences'],
     [{ ...INPUT, advantages: [[1, 1], [1, 1]] }, 'advantages[1] has 2 tokens but logProbs[1] has 1'],
     [{ ...INPUT, advantages: [[1, 1]] }, 'advantages has 1 sequences but logProbs has 2'],
-    [WITH_REF, 'refLogProbs is given but there is no KL estimator; give --kl k1, k2 or k3 to use it, or leave refLogProbs out'],
+    [WITH_REF, 'refLogProbs is given but there is no KL estimator; give --kl k1, k2, k3, abs, k1+ or k3+ to use it, or leave refLogProbs out'],
   ])('refuses stdin %j', (input, message) => {
     expect(refused(PPO, input)).toContain(message)
   })

@@ -217,6 +217,17 @@ describe('train with Q-learning on CliffWalking', () => {
     )
   })
 
+  it('trains GRPO with SAPO’s temperatures, δ and a straight-through KL as a config names them, and refuses a temperature under ppo', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    for (const learner of [{ policyLoss: 'sapo', tauPos: 2, tauNeg: 3, kl: 'k3+' }, { policyLoss: 'geo_mean', kl: 'abs' }, { delta: 4, kl: 'k1+' }]) {
+      const run = await train(learner)
+      expect(run.stderr, JSON.stringify(learner)).toBe('')
+      for (const line of parse(run.stdout).intervals) expect(Number.isFinite(line.diagnostics?.loss), JSON.stringify(learner)).toBe(true)
+    }
+    expect(expectUsageError(await train({ tauPos: 2 }))).toBe('--config stdin: learner.tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo')
+  })
+
   it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
     const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
     const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))

@@ -265,7 +265,8 @@ Usage:
       B > 0; default --loss sigmoid; --label-smoothing (sigmoid only) from 0 (default) to below 0.5.
 
   reward-playground loss --policy-loss ${POLICY_LOSSES.join('|')} [--clip-low E]
-                         [--clip-high E] [--dual-clip C] [--aggregation MODE] [--max-length L]
+                         [--clip-high E] [--dual-clip C] [--delta D] [--tau-pos T] [--tau-neg T]
+                         [--aggregation MODE] [--max-length L]
                          [--kl none|${KL_ESTIMATORS.join('|')}] [--beta B]
       A policy-gradient loss on per-token log-probabilities, as verl's core_algos.py computes it.
       Reads on stdin
@@ -281,17 +282,27 @@ Usage:
         ppo         l = max(-A*r, -A*clip(r)); with --dual-clip C, where A < 0, l = min(l, -A*C)
                     (verl's compute_policy_loss_vanilla: clip_ratio_low, clip_ratio_high and
                     clip_ratio_c; verl applies C = 3 unless set, here there is no dual clip
-                    unless --dual-clip is given)
+                    unless --dual-clip is given); with --delta D (TRL's two-sided clip delta),
+                    l = max(-A*min(r, D), -A*clip(r))
         gspo        the sequence ratio s_i = exp(min(mean_t(log p - log p_old), 10)) for every token
                     of sequence i: l = max(-A*s_i, -A*clip(s_i)); policyLoss is always
                     seq-mean-token-mean, whatever --aggregation, which the KL follows
                     (compute_policy_loss_gspo)
         gspo_token  the same numbers as gspo (only its gradient differs)
+        geo_mean    x_t = log p - log p_old (no clamp), x'_t = x_t clipped to [-E_low, E_high] only
+                    where that lowers A's objective (sgn(A)*min(sgn(A)*x, sgn(A)*clip(x))), the
+                    sequence's g_i = exp(mean_t x'_t) and l = -mean_t(A)*g_i for every token of
+                    sequence i; policyLoss is always the mean over sequences
+                    (compute_policy_loss_geo_mean)
         cispo       l = -sg(clip(r))*A*log p, sg the stop-gradient (compute_policy_loss_cispo)
-        reinforce   l = -A*log p (the loss of compute_policy_loss_gpg)
+        sapo        l = -A*sigmoid(T*(r - 1))*4/T, T = --tau-pos where A > 0, else --tau-neg;
+                    never clipped; policyLoss is always seq-mean-token-mean
+                    (compute_policy_loss_sapo: tau_pos, tau_neg)
+        reinforce   l = -A*log p (the loss of compute_policy_loss_gpg: verl's gpg loss is this one)
       --kl (verl's kl_penalty; B is its kl_loss_coef), with d = log p_ref - log p:
         k1 = -d ("kl"),  k2 = d^2/2 ("mse"),  k3 = min(e^d' - d' - 1, 10), d' = clamp(d, -20, 20)
-        ("low_var_kl")
+        ("low_var_kl"),  abs = |d| ("abs"); k1+ ("k1+") and k3+ ("k3+") have the values of k1
+        and k3 (their gradient in a learner is k2's, -d: verl's straight-through forms)
       --aggregation (agg_loss's loss_agg_mode names; token-sum is ours, not verl's) over S
       sequences o_i of |o_i| tokens:
         token-mean  sum l / sum_i |o_i|        seq-mean-token-mean  mean_i(sum_t l / |o_i|)
@@ -301,11 +312,13 @@ Usage:
       The names older setups use are accepted too: sequence = seq-mean-token-mean, token = token-mean,
       constant = seq-mean-token-sum-norm.
       clipFraction is the share of all tokens where, for ppo and gspo, the clipped term is strictly
-      the larger loss (a token only the dual clip changed does not count); for cispo, r lies
-      outside [1 - E_low, 1 + E_high], whatever A; for reinforce, 0.
-      Defaults: --clip-low 0.2, --clip-high = --clip-low, no dual clip, --aggregation token-mean,
-      --kl none, --beta 0. E_low from 0 to 1, E_high >= 0 (neither for reinforce), C > 1 (ppo
-      only), B >= 0 (only with --kl).
+      the larger loss against r itself (a token only the dual clip or --delta changed does not
+      count); for cispo, r lies outside [1 - E_low, 1 + E_high], whatever A; for geo_mean, x_t
+      lies outside [-E_low, E_high] and A is not 0; for sapo and reinforce, 0.
+      Defaults: --clip-low 0.2, --clip-high = --clip-low, no dual clip, no --delta, --tau-pos 1,
+      --tau-neg 1.05 (verl's), --aggregation token-mean, --kl none, --beta 0. E_low from 0 to 1,
+      E_high >= 0 (neither for sapo or reinforce), C > 1 (ppo only), D > 1 (ppo only), T > 0
+      (sapo only), B >= 0 (only with --kl).
 
   reward-playground preferences --env tokenseq [--params key=value,... | --params JSON] --pairs N
                                --temperature T --seed S [--bias length=W,format=W,token:ID=W,...]

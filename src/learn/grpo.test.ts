@@ -173,6 +173,8 @@ describe('GRPO trainer', () => {
       ...AGGREGATIONS.filter((aggregation) => aggregation !== 'seq-mean-token-mean').map((aggregation) => ({ aggregation })),
       ...KL_ESTIMATORS.filter((kl) => kl !== 'k3').map((kl) => ({ kl })),
       { dualClip: 1.5 },
+      { delta: 1.1 },
+      { policyLoss: 'sapo', tauPos: 3, tauNeg: 3 },
     ]
     for (const variant of variants) {
       const diagnostics = await firstUpdate(variant)
@@ -182,9 +184,10 @@ describe('GRPO trainer', () => {
     }
   })
 
-  it('reports the clip fraction as each policy loss defines it: none for reinforce, the shares clipped low and high otherwise', async () => {
+  it('reports the clip fraction as each policy loss defines it: none for reinforce and sapo, the shares clipped low and high otherwise', async () => {
     expect(await firstUpdate({ policyLoss: 'reinforce' })).toMatchObject({ clip_fraction: 0, clip_low_fraction: 0, clip_high_fraction: 0 })
-    for (const policyLoss of ['ppo', 'gspo', 'cispo'] as const) {
+    expect(await firstUpdate({ policyLoss: 'sapo' })).toMatchObject({ clip_fraction: 0, clip_low_fraction: 0, clip_high_fraction: 0 })
+    for (const policyLoss of ['ppo', 'gspo', 'geo_mean', 'cispo'] as const) {
       const diagnostics = await firstUpdate({ policyLoss })
       expect(diagnostics.clip_fraction, policyLoss).toBeGreaterThan(0)
       expect(diagnostics.clip_fraction).toBeCloseTo(diagnostics.clip_low_fraction + diagnostics.clip_high_fraction, 12)
@@ -375,5 +378,30 @@ describe('GRPO trainer', () => {
     // A uniform policy's regret is 0.4 (best 0.9, mean 0.5).
     expect(mean(regrets.slice(0, 128))).toBeGreaterThan(0.3)
     expect(mean(regrets.slice(-1280))).toBeLessThan(0.05)
+  })
+})
+
+describe('GRPO trains under the newer losses and KL estimators', () => {
+  // 40 updates of 8 groups on the contextual bandit, the KL in the loss at β = 0.04: the regret of a
+  // uniform policy, 0.4, falls well below it and every diagnostic stays finite.
+  it.each<[string, Partial<GrpoOptions>]>([
+    ['sapo', { policyLoss: 'sapo' }],
+    ['geo_mean', { policyLoss: 'geo_mean' }],
+    ['ppo with δ = 1.5', { delta: 1.5 }],
+    ['the abs KL', { kl: 'abs' }],
+    ['the k1+ KL', { kl: 'k1+' }],
+    ['the k3+ KL', { kl: 'k3+' }],
+  ])('%s: learns the bandit without a non-finite number', async (_, overrides) => {
+    const env = bandit.create(8 * 8, { contexts: 5 })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { payout: 0, expected: 1 }), grpoOptions({ groupsPerIteration: 8, learningRate: 1e-2, updateEpochs: 2, ...overrides }), new Rng(1))
+    const regrets: number[] = []
+    for (let k = 0; k < 40; k++) {
+      const report = await trainer.iterate()
+      for (const [name, value] of Object.entries(report.diagnostics)) expect(Number.isFinite(value), `${name} = ${value}`).toBe(true)
+      for (const episode of report.episodes) regrets.push(episode.objective)
+    }
+    trainer.dispose()
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    expect(mean(regrets.slice(-320))).toBeLessThan(0.2)
   })
 })

@@ -36,7 +36,7 @@ import { batchProgress } from './progressBatch'
  * under the current policy, score each completion with the mix (components summed over the
  * completion), turn the scores into one advantage per completion with the group estimator, then
  * updateEpochs full-batch steps on the aggregated token loss with its KL penalty (grpoLoss.ts: the
- * policy loss ppo, gspo, gspo_token, cispo or reinforce, verl's aggregations and KL estimators).
+ * policy loss ppo, gspo, gspo_token, geo_mean, cispo, sapo or reinforce, verl's aggregations and KL estimators).
  * The reference policy of the KL penalty is a frozen copy of the initial policy. With dynamic
  * sampling on (DAPO), the rollout draws rounds of groups and keeps only those whose rewards differ
  * (dynamicSampling.ts); the charts and the step count get every completion sampled. With
@@ -394,7 +394,17 @@ export function withProgress(advantages: Float32Array, progress: Float64Array | 
 /** With the KL in the reward the loss has no KL term: β = 0 there. */
 function lossOptionsOf(options: GrpoOptions) {
   const klInReward = klPlacementOf(options) === 'reward'
-  return { policyLoss: options.policyLoss, epsLow: options.epsLow, epsHigh: options.epsHigh, dualClip: options.dualClip, kl: options.kl, beta: klInReward ? 0 : options.beta }
+  return {
+    policyLoss: options.policyLoss,
+    epsLow: options.epsLow,
+    epsHigh: options.epsHigh,
+    dualClip: options.dualClip,
+    delta: options.delta,
+    tauPos: options.tauPos,
+    tauNeg: options.tauNeg,
+    kl: options.kl,
+    beta: klInReward ? 0 : options.beta,
+  }
 }
 
 function isRemax(options: GrpoOptions): boolean {

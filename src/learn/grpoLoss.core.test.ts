@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
+import { KL_ESTIMATOR_RECORDS } from '../core/losses/klEstimators'
 import { POLICY_LOSSES, policyLoss, type PolicyLossKind } from '../core/losses/policyLoss'
 import { Rng } from '../core/rng'
 import { initBackend } from './backend'
@@ -38,6 +39,9 @@ interface Options {
   aggregation: Aggregation
   kl: KlEstimator
   beta: number
+  delta?: number
+  tauPos?: number
+  tauNeg?: number
 }
 
 /** The longest a completion may be, L of seq-mean-token-sum-norm. */
@@ -85,6 +89,8 @@ function coreTerms(batch: Batch, options: Options) {
     maxLength: options.aggregation === 'seq-mean-token-sum-norm' ? MAX_LENGTH : null,
     kl: options.kl,
     beta: options.beta,
+    delta: options.delta ?? null,
+    ...(options.tauPos === undefined && options.tauNeg === undefined ? {} : { temperatures: { pos: options.tauPos ?? 1, neg: options.tauNeg ?? 1.05 } }),
   })
   return { loss: result.loss, policyLoss: result.policyLoss, kl: result.kl, clipFraction: result.clipFraction }
 }
@@ -121,7 +127,22 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
   })
 
   it.each(AGGREGATIONS)('aggregation %s, of the policy loss and of the KL', async (aggregation) => {
-    for (const loss of ['ppo', 'gspo', 'cispo'] as const) await expectAgreement(BATCH, { ...BASE, policyLoss: loss, aggregation })
+    for (const loss of ['ppo', 'gspo', 'geo_mean', 'cispo', 'sapo'] as const) await expectAgreement(BATCH, { ...BASE, policyLoss: loss, aggregation })
+  })
+
+  it('ppo with a two-sided clip δ = 2 that binds on the token of ratio 4.95 with A < 0, with and without the dual clip', async () => {
+    const { core } = await expectAgreement(BATCH, { ...BASE, delta: 2 })
+    // −A·min(r, δ) = 0.8·2 = 1.6 in place of 0.8·e^1.6 ≈ 3.96
+    expect(core.policyLoss).toBeLessThan(coreTerms(BATCH, BASE).policyLoss)
+    expect(core.clipFraction).toBe(coreTerms(BATCH, BASE).clipFraction)
+    await expectAgreement(BATCH, { ...BASE, delta: 2, dualClip: 1.5 })
+    // δ = 1.1, below 1 + ε_high = 1.28: it binds on every ratio above 1.1 with A < 0 and leaves A > 0 to the clip
+    await expectAgreement(BATCH, { ...BASE, delta: 1.1 })
+  })
+
+  it('sapo with temperatures of its own', async () => {
+    const { core } = await expectAgreement(BATCH, { ...BASE, policyLoss: 'sapo', tauPos: 3, tauNeg: 0.5 })
+    expect(core.policyLoss).not.toBe(coreTerms(BATCH, { ...BASE, policyLoss: 'sapo' }).policyLoss)
   })
 
   it.each(KL_ESTIMATORS)('KL estimator %s', async (kl) => {
@@ -152,6 +173,7 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
       for (const kl of KL_ESTIMATORS) await expectAgreement(clamped, { ...BASE, policyLoss: loss, kl, beta: 1, aggregation: 'token-mean' })
     }
     await expectAgreement(clamped, { ...BASE, dualClip: 3, aggregation: 'token-mean' })
+    await expectAgreement(clamped, { ...BASE, delta: 4, aggregation: 'token-mean' })
     // Without the clamps the ppo loss would hold −A·e^25 ≈ 7.2e10 and k3 e^25.
     expect(coreTerms(clamped, { ...BASE, aggregation: 'token-sum', beta: 0 }).policyLoss).toBeLessThan(1e9)
   })
@@ -182,10 +204,12 @@ describe('the GRPO learner’s gradient is the core loss’s slope', () => {
   // Every ratio of BATCH sits well away from the clip bounds (0.8, 1.28), the dual clip and the caps.
   // CISPO is left out: its stop gradient makes its gradient differ from its value's slope on purpose
   // (checked by hand below), as GSPO-token's would with advantages that differ within a sequence.
+  // k1+ and k3+ descend k2's gradient, not their value's slope, on purpose (checked by hand below).
+  const ownGradient = KL_ESTIMATOR_RECORDS.filter((record) => !record.straightThrough).map((record) => record.name)
   it.each(POLICY_LOSSES.filter((loss) => loss !== 'cispo'))('policy loss %s, with each KL estimator and aggregation (β = 0.5)', (loss) => {
-    for (const kl of KL_ESTIMATORS) {
+    for (const kl of ownGradient) {
       for (const aggregation of AGGREGATIONS) {
-        const options: Options = { ...BASE, policyLoss: loss, kl, beta: 0.5, aggregation, dualClip: loss === 'ppo' ? 3 : null }
+        const options: Options = { ...BASE, policyLoss: loss, kl, beta: 0.5, aggregation, dualClip: loss === 'ppo' ? 3 : null, ...(loss === 'ppo' ? { delta: 4 } : {}) }
         const learner = learnerTerms(BATCH, options).slopes
         const core = coreGradient(BATCH, options)
         learner.forEach((value, t) => expect(Math.abs(value - core[t]), `${loss} ${kl} ${aggregation} token ${t}: learner ${value}, core ${core[t]}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(core[t]))))
@@ -271,6 +295,56 @@ describe('the gradient each policy loss means', () => {
     const ppo = await policyGradient(batch, { ...narrow, policyLoss: 'ppo' })
     expect(ppo[0]).toBe(0)
     expect(ppo[4]).toBe(0)
+  })
+
+  it('sapo: ∂ℓ/∂log π = −A·4·σ·(1 − σ)·r, σ = σ(τ·(r − 1)); −A·r on policy, as PPO’s', async () => {
+    const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+    const temperatures = { tauPos: 2, tauNeg: 0.5 }
+    const expected = logRatios.flatMap((sequence, i) =>
+      sequence.map((logRatio, t) => {
+        const advantage = advantages[i][t]
+        const ratio = Math.exp(logRatio)
+        const gate = sigmoid((advantage > 0 ? 2 : 0.5) * (ratio - 1))
+        // sapo's policy term is always seq-mean-token-mean: w′ = 1/(S·|o_i|), whatever the aggregation
+        return (-advantage * 4 * gate * (1 - gate) * ratio) / (S * lengths[i])
+      }),
+    )
+    const gradient = await policyGradient(batch, { ...BASE, ...temperatures, policyLoss: 'sapo', aggregation: 'token-sum' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+    // on policy (r = 1, σ = 1/2): −A·w′, as ppo's under the same aggregation
+    const onPolicy: Batch = { ...batch, oldLogProbs: batch.logProbs }
+    const sapo = await policyGradient(onPolicy, { ...BASE, policyLoss: 'sapo', aggregation: 'seq-mean-token-mean' })
+    const ppo = await policyGradient(onPolicy, { ...BASE, policyLoss: 'ppo', aggregation: 'seq-mean-token-mean' })
+    sapo.forEach((value, t) => expect(value).toBeCloseTo(ppo[t], 7))
+  })
+
+  it('geo_mean: through the sequence’s g_i, ∂L/∂log π_t = −Ā_i·g_i/(S·|o_i|) where x_t is kept, 0 where the clamp is', async () => {
+    // ε = 0.05: sequence 0 (A = 1, 0.4) keeps −0.05 and clamps 0.1 to 0.05; sequence 1 (A = −0.5, 0.2, −1)
+    // keeps 0.02 (inside), clamps 0.08 for A = 0.2 and −0.1 for A = −1
+    const narrow = { ...BASE, epsLow: 0.05, epsHigh: 0.05, aggregation: 'seq-mean-token-mean' as const }
+    const kept = [[false, true], [true, false, false]]
+    const clipped = [[0.05, -0.05], [0.02, 0.05, -0.05]]
+    const expected = lengths.flatMap((length, i) => {
+      const g = Math.exp(clipped[i].reduce((sum, value) => sum + value, 0) / length)
+      const meanAdvantage = advantages[i].reduce((sum, value) => sum + value, 0) / length
+      // Σ_t w′_t = 1/S: the sequence's ℓ_i once, over |o_i| tokens
+      return kept[i].map((keeps) => (keeps ? (-meanAdvantage * g) / (S * length) : 0))
+    })
+    const gradient = await policyGradient(batch, { ...narrow, policyLoss: 'geo_mean' })
+    gradient.forEach((value, t) => expect(value).toBeCloseTo(expected[t], 6))
+  })
+
+  it('k1+ and k3+: the KL term descends k2’s gradient, β·w·(log π − log π_ref), whatever their values', async () => {
+    // token-sum (w = 1), β = 0.5, the policy term left out (A = 0); log π − log π_ref from −0.9 to 1.1
+    const refBatch: Batch = { ...batch, refLogProbs: f32(logProbs.map((sequence, i) => sequence.map((logProb, t) => logProb - [[0.3, -0.9], [1.1, 0.2, -0.4]][i][t]))), advantages: f32(perToken(lengths, [0, 0])) }
+    const expected = refBatch.logProbs.flat().map((logProb, t) => 0.5 * (logProb - refBatch.refLogProbs.flat()[t]))
+    for (const kl of ['k1+', 'k3+', 'k2'] as const) {
+      const slopes = learnerTerms(refBatch, { ...BASE, kl, beta: 0.5, aggregation: 'token-sum' }).slopes
+      slopes.forEach((value, t) => expect(value, `${kl} token ${t}`).toBeCloseTo(expected[t], 6))
+    }
+    // the values stay k1's and k3's
+    expect(coreTerms(refBatch, { ...BASE, kl: 'k1+', beta: 0.5, aggregation: 'token-sum' }).kl).toBe(coreTerms(refBatch, { ...BASE, kl: 'k1', beta: 0.5, aggregation: 'token-sum' }).kl)
+    expect(coreTerms(refBatch, { ...BASE, kl: 'k3+', beta: 0.5, aggregation: 'token-sum' }).kl).toBe(coreTerms(refBatch, { ...BASE, kl: 'k3', beta: 0.5, aggregation: 'token-sum' }).kl)
   })
 
   it('reinforce: ∂ℓ/∂log π = −A', async () => {

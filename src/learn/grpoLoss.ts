@@ -1,9 +1,11 @@
 import type { Aggregation } from '../core/losses/aggregation'
+import { pessimisticLogRatio } from '../core/losses/geoMean'
 import { SEQUENCE_LOG_RATIO_CAP } from '../core/losses/gspo'
 import { tokenKl, tokenKlSlope } from '../core/losses/kl'
 import { policyLossOf } from '../core/losses/policyLosses'
 import { clipRatio, LOG_RATIO_LIMIT } from '../core/losses/ratio'
-import type { GrpoOptions } from '../core/run/config'
+import { sapoGate } from '../core/losses/sapo'
+import { deltaOf, sapoTemperaturesOf, type GrpoOptions } from '../core/run/config'
 
 export type { Aggregation }
 
@@ -41,7 +43,7 @@ export interface GrpoTokenRows {
   policyMask?: ArrayLike<number>
 }
 
-export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta'>
+export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta' | 'tauPos' | 'tauNeg' | 'delta'>
 
 /** `loss` is what is minimised; the rest are its parts and diagnostics. */
 export interface GrpoLossTerms {
@@ -152,16 +154,18 @@ interface Surrogate {
 }
 
 /**
- * ℓ = −min(r·A, clip(r, 1 − ε_low, 1 + ε_high)·A); ∂ℓ/∂r = −A through r·A when it is the minimum
- * (ties included), through the clip only inside [1 − ε_low, 1 + ε_high], else 0. Clipped where the
- * clipped term is strictly the larger loss: r below 1 − ε_low with A < 0, above 1 + ε_high with A > 0.
+ * ℓ = −min(min(r, δ)·A, clip(r, 1 − ε_low, 1 + ε_high)·A), δ = ∞ without TRL's two-sided clip;
+ * ∂ℓ/∂r = −A through min(r, δ)·A when it is the minimum (ties included) and r ≤ δ, through the clip
+ * only inside [1 − ε_low, 1 + ε_high], else 0. Clipped where the clipped term is strictly the larger
+ * loss against r itself: r below 1 − ε_low with A < 0, above 1 + ε_high with A > 0.
  */
-function clippedSurrogate(ratio: number, advantage: number, low: number, high: number, into: Surrogate): void {
-  const unclipped = ratio * advantage
+function clippedSurrogate(ratio: number, advantage: number, low: number, high: number, delta: number | null, into: Surrogate): void {
+  const capped = delta === null || ratio <= delta
+  const unclipped = (capped ? ratio : delta) * advantage
   const clipped = clipRatio(ratio, { low, high }) * advantage
   const takesUnclipped = unclipped <= clipped
   into.loss = -(takesUnclipped ? unclipped : clipped)
-  into.dRatio = takesUnclipped || (ratio >= 1 - low && ratio <= 1 + high) ? -advantage : 0
+  into.dRatio = takesUnclipped ? (capped ? -advantage : 0) : ratio >= 1 - low && ratio <= 1 + high ? -advantage : 0
   into.clippedLow = ratio < 1 - low && advantage < 0
   into.clippedHigh = ratio > 1 + high && advantage > 0
 }
@@ -174,13 +178,21 @@ function clippedSurrogate(ratio: number, advantage: number, low: number, high: n
  *   gspo       ℓ_t = −min(s_i·A, clip(s_i)·A), log s_i = min(mean_t(log π − log π_old), 10): the
  *              gradient flows through s_i to every token of the sequence (∂ log s_i/∂log π_t = 1/|o_i|)
  *   gspo_token the same value, with the ratio sg[s_i]·π_t/sg[π_t]: each token's gradient its own
+ *   geo_mean   ℓ_t = −Ā_i·g_i for every token of sequence i, g_i = exp(mean_t x′_t), x′_t the log-ratio
+ *              log π − log π_old clipped to [−ε_low, ε_high] on the side sgn(A_t) makes pessimistic
+ *              (no clamp of ±20), Ā_i = mean_t A_t: ∂g_i/∂log π_t = g_i·∂x′_t/∂x_t/|o_i|
  *   cispo      ℓ = −sg(clip(r))·A·log π
+ *   sapo       ℓ = −A·σ(τ·(r − 1))·4/τ, τ = τ_pos where A > 0 else τ_neg: ∂ℓ/∂r = −A·4·σ·(1 − σ)
  *   reinforce  ℓ = −A·log π
+ * ppo takes TRL's two-sided clip δ where set: −min(min(r, δ)·A, clip(r)·A).
  * With a policy mask m (high-entropy token training) w′_t·m_t stands for w′_t: a left-out token's
- * ℓ_t counts for nothing, though under gspo the kept tokens' gradient still reaches it through s_i.
+ * ℓ_t counts for nothing, though under gspo and geo_mean the kept tokens' gradient still reaches it
+ * through the sequence's ratio.
  */
 export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, options: GrpoLossOptions, slopes: Float64Array): GrpoLossTerms {
   const { policyLoss: kind, epsLow: low, epsHigh: high, dualClip, kl: estimator, beta } = options
+  const delta = deltaOf(options)
+  const temperatures = sapoTemperaturesOf(options)
   const { lengths, oldLogProbs, refLogProbs, advantages, weights, policyMask } = rows
   const tokens = logProbs.length
   if (slopes.length !== tokens || weights.length !== tokens || rows.policyWeights.length !== tokens) throw new Error(`grpoLoss: ${tokens} tokens, ${weights.length} weights, ${rows.policyWeights.length} policy weights, ${slopes.length} slopes`)
@@ -203,7 +215,7 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
       const dLogRatio = meanLogRatio <= SEQUENCE_LOG_RATIO_CAP ? ratio : 0
       let dMean = 0
       for (let t = start; t < end; t++) {
-        clippedSurrogate(ratio, advantages[t], low, high, surrogate)
+        clippedSurrogate(ratio, advantages[t], low, high, null, surrogate)
         policySum += policyWeights[t] * surrogate.loss
         if (surrogate.clippedLow) clippedLow++
         if (surrogate.clippedHigh) clippedHigh++
@@ -213,6 +225,27 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
       }
       // ∂L/∂log π_u = (1/|o_i|)·Σ_t ∂L/∂log s_i(t): the sequence mean spreads it evenly
       if (kind === 'gspo') slopes.fill(dMean / lengths[i], start, end)
+    } else if (kind === 'geo_mean') {
+      // g_i = exp(mean_t x′_t), Ā_i = mean_t A_t, ℓ_t = −Ā_i·g_i
+      let logRatioSum = 0
+      let advantageSum = 0
+      let weightSum = 0
+      for (let t = start; t < end; t++) {
+        const logRatio = logProbs[t] - oldLogProbs[t]
+        logRatioSum += pessimisticLogRatio(logRatio, advantages[t], { low, high })
+        advantageSum += advantages[t]
+        weightSum += policyWeights[t]
+        // verl counts a token whose log-ratio the clamp moves, with A ≠ 0, whichever side min keeps
+        if (advantages[t] !== 0 && logRatio < -low) clippedLow++
+        if (advantages[t] !== 0 && logRatio > high) clippedHigh++
+      }
+      const ratio = Math.exp(logRatioSum / lengths[i])
+      const meanAdvantage = advantageSum / lengths[i]
+      const loss = -meanAdvantage * ratio
+      for (let t = start; t < end; t++) policySum += policyWeights[t] * loss
+      // ∂(Σ_t w′_t·ℓ_i)/∂log π_u = −Ā_i·g_i·(Σ_t w′_t)·∂x′_u/∂x_u/|o_i|
+      const shared = (loss * weightSum) / lengths[i]
+      for (let t = start; t < end; t++) slopes[t] = keepsLogRatio(logProbs[t] - oldLogProbs[t], advantages[t], low, high) ? shared : 0
     } else {
       for (let t = start; t < end; t++) {
         const advantage = advantages[t]
@@ -221,7 +254,7 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
         let loss: number
         let slope: number
         if (kind === 'ppo') {
-          clippedSurrogate(ratio, advantage, low, high, surrogate)
+          clippedSurrogate(ratio, advantage, low, high, delta, surrogate)
           loss = surrogate.loss
           // ∂r/∂log π = r inside the clamp of ±20, 0 past it
           slope = logRatio >= -LOG_RATIO_LIMIT && logRatio <= LOG_RATIO_LIMIT ? surrogate.dRatio * ratio : 0
@@ -239,6 +272,12 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
           slope = -weight * advantage
           if (ratio < 1 - low) clippedLow++
           if (ratio > 1 + high) clippedHigh++
+        } else if (kind === 'sapo') {
+          // ℓ = −A·f(r), f(r) = σ(τ·(r − 1))·4/τ; ∂f/∂r = 4·σ·(1 − σ), ∂r/∂log π = r inside the clamp of ±20
+          const temperature = advantage > 0 ? temperatures.pos : temperatures.neg
+          const sigmoid = 1 / (1 + Math.exp(-temperature * (ratio - 1)))
+          loss = -advantage * sapoGate(ratio, temperature)
+          slope = logRatio >= -LOG_RATIO_LIMIT && logRatio <= LOG_RATIO_LIMIT ? -advantage * 4 * sigmoid * (1 - sigmoid) * ratio : 0
         } else if (kind === 'reinforce') {
           loss = -advantage * logProbs[t]
           slope = -advantage
@@ -263,4 +302,15 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
   }
   const loss = beta > 0 ? policySum + beta * klSum : policySum
   return { loss, policyLoss: policySum, kl: klSum, tokenMeanKl: tokens === 0 ? 0 : klTokens / tokens, clipLow: clippedLow / tokens, clipHigh: clippedHigh / tokens }
+}
+
+/**
+ * Whether x′ = sgn(A)·min(sgn(A)·x, sgn(A)·clamp(x, −ε_low, ε_high)) passes its gradient to x: where
+ * min keeps x itself (ties included), not where it keeps the clamp outside its range, and never
+ * where A = 0 (x′ is then 0 whatever x).
+ */
+function keepsLogRatio(logRatio: number, advantage: number, low: number, high: number): boolean {
+  const sign = Math.sign(advantage)
+  if (sign === 0) return false
+  return sign * logRatio <= sign * Math.min(Math.max(logRatio, -low), high)
 }

@@ -95,9 +95,9 @@ describe('learner ↔ URL', () => {
     const bad: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=abc&l.policyLoss=pg&l.kl=k9&l.aggregation=avg'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
     expect(bad).toHaveLength(4)
-    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, cispo, reinforce')
+    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
     expect(bad[1]).toBe('learner dualClip: the dual clip C must be a number above 1 and at most 100, or none (null)')
-    expect(bad[2]).toBe('learner kl: unknown KL estimator "k9"; accepted: k1, k2, k3')
+    expect(bad[2]).toBe('learner kl: unknown KL estimator "k9"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(bad[3]).toMatch(/^learner aggregation: unknown aggregation "avg"; accepted: token-mean, /)
     // An empty or "null" dual clip is none.
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=null'), spec('tokenseq'), [])).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
@@ -149,6 +149,36 @@ describe('learner ↔ URL', () => {
     const bad: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.entropyTopFraction=0&l.beta=0'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
     expect(bad).toEqual(['learner entropyTopFraction: the high-entropy token fraction q must be a number above 0 and at most 1 (1 trains on every token; the paper uses 0.2)'])
+  })
+
+  it('carries δ and SAPO’s temperatures both ways, leaves them out while absent, and names a bad one', () => {
+    for (const options of [{ delta: 4 }, { policyLoss: 'sapo', tauPos: 2, tauNeg: 0.5 }]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'grpo', ...options })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    }
+    const delta = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', delta: 4 }), delta)
+    expect(delta.toString()).toBe('l=grpo&l.delta=4')
+    // null (off) is what absence means: not written
+    const off = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', delta: null }), off)
+    expect(off.toString()).toBe('l=grpo')
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.tauPos=2&l.delta=0.5&l.beta=0'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0 }))
+    expect(bad).toEqual([
+      'learner delta: the two-sided clip δ must be a number above 1 and at most 100, or none (null)',
+      'learner tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo',
+    ])
+  })
+
+  it('carries the KL estimators whose names hold a "+"', () => {
+    const learner = LearnerOptionsSchema.parse({ kind: 'grpo', kl: 'k3+' })
+    const query = new URLSearchParams()
+    learnerToQuery(learner, query)
+    expect(query.toString()).toBe('l=grpo&l.kl=k3%2B')
+    expect(learnerFromQuery(new URLSearchParams(query.toString()), spec('tokenseq'), [])).toEqual(learner)
   })
 
   it('names a bad baseline or k and keeps the rest', () => {

@@ -68,6 +68,33 @@ describe('PAV’s progress in the Learner panel', () => {
   })
 })
 
+describe('δ and SAPO’s temperatures in the Learner panel', () => {
+  const field = (path: string) => LEARNER_FIELDS.grpo.find((each) => each.path === path)!
+  const plain = GrpoOptionsSchema.parse({ kind: 'grpo' })
+  const sapo = GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'sapo' })
+
+  it('shows δ off (an empty box) and the temperatures at verl’s 1 and 1.05 while absent', () => {
+    expect(field('delta')).toMatchObject({ kind: 'number', optional: true, absent: null })
+    expect(field('tauPos').absent).toBe(1)
+    expect(field('tauNeg').absent).toBe(1.05)
+  })
+
+  it('sets δ, and an emptied box leaves it absent, the design as one that never set it', () => {
+    const set = withFieldValue(plain, field('delta'), 4)
+    expect(LearnerOptionsSchema.parse(set)).toMatchObject({ delta: 4 })
+    expect(withFieldValue(set, field('delta'), null)).toEqual(plain)
+  })
+
+  it('sets a temperature, and its default leaves it absent', () => {
+    const hot = withFieldValue(sapo, field('tauNeg'), 2)
+    expect(LearnerOptionsSchema.parse(hot)).toMatchObject({ tauNeg: 2 })
+    expect(withFieldValue(hot, field('tauNeg'), 1.05)).toEqual(sapo)
+    // a temperature under ppo is refused, naming the loss it applies to
+    const checked = checkLearner(withFieldValue(plain, field('tauPos'), 2), resolveEnvironment('tokenseq').spec)
+    expect(checked.ok ? [] : checked.problems.map((problem) => problem.path)).toEqual(['tauPos'])
+  })
+})
+
 describe('withoutPath', () => {
   it('removes the key at a dotted path from a copy, and leaves a path that is not there alone', () => {
     const options = { a: 1, b: { c: 2, d: 3 } }

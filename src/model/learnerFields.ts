@@ -3,7 +3,7 @@ import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators
 import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
 import { DPO_LOSSES } from '../core/preferences/dpo'
 import { GROUP_ESTIMATORS } from '../core/credit/estimators'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_PROGRESS_WEIGHT, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_DELTA, MAX_PROGRESS_WEIGHT, MAX_SAPO_TEMPERATURE, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { withoutPath, withPath } from './paths'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
@@ -14,8 +14,8 @@ export interface LearnerField {
   options?: readonly string[]
   /** A number that may be off (null): an empty box turns it off. */
   optional?: boolean
-  /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent; picking it leaves the field absent. */
-  absent?: string | number
+  /** A field absent by default (GRPO_ABSENT_FIELDS): what the control shows while it is absent (null: an empty box, off); picking it leaves the field absent. */
+  absent?: string | number | null
   /** The object that goes whole when the absent value is picked (GRPO's progress with its prover off: no progress, weight included), by dotted path. */
   absentDrops?: string
   /** Shown only for learners it says yes to (absent: always): a DPO recipe's fields only while the set is a recipe. */
@@ -76,6 +76,28 @@ const GROUP: LearnerField[] = [
   { path: 'epsLow', label: 'clip ε low', kind: 'number', hint: 'Lower clip of the ratio: 1 − ε_low.' },
   { path: 'epsHigh', label: 'clip ε high', kind: 'number', hint: 'Upper clip of the ratio: 1 + ε_high (DAPO raises it).' },
   { path: 'dualClip', label: 'dual clip C', kind: 'number', optional: true, hint: 'ppo only: where the advantage is negative, a token’s loss is at most −A·C, so one token whose ratio has run far cannot dominate (C above 1, up to 100; verl’s clip_ratio_c is 3). Empty for none.' },
+  {
+    path: 'delta',
+    label: 'two-sided clip δ',
+    kind: 'number',
+    optional: true,
+    absent: GRPO_ABSENT_FIELDS.delta,
+    hint: `ppo only: TRL’s delta (INTELLECT-2): the unclipped ratio is capped at δ, so a token with a negative advantage whose ratio has run far loses at most −A·δ (above 1, up to ${MAX_DELTA}; INTELLECT-2 uses 4, TRL recommends above 1 + ε). Empty for none.`,
+  },
+  {
+    path: 'tauPos',
+    label: 'SAPO τ_pos',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.tauPos,
+    hint: `sapo only: the gate’s temperature for tokens with a positive advantage; the larger, the faster a token’s gradient fades as its ratio leaves 1 (above 0, up to ${MAX_SAPO_TEMPERATURE}; verl’s tau_pos, default 1).`,
+  },
+  {
+    path: 'tauNeg',
+    label: 'SAPO τ_neg',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.tauNeg,
+    hint: `sapo only: the same for tokens with a negative or zero advantage (verl’s tau_neg, default 1.05: negative updates fade a little faster).`,
+  },
   { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy, in the loss or in the reward (KL placement).' },
   {
     path: 'klPlacement',

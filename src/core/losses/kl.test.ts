@@ -70,3 +70,39 @@ describe('tokenKlSlope', () => {
     expect(tokenKlSlope(0, -25, 'k2')).toBe(25)
   })
 })
+
+describe('abs and the straight-through k1+ and k3+', () => {
+  it('abs = |d|; k1+ and k3+ have the values of k1 and k3, clamps and cap included', () => {
+    // log π = −1, log π_ref = −2: d = −1; and the other way round, d = 1
+    expect(tokenKl(-1, -2, 'abs')).toBe(1)
+    expect(tokenKl(-2, -1, 'abs')).toBe(1)
+    expect(tokenKl(-0.7, -0.7, 'abs')).toBe(0)
+    expect(tokenKl(-1, -2, 'k1+')).toBe(1)
+    expect(tokenKl(-2, -1, 'k1+')).toBe(-1)
+    expect(tokenKl(-2, -1, 'k3+')).toBeCloseTo(Math.E - 2, 15)
+    expect(tokenKl(0, 3, 'k3+')).toBe(10)
+    expect(tokenKl(0, -25, 'k3+')).toBe(10)
+  })
+
+  it('descends sign(log π − log π_ref) for abs, and k2’s −d for k1+ and k3+, whatever k3’s clamps', () => {
+    expect(tokenKlSlope(-1, -2, 'abs')).toBe(1)
+    expect(tokenKlSlope(-2, -1, 'abs')).toBe(-1)
+    expect(tokenKlSlope(-0.7, -0.7, 'abs')).toBe(0)
+    // d = −1: −d = 1, where k1's own slope is also 1 but k3's is 1 − e^−1
+    expect(tokenKlSlope(-1, -2, 'k1+')).toBe(1)
+    expect(tokenKlSlope(-1, -2, 'k3+')).toBe(1)
+    // d = ln 2: −ln 2 for both, where k1's is 1 and k3's is −1
+    expect(tokenKlSlope(0, Math.LN2, 'k1+')).toBe(-Math.LN2)
+    expect(tokenKlSlope(0, Math.LN2, 'k3+')).toBe(-Math.LN2)
+    // d = −25, where k3 is clamped and its own slope 0: k3+ still descends 25
+    expect(tokenKlSlope(0, -25, 'k3+')).toBe(25)
+  })
+
+  it('abs’s slope matches a central difference of its value away from 0', () => {
+    const h = 1e-6
+    for (const [logProb, ref] of [[-0.3, -1.2], [-2, -0.4]]) {
+      const difference = (tokenKl(logProb + h, ref, 'abs') - tokenKl(logProb - h, ref, 'abs')) / (2 * h)
+      expect(tokenKlSlope(logProb, ref, 'abs')).toBeCloseTo(difference, 7)
+    }
+  })
+})

@@ -4,9 +4,13 @@ import type { Sequences } from './sequences'
 /*
  * Per-token estimators of KL(π ‖ π_ref) from the sampled token's log-probabilities (Schulman,
  * "Approximating KL divergence", 2020), as verl's kl_penalty computes them, with d = log π_ref − log π:
- *   k1 = −d = log π − log π_ref          (unbiased, can be negative)
- *   k2 = ½d²                             (biased, always ≥ 0)
- *   k3 = min(e^d′ − d′ − 1, 10), d′ = clamp(d, −20, 20)   (unbiased, ≥ 0; verl's low_var_kl)
+ *   k1  = −d = log π − log π_ref          (unbiased, can be negative)
+ *   k2  = ½d²                             (biased, always ≥ 0)
+ *   k3  = min(e^d′ − d′ − 1, 10), d′ = clamp(d, −20, 20)   (unbiased, ≥ 0; verl's low_var_kl)
+ *   abs = |d|                             (biased, always ≥ 0)
+ *   k1+, k3+: the value of k1, k3 with the gradient of k2 (verl's straight-through "+" forms,
+ *        k2 − sg(k2) + sg(k)): the value stays unbiased and the gradient, −d per token, is in
+ *        expectation the gradient of the true KL, which k1's and k3's own are not.
  */
 
 export { KL_ESTIMATORS, type KlEstimator } from './klEstimators'
@@ -18,7 +22,9 @@ export const K3_CAP = 10
 
 export function tokenKl(logProb: number, refLogProb: number, estimator: KlEstimator): number {
   // k1 = −d, written log π − log π_ref so that agreeing policies give +0
-  if (estimator === 'k1') return logProb - refLogProb
+  if (estimator === 'k1' || estimator === 'k1+') return logProb - refLogProb
+  // abs = |d| = |log π − log π_ref|
+  if (estimator === 'abs') return Math.abs(logProb - refLogProb)
   const d = refLogProb - logProb
   // k2 = ½d²
   if (estimator === 'k2') return 0.5 * d * d
@@ -30,11 +36,14 @@ export function tokenKl(logProb: number, refLogProb: number, estimator: KlEstima
 /**
  * ∂KL/∂log π of `tokenKl`, the gradient a learner descends (d = log π_ref − log π):
  *   k1: 1,  k2: −d,  k3: 1 − e^d inside both clamps, 0 where either binds (|d| > 20, or the cap of 10 holds strictly)
+ *   abs: sign(log π − log π_ref) (0 where they agree, as autograd's |x| gives)
+ *   k1+, k3+: −d, k2's (the straight-through gradient, whatever the value's clamps)
  */
 export function tokenKlSlope(logProb: number, refLogProb: number, estimator: KlEstimator): number {
   if (estimator === 'k1') return 1
   const d = refLogProb - logProb
-  if (estimator === 'k2') return -d
+  if (estimator === 'k2' || estimator === 'k1+' || estimator === 'k3+') return -d
+  if (estimator === 'abs') return Math.sign(logProb - refLogProb)
   if (d < -K3_LOG_RATIO_LIMIT || d > K3_LOG_RATIO_LIMIT) return 0
   const growth = Math.exp(d)
   // min(v, 10) passes the gradient to v when v ≤ 10

@@ -101,7 +101,45 @@ describe('policyLoss', () => {
     expect(run({ dualClip: 3 }, far)).toEqual({ loss: 3, policyLoss: 3, kl: 0, clipFraction: 0, tokenLoss: [Float64Array.of(3)] })
   })
 
+  it('runs GMPO and SAPO per sequence, whatever the aggregation, while the KL follows it', () => {
+    // GMPO, ε = 1/4: sequence 0 (A = 1) x = (2·log 1.5 ≈ 0.81, 0) → x′ = (0.25, 0), g = e^0.125;
+    // sequence 1 (A = −1) x = log 0.5 ≈ −0.69 → x′ = −0.25, g = e^−0.25. Mean of (−e^0.125, e^−0.25).
+    // Both of the moved log-ratios count as clipped, the one at 0 not.
+    for (const aggregation of AGGREGATIONS) {
+      const geoMean = run({ policyLoss: 'geo_mean', aggregation, maxLength: 3 })
+      expect(geoMean.policyLoss).toBeCloseTo((-Math.exp(0.125) + Math.exp(-0.25)) / 2, 14)
+      expect(geoMean.clipFraction).toBe(2 / 3)
+    }
+    // SAPO, τ_pos = 1, τ_neg = 1.05: ℓ = −A·σ(τ·(r − 1))·4/τ with r = (2.25, 1 | 0.5)
+    const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+    const sapoTokens = [[-4 * sigmoid(1.25), -2], [(4 / 1.05) * sigmoid(-1.05 * 0.5)]]
+    const sapo = run({ policyLoss: 'sapo', aggregation: 'token-sum', kl: 'k2', beta: 0.1 }, { refLogProbs: REF })
+    sapo.tokenLoss.forEach((sequence, i) => sequence.forEach((loss, t) => expect(loss).toBeCloseTo(sapoTokens[i][t], 14)))
+    expect(sapo.policyLoss).toBeCloseTo((sapoTokens[0][0] + sapoTokens[0][1]) / 2 / 2 + sapoTokens[1][0] / 2, 14)
+    expect(sapo.clipFraction).toBe(0)
+    // the KL summed, as token-sum asks: k2 = (0.5, 2 | 0)
+    expect(sapo.kl).toBeCloseTo(2.5, 14)
+    // τ_pos = 2 halves the first sequence's gate height: −σ(2·1.25)·2, −1
+    const hot = run({ policyLoss: 'sapo', temperatures: { pos: 2, neg: 1.05 } })
+    expect(hot.tokenLoss[0][0]).toBeCloseTo(-2 * sigmoid(2.5), 14)
+    expect(hot.tokenLoss[0][1]).toBe(-1)
+  })
+
+  it('caps PPO’s unclipped ratio at δ', () => {
+    // A = −1, log-ratio ln 4 (r = 4): 4 without δ, 2 with δ = 2, 1.5 with the dual clip C = 1.5 on top
+    const far = { logProbs: [[0]], oldLogProbs: [[-Math.log(4)]], advantages: [[-1]] }
+    expect(run({}, far).policyLoss).toBeCloseTo(4, 14)
+    expect(run({ delta: 2 }, far).policyLoss).toBe(2)
+    expect(run({ delta: 2, dualClip: 1.5 }, far).policyLoss).toBe(1.5)
+    // δ = null is no δ
+    expect(run({ delta: null }, far)).toEqual(run({}, far))
+  })
+
   it('refuses inputs that do not fit together', () => {
+    expect(() => run({ policyLoss: 'gspo', delta: 2 })).toThrow('the two-sided clip δ applies to ppo only, not gspo')
+    expect(() => run({ delta: 1 })).toThrow('the two-sided clip δ must be a finite number above 1')
+    expect(() => run({ temperatures: { pos: 1, neg: 1 } })).toThrow('the temperatures τ_pos and τ_neg apply to sapo only, not ppo')
+    expect(() => run({ policyLoss: 'sapo', temperatures: { pos: 0, neg: 1 } })).toThrow('τ_pos and τ_neg must be finite numbers above 0')
     expect(() => run({}, { oldLogProbs: [[0, 0]] })).toThrow('oldLogProbs has 1 sequences, expected 2')
     expect(() => run({}, { advantages: [[1], [1]] })).toThrow('advantages[0] has 1 tokens, expected 2')
     expect(() => run({}, { logProbs: [], oldLogProbs: [], advantages: [] })).toThrow('at least one sequence')

@@ -1,11 +1,13 @@
 import { aggregate, type Aggregation } from './aggregation'
 import { cispoTokenLosses } from './cispo'
+import { geoMeanTokenLosses } from './geoMean'
 import { gspoTokenLosses } from './gspo'
 import { klPerToken, type KlEstimator } from './kl'
-import { POLICY_LOSSES, policyLossOf, type PolicyLossKind } from './policyLosses'
+import { DELTA_POLICY_LOSSES, POLICY_LOSSES, policyLossOf, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
 import { ppoTokenLosses } from './ppo'
 import type { ClipRange } from './ratio'
 import { reinforceTokenLosses } from './reinforce'
+import { SAPO_DEFAULT_TEMPERATURES, sapoTokenLosses, type SapoTemperatures } from './sapo'
 import { checkSameLayout, tokenCount, type Sequences } from './sequences'
 import type { TokenLosses, TokenLossInput } from './tokenLosses'
 
@@ -13,9 +15,9 @@ import type { TokenLosses, TokenLossInput } from './tokenLosses'
  * One batch's policy loss as verl's actor computes it: each token's policy-loss term, aggregated,
  * plus β times the aggregated KL to the reference policy when a KL estimator is chosen:
  *   policyLoss = agg(ℓ), kl = agg(KL) (0 without an estimator), loss = policyLoss + β·kl
- * GSPO's policy loss is always aggregated seq-mean-token-mean, as verl does whatever the mode (its
- * ratio is already one per sequence); its KL term follows the chosen aggregation. clipFraction is
- * the share of all tokens the loss counts as clipped (0 for REINFORCE).
+ * GSPO's, GMPO's and SAPO's policy losses are always aggregated seq-mean-token-mean, as verl does
+ * whatever the mode (the table's perSequence); the KL term follows the chosen aggregation.
+ * clipFraction is the share of all tokens the loss counts as clipped (0 for REINFORCE and SAPO).
  */
 
 export { POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
@@ -33,6 +35,10 @@ export interface PolicyLossOptions {
   kl: KlEstimator | null
   /** β ≥ 0, the KL term's weight. */
   beta: number
+  /** SAPO's τ_pos and τ_neg (sapo only); absent, verl's 1 and 1.05. */
+  temperatures?: SapoTemperatures
+  /** TRL's two-sided clip δ > 1 (ppo only); absent or null, none. */
+  delta?: number | null
 }
 
 /** Advantages per token; refLogProbs exactly when options.kl is set. All in the layout of logProbs. */
@@ -61,10 +67,12 @@ export function policyLoss(inputs: PolicyLossInputs, options: PolicyLossOptions)
 
 /** Each policy loss's per-token terms (the table is policyLosses.ts). */
 const TOKEN_LOSSES: Record<PolicyLossKind, (inputs: TokenLossInput, options: PolicyLossOptions) => TokenLosses> = {
-  ppo: (inputs, options) => ppoTokenLosses(inputs, options.clip, options.dualClip),
+  ppo: (inputs, options) => ppoTokenLosses(inputs, options.clip, options.dualClip, options.delta ?? null),
   gspo: (inputs, options) => gspoTokenLosses(inputs, options.clip),
   gspo_token: (inputs, options) => gspoTokenLosses(inputs, options.clip),
+  geo_mean: (inputs, options) => geoMeanTokenLosses(inputs, options.clip),
   cispo: (inputs, options) => cispoTokenLosses(inputs, options.clip),
+  sapo: (inputs, options) => sapoTokenLosses(inputs, options.temperatures ?? SAPO_DEFAULT_TEMPERATURES),
   reinforce: (inputs) => reinforceTokenLosses(inputs),
 }
 
@@ -83,4 +91,12 @@ function checkInputs(inputs: PolicyLossInputs, options: PolicyLossOptions): void
   if (options.dualClip !== null && options.policyLoss !== 'ppo') throw new Error(`policyLoss: the dual clip applies to ppo only, not ${options.policyLoss}`)
   if (options.dualClip !== null && !(options.dualClip > 1 && Number.isFinite(options.dualClip))) throw new Error(`policyLoss: the dual clip C must be a finite number above 1, got ${options.dualClip}`)
   if (!(options.beta >= 0 && Number.isFinite(options.beta))) throw new Error(`policyLoss: β must be a finite number of at least 0, got ${options.beta}`)
+  const delta = options.delta ?? null
+  if (delta !== null && !DELTA_POLICY_LOSSES.includes(options.policyLoss)) throw new Error(`policyLoss: the two-sided clip δ applies to ppo only, not ${options.policyLoss}`)
+  if (delta !== null && !(delta > 1 && Number.isFinite(delta))) throw new Error(`policyLoss: the two-sided clip δ must be a finite number above 1, got ${delta}`)
+  const temperatures = options.temperatures
+  if (temperatures !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) throw new Error(`policyLoss: the temperatures τ_pos and τ_neg apply to sapo only, not ${options.policyLoss}`)
+  if (temperatures !== undefined && !(temperatures.pos > 0 && temperatures.neg > 0 && Number.isFinite(temperatures.pos) && Number.isFinite(temperatures.neg))) {
+    throw new Error(`policyLoss: the temperatures τ_pos and τ_neg must be finite numbers above 0, got ${temperatures.pos} and ${temperatures.neg}`)
+  }
 }

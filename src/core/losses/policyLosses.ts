@@ -15,13 +15,35 @@ export interface PolicyLossRecord {
   clipped: boolean
   /** Whether it takes the dual clip C (verl applies clip_ratio_c in its vanilla loss only). */
   dualClip: boolean
-  /** Whether verl aggregates its policy term seq-mean-token-mean whatever the chosen mode (its ratio is one per sequence). */
+  /** Whether verl aggregates its policy term seq-mean-token-mean whatever the chosen mode (gspo and geo_mean: their ratio is one per sequence; sapo: verl's choice). */
   perSequence: boolean
+  /** Whether it takes SAPO's gate temperatures τ_pos and τ_neg (verl's tau_pos, tau_neg). */
+  temperatures: boolean
+  /** Whether it takes TRL's two-sided clip δ (TRL applies delta in its clipped losses; here in ppo's). */
+  delta: boolean
 }
 
 export const POLICY_LOSS_RECORDS = [
-  { name: 'ppo', label: 'PPO clip', hint: 'each token’s ratio π/π_old, clipped (GRPO, DAPO).', clipped: true, dualClip: true, perSequence: false },
-  { name: 'gspo', label: 'GSPO', hint: 'one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO).', clipped: true, dualClip: false, perSequence: true },
+  {
+    name: 'ppo',
+    label: 'PPO clip',
+    hint: 'each token’s ratio π/π_old, clipped (GRPO, DAPO).',
+    clipped: true,
+    dualClip: true,
+    perSequence: false,
+    temperatures: false,
+    delta: true,
+  },
+  {
+    name: 'gspo',
+    label: 'GSPO',
+    hint: 'one ratio per answer, the geometric mean of its tokens’, clipped per answer (GSPO).',
+    clipped: true,
+    dualClip: false,
+    perSequence: true,
+    temperatures: false,
+    delta: false,
+  },
   {
     name: 'gspo_token',
     label: 'GSPO-token',
@@ -29,9 +51,49 @@ export const POLICY_LOSS_RECORDS = [
     clipped: true,
     dualClip: false,
     perSequence: true,
+    temperatures: false,
+    delta: false,
   },
-  { name: 'cispo', label: 'CISPO', hint: '−A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1).', clipped: true, dualClip: false, perSequence: false },
-  { name: 'reinforce', label: 'REINFORCE', hint: '−A·log π, no ratio.', clipped: false, dualClip: false, perSequence: false },
+  {
+    name: 'geo_mean',
+    label: 'GMPO',
+    hint: 'one ratio per answer, the geometric mean of its tokens’ ratios each clipped in log space first (GMPO).',
+    clipped: true,
+    dualClip: false,
+    perSequence: true,
+    temperatures: false,
+    delta: false,
+  },
+  {
+    name: 'cispo',
+    label: 'CISPO',
+    hint: '−A·log π weighted by the clipped ratio, so no token loses its gradient (MiniMax-M1).',
+    clipped: true,
+    dualClip: false,
+    perSequence: false,
+    temperatures: false,
+    delta: false,
+  },
+  {
+    name: 'sapo',
+    label: 'SAPO',
+    hint: 'each token’s ratio through a smooth gate σ(τ·(r − 1))·4/τ instead of a clip, τ_pos for A > 0 and τ_neg otherwise (SAPO).',
+    clipped: false,
+    dualClip: false,
+    perSequence: true,
+    temperatures: true,
+    delta: false,
+  },
+  {
+    name: 'reinforce',
+    label: 'REINFORCE',
+    hint: '−A·log π, no ratio (verl’s gpg loss).',
+    clipped: false,
+    dualClip: false,
+    perSequence: false,
+    temperatures: false,
+    delta: false,
+  },
 ] as const satisfies readonly PolicyLossRecord[]
 
 export type PolicyLossKind = (typeof POLICY_LOSS_RECORDS)[number]['name']
@@ -50,3 +112,9 @@ export function policyLossOf(kind: PolicyLossKind): PolicyLossRecord & { name: P
 
 /** The policy losses that clip the ratio. */
 export const CLIPPED_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.clipped).map((record) => record.name)
+
+/** The policy losses that take SAPO's temperatures τ_pos and τ_neg. */
+export const TEMPERATURE_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.temperatures).map((record) => record.name)
+
+/** The policy losses that take TRL's two-sided clip δ. */
+export const DELTA_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.delta).map((record) => record.name)

@@ -103,3 +103,31 @@ describe('ppoTokenLosses', () => {
     expect(lowBound).toEqual({ tokenLoss: [Float64Array.of(0.5)], clippedTokens: 0 })
   })
 })
+
+describe('ppoTokenLosses with TRL’s two-sided clip δ', () => {
+  const withDelta = (ratio: number, advantage: number, delta: number, dualClip: number | null = null) => {
+    const [logProb, oldLogProb] = tokenFor(ratio)
+    const { tokenLoss, clippedTokens } = ppoTokenLosses({ logProbs: [[logProb]], oldLogProbs: [[oldLogProb]], advantages: [[advantage]] }, CLIP, dualClip, delta)
+    return { loss: tokenLoss[0][0], clipped: clippedTokens }
+  }
+
+  it('caps a negative advantage’s loss at −A·δ, and counts no clip for it', () => {
+    // A = −1, r = 2, δ = 1.5: max(1·min(2, 1.5), 1·1.25) = 1.5; without δ it is 2
+    expect(withDelta(2, -1, 1.5)).toEqual({ loss: 1.5, clipped: 0 })
+    expect(ppo(2, -1)).toEqual({ loss: 2, clipped: 0 })
+    // A = −2, r = 1.25 under δ = 1.5: the cap does not bind, 2·1.25
+    expect(withDelta(1.25, -2, 1.5)).toEqual({ loss: 2.5, clipped: 0 })
+  })
+
+  it('leaves positive advantages and low ratios to the clip', () => {
+    // A = 2, r = 2, δ = 1.5: max(−2·1.5, −2·1.25) = −2.5, clipped as without δ
+    expect(withDelta(2, 2, 1.5)).toEqual({ loss: -2.5, clipped: 1 })
+    // A = −1, r = 0.5: max(0.5, 0.75) = 0.75, clipped low
+    expect(withDelta(0.5, -1, 1.5)).toEqual({ loss: 0.75, clipped: 1 })
+  })
+
+  it('takes the dual clip after it: min(ℓ, −A·C)', () => {
+    // A = −1, r = 2, δ = 1.5 (ℓ = 1.5), C = 1.25: 1.25
+    expect(withDelta(2, -1, 1.5, 1.25)).toEqual({ loss: 1.25, clipped: 0 })
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLearnerFor, describeIssues, GROUP_PRESET_AGGREGATION, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema } from './config'
+import { defaultLearnerFor, deltaOf, describeIssues, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
 import { ENVIRONMENTS, getEnv } from '../envs/registry'
 
 describe('learner options', () => {
@@ -71,9 +71,34 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
     expect(grpo({ policyLoss: 'gspo', dualClip: null }).success).toBe(true)
   })
 
+  it('leaves δ and SAPO’s temperatures absent by default, so a design without them parses as before', () => {
+    const parsed = GrpoOptionsSchema.parse({ kind: 'grpo' })
+    for (const field of ['delta', 'tauPos', 'tauNeg']) expect(Object.hasOwn(parsed, field), field).toBe(false)
+    expect(sapoTemperaturesOf(parsed)).toEqual({ pos: 1, neg: 1.05 })
+    expect(deltaOf(parsed)).toBeNull()
+  })
+
+  it('takes a two-sided clip δ above 1 with ppo and refuses it otherwise', () => {
+    expect(grpo({ delta: 4 }).data).toMatchObject({ policyLoss: 'ppo', delta: 4 })
+    expect(deltaOf(GrpoOptionsSchema.parse({ kind: 'grpo', delta: null }))).toBeNull()
+    const bound = 'delta: the two-sided clip δ must be a number above 1 and at most 100, or none (null)'
+    expect(problem({ delta: 1 })).toBe(bound)
+    expect(problem({ delta: 101 })).toBe(bound)
+    expect(problem({ delta: '4' })).toBe(bound)
+    expect(problem({ policyLoss: 'cispo', delta: 4 })).toBe('delta: the two-sided clip δ applies to the ppo policy loss only, not cispo; set it to none for cispo')
+  })
+
+  it('takes SAPO’s temperatures above 0 with sapo and refuses them otherwise', () => {
+    expect(sapoTemperaturesOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'sapo', tauPos: 2, tauNeg: 3 }))).toEqual({ pos: 2, neg: 3 })
+    expect(sapoTemperaturesOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'sapo', tauNeg: 3 }))).toEqual({ pos: 1, neg: 3 })
+    expect(problem({ policyLoss: 'sapo', tauPos: 0 })).toBe("tauPos: the SAPO temperature τ_pos must be a number above 0 and at most 100 (verl's defaults: τ_pos 1, τ_neg 1.05)")
+    expect(problem({ policyLoss: 'sapo', tauNeg: Number.NaN })).toBe("tauNeg: the SAPO temperature τ_neg must be a number above 0 and at most 100 (verl's defaults: τ_pos 1, τ_neg 1.05)")
+    expect(problem({ tauPos: 2 })).toBe('tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo')
+  })
+
   it('names an unknown policy loss, KL estimator or aggregation and lists the accepted ones', () => {
-    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, cispo, reinforce')
-    expect(problem({ kl: 'k4' })).toBe('kl: unknown KL estimator "k4"; accepted: k1, k2, k3')
+    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
+    expect(problem({ kl: 'k4' })).toBe('kl: unknown KL estimator "k4"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(problem({ aggregation: 'mean' })).toBe(
       'aggregation: unknown aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm (verl\'s loss_agg_mode names), or the older sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)',
     )

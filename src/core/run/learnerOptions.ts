@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../losses/kl'
 import { POLICY_LOSSES } from '../losses/policyLoss'
+import { DELTA_POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES } from '../losses/policyLosses'
+import { SAPO_DEFAULT_TEMPERATURES, type SapoTemperatures } from '../losses/sapo'
 import { quoted } from '../truncate'
 import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from '../credit/estimatorSchema'
 import { groupEstimatorOf } from '../credit/estimators'
@@ -100,7 +102,27 @@ export function klPlacementOf(options: { klPlacement?: KlPlacement }): KlPlaceme
  * design without them trains, links and fingerprints as before they existed. The link and the
  * learner panel read and offer them as fields with these values.
  */
-export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number>> = { 'estimator.baseline': 'group', 'estimator.k': 1, klPlacement: 'loss', entropyTopFraction: 1, 'progress.prover': 'off', 'progress.weight': 1 }
+export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number | null>> = {
+  'estimator.baseline': 'group',
+  'estimator.k': 1,
+  klPlacement: 'loss',
+  entropyTopFraction: 1,
+  'progress.prover': 'off',
+  'progress.weight': 1,
+  tauPos: SAPO_DEFAULT_TEMPERATURES.pos,
+  tauNeg: SAPO_DEFAULT_TEMPERATURES.neg,
+  delta: null,
+}
+
+/** SAPO's τ_pos and τ_neg: absent, verl's defaults 1 and 1.05. */
+export function sapoTemperaturesOf(options: { tauPos?: number; tauNeg?: number }): SapoTemperatures {
+  return { pos: options.tauPos ?? SAPO_DEFAULT_TEMPERATURES.pos, neg: options.tauNeg ?? SAPO_DEFAULT_TEMPERATURES.neg }
+}
+
+/** TRL's two-sided clip δ, or null where it is absent or off. */
+export function deltaOf(options: { delta?: number | null }): number | null {
+  return options.delta ?? null
+}
 
 /** The share of the batch's tokens that carry policy-gradient weight: absent is 1, every token. */
 export function entropyTopFractionOf(options: { entropyTopFraction?: number }): number {
@@ -160,6 +182,12 @@ const AggregationSchema = z.string({ error: (issue) => `unknown aggregation ${qu
 /** The largest dual clip C accepted: verl's default is 3; beyond 100 the cap on −A·r would hardly ever bind. */
 export const MAX_DUAL_CLIP = 100
 const DUAL_CLIP_MESSAGE = `the dual clip C must be a number above 1 and at most ${MAX_DUAL_CLIP}, or none (null)`
+/** The largest two-sided clip δ (INTELLECT-2 uses 4). */
+export const MAX_DELTA = 100
+const DELTA_MESSAGE = `the two-sided clip δ must be a number above 1 and at most ${MAX_DELTA}, or none (null)`
+/** The largest SAPO temperature. */
+export const MAX_SAPO_TEMPERATURE = 100
+const temperatureMessage = (name: string) => `the SAPO temperature ${name} must be a number above 0 and at most ${MAX_SAPO_TEMPERATURE} (verl's defaults: τ_pos 1, τ_neg 1.05)`
 
 /**
  * Which network is PAV's prover μ: start, the frozen starting policy (the KL's reference); current,
@@ -221,6 +249,17 @@ export const GrpoOptionsSchema = z.object({
   epsHigh: z.number().min(0).max(10).default(0.2),
   /** Dual clip C (Ye et al. 2020, verl's clip_ratio_c), ppo only: where A < 0 the token's loss is at most −A·C. */
   dualClip: z.number({ error: DUAL_CLIP_MESSAGE }).gt(1, DUAL_CLIP_MESSAGE).max(MAX_DUAL_CLIP, DUAL_CLIP_MESSAGE).nullable().default(null),
+  /**
+   * SAPO's gate temperatures (verl's tau_pos, tau_neg; TRL's sapo_temperature_pos/neg), sapo only:
+   * τ_pos for tokens with A > 0, τ_neg for the rest. Absent: verl's 1 and 1.05, as designs before them.
+   */
+  tauPos: z.number({ error: temperatureMessage('τ_pos') }).gt(0, temperatureMessage('τ_pos')).max(MAX_SAPO_TEMPERATURE, temperatureMessage('τ_pos')).optional(),
+  tauNeg: z.number({ error: temperatureMessage('τ_neg') }).gt(0, temperatureMessage('τ_neg')).max(MAX_SAPO_TEMPERATURE, temperatureMessage('τ_neg')).optional(),
+  /**
+   * TRL's two-sided clip δ (INTELLECT-2), ppo only: the unclipped ratio is capped above at δ, so a
+   * negative advantage's loss is at most −A·δ. Absent or null: none, as designs before it.
+   */
+  delta: z.number({ error: DELTA_MESSAGE }).gt(1, DELTA_MESSAGE).max(MAX_DELTA, DELTA_MESSAGE).nullable().optional(),
   /** KL penalty coefficient β to the frozen reference policy: in the loss, L = policy loss + β·agg(KL); in the reward, −β·KL_t at each token. */
   beta: z.number().min(0).max(10).default(0.04),
   /**
@@ -267,6 +306,15 @@ export const GrpoOptionsSchema = z.object({
   .superRefine((options, context) => {
     if (options.dualClip !== null && options.policyLoss !== 'ppo') {
       context.addIssue({ code: 'custom', message: `the dual clip C applies to the ppo policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['dualClip'] })
+    }
+    // TRL applies delta in its clipped surrogate; here that is ppo's.
+    if (deltaOf(options) !== null && !DELTA_POLICY_LOSSES.includes(options.policyLoss)) {
+      context.addIssue({ code: 'custom', message: `the two-sided clip δ applies to the ${DELTA_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['delta'] })
+    }
+    for (const [field, name] of [['tauPos', 'τ_pos'], ['tauNeg', 'τ_neg']] as const) {
+      if (options[field] !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) {
+        context.addIssue({ code: 'custom', message: `the SAPO temperature ${name} applies to the ${TEMPERATURE_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })
+      }
     }
   })
   // An estimator may refuse the KL in the reward (pass@k's verdict is the task's right or wrong) or

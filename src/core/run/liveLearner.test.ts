@@ -13,8 +13,11 @@ function allGrpoPaths(): string[] {
       else if (key !== 'kind') paths.push(`${prefix}${key}`)
     }
   }
-  walk(grpo({ klPlacement: 'loss', estimator: { baseline: 'group', k: 1 }, progress: { prover: 'start' } }), '')
-  return paths.sort()
+  const absentSet = { klPlacement: 'loss', estimator: { baseline: 'group', k: 1 }, progress: { prover: 'start' } }
+  walk(grpo({ ...absentSet, delta: 4 }), '')
+  // SAPO's temperatures go with the sapo loss only, which δ does not take.
+  walk(grpo({ ...absentSet, policyLoss: 'sapo', tauPos: 1, tauNeg: 1.05 }), '')
+  return [...new Set(paths)].sort()
 }
 
 describe('which learner changes reach a running run', () => {
