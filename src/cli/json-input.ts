@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { UsageError } from './usage'
 import { describeJsonSyntax } from '../core/jsonSyntax'
+import { formatPath } from '../core/schemaInput'
 
 /*
  * JSON on standard input for the commands that take data (advantages, credit): parsed, validated
@@ -56,17 +57,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[segment]
   }
   return value
-}
-
-/** ["groups", 0, 2] → groups[0][2]; ["values", "0,1"] → values["0,1"]. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = ''
-  for (const segment of path) {
-    if (typeof segment === 'number') text += `[${segment}]`
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment)) text += text === '' ? segment : `.${segment}`
-    else text += `[${JSON.stringify(String(segment))}]`
-  }
-  return text
 }
 
 /**

@@ -7,6 +7,8 @@ import { createTrainer, createTrainerWithEnv } from './trainers'
 // The test files share a worker (vitest.config.ts): the backend in force before goes back after.
 let backendBefore = ''
 beforeAll(async () => {
+  // The default backend first: a file that runs first in its worker finds none chosen yet.
+  await tf.ready()
   backendBefore = tf.getBackend()
   await tf.setBackend('wasm')
 })

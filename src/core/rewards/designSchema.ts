@@ -1,4 +1,4 @@
-import { describeJsonSyntax } from '../jsonSyntax'
+import { parseWithSchema } from '../schemaInput'
 import { z } from 'zod'
 import { COUNT_BONUS_KINDS } from './countBonus'
 import { MAX_EXPRESSION_LENGTH } from './expression'
@@ -181,17 +181,6 @@ export function defaultRewardDesign(): RewardDesign {
   return RewardDesignSchema.parse({})
 }
 
-/** "transforms.alive[0].lo", "terms[2].name", ["odd key"] where a key is not a plain name. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = ''
-  for (const key of path) {
-    if (typeof key === 'number') text += `[${key}]`
-    else if (typeof key === 'string' && IDENTIFIER.test(key)) text += text === '' ? key : `.${key}`
-    else text += `[${JSON.stringify(String(key))}]`
-  }
-  return text === '' ? 'design' : text
-}
-
 /**
  * A design read back, or its problems; where the text was JSON but the schema refused it, also the
  * value read and the schema's issues (checkRewardDesign checks the entries that passed).
@@ -204,19 +193,9 @@ export type ParsedRewardDesign = { ok: true; design: RewardDesign } | { ok: fals
  * "path: what is wrong; what is accepted".
  */
 export function parseRewardDesign(json: unknown): ParsedRewardDesign {
-  let value = json
-  if (typeof json === 'string') {
-    try {
-      value = JSON.parse(json)
-    } catch {
-      // Where it stops being JSON, not the parser's message, which quotes the text.
-      return { ok: false, problems: [`design: not valid JSON (${describeJsonSyntax(json)})`] }
-    }
-  }
-  const result = RewardDesignSchema.safeParse(value)
-  if (result.success) return { ok: true, design: result.data }
-  const { issues } = result.error
-  return { ok: false, problems: issues.map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`), refused: { value, issues } }
+  const parsed = parseWithSchema(RewardDesignSchema, json, 'design')
+  if (parsed.ok) return { ok: true, design: parsed.value }
+  return parsed.refused === null ? { ok: false, problems: parsed.problems } : { ok: false, problems: parsed.problems, refused: parsed.refused }
 }
 
 /** The design as JSON text (2-space indented): parseRewardDesign of it gives the same design back. */

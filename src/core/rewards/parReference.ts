@@ -1,7 +1,8 @@
 import { ENVIRONMENTS, findEnv } from '../envs/registry'
 import type { EnvSpec } from '../envs/types'
 import { ownValue } from '../reservedNames'
-import { formatPath, type RewardDesign } from './designSchema'
+import type { RewardDesign } from './designSchema'
+import { formatPath } from '../schemaInput'
 import type { ReferenceOf } from './transforms'
 
 /*

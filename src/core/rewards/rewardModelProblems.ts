@@ -2,7 +2,8 @@ import type { EnvSpec } from '../envs/types'
 import { completionStepFeaturesFor } from '../preferences/completionStepFeatures'
 import { isProcessModel } from '../preferences/rewardModel'
 import { rewardModelFeaturesFor, undeclaredFeaturesProblem } from '../preferences/rewardModelFeatures'
-import { formatPath, type RewardDesign } from './designSchema'
+import type { RewardDesign } from './designSchema'
+import { formatPath } from '../schemaInput'
 
 /** The most names of the model's own one message lists before it counts the rest (a model may have 100). */
 const LISTED_NAMES = 8

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { GroupEstimatorSchema, type GroupEstimator } from '../credit/estimatorSchema'
 import { AGGREGATIONS } from '../losses/aggregation'
-import { formatPath } from '../rewards/designSchema'
 import { describedObject, finiteNumber, TransformSchema, type Transform, type TransformKind } from '../rewards/transforms'
-import { describeJsonSyntax } from '../jsonSyntax'
+import { parseWithSchema } from '../schemaInput'
 import { MAX_COMPONENTS } from './limits'
 import { DEFAULT_WEIGHTED_COMPONENT } from './rolloutWeights'
 
@@ -105,15 +104,6 @@ export type ParsedRolloutDesign = { ok: true; design: RolloutDesign } | { ok: fa
  * ("components.length.transforms[0]: ...").
  */
 export function parseRolloutDesign(json: unknown): ParsedRolloutDesign {
-  let value = json
-  if (typeof json === 'string') {
-    try {
-      value = JSON.parse(json)
-    } catch {
-      return { ok: false, problems: [`design: not valid JSON (${describeJsonSyntax(json)})`] }
-    }
-  }
-  const result = RolloutDesignSchema.safeParse(value)
-  if (result.success) return { ok: true, design: result.data }
-  return { ok: false, problems: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message.replace(/^Invalid input: /, '')}`) }
+  const parsed = parseWithSchema(RolloutDesignSchema, json, 'design')
+  return parsed.ok ? { ok: true, design: parsed.value } : { ok: false, problems: parsed.problems }
 }
