@@ -1,8 +1,9 @@
 import { useId } from 'react'
-import { useViewRun } from '../run/useViewRun'
+import { useViewRun } from './useViewRun'
 import { warningMonitors } from '../../model/monitorPanel'
 import { goldStateText, monitorStateText } from '../../model/monitorPanelText'
 import { formatSteps } from '../common/format'
+import { countOf } from '../../core/plural'
 
 /**
  * The hacking monitors, live: each monitor of core/monitors/ with its state in words (warning since
@@ -15,7 +16,7 @@ export function MonitorsPanel() {
   const stepsPerFrame = useViewRun((run) => run.monitorLog.stepsPerFrame)
   const headingId = useId()
   const warnings = warningMonitors(panel)
-  const summary = panel.frames === 0 ? 'Read once training runs.' : warnings.length === 0 ? 'No monitor warns.' : `${warnings.length} warn: ${warnings.map((reading) => reading.label).join(', ')}.`
+  const summary = panel.frames === 0 ? 'Read once training runs.' : warnings.length === 0 ? 'No monitor warns.' : `${countOf(warnings.length, 'monitor')} ${warnings.length === 1 ? 'warns' : 'warn'}: ${warnings.map((reading) => reading.label).join(', ')}.`
   return (
     <section className="monitors" aria-labelledby={headingId}>
       <h2 id={headingId}>Monitors</h2>
