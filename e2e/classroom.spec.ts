@@ -95,7 +95,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   const dialog = page.getByRole('dialog', { name: 'Classroom link' })
   await expect(dialog).toBeVisible()
   const controls = dialog.getByRole('group', { name: 'Controls students see' })
-  for (const name of ['Environment picker', 'Seed', 'Saved runs', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Chart x axis and smoothing', 'Credit tabs (Advantages, Credit timeline, Team)']) {
+  for (const name of ['Environment picker', 'Seed', 'Saved runs', 'Learner panel', 'Environment parameters', 'Level editor (grid worlds)', 'Chart x axis and smoothing', 'Credit tabs (Advantages, Credit timeline, Team)', 'Monitors panel']) {
     await controls.getByRole('checkbox', { name }).uncheck()
   }
   await controls.getByRole('checkbox', { name: 'Add to the reward (terms, shaping, bonuses, transforms)' }).uncheck()

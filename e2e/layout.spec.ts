@@ -33,7 +33,7 @@ const VISITS: Visit[] = [
 /** Below this width the page is one column (src/ui/common/useNarrowLayout.ts). */
 const NARROW_MAX_WIDTH = 899
 /** Every control a teacher can keep, so a presenter visit is a classroom link that hides nothing. */
-const ALL_CONTROLS = 'env.seed.run.weights.terms.designFile.learner.params.levelEditor.curveTabs.curveAxis.creditTabs.overlays.savedRuns.lessons.tour'
+const ALL_CONTROLS = 'env.seed.run.weights.terms.designFile.learner.params.levelEditor.curveTabs.curveAxis.creditTabs.overlays.monitors.savedRuns.lessons.tour'
 /** Minimum sizes in CSS pixels: the learning curve's figure and the environment's picture. */
 const CURVE_MIN = { width: 320, height: 220 }
 const PICTURE_MIN = { width: 260, height: 140 }
@@ -88,7 +88,7 @@ for (const visit of VISITS) {
 
     const curveFigure = page.getByRole('figure', { name: 'Learning curve' })
     const pictureImage = page.getByRole('img', { name: new RegExp(`^${ENV_LABEL[visit.env]}`) })
-    const { header, design, curve, picture, envView, credit, diagnostics } = await boxesAtOnce(page, {
+    const { header, design, curve, picture, envView, credit, diagnostics, monitors } = await boxesAtOnce(page, {
       header: page.getByRole('banner'),
       design: page.getByRole('complementary', { name: 'Design' }),
       curve: curveFigure,
@@ -96,13 +96,14 @@ for (const visit of VISITS) {
       envView: pictureImage.locator('xpath=ancestor::figure[1]'),
       credit: page.getByRole('region', { name: 'Credit', exact: true }),
       diagnostics: page.getByRole('region', { name: 'Learner diagnostics' }),
+      monitors: page.getByRole('region', { name: 'Monitors' }),
     })
 
     expect(curve.width).toBeGreaterThanOrEqual(CURVE_MIN.width)
     expect(curve.height).toBeGreaterThanOrEqual(CURVE_MIN.height)
     expect(picture.width).toBeGreaterThanOrEqual(PICTURE_MIN.width)
     expect(picture.height).toBeGreaterThanOrEqual(PICTURE_MIN.height)
-    expectApart({ header, design, curve, envView, credit, diagnostics })
+    expectApart({ header, design, curve, envView, credit, diagnostics, monitors })
     // One column on a phone, in reading order: the learning curve first, then the design, then the other views.
     if (narrow) {
       expect(curve.y).toBeLessThan(design.y)

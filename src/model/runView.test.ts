@@ -21,4 +21,17 @@ describe('the run view', () => {
     expect(run.record).toBe(record)
     expect(run.series.map((point) => point.envSteps)).toEqual([512, 1024])
   })
+
+  it('keeps every frame for the hacking monitors, the ones with no finished episode too, and reads the monitors over them', () => {
+    let run = runWithFrame(EMPTY_RUN, cartpoleFrame(512, 20), cartpole)
+    run = runWithFrame(run, cartpoleFrame(1024, null), cartpole)
+    expect(run.monitorLog.closed.map((frame) => [frame.envSteps, frame.episodes, frame.length])).toEqual([
+      [512, 1, 20],
+      [1024, 0, null],
+    ])
+    expect(run.monitors.frames).toBe(2)
+    // Two frames are too few for any monitor: each says why.
+    expect(run.monitors.monitors.find((reading) => reading.name === 'length-drift')?.state).toEqual({ kind: 'unmeasurable', why: '1 frames with finished episode, it needs 10' })
+    expect(run.monitors.gold).toEqual({ kind: 'not-turned' })
+  })
 })

@@ -9,6 +9,9 @@ import type { DesignMark } from './marks'
 import { refitMark } from './refitMarks'
 import { latchHackingAlert, type HackingAlert } from './hackingAlert'
 import { appendPoint, curvePointOf, type CurvePoint } from './series'
+import { iterationFrameOf } from '../core/monitors/frames'
+import { appendMonitorFrame, EMPTY_MONITOR_LOG, type MonitorLog } from './monitorLog'
+import { monitorPanelOf, type MonitorPanel } from './monitorPanel'
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'paused' | 'stopped' | 'error'
 
@@ -53,17 +56,22 @@ export interface RunView {
   budgetPause: number | null
   /** The latched reward-hacking alert (hackingAlert.ts); null while the curves never diverged. */
   hacking: HackingAlert | null
+  /** The run's frames as the hacking monitors read them (monitorLog.ts). */
+  monitorLog: MonitorLog
+  /** What each monitor says of those frames, and where the gold turned (monitorPanel.ts). */
+  monitors: MonitorPanel
 }
 
-export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null, budgetPause: null, hacking: null }
+export const EMPTY_RUN: RunView = { runId: null, status: 'idle', learner: null, design: null, series: [], marks: [], latest: null, record: null, tabular: null, valueBatch: null, groupBatch: null, batchAdvantages: null, team: null, teamHistory: [], diagnosis: null, budgetPause: null, hacking: null, monitorLog: EMPTY_MONITOR_LOG, monitors: monitorPanelOf(EMPTY_MONITOR_LOG.closed, true) }
 
-/** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit. */
+/** The run after one more metrics frame: its curve point, the latest record, the team's effort and credit, the monitors' frames and states. */
 export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): RunView {
   const point = curvePointOf(frame)
   const series = point ? appendPoint(run.series, point) : run.series
   const team = frame.record && spec.team ? summariseTeams(frame.record, spec.team) : null
   const teamHistory = team ? [...run.teamHistory, { envSteps: frame.envSteps, effort: team.effort }].slice(-MAX_TEAM_HISTORY) : run.teamHistory
   const refit = refitMark(run.latest, frame)
+  const monitorLog = appendMonitorFrame(run.monitorLog, iterationFrameOf(frame, frame.componentNames))
   return {
     ...run,
     status: run.status === 'starting' ? 'running' : run.status,
@@ -78,5 +86,8 @@ export function runWithFrame(run: RunView, frame: MetricsFrame, spec: EnvSpec): 
     team: frame.record ? team : run.team,
     teamHistory,
     hacking: point ? latchHackingAlert(run.hacking, series, spec.objective.higherIsBetter) : run.hacking,
+    monitorLog,
+    // Memoised on the closed frames: the monitors run again only when a frame closed.
+    monitors: monitorPanelOf(monitorLog.closed, spec.objective.higherIsBetter),
   }
 }

@@ -25,6 +25,7 @@ export const CONTROLS = [
   { id: 'curveAxis', label: 'Chart x axis and smoothing' },
   { id: 'creditTabs', label: 'Credit tabs (Advantages, Credit timeline, Team)' },
   { id: 'overlays', label: 'Grid overlays' },
+  { id: 'monitors', label: 'Monitors panel' },
   { id: 'savedRuns', label: 'Saved runs' },
   { id: 'lessons', label: 'Lessons list (an open lesson’s card stays)' },
   { id: 'tour', label: 'Tour button' },

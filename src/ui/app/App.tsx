@@ -12,6 +12,7 @@ import { SavedRuns } from '../library/SavedRuns'
 import { SweepPanel } from '../sweep/SweepPanel'
 import { LabelPairsPanel } from '../labels/LabelPairsPanel'
 import { RolloutsPanel } from '../rollouts/RolloutsPanel'
+import { MonitorsPanel } from '../run/MonitorsPanel'
 import { useClassroom } from '../../state/link/classroom'
 import { IfVisible } from '../common/IfVisible'
 import { Tour } from './Tour'
@@ -58,7 +59,7 @@ function Progress() {
   )
 }
 
-/** The agent's replay, where credit went, the learner's diagnostics, the saved runs, the sweep, and a run's own rollouts. */
+/** The agent's replay, where credit went, the learner's diagnostics, the hacking monitors, the saved runs, the sweep, and a run's own rollouts. */
 function Views() {
   const classroom = useClassroom((state) => state.visible !== null)
   return (
@@ -68,6 +69,9 @@ function Views() {
         <AdvantageView />
         <Diagnostics />
       </div>
+      <IfVisible control="monitors">
+        <MonitorsPanel />
+      </IfVisible>
       <IfVisible control="savedRuns">
         <SavedRuns />
       </IfVisible>

@@ -1,11 +1,15 @@
 import { memo } from 'react'
 import { layoutMarkLabels } from './markLayout'
 
-/** A vertical mark at a data x, with a label. */
+/** A vertical mark at a data x, with a label; its own colour and dash where it is not of the chart's kind of mark, and an accessible name where it is one to find. */
 export interface ChartMark {
   key: string | number
   x: number
   label: string
+  colour?: string
+  dash?: string
+  /** Said by a screen reader (the mark is then an image); absent, the mark is decoration its chart's text describes. */
+  name?: string
 }
 
 /**
@@ -25,11 +29,11 @@ export const Marks = memo(function Marks({ marks, scale, domain, top, bottom, co
       {shown.map((mark, k) => {
         const place = places[k]
         return (
-          <g key={mark.key} className="chart-mark">
-            <title>{mark.label}</title>
-            <line x1={xs[k]} x2={xs[k]} y1={top} y2={bottom} stroke={colour} strokeDasharray="2 2" />
+          <g key={mark.key} className="chart-mark" role={mark.name === undefined ? undefined : 'img'} aria-label={mark.name}>
+            <title>{mark.name ?? mark.label}</title>
+            <line x1={xs[k]} x2={xs[k]} y1={top} y2={bottom} stroke={mark.colour ?? colour} strokeDasharray={mark.dash ?? '2 2'} />
             {place.shown && (
-              <text x={place.x} y={top + 5 + place.row * lineHeight} dy="0.71em" textAnchor={place.anchor} fill={colour} fontSize={fontSize}>
+              <text x={place.x} y={top + 5 + place.row * lineHeight} dy="0.71em" textAnchor={place.anchor} fill={mark.colour ?? colour} fontSize={fontSize}>
                 {place.text}
               </text>
             )}

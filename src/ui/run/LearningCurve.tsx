@@ -16,6 +16,11 @@ import { ChartExportButtons } from '../charts/ChartExportButtons'
 import { useView } from '../../state/link/views'
 import { IfVisible } from '../common/IfVisible'
 import { LineChart, type LineSeries } from '../charts/LineChart'
+import { warningMonitors } from '../../model/monitorPanel'
+import { monitorMarkLabel, monitorMarkName } from '../../model/monitorPanelText'
+
+/** The hacking monitors' marks: their own colour and a longer dash than the design changes' marks. */
+const MONITOR_MARK = { colour: '#f4a261', dash: '6 3' }
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -23,11 +28,11 @@ import { LineChart, type LineSeries } from '../charts/LineChart'
  */
 export function LearningCurve() {
   const run = useViewRun((run) => run)
-  return <CurveFigure series={run.series} marks={run.marks} />
+  return <CurveFigure series={run.series} marks={run.marks} monitors={run.monitors} />
 }
 
-/** The figure itself, drawn again only when the drawn run's points or marks change (or its own settings do). */
-const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, 'series' | 'marks'>) {
+/** The figure itself, drawn again only when the drawn run's points, marks or monitors change (or its own settings do). */
+const CurveFigure = memo(function CurveFigure({ series, marks, monitors }: Pick<RunView, 'series' | 'marks' | 'monitors'>) {
   const spec = usePlayground((state) => state.spec)
   const status = usePlayground((state) => state.run.status)
   const [axis, setAxis] = useView('axis')
@@ -84,14 +89,19 @@ const CurveFigure = memo(function CurveFigure({ series, marks }: Pick<RunView, '
     ],
     [columns, components, spec, weights, weightLines],
   )
+  const warnings = useMemo(() => warningMonitors(monitors), [monitors])
   // A mark sits where its step falls; on the time axis, at the first point at or after that step.
+  // The design changes' marks and the monitors' go to the chart together, so their labels make room for one another.
   const chartMarks = useMemo(() => {
     const markX = (envSteps: number) => (axis === 'envSteps' ? envSteps : (series.find((point) => point.envSteps >= envSteps)?.wallSeconds ?? series[series.length - 1]?.wallSeconds ?? 0))
-    return marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) }))
-  }, [marks, series, axis])
+    return [
+      ...marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) })),
+      ...warnings.map((reading) => ({ key: `monitor-${reading.name}`, x: markX(reading.state.sinceStep), label: monitorMarkLabel(reading.label), name: monitorMarkName(reading.label, reading.state.sinceStep), ...MONITOR_MARK })),
+    ]
+  }, [marks, warnings, series, axis])
   const latest = series[series.length - 1]
   const summary = latest
-    ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked.`
+    ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked; ${warnings.length} monitor warnings marked.`
     : `Learning curve: ${emptyCurveText(status)}`
   const hacking = usePlayground((state) => state.run.hacking)
   const dismissHacking = usePlayground((state) => state.dismissHacking)
