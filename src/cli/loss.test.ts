@@ -182,8 +182,8 @@ describe('loss', () => {
   })
 
   it.each([
-    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
-    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
+    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce'],
+    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce'],
     [['--policy-loss', 'constructor'], 'unknown --policy-loss "constructor"'],
     [['--policy-loss'], 'flag --policy-loss needs a value'],
     [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],

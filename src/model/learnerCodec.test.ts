@@ -95,7 +95,7 @@ describe('learner ↔ URL', () => {
     const bad: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=abc&l.policyLoss=pg&l.kl=k9&l.aggregation=avg'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
     expect(bad).toHaveLength(4)
-    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
+    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce')
     expect(bad[1]).toBe('learner dualClip: the dual clip C must be a number above 1 and at most 100, or none (null)')
     expect(bad[2]).toBe('learner kl: unknown KL estimator "k9"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(bad[3]).toMatch(/^learner aggregation: unknown aggregation "avg"; accepted: token-mean, /)

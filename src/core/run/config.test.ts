@@ -97,7 +97,7 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
   })
 
   it('names an unknown policy loss, KL estimator or aggregation and lists the accepted ones', () => {
-    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
+    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce')
     expect(problem({ kl: 'k4' })).toBe('kl: unknown KL estimator "k4"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(problem({ aggregation: 'mean' })).toBe(
       'aggregation: unknown aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm (verl\'s loss_agg_mode names), or the older sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)',
