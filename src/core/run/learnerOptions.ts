@@ -284,7 +284,9 @@ export const GrpoOptionsSchema = z.object({
    * Each token's policy-loss term, as verl's core_algos.py (src/core/losses/): ppo, the clipped
    * per-token ratio; gspo, one ratio per sequence (its gradient through that ratio); gspo_token,
    * GSPO's numbers with each token's own gradient; cispo, REINFORCE weighted by the clipped ratio
-   * under a stop gradient; reinforce, −A·log π.
+   * under a stop gradient; geo_mean and sapo, GMPO's and SAPO's; clip_cov and kl_cov, PPO's clip
+   * with a few high-covariance tokens detached, and the unclipped ratio with a KL penalty on a few
+   * (Cui et al. 2025); reinforce, −A·log π.
    */
   policyLoss: z.enum(POLICY_LOSSES, { error: (issue) => `unknown policy loss ${quoted(issue.input)}; accepted: ${POLICY_LOSSES.join(', ')}` }).default('ppo'),
   epsLow: z.number().min(0).max(1).default(0.2),
