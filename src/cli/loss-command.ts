@@ -2,10 +2,13 @@ import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/klEstimators'
 import { policyLoss, type PolicyLossOptions } from '../core/losses/policyLoss'
-import { CLIPPED_POLICY_LOSSES, DELTA_POLICY_LOSSES, POLICY_LOSS_RECORDS, POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from '../core/losses/policyLosses'
+import { CLIP_COV_DEFAULTS, KL_COV_DEFAULTS } from '../core/losses/covariance'
+import { CLIP_COV_POLICY_LOSSES, CLIPPED_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_COV_POLICY_LOSSES, POLICY_LOSS_RECORDS, POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from '../core/losses/policyLosses'
+import { MAX_SEED, Rng } from '../core/rng'
 import { SAPO_DEFAULT_TEMPERATURES } from '../core/losses/sapo'
 import { perTokenAdvantages } from '../core/losses/sequences'
 import { parseFlags, parseNumber } from './args'
+import { wholeNumberFlag } from './fitFlags'
 import { assertFinite, assertFiniteValue, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
 
@@ -14,7 +17,14 @@ import { UsageError } from './usage'
  * log-probabilities given as JSON on stdin (src/core/losses/), to check a trainer's numbers against.
  */
 
-const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'delta', 'tau-pos', 'tau-neg', 'aggregation', 'max-length', 'kl', 'beta']
+const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'delta', 'tau-pos', 'tau-neg', 'clip-cov-ratio', 'clip-cov-lb', 'clip-cov-ub', 'kl-cov-ratio', 'ppo-kl-coef', 'seed', 'aggregation', 'max-length', 'kl', 'beta']
+/** Each loss's own flags (beyond the clip), with the losses they apply to. */
+const OWN_FLAGS: readonly [readonly string[], readonly PolicyLossKind[]][] = [
+  [['delta'], DELTA_POLICY_LOSSES],
+  [['tau-pos', 'tau-neg'], TEMPERATURE_POLICY_LOSSES],
+  [['clip-cov-ratio', 'clip-cov-lb', 'clip-cov-ub', 'seed'], CLIP_COV_POLICY_LOSSES],
+  [['kl-cov-ratio', 'ppo-kl-coef'], KL_COV_POLICY_LOSSES],
+]
 const DEFAULT_CLIP = 0.2
 const DUAL_CLIP_LOSSES: readonly string[] = POLICY_LOSS_RECORDS.filter((record) => record.dualClip).map((record) => record.name)
 /** "k1, k2, … or k3+": every estimator --kl takes. */
@@ -59,6 +69,7 @@ export function lossCommand(argv: string[], readStdin: () => string): string {
     policyLoss: result.policyLoss,
     kl: result.kl,
     clipFraction: result.clipFraction,
+    ...(result.selectedFraction === undefined ? {} : { selectedFraction: result.selectedFraction }),
     tokenLoss: result.tokenLoss.map((sequence) => Array.from(sequence)),
   })}\n`
 }
@@ -72,9 +83,10 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
     if (flags.has(name) && !CLIPPED_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}, which has no clip; it applies to --policy-loss ${CLIPPED_POLICY_LOSSES.join(', ')}`)
   }
   if (flags.has('dual-clip') && !DUAL_CLIP_LOSSES.includes(policy)) throw new UsageError(`flag --dual-clip does not apply to --policy-loss ${policy}; it applies to --policy-loss ${DUAL_CLIP_LOSSES.join(', ')}`)
-  if (flags.has('delta') && !DELTA_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --delta does not apply to --policy-loss ${policy}; it applies to --policy-loss ${DELTA_POLICY_LOSSES.join(', ')}`)
-  for (const name of ['tau-pos', 'tau-neg']) {
-    if (flags.has(name) && !TEMPERATURE_POLICY_LOSSES.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}; it applies to --policy-loss ${TEMPERATURE_POLICY_LOSSES.join(', ')}`)
+  for (const [names, losses] of OWN_FLAGS) {
+    for (const name of names) {
+      if (flags.has(name) && !losses.includes(policy)) throw new UsageError(`flag --${name} does not apply to --policy-loss ${policy}; it applies to --policy-loss ${losses.join(', ')}`)
+    }
   }
 
   const low = numberFlag(flags, 'clip-low') ?? DEFAULT_CLIP
@@ -110,7 +122,30 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
   const beta = numberFlag(flags, 'beta') ?? 0
   if (beta < 0) throw new UsageError(`--beta must be at least 0, got ${flags.get('beta')}`)
   const temperatures = TEMPERATURE_POLICY_LOSSES.includes(policy) ? { temperatures: { pos: tauPos, neg: tauNeg } } : {}
-  return { policyLoss: policy, clip: { low, high }, dualClip, delta, ...temperatures, aggregation, maxLength, kl, beta }
+  return { policyLoss: policy, clip: { low, high }, dualClip, delta, ...temperatures, ...covarianceOptions(flags, policy), aggregation, maxLength, kl, beta }
+}
+
+/** clip_cov's ratio, band and seed, kl_cov's ratio and coefficient; verl's defaults, seed 0, where not given. */
+function covarianceOptions(flags: Map<string, string>, policy: PolicyLossKind): Pick<PolicyLossOptions, 'clipCov' | 'klCov' | 'rng'> {
+  const ratioFlag = (name: string, fallback: number) => {
+    const ratio = numberFlag(flags, name) ?? fallback
+    if (!(ratio > 0 && ratio <= 1)) throw new UsageError(`--${name} must be above 0 and at most 1 (a share of the batch's tokens), got ${flags.get(name)}`)
+    return ratio
+  }
+  if (CLIP_COV_POLICY_LOSSES.includes(policy)) {
+    const ratio = ratioFlag('clip-cov-ratio', CLIP_COV_DEFAULTS.ratio)
+    const lb = numberFlag(flags, 'clip-cov-lb') ?? CLIP_COV_DEFAULTS.lb
+    const ub = numberFlag(flags, 'clip-cov-ub') ?? CLIP_COV_DEFAULTS.ub
+    if (!(lb < ub)) throw new UsageError(`--clip-cov-lb must be below --clip-cov-ub (the band of covariance tokens are drawn from), got ${lb} and ${ub}`)
+    return { clipCov: { ratio, lb, ub }, rng: new Rng(wholeNumberFlag(flags, 'seed', 0, MAX_SEED) ?? 0) }
+  }
+  if (KL_COV_POLICY_LOSSES.includes(policy)) {
+    const ratio = ratioFlag('kl-cov-ratio', KL_COV_DEFAULTS.ratio)
+    const coef = numberFlag(flags, 'ppo-kl-coef') ?? KL_COV_DEFAULTS.coef
+    if (!(coef >= 0)) throw new UsageError(`--ppo-kl-coef must be at least 0, got ${flags.get('ppo-kl-coef')}`)
+    return { klCov: { ratio, coef } }
+  }
+  return {}
 }
 
 function numberFlag(flags: Map<string, string>, name: string): number | null {

@@ -176,19 +176,72 @@ describe('loss', () => {
     for (const [plus, plain] of [['k1+', 'k1'], ['k3+', 'k3']]) expect(ok([...PPO, '--kl', plus, '--beta', '0.5'], WITH_REF)).toEqual(ok([...PPO, '--kl', plain, '--beta', '0.5'], WITH_REF))
   })
 
+  /*
+   * A = (2, 2 | −2, −2), log π = (−1, −3 | −1, −3.5): cov = (2.25, −1.75 | −2.25, 2.75); log-ratios
+   * (0.1, −0.2 | 0.3, −0.4). PPO's clip (ε = 0.2) binds on the last token only: −A·clip(r) = 1.6.
+   */
+  const COV_INPUT = { logProbs: [[-1, -3], [-1, -3.5]], oldLogProbs: [[-1.1, -2.8], [-1.3, -3.1]], advantages: [2, -2] }
+  const covOk = (args: string[]) => {
+    const { code, stdout, stderr } = cli(['loss', ...args], COV_INPUT)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const output = JSON.parse(stdout) as LossOutput & { selectedFraction: number }
+    expect(Object.keys(output)).toEqual(['loss', 'policyLoss', 'kl', 'clipFraction', 'selectedFraction', 'tokenLoss'])
+    return output
+  }
+
+  it('prints Clip-Cov with the token it detached, drawn from --seed', () => {
+    // verl's band (1, 5) holds tokens 0 and 3; 3 is clipped, so token 0 is detached whatever the seed
+    const output = covOk(['--policy-loss', 'clip_cov', '--aggregation', 'token-sum'])
+    expect(output.tokenLoss[0][0]).toBe(0)
+    expect(output.tokenLoss[1][1]).toBeCloseTo(1.6, 12)
+    expect(output.clipFraction).toBe(0.25)
+    expect(output.selectedFraction).toBe(0.25)
+    expect(covOk(['--policy-loss', 'clip_cov', '--seed', '9', '--aggregation', 'token-sum'])).toEqual(output)
+    // a band (−3, 0) holds tokens 1 and 2: ratio 0.25 of 4 takes one of them, each for some seed
+    const picks = new Set([0, 1, 2, 3, 4, 5].map((seed) => covOk(['--policy-loss', 'clip_cov', '--clip-cov-lb', '-3', '--clip-cov-ub', '0', '--clip-cov-ratio', '0.25', '--seed', String(seed)]).tokenLoss.flat().indexOf(0)))
+    expect([...picks].sort()).toEqual([1, 2])
+  })
+
+  it('prints KL-Cov with the penalty on the tokens of largest covariance', () => {
+    const unclipped = [-2 * Math.exp(0.1), -2 * Math.exp(-0.2), 2 * Math.exp(0.3), 2 * Math.exp(-0.4)]
+    const output = covOk(['--policy-loss', 'kl_cov', '--aggregation', 'token-sum'])
+    output.tokenLoss.flat().forEach((value, t) => expect(value).toBeCloseTo(unclipped[t] + (t === 3 ? 0.1 * 0.4 : 0), 12))
+    expect(output.clipFraction).toBe(0)
+    expect(output.selectedFraction).toBe(0.25)
+    const wide = covOk(['--policy-loss', 'kl_cov', '--kl-cov-ratio', '0.5', '--ppo-kl-coef', '1', '--aggregation', 'token-sum'])
+    expect(wide.policyLoss).toBeCloseTo(unclipped.reduce((sum, value) => sum + value, 0) + 0.1 + 0.4, 12)
+  })
+
+  it('refuses Clip-Cov’s and KL-Cov’s flags off their loss or out of range', () => {
+    for (const [args, message] of [
+      [[...PPO, '--clip-cov-ratio', '0.1'], 'flag --clip-cov-ratio does not apply to --policy-loss ppo; it applies to --policy-loss clip_cov'],
+      [[...PPO, '--seed', '1'], 'flag --seed does not apply to --policy-loss ppo; it applies to --policy-loss clip_cov'],
+      [['--policy-loss', 'clip_cov', '--ppo-kl-coef', '1'], 'flag --ppo-kl-coef does not apply to --policy-loss clip_cov; it applies to --policy-loss kl_cov'],
+      [['--policy-loss', 'kl_cov', '--clip-low', '0.1'], 'flag --clip-low does not apply to --policy-loss kl_cov, which has no clip'],
+      [['--policy-loss', 'clip_cov', '--clip-cov-ratio', '0'], "--clip-cov-ratio must be above 0 and at most 1 (a share of the batch's tokens), got 0"],
+      [['--policy-loss', 'kl_cov', '--kl-cov-ratio', '2'], '--kl-cov-ratio must be above 0 and at most 1'],
+      [['--policy-loss', 'clip_cov', '--clip-cov-lb', '5'], '--clip-cov-lb must be below --clip-cov-ub (the band of covariance tokens are drawn from), got 5 and 5'],
+      [['--policy-loss', 'clip_cov', '--seed', '1.5'], '--seed must be a whole number from 0 to 2147483647, got "1.5"'],
+      [['--policy-loss', 'kl_cov', '--ppo-kl-coef', '-1'], '--ppo-kl-coef must be at least 0, got -1'],
+    ] as const) {
+      expect(refused([...args], COV_INPUT)).toContain(message)
+    }
+  })
+
   it('takes single-token sequences', () => {
     // r = 1, A = 2: −2
     expect(ok(PPO, { logProbs: [[-1]], oldLogProbs: [[-1]], advantages: [2] })).toEqual({ loss: -2, policyLoss: -2, kl: 0, clipFraction: 0, tokenLoss: [[-2]] })
   })
 
   it.each([
-    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
-    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce'],
+    [[], 'loss needs --policy-loss; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce'],
+    [['--policy-loss', 'grpo'], 'unknown --policy-loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce'],
     [['--policy-loss', 'constructor'], 'unknown --policy-loss "constructor"'],
     [['--policy-loss'], 'flag --policy-loss needs a value'],
     [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],
     [[...PPO, 'ppo'], 'unexpected argument "ppo" for loss'],
-    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --delta, --tau-pos, --tau-neg, --aggregation, --max-length, --kl, --beta'],
+    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --delta, --tau-pos, --tau-neg, --clip-cov-ratio, --clip-cov-lb, --clip-cov-ub, --kl-cov-ratio, --ppo-kl-coef, --seed, --aggregation, --max-length, --kl, --beta'],
     [[...PPO, '--clip-low', '1.5'], '--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got 1.5'],
     [[...PPO, '--clip-low', '-0.1'], '--clip-low must be from 0 to 1'],
     [[...PPO, '--clip-low', 'x'], '--clip-low must be a finite number, got "x"'],

@@ -228,6 +228,21 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(expectUsageError(await train({ tauPos: 2 }))).toBe('--config stdin: learner.tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo')
   })
 
+  it('trains GRPO with Clip-Cov, KL-Cov and the adaptive KL controller as a config names them, and refuses a band upside down', async () => {
+    const env = { id: 'tokenseq', params: { group_size: 4, max_length: 4 } }
+    const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
+    for (const learner of [{ policyLoss: 'clip_cov', clipCovRatio: 0.1, clipCovLb: -10, clipCovUb: 10 }, { policyLoss: 'kl_cov', klCovRatio: 0.1, ppoKlCoef: 0.5 }]) {
+      const run = await train(learner)
+      expect(run.stderr, JSON.stringify(learner)).toBe('')
+      for (const line of parse(run.stdout).intervals) expect(line.diagnostics?.cov_selected_fraction, JSON.stringify(learner)).toBeGreaterThan(0)
+    }
+    const adaptive = await train({ beta: 0.1, klControl: { target: 100, horizon: 80 } })
+    expect(adaptive.stderr).toBe('')
+    // 8 completions per update over a horizon of 80, KL far below target: β·(1 − 0.2·8/80) = 0.098 for the second update
+    expect(parse(adaptive.stdout).intervals.map((line) => line.diagnostics?.kl_coef)).toEqual([0.1, expect.closeTo(0.098, 12)])
+    expect(expectUsageError(await train({ policyLoss: 'clip_cov', clipCovLb: 6 }))).toBe("--config stdin: learner.clipCovUb: Clip-Cov's band needs clip_cov_lb below clip_cov_ub, got 6 and 5")
+  })
+
   it('trains GRPO with truncated completions masked and the overlong penalty weighed, as a config says', async () => {
     const config = { env: { id: 'tokenseq', params: { group_size: 4, max_length: 4, overlong_cache: 1 } }, mix: { weights: { overlong: 1 } }, learner: { kind: 'grpo', groupsPerIteration: 2, maskTruncated: true }, seed: 3 }
     const run = await cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify(config))

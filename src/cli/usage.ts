@@ -266,7 +266,8 @@ Usage:
 
   reward-playground loss --policy-loss ${POLICY_LOSSES.join('|')} [--clip-low E]
                          [--clip-high E] [--dual-clip C] [--delta D] [--tau-pos T] [--tau-neg T]
-                         [--aggregation MODE] [--max-length L]
+                         [--clip-cov-ratio P] [--clip-cov-lb X] [--clip-cov-ub X] [--seed S]
+                         [--kl-cov-ratio P] [--ppo-kl-coef K] [--aggregation MODE] [--max-length L]
                          [--kl none|${KL_ESTIMATORS.join('|')}] [--beta B]
       A policy-gradient loss on per-token log-probabilities, as verl's core_algos.py computes it.
       Reads on stdin
@@ -275,6 +276,7 @@ Usage:
       (one inner array per sequence, one entry per token, lengths may differ; at least one
       sequence, none empty; refLogProbs with --kl only) and prints
         {"loss", "policyLoss", "kl", "clipFraction", "tokenLoss": [[l, ...], ...]}
+      (clip_cov and kl_cov add "selectedFraction", the share of tokens their covariance selected)
       where tokenLoss is each token's policy-loss term l before aggregation (no KL in it),
       policyLoss = agg(tokenLoss), kl = agg(KL) (0 without --kl) and loss = policyLoss + B*kl.
       With the ratio r = exp(clamp(log p - log p_old, -20, 20)) and clip(x) = clip(x, 1 - E_low,
@@ -298,6 +300,14 @@ Usage:
         sapo        l = -A*sigmoid(T*(r - 1))*4/T, T = --tau-pos where A > 0, else --tau-neg;
                     never clipped; policyLoss is always seq-mean-token-mean
                     (compute_policy_loss_sapo: tau_pos, tau_neg)
+        clip_cov    r = exp(log p - log p_old) unclamped; l = max(-A*r, -A*clip(r)), and l = 0 at
+                    the n = max(floor(P*N), 1) tokens drawn at random (from --seed) among the
+                    tokens the clip leaves alone whose cov = (A - mean A)*(log p - mean log p),
+                    over all N tokens, lies strictly between --clip-cov-lb and --clip-cov-ub
+                    (compute_policy_loss_clip_cov: clip_cov_ratio, clip_cov_lb, clip_cov_ub)
+        kl_cov      r unclamped; l = -A*r (no clip), plus K*|log p - log p_old| at the
+                    max(1, floor(P*N)) tokens of largest cov, the earlier on a tie
+                    (compute_policy_loss_kl_cov: kl_cov_ratio, ppo_kl_coef)
         reinforce   l = -A*log p (the loss of compute_policy_loss_gpg: verl's gpg loss is this one)
       --kl (verl's kl_penalty; B is its kl_loss_coef), with d = log p_ref - log p:
         k1 = -d ("kl"),  k2 = d^2/2 ("mse"),  k3 = min(e^d' - d' - 1, 10), d' = clamp(d, -20, 20)
@@ -314,11 +324,14 @@ Usage:
       clipFraction is the share of all tokens where, for ppo and gspo, the clipped term is strictly
       the larger loss against r itself (a token only the dual clip or --delta changed does not
       count); for cispo, r lies outside [1 - E_low, 1 + E_high], whatever A; for geo_mean, x_t
-      lies outside [-E_low, E_high] and A is not 0; for sapo and reinforce, 0.
+      lies outside [-E_low, E_high] and A is not 0; for clip_cov, as ppo's; for sapo, kl_cov and
+      reinforce, 0.
       Defaults: --clip-low 0.2, --clip-high = --clip-low, no dual clip, no --delta, --tau-pos 1,
-      --tau-neg 1.05 (verl's), --aggregation token-mean, --kl none, --beta 0. E_low from 0 to 1,
-      E_high >= 0 (neither for sapo or reinforce), C > 1 (ppo only), D > 1 (ppo only), T > 0
-      (sapo only), B >= 0 (only with --kl).
+      --tau-neg 1.05, --clip-cov-ratio 0.0002, --clip-cov-lb 1, --clip-cov-ub 5, --kl-cov-ratio
+      0.0002, --ppo-kl-coef 0.1 (verl's), --seed 0, --aggregation token-mean, --kl none, --beta 0.
+      E_low from 0 to 1, E_high >= 0 (neither for sapo, kl_cov or reinforce), C > 1 (ppo only),
+      D > 1 (ppo only), T > 0 (sapo only), P above 0 and at most 1, lb < ub and S (clip_cov
+      only), K >= 0 (kl_cov only), B >= 0 (only with --kl).
 
   reward-playground preferences --env tokenseq [--params key=value,... | --params JSON] --pairs N
                                --temperature T --seed S [--bias length=W,format=W,token:ID=W,...]

@@ -391,6 +391,9 @@ describe('GRPO trains under the newer losses and KL estimators', () => {
     ['the abs KL', { kl: 'abs' }],
     ['the k1+ KL', { kl: 'k1+' }],
     ['the k3+ KL', { kl: 'k3+' }],
+    ['clip_cov detaching 5% of the tokens', { policyLoss: 'clip_cov', clipCovRatio: 0.05, clipCovLb: 0 }],
+    ['kl_cov penalising 5% of the tokens', { policyLoss: 'kl_cov', klCovRatio: 0.05, ppoKlCoef: 1 }],
+    ['the adaptive KL controller', { klControl: { target: 0.01, horizon: 640 } }],
   ])('%s: learns the bandit without a non-finite number', async (_, overrides) => {
     const env = bandit.create(8 * 8, { contexts: 5 })
     const trainer = await createGrpoTrainer(env, mixFor(env, { payout: 0, expected: 1 }), grpoOptions({ groupsPerIteration: 8, learningRate: 1e-2, updateEpochs: 2, ...overrides }), new Rng(1))
@@ -403,5 +406,51 @@ describe('GRPO trains under the newer losses and KL estimators', () => {
     trainer.dispose()
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
     expect(mean(regrets.slice(-320))).toBeLessThan(0.2)
+  })
+})
+
+describe('Clip-Cov, KL-Cov and the adaptive KL controller in the trainer', () => {
+  /** `updates` updates of 8 groups of 8 on the bandit (64 completions of one token each), their diagnostics. */
+  async function run(overrides: Partial<GrpoOptions>, updates: number, between?: (trainer: Awaited<ReturnType<typeof createGrpoTrainer>>, update: number) => void) {
+    const env = bandit.create(8 * 8, { contexts: 5 })
+    const trainer = await createGrpoTrainer(env, mixFor(env, { payout: 0, expected: 1 }), grpoOptions({ groupsPerIteration: 8, learningRate: 1e-2, ...overrides }), new Rng(1))
+    const diagnostics: Record<string, number>[] = []
+    for (let k = 0; k < updates; k++) {
+      between?.(trainer, k)
+      diagnostics.push((await trainer.iterate()).diagnostics)
+    }
+    trainer.dispose()
+    return diagnostics
+  }
+
+  it('shows the share of tokens the covariance selected, at least one token per update', async () => {
+    const [clipCov] = await run({ policyLoss: 'clip_cov', clipCovRatio: 0.1, clipCovLb: -10, clipCovUb: 10 }, 1)
+    // ⌊0.1·64⌋ = 6 of the 64 tokens, where at least 6 lie in the wide band and PPO's clip binds on none (one epoch, on policy)
+    expect(clipCov.cov_selected_fraction).toBe(6 / 64)
+    const [klCov] = await run({ policyLoss: 'kl_cov' }, 1)
+    // verl's 0.0002 of 64 tokens rounds down to 0: max(1, ·) = 1 token
+    expect(klCov.cov_selected_fraction).toBe(1 / 64)
+    const [ppo] = await run({}, 1)
+    expect(Object.hasOwn(ppo, 'cov_selected_fraction')).toBe(false)
+    expect(Object.hasOwn(ppo, 'kl_coef')).toBe(false)
+  })
+
+  it('moves β by verl’s rule: ×(1 − 0.2·64/640) while the KL is below target, ×(1 + 0.2·64/640) while far above', async () => {
+    // The first batch is sampled by the reference itself: KL 0, e = −0.2. Above a target of 1e-12 once the policy moved.
+    const low = await run({ beta: 0.05, klControl: { target: 1e-12, horizon: 640 } }, 4)
+    const expectedLow = [0.05, 0.05 * 0.98, 0.05 * 0.98 * 1.02, 0.05 * 0.98 * 1.02 * 1.02]
+    low.forEach((diagnostics, k) => expect(diagnostics.kl_coef).toBeCloseTo(expectedLow[k], 15))
+    // a target far above any KL: β falls by 2% each update
+    const high = await run({ beta: 0.05, klControl: { target: 50, horizon: 640 } }, 3)
+    high.forEach((diagnostics, k) => expect(diagnostics.kl_coef).toBeCloseTo(0.05 * 0.98 ** k, 15))
+  })
+
+  it('starts the controller over from a β changed while the run trains', async () => {
+    const options = { beta: 0.05, klControl: { target: 50, horizon: 640 } }
+    const diagnostics = await run(options, 3, (trainer, update) => {
+      if (update === 2) trainer.setLearner(grpoOptions({ groupsPerIteration: 8, learningRate: 1e-2, ...options, beta: 0.2 }))
+    })
+    const expected = [0.05, 0.05 * 0.98, 0.2]
+    diagnostics.forEach((each, k) => expect(each.kl_coef).toBeCloseTo(expected[k], 15))
   })
 })

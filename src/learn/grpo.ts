@@ -10,6 +10,8 @@ import { checkMix, type CompiledMix } from '../core/rewards/mix'
 import type { Rng } from '../core/rng'
 import { sampleAdvantages } from '../core/run/advantageSample'
 import { tokenKl } from '../core/losses/kl'
+import { adaptedKlCoefficient, sequenceMeanKl } from '../core/losses/klControl'
+import { policyLossOf } from '../core/losses/policyLosses'
 import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { estimatorGroupProblem, progressProblem } from '../core/run/learnerFit'
@@ -36,7 +38,10 @@ import { batchProgress } from './progressBatch'
  * under the current policy, score each completion with the mix (components summed over the
  * completion), turn the scores into one advantage per completion with the group estimator, then
  * updateEpochs full-batch steps on the aggregated token loss with its KL penalty (grpoLoss.ts: the
- * policy loss ppo, gspo, gspo_token, geo_mean, cispo, sapo or reinforce, verl's aggregations and KL estimators).
+ * policy loss ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov or reinforce, verl's aggregations and KL estimators).
+ * With klControl set, β follows verl's adaptive KL controller (core/losses/klControl.ts): from the
+ * option's β, moved after each update by the KL of the sampling policy to the reference; the
+ * diagnostics show the β each update used (kl_coef).
  * The reference policy of the KL penalty is a frozen copy of the initial policy. With dynamic
  * sampling on (DAPO), the rollout draws rounds of groups and keeps only those whose rewards differ
  * (dynamicSampling.ts); the charts and the step count get every completion sampled. With
@@ -88,6 +93,14 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   // three splits above, so that is the very stream a run that started with ReMax gets.
   let greedyRng: Rng | null = isRemax(options) ? rng.split() : null
   const greedyRngOf = (): Rng => (greedyRng ??= rng.split())
+  // Clip-Cov's random draws, split the same way the first time a clip_cov update needs them: every other run draws what it drew before.
+  let covarianceRng: Rng | null = null
+  const covarianceRngOf = (): Rng => (covarianceRng ??= rng.split())
+  // The adaptive KL controller's β (verl's AdaptiveKLController.value): null while β is fixed, and
+  // from the option's β again whenever the controller or β itself is changed.
+  let controlledBeta: number | null = null
+  /** β in force: the option's, or the adaptive controller's. */
+  const betaNow = (): number => (options.klControl === undefined ? options.beta : (controlledBeta ??= options.beta))
   const hidden = options.hiddenSize
   const sizes = [obsSize, hidden, hidden, numActions]
   const actor = createMlp(sizes, 0.01, networkRng)
@@ -135,10 +148,22 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    * sampling policy's log π_old against the frozen reference's log π_ref (no gradient), as
    * OpenRLHF's compute_approx_kl at rollout time.
    */
+  /**
+   * The KL the adaptive controller observes, as verl's apply_kl_penalty: the chosen estimator of the
+   * sampling policy's log π_old against the reference at each token, each completion's mean over its
+   * tokens, averaged over the completions (whichever the KL's placement).
+   */
+  function observedKl(completions: Completions, refLogProbs: Float64Array): number {
+    const perToken = new Float64Array(completions.tokens)
+    for (let t = 0; t < completions.tokens; t++) perToken[t] = tokenKl(completions.logProbs[t], refLogProbs[t], options.kl)
+    return sequenceMeanKl(perToken, completions.lengths, completions.count)
+  }
+
   function klPenaltyOf(completions: Completions, refLogProbs: Float64Array): Float64Array {
     const penalty = new Float64Array(completions.tokens)
     // p_t = −β·KL_t(log π_old, log π_ref)
-    for (let t = 0; t < completions.tokens; t++) penalty[t] = -options.beta * tokenKl(completions.logProbs[t], refLogProbs[t], options.kl)
+    const beta = betaNow()
+    for (let t = 0; t < completions.tokens; t++) penalty[t] = -beta * tokenKl(completions.logProbs[t], refLogProbs[t], options.kl)
     return penalty
   }
 
@@ -188,12 +213,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    */
   async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
-    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0 }
+    const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0, selected: 0 }
     const entropyTopFraction = entropyTopFractionOf(options)
     const diagnose = (terms: GrpoLossTerms, gradNorm: number | null) =>
       `GRPO loss is ${show(terms.loss)} (policy_loss ${show(terms.policyLoss)}, kl ${show(terms.tokenMeanKl)}${gradNorm === null ? '' : `, grad_norm ${show(gradNorm)}`}); ` +
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
-    const lossOptions = lossOptionsOf(options)
+    const lossOptions = { ...lossOptionsOf(options, betaNow()), ...(options.policyLoss === 'clip_cov' ? { covarianceRng: covarianceRngOf() } : {}) }
     try {
       const rows = tokenRows(completions, advantages, refLogProbs, masked, progress)
       const slopes = new Float64Array(completions.tokens)
@@ -220,6 +245,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
           sums.kl += terms.tokenMeanKl
           sums.clipLow += terms.clipLow
           sums.clipHigh += terms.clipHigh
+          sums.selected += terms.selected ?? 0
           sums.entropy += entropy
         } finally {
           trace.dispose()
@@ -241,12 +267,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       loss: sums.loss / epochs,
       // entropy_mask_fraction: the share of the loss's tokens the high-entropy mask kept.
       ...(options.entropyTopFraction === undefined ? {} : { entropy_mask_fraction: sums.entropyMaskFraction / epochs }),
+      // cov_selected_fraction: the share of the loss's tokens Clip-Cov detached or KL-Cov penalised (verl reports clip_cov's as pg_clipfrac).
+      ...(policyLossOf(options.policyLoss).clipCov || policyLossOf(options.policyLoss).klCov ? { cov_selected_fraction: sums.selected / epochs } : {}),
     }
   }
 
   const shell = learnerShell('GRPO', env, mix, {
     async iterate(activeMix: CompiledMix): Promise<IterationReport> {
       if (pendingOptions !== null) {
+        if (pendingOptions.klControl === undefined || pendingOptions.beta !== options.beta) controlledBeta = null
         options = pendingOptions
         pendingOptions = null
         // Adam's step size is read at every step; its moments carry over.
@@ -287,6 +316,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy; the completions left out of the loss are left out of it too.
       const signFlips = !keepsPrompts || skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded: masked })
       const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked, progress)
+      // kl_coef: the β this update used (kl_penalty's and the loss's); then the adaptive controller
+      // moves it by the KL of the sampling policy to the reference over the trained completions.
+      if (options.klControl !== undefined) {
+        diagnostics.kl_coef = betaNow()
+        if (trainedReference !== null) controlledBeta = adaptedKlCoefficient(betaNow(), observedKl(trained, trainedReference), trained.count, options.klControl)
+      }
       let rewardSum = 0
       for (const episode of episodes) rewardSum += episode.shapedReturn
       if (!skipped) diagnostics.zero_advantage_fraction = zeroAdvantageFraction(advantages)
@@ -391,8 +426,8 @@ export function withProgress(advantages: Float32Array, progress: Float64Array | 
   return advantages.map((advantage, t) => advantage + progress[t])
 }
 
-/** With the KL in the reward the loss has no KL term: β = 0 there. */
-function lossOptionsOf(options: GrpoOptions) {
+/** With the KL in the reward the loss has no KL term: β = 0 there; `beta` is the β in force. */
+function lossOptionsOf(options: GrpoOptions, beta: number) {
   const klInReward = klPlacementOf(options) === 'reward'
   return {
     policyLoss: options.policyLoss,
@@ -403,7 +438,12 @@ function lossOptionsOf(options: GrpoOptions) {
     tauPos: options.tauPos,
     tauNeg: options.tauNeg,
     kl: options.kl,
-    beta: klInReward ? 0 : options.beta,
+    beta: klInReward ? 0 : beta,
+    clipCovRatio: options.clipCovRatio,
+    clipCovLb: options.clipCovLb,
+    clipCovUb: options.clipCovUb,
+    klCovRatio: options.klCovRatio,
+    ppoKlCoef: options.ppoKlCoef,
   }
 }
 
@@ -505,6 +545,6 @@ function largestMagnitude(values: Float64Array): number {
 /** The loss's terms as float32 numbers, as the network computes: a loss beyond float32's range is as unusable as Infinity. */
 function inFloat32(terms: GrpoLossTerms): GrpoLossTerms {
   const rounded = { ...terms }
-  for (const key of Object.keys(rounded) as (keyof GrpoLossTerms)[]) rounded[key] = Math.fround(rounded[key])
+  for (const key of Object.keys(rounded) as (keyof GrpoLossTerms)[]) rounded[key] = Math.fround(rounded[key] ?? 0)
   return rounded
 }

@@ -4,6 +4,7 @@ import { AGGREGATIONS, type Aggregation } from '../core/losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../core/losses/kl'
 import { KL_ESTIMATOR_RECORDS } from '../core/losses/klEstimators'
 import { POLICY_LOSSES, policyLoss, type PolicyLossKind } from '../core/losses/policyLoss'
+import { clipCovOf, klCovOf } from '../core/run/config'
 import { Rng } from '../core/rng'
 import { initBackend } from './backend'
 import { grpoLoss, lossWeights } from './grpoLoss'
@@ -42,6 +43,13 @@ interface Options {
   delta?: number
   tauPos?: number
   tauNeg?: number
+  clipCovRatio?: number
+  clipCovLb?: number
+  clipCovUb?: number
+  klCovRatio?: number
+  ppoKlCoef?: number
+  /** clip_cov's draws: both sides take a generator of this seed (absent, both seed 0). */
+  seed?: number
 }
 
 /** The longest a completion may be, L of seq-mean-token-sum-norm. */
@@ -75,8 +83,8 @@ function learnerTerms(batch: Batch, options: Options) {
   const lengths = batch.logProbs.map((sequence) => sequence.length)
   const rows = { lengths, oldLogProbs: batch.oldLogProbs.flat(), refLogProbs: batch.refLogProbs.flat(), advantages: batch.advantages.flat(), ...lossWeights(lengths, options, MAX_LENGTH) }
   const slopes = new Float64Array(rows.oldLogProbs.length)
-  const terms = grpoLoss(batch.logProbs.flat(), rows, options, slopes)
-  return { loss: terms.loss, policyLoss: terms.policyLoss, kl: terms.kl, clipFraction: terms.clipLow + terms.clipHigh, slopes: Array.from(slopes) }
+  const terms = grpoLoss(batch.logProbs.flat(), rows, { ...options, ...(options.seed === undefined ? {} : { covarianceRng: new Rng(options.seed) }) }, slopes)
+  return { loss: terms.loss, policyLoss: terms.policyLoss, kl: terms.kl, clipFraction: terms.clipLow + terms.clipHigh, selectedFraction: terms.selected, slopes: Array.from(slopes) }
 }
 
 /** The core's reference on the same numbers. */
@@ -91,13 +99,17 @@ function coreTerms(batch: Batch, options: Options) {
     beta: options.beta,
     delta: options.delta ?? null,
     ...(options.tauPos === undefined && options.tauNeg === undefined ? {} : { temperatures: { pos: options.tauPos ?? 1, neg: options.tauNeg ?? 1.05 } }),
+    ...(options.policyLoss === 'clip_cov' ? { clipCov: clipCovOf(options) } : {}),
+    ...(options.policyLoss === 'kl_cov' ? { klCov: klCovOf(options) } : {}),
+    ...(options.seed === undefined ? {} : { rng: new Rng(options.seed) }),
   })
-  return { loss: result.loss, policyLoss: result.policyLoss, kl: result.kl, clipFraction: result.clipFraction }
+  return { loss: result.loss, policyLoss: result.policyLoss, kl: result.kl, clipFraction: result.clipFraction, selectedFraction: result.selectedFraction }
 }
 
 async function expectAgreement(batch: Batch, options: Options) {
   const learner = learnerTerms(batch, options)
   const core = coreTerms(batch, options)
+  expect(learner.selectedFraction, 'selectedFraction').toBe(core.selectedFraction)
   for (const name of ['loss', 'policyLoss', 'kl', 'clipFraction'] as const) {
     expect(Math.abs(learner[name] - core[name]), `${name}: learner ${learner[name]}, core ${core[name]}`).toBeLessThanOrEqual(TOLERANCE * Math.max(1, Math.abs(core[name])))
   }
@@ -112,7 +124,8 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
   })
 
   it('each policy loss gives a different number on this batch', async () => {
-    const values = POLICY_LOSSES.filter((loss) => loss !== 'gspo_token').map((loss) => coreTerms(BATCH, { ...BASE, policyLoss: loss }).policyLoss)
+    // clip_cov is ppo here: no token's covariance reaches verl's band (1, 5); its own test widens it.
+    const values = POLICY_LOSSES.filter((loss) => loss !== 'gspo_token' && loss !== 'clip_cov').map((loss) => coreTerms(BATCH, { ...BASE, policyLoss: loss }).policyLoss)
     expect(new Set(values).size).toBe(values.length)
     // gspo_token has gspo's numbers; only its gradient differs.
     expect(coreTerms(BATCH, { ...BASE, policyLoss: 'gspo_token' })).toEqual(coreTerms(BATCH, { ...BASE, policyLoss: 'gspo' }))
@@ -138,6 +151,31 @@ describe('the GRPO learner’s loss is the core’s reference', () => {
     await expectAgreement(BATCH, { ...BASE, delta: 2, dualClip: 1.5 })
     // δ = 1.1, below 1 + ε_high = 1.28: it binds on every ratio above 1.1 with A < 0 and leaves A > 0 to the clip
     await expectAgreement(BATCH, { ...BASE, delta: 1.1 })
+  })
+
+  it('clip_cov: ppo where verl’s band (1, 5) holds no token; a band that holds some detaches the draw of the same seeded generator', async () => {
+    const ppo = coreTerms(BATCH, BASE)
+    const { core } = await expectAgreement(BATCH, { ...BASE, policyLoss: 'clip_cov' })
+    expect(core.policyLoss).toBe(ppo.policyLoss)
+    expect(core.selectedFraction).toBe(0)
+    // cov over the 7 tokens runs from about −0.93 to 0.99; the band (−1, 1) holds the four tokens PPO does not clip
+    for (const seed of [1, 2, 3]) {
+      for (const clipCovRatio of [0.0002, 0.3, 1]) {
+        const { core: banded } = await expectAgreement(BATCH, { ...BASE, policyLoss: 'clip_cov', clipCovLb: -1, clipCovUb: 1, clipCovRatio, seed })
+        expect(banded.selectedFraction).toBeGreaterThan(0)
+        expect(banded.policyLoss).not.toBe(ppo.policyLoss)
+      }
+    }
+    for (const aggregation of AGGREGATIONS) await expectAgreement(BATCH, { ...BASE, policyLoss: 'clip_cov', clipCovLb: -1, clipCovUb: 1, clipCovRatio: 0.3, aggregation, seed: 4 })
+  })
+
+  it('kl_cov: the top tokens by covariance take coef·|log r|, verl’s defaults and others', async () => {
+    for (const options of [{}, { klCovRatio: 0.5, ppoKlCoef: 2 }, { klCovRatio: 1, ppoKlCoef: 0 }]) {
+      for (const aggregation of AGGREGATIONS) await expectAgreement(BATCH, { ...BASE, policyLoss: 'kl_cov', aggregation, ...options })
+    }
+    // ⌊7·0.5⌋ = 3 tokens penalised; ⌊7·0.3⌋ = 2 of clip_cov's four candidates detached
+    expect(coreTerms(BATCH, { ...BASE, policyLoss: 'clip_cov', clipCovLb: -1, clipCovUb: 1, clipCovRatio: 0.3 }).selectedFraction).toBe(2 / 7)
+    expect(coreTerms(BATCH, { ...BASE, policyLoss: 'kl_cov', klCovRatio: 0.5 }).selectedFraction).toBe(3 / 7)
   })
 
   it('sapo with temperatures of its own', async () => {
@@ -200,6 +238,12 @@ function coreGradient(batch: Batch, options: Options): number[] {
   return gradient
 }
 
+/** clip_cov detaching two of the four tokens in its band, drawn at random, kl_cov penalising three: the gradient test covers the selected tokens too. */
+const COVARIANCE_OPTIONS: Partial<Record<PolicyLossKind, Partial<Options>>> = {
+  clip_cov: { clipCovLb: -1, clipCovUb: 1, clipCovRatio: 0.3, seed: 5 },
+  kl_cov: { klCovRatio: 0.5, ppoKlCoef: 0.7 },
+}
+
 describe('the GRPO learner’s gradient is the core loss’s slope', () => {
   // Every ratio of BATCH sits well away from the clip bounds (0.8, 1.28), the dual clip and the caps.
   // CISPO is left out: its stop gradient makes its gradient differ from its value's slope on purpose
@@ -209,7 +253,7 @@ describe('the GRPO learner’s gradient is the core loss’s slope', () => {
   it.each(POLICY_LOSSES.filter((loss) => loss !== 'cispo'))('policy loss %s, with each KL estimator and aggregation (β = 0.5)', (loss) => {
     for (const kl of ownGradient) {
       for (const aggregation of AGGREGATIONS) {
-        const options: Options = { ...BASE, policyLoss: loss, kl, beta: 0.5, aggregation, dualClip: loss === 'ppo' ? 3 : null, ...(loss === 'ppo' ? { delta: 4 } : {}) }
+        const options: Options = { ...BASE, policyLoss: loss, kl, beta: 0.5, aggregation, dualClip: loss === 'ppo' ? 3 : null, ...(loss === 'ppo' ? { delta: 4 } : {}), ...COVARIANCE_OPTIONS[loss] }
         const learner = learnerTerms(BATCH, options).slopes
         const core = coreGradient(BATCH, options)
         learner.forEach((value, t) => expect(Math.abs(value - core[t]), `${loss} ${kl} ${aggregation} token ${t}: learner ${value}, core ${core[t]}`).toBeLessThan(1e-6 * Math.max(1, Math.abs(core[t]))))

@@ -1,11 +1,13 @@
 import type { Aggregation } from '../core/losses/aggregation'
+import { clipCovSelection, klCovSelection, selectedShare, tokenCovariances } from '../core/losses/covariance'
 import { pessimisticLogRatio } from '../core/losses/geoMean'
 import { SEQUENCE_LOG_RATIO_CAP } from '../core/losses/gspo'
 import { tokenKl, tokenKlSlope } from '../core/losses/kl'
 import { policyLossOf } from '../core/losses/policyLosses'
 import { clipRatio, LOG_RATIO_LIMIT } from '../core/losses/ratio'
 import { sapoGate } from '../core/losses/sapo'
-import { deltaOf, sapoTemperaturesOf, type GrpoOptions } from '../core/run/config'
+import { Rng } from '../core/rng'
+import { clipCovOf, deltaOf, klCovOf, sapoTemperaturesOf, type GrpoOptions } from '../core/run/config'
 
 export type { Aggregation }
 
@@ -43,7 +45,10 @@ export interface GrpoTokenRows {
   policyMask?: ArrayLike<number>
 }
 
-export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta' | 'tauPos' | 'tauNeg' | 'delta'>
+export type GrpoLossOptions = Pick<GrpoOptions, 'policyLoss' | 'epsLow' | 'epsHigh' | 'dualClip' | 'kl' | 'beta' | 'tauPos' | 'tauNeg' | 'delta' | 'clipCovRatio' | 'clipCovLb' | 'clipCovUb' | 'klCovRatio' | 'ppoKlCoef'> & {
+  /** Where clip_cov draws its tokens (the run's own stream); absent, a generator seeded 0, as the core's reference. */
+  covarianceRng?: Rng
+}
 
 /** `loss` is what is minimised; the rest are its parts and diagnostics. */
 export interface GrpoLossTerms {
@@ -59,6 +64,8 @@ export interface GrpoLossTerms {
   clipLow: number
   /** Share of tokens clipped at the upper bound; clipLow + clipHigh is the core's clipFraction. */
   clipHigh: number
+  /** clip_cov and kl_cov: the share of the loss's tokens their covariance selected, as the core's selectedFraction; absent for the others. */
+  selected?: number
 }
 
 /** The policy losses whose policy term verl always aggregates seq-mean-token-mean (the table's perSequence). */
@@ -184,6 +191,12 @@ function clippedSurrogate(ratio: number, advantage: number, low: number, high: n
  *   cispo      ℓ = −sg(clip(r))·A·log π
  *   sapo       ℓ = −A·σ(τ·(r − 1))·4/τ, τ = τ_pos where A > 0 else τ_neg: ∂ℓ/∂r = −A·4·σ·(1 − σ)
  *   reinforce  ℓ = −A·log π
+ *   clip_cov   ℓ = max(−A·r, −A·clip(r))·c, r = exp(log π − log π_old) unclamped, c = 0 at the tokens
+ *              Clip-Cov selects (core/losses/covariance.ts), whose gradient is then 0 too
+ *   kl_cov     ℓ = −A·r + s·coef·|log π − log π_old|, s = 1 at the tokens KL-Cov selects:
+ *              ∂ℓ/∂log π = −A·r + s·coef·sign(log π − log π_old)
+ * The covariance selection counts the tokens that weigh in the policy term (w′_t·m_t ≠ 0: verl's
+ * response_mask), and reads log π without a gradient.
  * ppo takes TRL's two-sided clip δ where set: −min(min(r, δ)·A, clip(r)·A).
  * With a policy mask m (high-entropy token training) w′_t·m_t stands for w′_t: a left-out token's
  * ℓ_t counts for nothing, though under gspo and geo_mean the kept tokens' gradient still reaches it
@@ -200,6 +213,7 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
   // m_t·w′_t: a token left out by the mask weighs 0 in the policy term; ×1 leaves a kept one's weight exact.
   const policyWeights = policyMask === undefined ? rows.policyWeights : rows.policyWeights.map((weight, t) => weight * policyMask[t])
   const surrogate: Surrogate = { loss: 0, dRatio: 0, clippedLow: false, clippedHigh: false }
+  const selected = covarianceSelection(logProbs, rows, policyWeights, options)
   let policySum = 0
   let clippedLow = 0
   let clippedHigh = 0
@@ -281,6 +295,20 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
         } else if (kind === 'reinforce') {
           loss = -advantage * logProbs[t]
           slope = -advantage
+        } else if (kind === 'clip_cov') {
+          // ℓ = max(−A·r, −A·clip(r))·c with r unclamped; c = 0 detaches a selected token, value and gradient
+          const unclampedRatio = Math.exp(logRatio)
+          clippedSurrogate(unclampedRatio, advantage, low, high, null, surrogate)
+          if (surrogate.clippedLow) clippedLow++
+          if (surrogate.clippedHigh) clippedHigh++
+          loss = selected![t] === 1 ? 0 : surrogate.loss
+          slope = selected![t] === 1 ? 0 : surrogate.dRatio * unclampedRatio
+        } else if (kind === 'kl_cov') {
+          // ℓ = −A·r + s·coef·|log r|, r unclamped, no clip
+          const unclampedRatio = Math.exp(logRatio)
+          const coef = selected![t] === 1 ? klCovOf(options).coef : 0
+          loss = -advantage * unclampedRatio + coef * Math.abs(logRatio)
+          slope = -advantage * unclampedRatio + coef * Math.sign(logRatio)
         } else {
           throw new Error(`grpoLoss: unknown policy loss "${String(kind)}"`)
         }
@@ -301,7 +329,27 @@ export function grpoLoss(logProbs: ArrayLike<number>, rows: GrpoTokenRows, optio
     if (beta > 0) slopes[t] += beta * weights[t] * tokenKlSlope(logProbs[t], refLogProbs[t], estimator)
   }
   const loss = beta > 0 ? policySum + beta * klSum : policySum
-  return { loss, policyLoss: policySum, kl: klSum, tokenMeanKl: tokens === 0 ? 0 : klTokens / tokens, clipLow: clippedLow / tokens, clipHigh: clippedHigh / tokens }
+  const terms: GrpoLossTerms = { loss, policyLoss: policySum, kl: klSum, tokenMeanKl: tokens === 0 ? 0 : klTokens / tokens, clipLow: clippedLow / tokens, clipHigh: clippedHigh / tokens }
+  return selected === null ? terms : { ...terms, selected: selectedShare(selected, policyWeights) }
+}
+
+/**
+ * The tokens clip_cov or kl_cov select by the covariance of log π and A over the tokens that weigh
+ * in the policy term (core/losses/covariance.ts); null for every other policy loss. clip_cov leaves
+ * out the tokens PPO's clip binds on, r = exp(log π − log π_old) unclamped, as verl's clip_by_origin.
+ */
+function covarianceSelection(logProbs: ArrayLike<number>, rows: GrpoTokenRows, policyWeights: ArrayLike<number>, options: GrpoLossOptions): Uint8Array | null {
+  if (options.policyLoss !== 'clip_cov' && options.policyLoss !== 'kl_cov') return null
+  const covariances = tokenCovariances(logProbs, rows.advantages, policyWeights)
+  if (options.policyLoss === 'kl_cov') return klCovSelection(covariances, policyWeights, klCovOf(options).ratio)
+  const clippedByPpo = new Uint8Array(logProbs.length)
+  for (let t = 0; t < logProbs.length; t++) {
+    const ratio = Math.exp(logProbs[t] - rows.oldLogProbs[t])
+    const advantage = rows.advantages[t]
+    // −A·clip(r) > −A·r: r above 1 + ε_high with A > 0, or below 1 − ε_low with A < 0
+    clippedByPpo[t] = (advantage > 0 && ratio > 1 + options.epsHigh) || (advantage < 0 && ratio < 1 - options.epsLow) ? 1 : 0
+  }
+  return clipCovSelection(covariances, clippedByPpo, policyWeights, clipCovOf(options), options.covarianceRng ?? new Rng(0))
 }
 
 /**

@@ -95,7 +95,7 @@ describe('learner ↔ URL', () => {
     const bad: string[] = []
     expect(learnerFromQuery(new URLSearchParams('l=grpo&l.dualClip=abc&l.policyLoss=pg&l.kl=k9&l.aggregation=avg'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo' }))
     expect(bad).toHaveLength(4)
-    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
+    expect(bad[0]).toBe('learner policyLoss: unknown policy loss "pg"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce')
     expect(bad[1]).toBe('learner dualClip: the dual clip C must be a number above 1 and at most 100, or none (null)')
     expect(bad[2]).toBe('learner kl: unknown KL estimator "k9"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(bad[3]).toMatch(/^learner aggregation: unknown aggregation "avg"; accepted: token-mean, /)
@@ -170,6 +170,28 @@ describe('learner ↔ URL', () => {
     expect(bad).toEqual([
       'learner delta: the two-sided clip δ must be a number above 1 and at most 100, or none (null)',
       'learner tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo',
+    ])
+  })
+
+  it('carries Clip-Cov’s, KL-Cov’s and the KL controller’s options both ways, leaves them out while absent, and names a bad one', () => {
+    for (const options of [{ policyLoss: 'clip_cov', clipCovRatio: 0.01, clipCovLb: 0.5, clipCovUb: 2 }, { policyLoss: 'kl_cov', klCovRatio: 0.02, ppoKlCoef: 1 }, { klControl: { target: 0.05, horizon: 500 } }]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'grpo', ...options })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    }
+    const plainLoss = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', policyLoss: 'clip_cov' }), plainLoss)
+    expect(plainLoss.toString()).toBe('l=grpo&l.policyLoss=clip_cov')
+    // the default horizon is not written
+    const target = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo', klControl: { target: 0.2 } }), target)
+    expect(target.toString()).toBe('l=grpo&l.klControl.target=0.2')
+    const bad: string[] = []
+    expect(learnerFromQuery(new URLSearchParams('l=grpo&l.ppoKlCoef=1&l.klControl.target=-1&l.beta=0.5'), spec('tokenseq'), bad)).toEqual(LearnerOptionsSchema.parse({ kind: 'grpo', beta: 0.5 }))
+    expect(bad).toEqual([
+      'learner klControl.target: the adaptive KL controller’s target KL must be a number above 0 and at most 100 (verl’s target_kl: 0.1)',
+      'learner ppoKlCoef: KL-Cov\'s ppo_kl_coef applies to the kl_cov policy loss only, not ppo; leave it out for ppo',
     ])
   })
 

@@ -95,6 +95,38 @@ describe('δ and SAPO’s temperatures in the Learner panel', () => {
   })
 })
 
+describe('Clip-Cov, KL-Cov and the adaptive KL controller in the Learner panel', () => {
+  const field = (path: string) => LEARNER_FIELDS.grpo.find((each) => each.path === path)!
+  const plain = GrpoOptionsSchema.parse({ kind: 'grpo' })
+  const clipCov = GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'clip_cov' })
+  const klCov = GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'kl_cov' })
+
+  it('shows verl’s defaults while absent, each loss’s fields under that loss only, the horizon only with a target', () => {
+    expect(['clipCovRatio', 'clipCovLb', 'clipCovUb', 'klCovRatio', 'ppoKlCoef', 'klControl.target', 'klControl.horizon'].map((path) => field(path).absent)).toEqual([0.0002, 1, 5, 0.0002, 0.1, null, 10000])
+    for (const path of ['clipCovRatio', 'clipCovLb', 'clipCovUb']) expect([plain, clipCov, klCov].map((learner) => field(path).shownFor!(learner)), path).toEqual([false, true, false])
+    for (const path of ['klCovRatio', 'ppoKlCoef']) expect([plain, clipCov, klCov].map((learner) => field(path).shownFor!(learner)), path).toEqual([false, false, true])
+    expect(field('klControl.target').shownFor).toBeUndefined()
+    expect(field('klControl.horizon').shownFor!(plain)).toBe(false)
+  })
+
+  it('sets a Clip-Cov bound, and its default leaves it absent', () => {
+    const set = withFieldValue(clipCov, field('clipCovUb'), 3)
+    expect(LearnerOptionsSchema.parse(set)).toMatchObject({ clipCovUb: 3 })
+    expect(withFieldValue(set, field('clipCovUb'), 5)).toEqual(clipCov)
+    // a band upside down is refused, naming the upper bound
+    const checked = checkLearner(withFieldValue(clipCov, field('clipCovLb'), 6), resolveEnvironment('tokenseq').spec)
+    expect(checked.ok ? [] : checked.problems.map((problem) => problem.path)).toEqual(['clipCovUb'])
+  })
+
+  it('turns the controller on with a target (horizon 10000), and an emptied target drops the controller whole', () => {
+    const on = withFieldValue(plain, field('klControl.target'), 0.05)
+    expect(LearnerOptionsSchema.parse(on)).toMatchObject({ klControl: { target: 0.05, horizon: 10000 } })
+    const longer = withFieldValue(LearnerOptionsSchema.parse(on), field('klControl.horizon'), 500)
+    expect(LearnerOptionsSchema.parse(longer)).toMatchObject({ klControl: { target: 0.05, horizon: 500 } })
+    expect(withFieldValue(longer, field('klControl.target'), null)).toEqual(plain)
+  })
+})
+
 describe('withoutPath', () => {
   it('removes the key at a dotted path from a copy, and leaves a path that is not there alone', () => {
     const options = { a: 1, b: { c: 2, d: 3 } }

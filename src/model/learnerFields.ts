@@ -3,7 +3,7 @@ import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators
 import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
 import { DPO_LOSSES } from '../core/preferences/dpo'
 import { GROUP_ESTIMATORS } from '../core/credit/estimators'
-import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_DELTA, MAX_PROGRESS_WEIGHT, MAX_SAPO_TEMPERATURE, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
+import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_DELTA, MAX_PPO_KL_COEF, MAX_PROGRESS_WEIGHT, MAX_SAPO_TEMPERATURE, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { withoutPath, withPath } from './paths'
 
 /** One editable hyperparameter: a dotted path into the learner's options. */
@@ -22,6 +22,12 @@ export interface LearnerField {
   shownFor?: (learner: LearnerOptions) => boolean
   hint: string
 }
+
+/** The GRPO policy loss is `name`: its own options mean something. */
+const lossIs = (name: string) => (learner: LearnerOptions) => learner.kind === 'grpo' && learner.policyLoss === name
+
+/** The adaptive KL controller is on: its horizon means something. */
+const klControlOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learner.klControl !== undefined
 
 const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
 
@@ -98,7 +104,36 @@ const GROUP: LearnerField[] = [
     absent: GRPO_ABSENT_FIELDS.tauNeg,
     hint: `sapo only: the same for tokens with a negative or zero advantage (verl’s tau_neg, default 1.05: negative updates fade a little faster).`,
   },
-  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy, in the loss or in the reward (KL placement).' },
+  {
+    path: 'clipCovRatio',
+    label: 'Clip-Cov ratio',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.clipCovRatio,
+    shownFor: lossIs('clip_cov'),
+    hint: 'clip_cov: the share of the batch’s tokens whose gradient is detached, at least one token (above 0, at most 1; verl’s clip_cov_ratio, default 0.0002). They are drawn at random, from the run’s seed, among the tokens PPO’s clip leaves alone whose covariance of log π and advantage lies inside the band. Diagnostics show cov_selected_fraction.',
+  },
+  { path: 'clipCovLb', label: 'Clip-Cov band low', kind: 'number', absent: GRPO_ABSENT_FIELDS.clipCovLb, shownFor: lossIs('clip_cov'), hint: 'clip_cov: a token is drawn only where its covariance (A − mean A)·(log π − mean log π) is above this (verl’s clip_cov_lb, default 1).' },
+  { path: 'clipCovUb', label: 'Clip-Cov band high', kind: 'number', absent: GRPO_ABSENT_FIELDS.clipCovUb, shownFor: lossIs('clip_cov'), hint: 'clip_cov: … and below this (verl’s clip_cov_ub, default 5); above the band low.' },
+  {
+    path: 'klCovRatio',
+    label: 'KL-Cov ratio',
+    kind: 'number',
+    absent: GRPO_ABSENT_FIELDS.klCovRatio,
+    shownFor: lossIs('kl_cov'),
+    hint: 'kl_cov: the share of the batch’s tokens, those of largest covariance of log π and advantage, that take the KL penalty, at least one token (above 0, at most 1; verl’s kl_cov_ratio, default 0.0002). Diagnostics show cov_selected_fraction.',
+  },
+  { path: 'ppoKlCoef', label: 'KL-Cov coefficient', kind: 'number', absent: GRPO_ABSENT_FIELDS.ppoKlCoef, shownFor: lossIs('kl_cov'), hint: `kl_cov: the weight of |log π − log π_old| added to each selected token’s loss (0 to ${MAX_PPO_KL_COEF}; verl’s ppo_kl_coef, default 0.1).` },
+  { path: 'beta', label: 'KL coefficient β', kind: 'number', hint: 'Weight of the KL to the frozen starting policy, in the loss or in the reward (KL placement); with a KL target, where β starts.' },
+  {
+    path: 'klControl.target',
+    label: 'KL target (adaptive β)',
+    kind: 'number',
+    optional: true,
+    absent: GRPO_ABSENT_FIELDS['klControl.target'],
+    absentDrops: 'klControl',
+    hint: 'verl’s adaptive KL controller: after each update β is multiplied by 1 + e·n/horizon, e = KL/target − 1 clipped to ±0.2, KL the sampling policy’s mean KL to the starting policy, n the update’s answers (verl’s target_kl, 0.1). Diagnostics show kl_coef, the β each update used. Empty: β stays fixed.',
+  },
+  { path: 'klControl.horizon', label: 'KL horizon', kind: 'number', absent: GRPO_ABSENT_FIELDS['klControl.horizon'], shownFor: klControlOn, hint: 'With a KL target: how many answers β takes to move by e, a whole number from 1 (verl’s horizon, default 10000).' },
   {
     path: 'klPlacement',
     label: 'KL placement',

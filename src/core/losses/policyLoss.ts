@@ -1,12 +1,16 @@
 import { aggregate, type Aggregation } from './aggregation'
 import { cispoTokenLosses } from './cispo'
+import { clipCovTokenLosses } from './clipCov'
+import { CLIP_COV_DEFAULTS, KL_COV_DEFAULTS, type ClipCovOptions, type KlCovOptions } from './covariance'
 import { geoMeanTokenLosses } from './geoMean'
 import { gspoTokenLosses } from './gspo'
 import { klPerToken, type KlEstimator } from './kl'
-import { DELTA_POLICY_LOSSES, POLICY_LOSSES, policyLossOf, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
+import { klCovTokenLosses } from './klCov'
+import { CLIP_COV_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_COV_POLICY_LOSSES, POLICY_LOSSES, policyLossOf, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
 import { ppoTokenLosses } from './ppo'
 import type { ClipRange } from './ratio'
 import { reinforceTokenLosses } from './reinforce'
+import { Rng } from '../rng'
 import { SAPO_DEFAULT_TEMPERATURES, sapoTokenLosses, type SapoTemperatures } from './sapo'
 import { checkSameLayout, tokenCount, type Sequences } from './sequences'
 import type { TokenLosses, TokenLossInput } from './tokenLosses'
@@ -17,7 +21,8 @@ import type { TokenLosses, TokenLossInput } from './tokenLosses'
  *   policyLoss = agg(ℓ), kl = agg(KL) (0 without an estimator), loss = policyLoss + β·kl
  * GSPO's, GMPO's and SAPO's policy losses are always aggregated seq-mean-token-mean, as verl does
  * whatever the mode (the table's perSequence); the KL term follows the chosen aggregation.
- * clipFraction is the share of all tokens the loss counts as clipped (0 for REINFORCE and SAPO).
+ * clipFraction is the share of all tokens the loss counts as clipped (0 for REINFORCE, SAPO and
+ * KL-Cov); clip_cov and kl_cov add selectedFraction, the share of tokens their covariance selected.
  */
 
 export { POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
@@ -39,6 +44,12 @@ export interface PolicyLossOptions {
   temperatures?: SapoTemperatures
   /** TRL's two-sided clip δ > 1 (ppo only); absent or null, none. */
   delta?: number | null
+  /** Clip-Cov's ratio and band (clip_cov only); absent, verl's 0.0002, 1 and 5. */
+  clipCov?: ClipCovOptions
+  /** KL-Cov's ratio and coefficient (kl_cov only); absent, verl's 0.0002 and 0.1. */
+  klCov?: KlCovOptions
+  /** Where clip_cov draws its tokens (clip_cov only); absent, a generator seeded 0, so the reference is a function of its inputs. */
+  rng?: Rng
 }
 
 /** Advantages per token; refLogProbs exactly when options.kl is set. All in the layout of logProbs. */
@@ -53,16 +64,19 @@ export interface PolicyLossResult {
   clipFraction: number
   /** ℓ_i,t before aggregation, KL not included. */
   tokenLoss: Float64Array[]
+  /** clip_cov and kl_cov only: the share of all tokens the covariance selected (clip_cov's detached, kl_cov's penalised). */
+  selectedFraction?: number
 }
 
 export function policyLoss(inputs: PolicyLossInputs, options: PolicyLossOptions): PolicyLossResult {
   checkInputs(inputs, options)
-  const { tokenLoss, clippedTokens } = tokenLosses(inputs, options)
+  const { tokenLoss, clippedTokens, selectedTokens } = tokenLosses(inputs, options)
   const policy = aggregate(tokenLoss, policyLossOf(options.policyLoss).perSequence ? 'seq-mean-token-mean' : options.aggregation, options.maxLength)
   const kl = options.kl === null || inputs.refLogProbs === null ? 0 : aggregate(klPerToken(inputs.logProbs, inputs.refLogProbs, options.kl), options.aggregation, options.maxLength)
   // loss = policyLoss + β·kl; without a KL term, the policy loss itself
   const loss = options.kl === null ? policy : policy + options.beta * kl
-  return { loss, policyLoss: policy, kl, clipFraction: clippedTokens / tokenCount(inputs.logProbs), tokenLoss }
+  const tokens = tokenCount(inputs.logProbs)
+  return { loss, policyLoss: policy, kl, clipFraction: clippedTokens / tokens, tokenLoss, ...(selectedTokens === undefined ? {} : { selectedFraction: selectedTokens / tokens }) }
 }
 
 /** Each policy loss's per-token terms (the table is policyLosses.ts). */
@@ -73,6 +87,8 @@ const TOKEN_LOSSES: Record<PolicyLossKind, (inputs: TokenLossInput, options: Pol
   geo_mean: (inputs, options) => geoMeanTokenLosses(inputs, options.clip),
   cispo: (inputs, options) => cispoTokenLosses(inputs, options.clip),
   sapo: (inputs, options) => sapoTokenLosses(inputs, options.temperatures ?? SAPO_DEFAULT_TEMPERATURES),
+  clip_cov: (inputs, options) => clipCovTokenLosses(inputs, options.clip, options.clipCov ?? CLIP_COV_DEFAULTS, options.rng ?? new Rng(0)),
+  kl_cov: (inputs, options) => klCovTokenLosses(inputs, options.klCov ?? KL_COV_DEFAULTS),
   reinforce: (inputs) => reinforceTokenLosses(inputs),
 }
 
@@ -98,5 +114,14 @@ function checkInputs(inputs: PolicyLossInputs, options: PolicyLossOptions): void
   if (temperatures !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) throw new Error(`policyLoss: the temperatures τ_pos and τ_neg apply to sapo only, not ${options.policyLoss}`)
   if (temperatures !== undefined && !(temperatures.pos > 0 && temperatures.neg > 0 && Number.isFinite(temperatures.pos) && Number.isFinite(temperatures.neg))) {
     throw new Error(`policyLoss: the temperatures τ_pos and τ_neg must be finite numbers above 0, got ${temperatures.pos} and ${temperatures.neg}`)
+  }
+  if (options.clipCov !== undefined && !CLIP_COV_POLICY_LOSSES.includes(options.policyLoss)) throw new Error(`policyLoss: Clip-Cov's ratio and band apply to clip_cov only, not ${options.policyLoss}`)
+  if (options.clipCov !== undefined) {
+    const { ratio, lb, ub } = options.clipCov
+    if (!(ratio > 0 && ratio <= 1 && Number.isFinite(lb) && Number.isFinite(ub) && lb < ub)) throw new Error(`policyLoss: Clip-Cov's ratio must be above 0 and at most 1 and its band lb < ub finite, got ${ratio}, ${lb} and ${ub}`)
+  }
+  if (options.klCov !== undefined && !KL_COV_POLICY_LOSSES.includes(options.policyLoss)) throw new Error(`policyLoss: KL-Cov's ratio and coefficient apply to kl_cov only, not ${options.policyLoss}`)
+  if (options.klCov !== undefined && !(options.klCov.ratio > 0 && options.klCov.ratio <= 1 && options.klCov.coef >= 0 && Number.isFinite(options.klCov.coef))) {
+    throw new Error(`policyLoss: KL-Cov's ratio must be above 0 and at most 1 and its coefficient finite and at least 0, got ${options.klCov.ratio} and ${options.klCov.coef}`)
   }
 }

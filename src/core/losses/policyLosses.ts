@@ -21,6 +21,10 @@ export interface PolicyLossRecord {
   temperatures: boolean
   /** Whether it takes TRL's two-sided clip δ (TRL applies delta in its clipped losses; here in ppo's). */
   delta: boolean
+  /** Whether it takes Clip-Cov's ratio and covariance band (verl's clip_cov_ratio, clip_cov_lb, clip_cov_ub). */
+  clipCov: boolean
+  /** Whether it takes KL-Cov's ratio and coefficient (verl's kl_cov_ratio, ppo_kl_coef). */
+  klCov: boolean
 }
 
 export const POLICY_LOSS_RECORDS = [
@@ -33,6 +37,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: false,
     temperatures: false,
     delta: true,
+    clipCov: false,
+    klCov: false,
   },
   {
     name: 'gspo',
@@ -43,6 +49,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: true,
     temperatures: false,
     delta: false,
+    clipCov: false,
+    klCov: false,
   },
   {
     name: 'gspo_token',
@@ -53,6 +61,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: true,
     temperatures: false,
     delta: false,
+    clipCov: false,
+    klCov: false,
   },
   {
     name: 'geo_mean',
@@ -63,6 +73,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: true,
     temperatures: false,
     delta: false,
+    clipCov: false,
+    klCov: false,
   },
   {
     name: 'cispo',
@@ -73,6 +85,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: false,
     temperatures: false,
     delta: false,
+    clipCov: false,
+    klCov: false,
   },
   {
     name: 'sapo',
@@ -83,6 +97,32 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: true,
     temperatures: true,
     delta: false,
+    clipCov: false,
+    klCov: false,
+  },
+  {
+    name: 'clip_cov',
+    label: 'Clip-Cov',
+    hint: 'PPO clip, with a few tokens whose log π and advantage covary strongly (covariance in the band lb to ub, drawn at random) detached from the gradient, against entropy collapse (Cui et al. 2025).',
+    clipped: true,
+    dualClip: false,
+    perSequence: false,
+    temperatures: false,
+    delta: false,
+    clipCov: true,
+    klCov: false,
+  },
+  {
+    name: 'kl_cov',
+    label: 'KL-Cov',
+    hint: 'the unclipped ratio −A·r, with a KL penalty coef·|log r| on the few tokens whose log π and advantage covary most, against entropy collapse (Cui et al. 2025).',
+    clipped: false,
+    dualClip: false,
+    perSequence: false,
+    temperatures: false,
+    delta: false,
+    clipCov: false,
+    klCov: true,
   },
   {
     name: 'reinforce',
@@ -93,6 +133,8 @@ export const POLICY_LOSS_RECORDS = [
     perSequence: false,
     temperatures: false,
     delta: false,
+    clipCov: false,
+    klCov: false,
   },
 ] as const satisfies readonly PolicyLossRecord[]
 
@@ -118,3 +160,9 @@ export const TEMPERATURE_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filt
 
 /** The policy losses that take TRL's two-sided clip δ. */
 export const DELTA_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.delta).map((record) => record.name)
+
+/** The policy losses that take Clip-Cov's ratio and band. */
+export const CLIP_COV_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.clipCov).map((record) => record.name)
+
+/** The policy losses that take KL-Cov's ratio and coefficient. */
+export const KL_COV_POLICY_LOSSES: readonly PolicyLossKind[] = RECORDS.filter((record) => record.klCov).map((record) => record.name)

@@ -38,3 +38,24 @@ export function perTokenAdvantages(sequenceAdvantages: ArrayLike<number>, like: 
   if (sequenceAdvantages.length !== like.length) throw new Error(`${sequenceAdvantages.length} sequence advantages for ${like.length} sequences`)
   return like.map((sequence, i) => new Float64Array(sequence.length).fill(sequenceAdvantages[i]))
 }
+
+/** Every token of a batch, flat, sequence after sequence. */
+export function flatTokens(sequences: Sequences): Float64Array {
+  const flat = new Float64Array(tokenCount(sequences))
+  let offset = 0
+  for (const sequence of sequences) {
+    for (let t = 0; t < sequence.length; t++) flat[offset + t] = sequence[t]
+    offset += sequence.length
+  }
+  return flat
+}
+
+/** Flat per-token values back into the layout of `like`. */
+export function unflatten(flat: ArrayLike<number>, like: Sequences): Float64Array[] {
+  let offset = 0
+  return like.map((sequence) => {
+    const values = Float64Array.from({ length: sequence.length }, (_, t) => flat[offset + t])
+    offset += sequence.length
+    return values
+  })
+}

@@ -13,4 +13,6 @@ export interface TokenLossInput {
 export interface TokenLosses {
   tokenLoss: Float64Array[]
   clippedTokens: number
+  /** clip_cov and kl_cov: how many tokens the covariance selected (covariance.ts); absent for the others. */
+  selectedTokens?: number
 }

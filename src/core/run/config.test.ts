@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLearnerFor, deltaOf, describeIssues, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
+import { clipCovOf, defaultLearnerFor, deltaOf, describeIssues, klCovOf, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
 import { ENVIRONMENTS, getEnv } from '../envs/registry'
 
 describe('learner options', () => {
@@ -96,8 +96,41 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
     expect(problem({ tauPos: 2 })).toBe('tauPos: the SAPO temperature τ_pos applies to the sapo policy loss only, not ppo; leave it out for ppo')
   })
 
+  it('leaves Clip-Cov’s, KL-Cov’s and the KL controller’s options absent by default, with verl’s defaults as their meaning', () => {
+    const parsed = GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'clip_cov' })
+    for (const field of ['clipCovRatio', 'clipCovLb', 'clipCovUb', 'klCovRatio', 'ppoKlCoef', 'klControl']) expect(Object.hasOwn(parsed, field), field).toBe(false)
+    expect(clipCovOf(parsed)).toEqual({ ratio: 0.0002, lb: 1, ub: 5 })
+    expect(klCovOf(parsed)).toEqual({ ratio: 0.0002, coef: 0.1 })
+  })
+
+  it('takes Clip-Cov’s ratio and band with clip_cov only, and a band whose lb is below its ub', () => {
+    expect(clipCovOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'clip_cov', clipCovRatio: 0.01, clipCovUb: 3 }))).toEqual({ ratio: 0.01, lb: 1, ub: 3 })
+    const ratio = "clipCovRatio: clip_cov_ratio must be a number above 0 and at most 1 (a share of the batch's tokens; verl's default 0.0002)"
+    expect(problem({ policyLoss: 'clip_cov', clipCovRatio: 0 })).toBe(ratio)
+    expect(problem({ policyLoss: 'clip_cov', clipCovRatio: 1.5 })).toBe(ratio)
+    expect(problem({ policyLoss: 'clip_cov', clipCovLb: Number.POSITIVE_INFINITY })).toBe("clipCovLb: Clip-Cov's lb must be a number from −1000000 to 1000000 (verl's band: lb 1, ub 5)")
+    expect(problem({ policyLoss: 'clip_cov', clipCovLb: 5 })).toBe("clipCovUb: Clip-Cov's band needs clip_cov_lb below clip_cov_ub, got 5 and 5")
+    expect(problem({ clipCovRatio: 0.01 })).toBe("clipCovRatio: Clip-Cov's clip_cov_ratio applies to the clip_cov policy loss only, not ppo; leave it out for ppo")
+  })
+
+  it('takes KL-Cov’s ratio and coefficient with kl_cov only', () => {
+    expect(klCovOf(GrpoOptionsSchema.parse({ kind: 'grpo', policyLoss: 'kl_cov', klCovRatio: 0.5, ppoKlCoef: 1 }))).toEqual({ ratio: 0.5, coef: 1 })
+    expect(problem({ policyLoss: 'kl_cov', ppoKlCoef: -1 })).toBe("ppoKlCoef: KL-Cov's coefficient ppo_kl_coef must be a number from 0 to 100 (verl's default 0.1)")
+    expect(problem({ policyLoss: 'kl_cov', klCovRatio: Number.NaN })).toBe("klCovRatio: kl_cov_ratio must be a number above 0 and at most 1 (a share of the batch's tokens; verl's default 0.0002)")
+    expect(problem({ policyLoss: 'clip_cov', ppoKlCoef: 1 })).toBe("ppoKlCoef: KL-Cov's ppo_kl_coef applies to the kl_cov policy loss only, not clip_cov; leave it out for clip_cov")
+  })
+
+  it('takes the adaptive KL controller’s target and horizon (default 10000), not with β = 0', () => {
+    expect(grpo({ klControl: { target: 0.05 } }).data).toMatchObject({ klControl: { target: 0.05, horizon: 10000 } })
+    expect(problem({ klControl: { target: 0 } })).toBe('klControl.target: the adaptive KL controller’s target KL must be a number above 0 and at most 100 (verl’s target_kl: 0.1)')
+    expect(problem({ klControl: { target: 0.1, horizon: 0.5 } })).toBe('klControl.horizon: the adaptive KL controller’s horizon must be a whole number from 1 to 1000000000 (verl’s horizon: 10000)')
+    expect(problem({ klControl: { target: 0.1, type: 'adaptive' } })).toMatch(/^klControl/)
+    expect(problem({ klControl: 0.1 })).toBe('klControl: klControl must be an object { target: a KL above 0, horizon: a whole number of at least 1 (default 10000) }')
+    expect(problem({ beta: 0, klControl: { target: 0.1 } })).toBe('klControl.target: the adaptive KL controller multiplies β, which is 0 here and would stay 0; set β above 0 or leave klControl out')
+  })
+
   it('names an unknown policy loss, KL estimator or aggregation and lists the accepted ones', () => {
-    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, reinforce')
+    expect(problem({ policyLoss: 'grpo' })).toBe('policyLoss: unknown policy loss "grpo"; accepted: ppo, gspo, gspo_token, geo_mean, cispo, sapo, clip_cov, kl_cov, reinforce')
     expect(problem({ kl: 'k4' })).toBe('kl: unknown KL estimator "k4"; accepted: k1, k2, k3, abs, k1+, k3+')
     expect(problem({ aggregation: 'mean' })).toBe(
       'aggregation: unknown aggregation "mean"; accepted: token-mean, token-sum, seq-mean-token-mean, seq-mean-token-sum, seq-mean-token-sum-norm (verl\'s loss_agg_mode names), or the older sequence (= seq-mean-token-mean), token (= token-mean), constant (= seq-mean-token-sum-norm)',

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { AGGREGATION_ALIASES, aggregationNamed, AGGREGATIONS, type Aggregation } from '../losses/aggregation'
 import { KL_ESTIMATORS, type KlEstimator } from '../losses/kl'
 import { POLICY_LOSSES } from '../losses/policyLoss'
-import { DELTA_POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES } from '../losses/policyLosses'
+import { CLIP_COV_DEFAULTS, KL_COV_DEFAULTS, type ClipCovOptions, type KlCovOptions } from '../losses/covariance'
+import { KL_CONTROL_DEFAULTS } from '../losses/klControl'
+import { CLIP_COV_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_COV_POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES } from '../losses/policyLosses'
 import { SAPO_DEFAULT_TEMPERATURES, type SapoTemperatures } from '../losses/sapo'
 import { quoted } from '../truncate'
 import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from '../credit/estimatorSchema'
@@ -112,6 +114,23 @@ export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number | null>
   tauPos: SAPO_DEFAULT_TEMPERATURES.pos,
   tauNeg: SAPO_DEFAULT_TEMPERATURES.neg,
   delta: null,
+  clipCovRatio: CLIP_COV_DEFAULTS.ratio,
+  clipCovLb: CLIP_COV_DEFAULTS.lb,
+  clipCovUb: CLIP_COV_DEFAULTS.ub,
+  klCovRatio: KL_COV_DEFAULTS.ratio,
+  ppoKlCoef: KL_COV_DEFAULTS.coef,
+  'klControl.target': null,
+  'klControl.horizon': KL_CONTROL_DEFAULTS.horizon,
+}
+
+/** Clip-Cov's ratio and band: absent, verl's 0.0002, 1 and 5. */
+export function clipCovOf(options: { clipCovRatio?: number; clipCovLb?: number; clipCovUb?: number }): ClipCovOptions {
+  return { ratio: options.clipCovRatio ?? CLIP_COV_DEFAULTS.ratio, lb: options.clipCovLb ?? CLIP_COV_DEFAULTS.lb, ub: options.clipCovUb ?? CLIP_COV_DEFAULTS.ub }
+}
+
+/** KL-Cov's ratio and coefficient: absent, verl's 0.0002 and 0.1. */
+export function klCovOf(options: { klCovRatio?: number; ppoKlCoef?: number }): KlCovOptions {
+  return { ratio: options.klCovRatio ?? KL_COV_DEFAULTS.ratio, coef: options.ppoKlCoef ?? KL_COV_DEFAULTS.coef }
 }
 
 /** SAPO's τ_pos and τ_neg: absent, verl's defaults 1 and 1.05. */
@@ -187,6 +206,29 @@ export const MAX_DELTA = 100
 const DELTA_MESSAGE = `the two-sided clip δ must be a number above 1 and at most ${MAX_DELTA}, or none (null)`
 /** The largest SAPO temperature. */
 export const MAX_SAPO_TEMPERATURE = 100
+/** The largest covariance bound of Clip-Cov's band (verl's are 1 and 5). */
+export const MAX_CLIP_COV_BOUND = 1e6
+const COV_RATIO_MESSAGE = (name: string) => `${name} must be a number above 0 and at most 1 (a share of the batch's tokens; verl's default 0.0002)`
+const CLIP_COV_BOUND_MESSAGE = (name: string) => `Clip-Cov's ${name} must be a number from −${MAX_CLIP_COV_BOUND} to ${MAX_CLIP_COV_BOUND} (verl's band: lb 1, ub 5)`
+/** The largest KL-Cov coefficient. */
+export const MAX_PPO_KL_COEF = 100
+const PPO_KL_COEF_MESSAGE = `KL-Cov's coefficient ppo_kl_coef must be a number from 0 to ${MAX_PPO_KL_COEF} (verl's default 0.1)`
+/** The longest horizon of the adaptive KL controller. */
+export const MAX_KL_HORIZON = 1e9
+const KL_TARGET_MESSAGE = 'the adaptive KL controller’s target KL must be a number above 0 and at most 100 (verl’s target_kl: 0.1)'
+const KL_HORIZON_MESSAGE = `the adaptive KL controller’s horizon must be a whole number from 1 to ${MAX_KL_HORIZON} (verl’s horizon: 10000)`
+
+/**
+ * verl's AdaptiveKLController (algorithm.kl_ctrl.type adaptive): β starts at the option's β and
+ * after each update moves toward the KL target over the horizon (core/losses/klControl.ts).
+ * Absent: β stays fixed (verl's FixedKLController), as designs before it.
+ */
+export const KlControlSchema = z.object({
+  target: z.number({ error: KL_TARGET_MESSAGE }).gt(0, KL_TARGET_MESSAGE).max(100, KL_TARGET_MESSAGE),
+  horizon: z.number({ error: KL_HORIZON_MESSAGE }).int(KL_HORIZON_MESSAGE).min(1, KL_HORIZON_MESSAGE).max(MAX_KL_HORIZON, KL_HORIZON_MESSAGE).default(KL_CONTROL_DEFAULTS.horizon),
+}, { error: () => 'klControl must be an object { target: a KL above 0, horizon: a whole number of at least 1 (default 10000) }' }).strict()
+export type KlControlOptions = z.infer<typeof KlControlSchema>
+
 const temperatureMessage = (name: string) => `the SAPO temperature ${name} must be a number above 0 and at most ${MAX_SAPO_TEMPERATURE} (verl's defaults: τ_pos 1, τ_neg 1.05)`
 
 /**
@@ -242,7 +284,9 @@ export const GrpoOptionsSchema = z.object({
    * Each token's policy-loss term, as verl's core_algos.py (src/core/losses/): ppo, the clipped
    * per-token ratio; gspo, one ratio per sequence (its gradient through that ratio); gspo_token,
    * GSPO's numbers with each token's own gradient; cispo, REINFORCE weighted by the clipped ratio
-   * under a stop gradient; reinforce, −A·log π.
+   * under a stop gradient; geo_mean and sapo, GMPO's and SAPO's; clip_cov and kl_cov, PPO's clip
+   * with a few high-covariance tokens detached, and the unclipped ratio with a KL penalty on a few
+   * (Cui et al. 2025); reinforce, −A·log π.
    */
   policyLoss: z.enum(POLICY_LOSSES, { error: (issue) => `unknown policy loss ${quoted(issue.input)}; accepted: ${POLICY_LOSSES.join(', ')}` }).default('ppo'),
   epsLow: z.number().min(0).max(1).default(0.2),
@@ -260,8 +304,20 @@ export const GrpoOptionsSchema = z.object({
    * negative advantage's loss is at most −A·δ. Absent or null: none, as designs before it.
    */
   delta: z.number({ error: DELTA_MESSAGE }).gt(1, DELTA_MESSAGE).max(MAX_DELTA, DELTA_MESSAGE).nullable().optional(),
+  /**
+   * Clip-Cov (verl's clip_cov_ratio, clip_cov_lb, clip_cov_ub), clip_cov only: the share of tokens
+   * detached and the band of covariance they are drawn from. Absent: verl's 0.0002, 1 and 5.
+   */
+  clipCovRatio: z.number({ error: COV_RATIO_MESSAGE('clip_cov_ratio') }).gt(0, COV_RATIO_MESSAGE('clip_cov_ratio')).max(1, COV_RATIO_MESSAGE('clip_cov_ratio')).optional(),
+  clipCovLb: z.number({ error: CLIP_COV_BOUND_MESSAGE('lb') }).min(-MAX_CLIP_COV_BOUND, CLIP_COV_BOUND_MESSAGE('lb')).max(MAX_CLIP_COV_BOUND, CLIP_COV_BOUND_MESSAGE('lb')).optional(),
+  clipCovUb: z.number({ error: CLIP_COV_BOUND_MESSAGE('ub') }).min(-MAX_CLIP_COV_BOUND, CLIP_COV_BOUND_MESSAGE('ub')).max(MAX_CLIP_COV_BOUND, CLIP_COV_BOUND_MESSAGE('ub')).optional(),
+  /** KL-Cov (verl's kl_cov_ratio, ppo_kl_coef), kl_cov only: the share of tokens penalised and the penalty's weight. Absent: verl's 0.0002 and 0.1. */
+  klCovRatio: z.number({ error: COV_RATIO_MESSAGE('kl_cov_ratio') }).gt(0, COV_RATIO_MESSAGE('kl_cov_ratio')).max(1, COV_RATIO_MESSAGE('kl_cov_ratio')).optional(),
+  ppoKlCoef: z.number({ error: PPO_KL_COEF_MESSAGE }).min(0, PPO_KL_COEF_MESSAGE).max(MAX_PPO_KL_COEF, PPO_KL_COEF_MESSAGE).optional(),
   /** KL penalty coefficient β to the frozen reference policy: in the loss, L = policy loss + β·agg(KL); in the reward, −β·KL_t at each token. */
   beta: z.number().min(0).max(10).default(0.04),
+  /** verl's adaptive KL controller for β (target KL, horizon); absent, β is fixed, as designs before it. */
+  klControl: KlControlSchema.optional(),
   /**
    * Where the KL goes: loss (absent: β·agg(KL) in the loss, GRPO) or reward (−β·KL_t of the
    * sampling policy against the reference, computed at rollout, added to each token's reward, and
@@ -310,6 +366,22 @@ export const GrpoOptionsSchema = z.object({
     // TRL applies delta in its clipped surrogate; here that is ppo's.
     if (deltaOf(options) !== null && !DELTA_POLICY_LOSSES.includes(options.policyLoss)) {
       context.addIssue({ code: 'custom', message: `the two-sided clip δ applies to the ${DELTA_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; set it to none for ${options.policyLoss}`, path: ['delta'] })
+    }
+    for (const [field, name] of [['clipCovRatio', 'clip_cov_ratio'], ['clipCovLb', 'clip_cov_lb'], ['clipCovUb', 'clip_cov_ub']] as const) {
+      if (options[field] !== undefined && !CLIP_COV_POLICY_LOSSES.includes(options.policyLoss)) {
+        context.addIssue({ code: 'custom', message: `Clip-Cov's ${name} applies to the ${CLIP_COV_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })
+      }
+    }
+    const band = clipCovOf(options)
+    if (!(band.lb < band.ub)) context.addIssue({ code: 'custom', message: `Clip-Cov's band needs clip_cov_lb below clip_cov_ub, got ${band.lb} and ${band.ub}`, path: ['clipCovUb'] })
+    for (const [field, name] of [['klCovRatio', 'kl_cov_ratio'], ['ppoKlCoef', 'ppo_kl_coef']] as const) {
+      if (options[field] !== undefined && !KL_COV_POLICY_LOSSES.includes(options.policyLoss)) {
+        context.addIssue({ code: 'custom', message: `KL-Cov's ${name} applies to the ${KL_COV_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })
+      }
+    }
+    // β ← β·mult never leaves 0
+    if (options.klControl !== undefined && options.beta === 0) {
+      context.addIssue({ code: 'custom', message: 'the adaptive KL controller multiplies β, which is 0 here and would stay 0; set β above 0 or leave klControl out', path: ['klControl', 'target'] })
     }
     for (const [field, name] of [['tauPos', 'τ_pos'], ['tauNeg', 'τ_neg']] as const) {
       if (options[field] !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) {

@@ -14,7 +14,10 @@ function allGrpoPaths(): string[] {
     }
   }
   const absentSet = { klPlacement: 'loss', estimator: { baseline: 'group', k: 1 }, progress: { prover: 'start' } }
-  walk(grpo({ ...absentSet, delta: 4 }), '')
+  walk(grpo({ ...absentSet, delta: 4, klControl: { target: 0.1 } }), '')
+  // Clip-Cov's and KL-Cov's options go with their own losses.
+  walk(grpo({ ...absentSet, policyLoss: 'clip_cov', clipCovRatio: 0.01, clipCovLb: 1, clipCovUb: 5 }), '')
+  walk(grpo({ ...absentSet, policyLoss: 'kl_cov', klCovRatio: 0.01, ppoKlCoef: 0.1 }), '')
   // SAPO's temperatures go with the sapo loss only, which δ does not take.
   walk(grpo({ ...absentSet, policyLoss: 'sapo', tauPos: 1, tauNeg: 1.05 }), '')
   return [...new Set(paths)].sort()
