@@ -20,7 +20,7 @@ describe('monitor check arguments', () => {
     expect(expectUsageError(await cliAsync(['monitor', 'check', '--margin', '0']))).toContain('--margin must be a fraction above 0 and at most 1')
     expect(expectUsageError(await cliAsync(['monitor', 'check', '--margin', 'NaN']))).toContain('--margin must be a finite number')
     expect(expectUsageError(await cliAsync(['monitor', 'check', '--speed', '2']))).toContain('unknown flag "--speed"')
-    expect(expectUsageError(await cliAsync(['monitor']))).toContain('monitor needs check, got nothing')
+    expect(expectUsageError(await cliAsync(['monitor']))).toContain('monitor needs check or table, got nothing')
   })
 })
 

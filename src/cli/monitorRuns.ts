@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { getEnv } from '../core/envs/registry'
-import { mergeFrames, type MonitorFrame } from '../core/monitors/frames'
+import { FRAMES_PER_RUN, mergeFrames, type MonitorFrame } from '../core/monitors/frames'
 import type { Lesson } from '../lessons/types'
 import { runConfigOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
@@ -11,9 +11,6 @@ import { trainForRecentFigures } from './lessonCheck'
  * checker's own runner (lessonCheck.ts here, `train` in a child process with --jobs), each kept as
  * its frames rather than its last figures.
  */
-
-/** Frames a run is cut into, whatever its budget: a monitor's window of W frames is W% of the run. */
-export const FRAMES_PER_RUN = 100
 
 export interface MonitoredRun {
   lesson: string

@@ -460,7 +460,7 @@ Usage:
       src/core/envs/tokenseqFixedProver.json, which the lessons and the learner read.
 
   reward-playground monitor check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--margin F]
-                                [--json]
+                                [--json] [--write]
       Whether the hacking monitors that need no true objective warn before it turns, and how
       often they fire for nothing. Trains every variant of the named lessons (default: coin-loop,
       reward-hacking, length-biased-labeler, over-optimisation, ensemble-caution, dpo-vs-rlhf,
@@ -474,7 +474,15 @@ Usage:
       misses, false alarms (fired where the gold never turned), quiet runs, and runs it cannot
       measure (their frames lack what it reads: no KL to a reference, no entropy). --json prints
       one object: the scores and every run's turn and monitor results. Runs train N at a time as
-      lesson check trains them. K is 1 to 50.
+      lesson check trains them. K is 1 to 50. --write (with the default margin) also records the
+      scores in src/lessons/monitorEvidence.json, with the lessons, the seeds, each variant's
+      design fingerprint and the monitors' setup fingerprint, and rewrites README.md's monitors
+      table (between its <!-- monitors:start --> and <!-- monitors:end --> lines) from it; a
+      unit test fails once either no longer matches the lessons, the monitors or each other.
+
+  reward-playground monitor table [--write]
+      Print README.md's monitors table as src/lessons/monitorEvidence.json renders it; with
+      --write put it between the README's markers. Nothing trains.
 
   reward-playground sweep --config FILE --axis NAME=v1,v2,... | NAME=lo:hi:N[:log] [--axis ...]
                          --seeds K --steps N --out DIR [--jobs J] [--shard I/N]
@@ -613,6 +621,7 @@ Examples:
   reward-playground reward-model fit --pairs pairs.jsonl --model mlp --ensemble 3
   reward-playground lesson check coin-loop --seeds 5 --first-seed 101
   reward-playground monitor check coin-loop dpo-vs-rlhf --seeds 3
+  reward-playground monitor check --seeds 2 --write
   reward-playground lesson export coin-loop --variant 1 | reward-playground train --config - --steps 20000
   reward-playground sweep --config run.json --axis w.hazard=0:100:5 --seeds 3 --steps 5000 --out sweep-hazard
   reward-playground sweep summarize sweep-hazard --pareto objective,contribution:step:min

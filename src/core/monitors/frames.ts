@@ -21,6 +21,9 @@ export interface MonitorFrame {
   diagnostics: Record<string, number>
 }
 
+/** Frames `monitor check` cuts a run into, whatever its budget: a monitor's window of W frames is W% of the run. */
+export const FRAMES_PER_RUN = 100
+
 /** One iteration's frame from the summary of that iteration alone (a MetricsAccumulator flushed after every iteration). */
 export function iterationFrameOf(summary: MetricsSummary, componentNames: readonly string[]): MonitorFrame {
   const contributions = summary.meanContributions

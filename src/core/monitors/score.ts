@@ -58,3 +58,9 @@ export function medianOfSorted(values: readonly number[]): number {
   const middle = Math.floor(values.length / 2)
   return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
 }
+
+/** The hits' lead in env steps as text: "median (least to most)", each rounded and grouped by thousands; "–" without a hit. */
+export function leadText(lead: MonitorScore['lead']): string {
+  const steps = (value: number) => Math.round(value).toLocaleString('en-US')
+  return lead === null ? '–' : `${steps(lead.median)} (${steps(lead.min)} to ${steps(lead.max)})`
+}
