@@ -1,4 +1,5 @@
-import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, statSync } from 'node:fs'
+import { replaceFile } from './replaceFile'
 import { dirname, resolve } from 'node:path'
 import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -106,13 +107,9 @@ export function writeEvidence(path: string, entries: Record<string, LessonEviden
   const ordered: Record<string, LessonEvidence> = {}
   for (const lesson of lessons) if (lesson.check && merged[lesson.id]) ordered[lesson.id] = merged[lesson.id]
   const file: EvidenceFile = { version: 1, generatedBy: REGENERATE_COMMAND, lessons: ordered }
-  const temporary = `${path}.${process.pid}.tmp`
   try {
-    // An exclusive create: never through a link left under the temporary name.
-    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { flag: 'wx' })
-    renameSync(temporary, path)
+    replaceFile(path, `${JSON.stringify(file, null, 2)}\n`)
   } catch (error) {
-    rmSync(temporary, { force: true })
     throw new FileWriteError(`cannot write the lesson evidence file ${path}: ${writeFailure(error)}; ${writeRemedy(error)}, then check that lesson again`)
   }
   return file
