@@ -129,8 +129,8 @@ interface CheckArguments {
   write: string | null
 }
 
-function checkArguments(argv: string[]): CheckArguments {
-  // Lesson ids are the words that are neither a flag nor a flag's value; --json and --write take no value.
+/** A check's words: lesson ids (neither a flag nor a flag's value), the flags with values, and the switches --json and --write. */
+export function checkWords(argv: readonly string[]): { ids: string[]; valued: string[]; json: boolean; write: boolean } {
   const ids: string[] = []
   const valued: string[] = []
   let json = false
@@ -145,6 +145,11 @@ function checkArguments(argv: string[]): CheckArguments {
       if (!word.includes('=') && i + 1 < argv.length) valued.push(argv[++i])
     }
   }
+  return { ids, valued, json, write }
+}
+
+function checkArguments(argv: string[]): CheckArguments {
+  const { ids, valued, json, write } = checkWords(argv)
   const flags = parseFlags('lesson check', valued, ['seeds', 'first-seed', 'jobs', 'evidence'])
   // One run per core by default, each in a process of its own; --jobs 1 trains here, one run after another.
   const { jobs, note: jobsNote } = flags.has('jobs') ? { jobs: wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS), note: null } : defaultJobs(MAX_JOBS)

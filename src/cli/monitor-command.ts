@@ -10,7 +10,7 @@ import { MAX_SEED } from '../model/design'
 import { parseFlags, parseNumber } from './args'
 import type { StreamingCommand } from './command'
 import { defaultJobs } from './cores'
-import { lessonOf, MAX_JOBS, wholeNumber } from './lesson-command'
+import { checkWords, lessonOf, MAX_JOBS, wholeNumber } from './lesson-command'
 import { trainMonitoredRuns } from './monitorRuns'
 import { UsageError } from './usage'
 import { thisMachine } from './evidenceWrite'
@@ -70,21 +70,7 @@ export const monitorCommand: StreamingCommand = async (argv, io) => {
 }
 
 export function monitorCheckArguments(argv: string[]): MonitorCheckArguments {
-  // Lesson ids are the words that are neither a flag nor a flag's value; --json and --write take no value.
-  const ids: string[] = []
-  const valued: string[] = []
-  let json = false
-  let write = false
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]
-    if (word === '--json') json = true
-    else if (word === '--write') write = true
-    else if (!word.startsWith('--')) ids.push(word)
-    else {
-      valued.push(word)
-      if (!word.includes('=') && i + 1 < argv.length) valued.push(argv[++i])
-    }
-  }
+  const { ids, valued, json, write } = checkWords(argv)
   const flags = parseFlags('monitor check', valued, ['seeds', 'first-seed', 'jobs', 'margin'])
   const { jobs, note: jobsNote } = flags.has('jobs') ? { jobs: wholeNumber(flags.get('jobs')!, '--jobs', 1, MAX_JOBS), note: null } : defaultJobs(MAX_JOBS)
   const seeds = flags.has('seeds') ? wholeNumber(flags.get('seeds')!, '--seeds', 1, MAX_CHECK_SEEDS) : MONITOR_SEEDS

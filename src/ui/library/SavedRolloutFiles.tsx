@@ -5,6 +5,7 @@ import type { SavedRolloutsHeader } from '../../storage/savedRollouts'
 import { formatCount } from '../common/format'
 import { showRolloutsPanel } from '../rollouts/rolloutsPanelAnchor'
 import { formatBytes, savedAt } from './storageFormat'
+import { LibraryMessage, type LibraryNote } from './LibraryMessage'
 
 /**
  * The rollout files kept in this browser (every file the rollouts panel reads whole is kept at
@@ -14,7 +15,7 @@ import { formatBytes, savedAt } from './storageFormat'
  */
 export function SavedRolloutFiles() {
   const { files, damaged, lastDeleted } = useKeptRollouts()
-  const [message, setMessage] = useState<{ ok: boolean; text: string; undo?: boolean } | null>(null)
+  const [message, setMessage] = useState<LibraryNote | null>(null)
   const undoButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     void refreshKeptRollouts().then((problem) => problem !== null && setMessage({ ok: false, text: problem }))
@@ -42,19 +43,7 @@ export function SavedRolloutFiles() {
   return (
     <section className="saved-rollout-files" aria-label="Rollout files">
       <h3>Rollout files</h3>
-      {message && (
-        <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-          {message.undo && lastDeleted && (
-            <>
-              {' '}
-              <button type="button" ref={undoButton} onClick={() => void undo()}>
-                Undo
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      {message && <LibraryMessage message={message} canUndo={lastDeleted !== null} onUndo={() => void undo()} undoButton={undoButton} />}
       {damaged.length > 0 && (
         <ul className="field-error" aria-label="Damaged rollout files">
           {damaged.map((record, k) => (

@@ -9,6 +9,7 @@ import { SavedRolloutFiles } from './SavedRolloutFiles'
 import { useClassroom } from '../../state/link/classroom'
 import { SavedRunRow, type RowActions, type SeedGroup } from './SavedRunRow'
 import { runLabels, seedGroups, usageLine } from './storageFormat'
+import { LibraryMessage, type LibraryNote } from './LibraryMessage'
 
 /**
  * The runs kept in the browser: every run is saved as it trains (state/library/runAutosave.ts) and listed
@@ -18,7 +19,7 @@ import { runLabels, seedGroups, usageLine } from './storageFormat'
 export function SavedRuns() {
   const classroom = useClassroom((state) => state.visible !== null)
   const { phase, problem, runs, damaged, bytes, estimate, liveId, lastDeleted } = useSavedRuns()
-  const [message, setMessage] = useState<{ ok: boolean; text: string; undo?: boolean } | null>(null)
+  const [message, setMessage] = useState<LibraryNote | null>(null)
   const undoButton = useRef<HTMLButtonElement>(null)
   // The list is drawn only while open: closed, it costs nothing while runs are checkpointed.
   const [open, setOpen] = useState(false)
@@ -91,19 +92,7 @@ export function SavedRuns() {
         </summary>
         {open && (
           <>
-            {message && (
-              <p className={message.ok ? 'hint' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-                {message.text}
-                {message.undo && lastDeleted && (
-                  <>
-                    {' '}
-                    <button type="button" ref={undoButton} onClick={() => void undo()}>
-                      Undo
-                    </button>
-                  </>
-                )}
-              </p>
-            )}
+            {message && <LibraryMessage message={message} canUndo={lastDeleted !== null} onUndo={() => void undo()} undoButton={undoButton} />}
             {damaged.length > 0 && (
               <ul className="field-error" aria-label="Damaged saved records">
                 {damaged.map((record, k) => (
