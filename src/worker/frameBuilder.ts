@@ -41,14 +41,16 @@ export class FrameBuilder {
    * One metrics frame: the figures given, the recent episodes the what-if re-scores (a few numbers
    * each), the latest demo states and advantages (copied: the trainer reuses its buffers), and every
    * RECORD_EVERY_FRAMES frames the step record with the batch it lines up with and a tabular
-   * learner's picture. A lean run's frame has the curve's figures only. `transfer`: every buffer,
-   * so the frame is posted without being copied again.
+   * learner's picture (`withRecord`: this frame carries them whatever the count, a step's frame, so
+   * the credit views show that update). A lean run's frame has the curve's figures only. `transfer`:
+   * every buffer, so the frame is posted without being copied again.
    */
-  build(figures: FrameFigures, trainer: Trainer, env: RewardedEnv): { frame: MetricsFrame; transfer: Transferable[] } {
+  build(figures: FrameFigures, trainer: Trainer, env: RewardedEnv, { withRecord: recordAsked = false }: { withRecord?: boolean } = {}): { frame: MetricsFrame; transfer: Transferable[] } {
     const demo = this.lean ? { ...this.lastDemo, states: new Float64Array(0), steps: 0 } : { ...this.lastDemo, states: this.lastDemo.states.slice() }
     const advantages = this.lean ? null : (this.lastAdvantages?.slice() ?? null)
     const recentEpisodes = this.lean ? null : this.metrics.recentEpisodes()
-    const withRecord = !this.lean && this.framesBuilt++ % RECORD_EVERY_FRAMES === 0
+    const onItsTurn = this.framesBuilt++ % RECORD_EVERY_FRAMES === 0
+    const withRecord = !this.lean && (onItsTurn || recordAsked)
     const record = withRecord ? this.record.snapshot() : null
     const tabular = withRecord && isTabularTrainer(trainer) ? tabularPicture(trainer) : null
     // The batch's values travel with the record they line up with (its last rows are that batch).

@@ -19,7 +19,7 @@ export { RECENT_EPISODES } from '../core/run/metrics'
 /**
  * The typed messages between the page and the training worker. The page sends the whole run config
  * once (start); during a run only changes travel: weights, a changed reward design (which may add or
- * remove components), the GRPO family's live learner options, pause, resume, stop.
+ * remove components), the GRPO family's live learner options, pause, resume, one step, stop.
  */
 
 /** The largest step budget a run takes: `train --steps`' own bound. */
@@ -96,6 +96,11 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setPauseAt'), runId: z.string(), steps: z.number().int().min(1).max(MAX_BUDGET_STEPS).nullable() }),
   z.object({ type: z.literal('pause'), runId: z.string() }),
   z.object({ type: z.literal('resume'), runId: z.string() }),
+  /**
+   * One update, then a pause: a paused run (or one not yet training) trains one iteration, sends
+   * its frame and says `paused`; ignored while the run trains (a step already under way included).
+   */
+  z.object({ type: z.literal('step'), runId: z.string() }),
   z.object({ type: z.literal('stop'), runId: z.string() }),
   /**
    * Pairs of completions of one prompt for the Label pairs panel: from the policy of the run this

@@ -179,6 +179,62 @@ describe('TrainingSession', () => {
     await done
   })
 
+  it('steps: one iteration from a fresh run, its frame with the step record, then paused; again from there; ignored while training', async () => {
+    // The same run (seed 3) trained alone: its env steps after one and after two iterations.
+    const config = RunConfigSchema.parse({ env: { id: 'gridworld', params: {} }, mix: { weights: {} }, learner: { kind: 'qlearning' }, seed: 3 })
+    const trainer = await createTrainer(config)
+    const afterOne = (await trainer.iterate()).envSteps
+    const afterTwo = afterOne + (await trainer.iterate()).envSteps
+    trainer.dispose()
+    const pauses = (messages: FromWorker[]) => messages.filter((m) => m.type === 'paused').length
+    const frames = (messages: FromWorker[]) => messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : []))
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
+
+    // Before it trains: one iteration, then the pause.
+    const { session, messages, next, done } = startSession()
+    session.handle({ type: 'step', runId: 'run-1' })
+    await next('paused')
+    await settle()
+    expect(messages.map((m) => m.type)).toEqual(['started', 'metrics', 'paused'])
+    expect(frames(messages)[0]).toMatchObject({ iteration: 1, envSteps: afterOne })
+    expect(frames(messages)[0].record).not.toBeNull()
+
+    // From the pause, twice at once: the second arrives while the first trains and is ignored.
+    session.handle({ type: 'step', runId: 'run-1' })
+    session.handle({ type: 'step', runId: 'run-1' })
+    while (pauses(messages) < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    await settle()
+    expect(messages.slice(3).map((m) => m.type)).toEqual(['resumed', 'metrics', 'paused'])
+    expect(frames(messages)[1]).toMatchObject({ iteration: 2, envSteps: afterTwo })
+    expect(frames(messages)[1].record).not.toBeNull()
+    expect(messages.at(-1)).toEqual({ type: 'paused', runId: 'run-1', diagnosis: null })
+    session.stop()
+    await done
+
+    // While it trains, a step changes nothing: it never pauses.
+    const training = startSession()
+    await training.next('metrics')
+    training.session.handle({ type: 'step', runId: 'run-1' })
+    await settle()
+    expect(pauses(training.messages)).toBe(0)
+    expect(frames(training.messages).at(-1)!.iteration).toBeGreaterThan(2)
+    training.session.stop()
+    await training.done
+  })
+
+  it('a step at the budget trains one iteration past it and pauses there with the budget kept', async () => {
+    const { session, messages, next, done } = startSession({}, {}, false, null, null, 1000)
+    await next('paused')
+    const atBudget = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : [])).at(-1)!
+    session.handle({ type: 'step', runId: 'run-1' })
+    while (messages.filter((m) => m.type === 'paused').length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    const stepped = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame] : [])).at(-1)!
+    expect(stepped.iteration).toBe(atBudget.iteration + 1)
+    expect(messages.at(-1)).toEqual({ type: 'paused', runId: 'run-1', diagnosis: null, budget: 1000 })
+    session.stop()
+    await done
+  })
+
   it('reports a design that does not fit the environment as an error', async () => {
     const { next, done } = startSession({ alive: 1 })
     const error = await next('error')

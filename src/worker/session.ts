@@ -39,8 +39,10 @@ export interface TrainingSessionOptions {
  * is hidden). An iteration that throws pauses the run with its diagnosis (a sweep's run ends with
  * it instead, sweepJob.ts). With a step budget to pause at (a lesson's), it pauses itself at the
  * first iteration boundary at or past it, as the lesson's check stops after whole updates, its
- * frame there sent first; a resume from there lifts the budget. Labelling requests read the run's
- * current policy through it (runLabelSource.ts).
+ * frame there sent first; a resume from there lifts the budget. A step (paused, or not yet
+ * training) trains one iteration, sends its frame with the step record, and pauses again; at the
+ * budget it trains that one iteration past it, and the budget stays. Labelling requests read the
+ * run's current policy through it (runLabelSource.ts).
  */
 export class TrainingSession implements LabelSource {
   readonly runId: string
@@ -56,6 +58,10 @@ export class TrainingSession implements LabelSource {
   private readonly labels: RunLabelSource
   private paused = false
   private stopped = false
+  /** Whether the loop has begun (before it, a step asks for the run's first iteration). */
+  private looping = false
+  /** Whether the next iteration is a step's: its frame is sent and the run pauses after it. */
+  private stepping = false
   private wake: (() => void) | null = null
   /** The step budget the run pauses at (null: none), and whether it is paused there now. */
   private pauseAt: number | null
@@ -120,8 +126,12 @@ export class TrainingSession implements LabelSource {
         if (this.pausedAtBudget) this.pauseAt = null
         this.pausedAtBudget = false
         this.paused = false
+        this.stepping = false
         this.post({ type: 'resumed', runId: this.runId })
         this.wakeUp()
+        break
+      case 'step':
+        this.step()
         break
       case 'setPauseAt':
         if (!this.sweepJob) this.pauseAt = message.steps
@@ -142,6 +152,17 @@ export class TrainingSession implements LabelSource {
     return this.labels.latestSegments(envId, steps)
   }
 
+  /** One iteration, then a pause: ignored while the run trains (a step under way included), and by a sweep's run. */
+  private step(): void {
+    if (this.stopped || this.sweepJob || this.stepping) return
+    if (this.looping && !this.paused) return
+    this.stepping = true
+    if (!this.paused) return
+    this.paused = false
+    this.post({ type: 'resumed', runId: this.runId })
+    this.wakeUp()
+  }
+
   stop(): void {
     if (this.stopped) return
     this.stopped = true
@@ -158,11 +179,11 @@ export class TrainingSession implements LabelSource {
     // Whether the latest iteration's figures have reached the page in a frame.
     let latestSent = true
     const elapsedMs = () => performance.now() - startedAt - pausedFor
-    const postFrame = (now: number, iterationStartedAt: number) => {
+    const postFrame = (now: number, iterationStartedAt: number, withRecord = false) => {
       const wallSeconds = (now - startedAt - pausedFor) / 1000
       const summary = metrics.flush()
       const elapsed = lastFrameAt === 0 ? wallSeconds : (now - lastFrameAt) / 1000
-      const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env)
+      const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env, { withRecord })
       const scheduledWeights = this.design.scheduledWeightsAt(iterationStartedAt)
       if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
       if (this.share) frame.machineShare = this.share.current()
@@ -172,6 +193,7 @@ export class TrainingSession implements LabelSource {
       latestSent = true
     }
     let iterationStartedAt = 0
+    this.looping = true
     while (!this.stopped) {
       if (this.paused) {
         this.share?.setTraining(false)
@@ -180,8 +202,8 @@ export class TrainingSession implements LabelSource {
         pausedFor += performance.now() - pausedAt
         continue
       }
-      // The budget: no iteration starts at or past it. The page gets the figures there, then the pause.
-      if (this.pauseAt !== null && metrics.totalEnvSteps >= this.pauseAt) {
+      // The budget: no iteration starts at or past it (but a step's, asked for there). The page gets the figures there, then the pause.
+      if (!this.stepping && this.pauseAt !== null && metrics.totalEnvSteps >= this.pauseAt) {
         if (!latestSent) postFrame(performance.now(), iterationStartedAt)
         this.paused = true
         this.pausedAtBudget = true
@@ -204,6 +226,7 @@ export class TrainingSession implements LabelSource {
           break
         }
         // A NaN or ±Infinity reward or loss: pause with the diagnosis instead of training on garbage.
+        this.stepping = false
         this.paused = true
         this.post({ type: 'paused', runId: this.runId, diagnosis: errorMessage(error) })
         continue
@@ -219,6 +242,16 @@ export class TrainingSession implements LabelSource {
       frames.keep(report)
       latestSent = false
       const now = performance.now()
+      if (this.stepping) {
+        // A step's update: its frame whatever the interval, with the step record, then the pause (unless one came meanwhile).
+        this.stepping = false
+        postFrame(now, iterationStartedAt, true)
+        if (!this.paused) {
+          this.paused = true
+          this.post({ type: 'paused', runId: this.runId, diagnosis: null, ...(this.pausedAtBudget && this.pauseAt !== null ? { budget: this.pauseAt } : {}) })
+        }
+        continue
+      }
       // A sweep's run reports its figures once, at the end: nobody draws its curve.
       if (!this.sweepJob && now - lastFrameAt >= (this.pageHidden ? HIDDEN_FRAME_INTERVAL_MS : FRAME_INTERVAL_MS)) postFrame(now, iterationStartedAt)
       const busyMs = performance.now() - busyFrom
