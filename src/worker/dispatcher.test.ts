@@ -67,6 +67,21 @@ describe('the worker’s dispatcher', () => {
     await settle()
   })
 
+  it('hands a step to its run, which trains one update and pauses, and names a step without a run id as malformed', async () => {
+    const { dispatch, posted, settle } = dispatcher()
+    await dispatch({ type: 'init' })
+    await dispatch({ type: 'step' })
+    expect(posted.at(-1)).toEqual({ type: 'ignored', message: expect.stringContaining('the training worker ignored a malformed message') })
+    await dispatch({ type: 'start', runId: 'run-1', config })
+    await dispatch({ type: 'step', runId: 'run-1' })
+    while (!posted.some((message) => message.type === 'paused')) await settle()
+    const frames = posted.flatMap((message) => (message.type === 'metrics' ? [message.frame] : []))
+    expect(frames.map((frame) => frame.iteration)).toEqual([1])
+    expect(posted.at(-1)).toEqual({ type: 'paused', runId: 'run-1', diagnosis: null })
+    await dispatch({ type: 'stop', runId: 'run-1' })
+    await settle()
+  })
+
   it('sends frames seldom while the page is hidden, and as often as before once it is shown', async () => {
     const { dispatch, posted } = dispatcher()
     await dispatch({ type: 'init' })
