@@ -127,7 +127,7 @@ test('classroom mode shows only the ticked controls, in the presenter layout whe
   await expect(page.getByRole('button', { name: 'Classroom' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(controls.getByRole('checkbox', { name: 'Seed' })).not.toBeChecked()
-  await expect(controls.getByRole('checkbox', { name: 'Run controls (Start, Pause, Reset, Pin run)' })).toBeChecked()
+  await expect(controls.getByRole('checkbox', { name: 'Run controls (Start, Pause, Step, Reset, Pin run)' })).toBeChecked()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   // The teacher's own page is unchanged.

@@ -14,7 +14,7 @@ import { LINK } from '../../model/linkKeys'
 export const CONTROLS = [
   { id: 'env', label: 'Environment picker' },
   { id: 'seed', label: 'Seed' },
-  { id: 'run', label: 'Run controls (Start, Pause, Reset, Pin run)' },
+  { id: 'run', label: 'Run controls (Start, Pause, Step, Reset, Pin run)' },
   { id: 'weights', label: 'Reward sliders (all of them)' },
   { id: 'terms', label: 'Add to the reward (terms, shaping, bonuses, transforms)' },
   { id: 'designFile', label: 'Design file import and export (inside Add to the reward)' },

@@ -206,6 +206,18 @@ export function resumeRun(): void {
   control({ type: 'resume' })
 }
 
+/**
+ * One update, then a pause (every seed trained at once steps once): a paused run trains one more
+ * iteration from where it is; where no run is under way, a fresh one starts and pauses after its
+ * first. A run training or starting is left alone (its worker would ignore the step too).
+ */
+export function stepRun(): void {
+  const { status } = usePlayground.getState().run
+  if (status === 'running' || status === 'starting') return
+  if (status !== 'paused') startRun()
+  control({ type: 'step' })
+}
+
 /** Stop every run; the extra seeds' curves stay (they can still be pinned). */
 function stopRuns(): void {
   for (const run of runs) run.leave()

@@ -1,5 +1,5 @@
 import { usePlayground } from '../../state/run/store'
-import { pauseRun, resetRun, resumeRun, startRun } from '../../state/run/trainingClient'
+import { pauseRun, resetRun, resumeRun, startRun, stepRun } from '../../state/run/trainingClient'
 import { pinLiveRun } from '../../state/library/pinLiveRun'
 
 export function RunControls() {
@@ -21,6 +21,9 @@ export function RunControls() {
           Start
         </button>
       )}
+      <button type="button" onClick={stepRun} disabled={active} aria-label="Step (one update)" title="Train one update (one rollout and its learning step) from where the run is, or from a fresh run, then pause">
+        Step
+      </button>
       <button type="button" onClick={resetRun} disabled={status === 'idle'}>
         Reset
       </button>

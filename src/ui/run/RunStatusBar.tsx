@@ -29,6 +29,7 @@ export function RunStatusBar() {
       )}
       {frame && (
         <dl className="figures" aria-label="Run figures">
+          <Figure name="Updates" value={formatCount(frame.iteration)} />
           <Figure name="Steps" value={formatCount(frame.envSteps)} />
           <Figure name="Episodes" value={formatCount(frame.episodesTotal)} />
           <Figure name={`Return (last ${frame.readoutWindow})`} value={frame.readoutReturn === null ? '—' : frame.readoutReturn.toFixed(1)} />
