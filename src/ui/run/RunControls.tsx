@@ -21,7 +21,8 @@ export function RunControls() {
           Start
         </button>
       )}
-      <button type="button" onClick={stepRun} disabled={active} aria-label="Step (one update)" title="Train one update (one rollout and its learning step) from where the run is, or from a fresh run, then pause">
+      {/* aria-disabled, not disabled, while a step or a run trains: the focus stays on it, so Enter steps again once it is done (stepRun ignores a press meanwhile). */}
+      <button type="button" onClick={stepRun} aria-disabled={active} aria-label="Step (one update)" title="Train one update (one rollout and its learning step) from where the run is, or from a fresh run, then pause">
         Step
       </button>
       <button type="button" onClick={resetRun} disabled={status === 'idle'}>
