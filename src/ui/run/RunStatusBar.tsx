@@ -29,9 +29,9 @@ export function RunStatusBar() {
       )}
       {frame && (
         <dl className="figures" aria-label="Run figures">
-          <Figure name="Updates" value={formatCount(frame.iteration)} />
           <Figure name="Steps" value={formatCount(frame.envSteps)} />
           <Figure name="Episodes" value={formatCount(frame.episodesTotal)} />
+          <Figure name="Updates" value={formatCount(frame.iteration)} />
           <Figure name={`Return (last ${frame.readoutWindow})`} value={frame.readoutReturn === null ? '—' : frame.readoutReturn.toFixed(1)} />
           <Figure name={`${objective.name} (last ${frame.readoutWindow})`} value={frame.readoutObjective === null ? '—' : frame.readoutObjective.toFixed(2)} />
           <Figure name="Steps/s" value={formatCount(Math.round(frame.stepsPerSecond))} />
