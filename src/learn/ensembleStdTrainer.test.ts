@@ -50,6 +50,13 @@ describe('withEnsembleStd', () => {
     expect((await trainer.iterate()).diagnostics).toEqual({ entropy: 0.5, rm_ensemble_std: 0.5 })
   })
 
+  it('offers what the learner offers beyond Trainer, bound to it', () => {
+    const env = envPaying({})
+    const tabular = { ...steppingTrainer(env), actions: [2, 0], greedyAction(this: { actions: number[] }, s: number) { return this.actions[s] } }
+    const wrapped = withEnsembleStd(tabular, env) as unknown as typeof tabular
+    expect(wrapped.greedyAction(0)).toBe(2)
+  })
+
   it('reports nothing for a single model or no model', async () => {
     for (const design of [{ rewardModels: [{ model: single }] }, {}]) {
       const env = envPaying(design)

@@ -1,3 +1,4 @@
+import { forwardExtensions } from '../core/envs/forward'
 import type { CompiledMix } from '../core/rewards/mix'
 import { ENSEMBLE_STD_DIAGNOSTIC } from '../core/rewards/ensembleSpread'
 import type { RewardedEnv } from '../core/rewards/rewardedEnv'
@@ -26,6 +27,8 @@ class EnsembleStdTrainer implements Trainer {
   ) {
     if (inner.setLearner) this.setLearner = (options) => inner.setLearner!(options)
     if (inner.keepCompletions) this.keepCompletions = () => inner.keepCompletions!()
+    // What the learner offers beyond Trainer (a tabular learner's greedy action) is read through.
+    forwardExtensions(this, inner)
     // What was scored before the first iteration (none today) is no iteration's.
     env.takeEnsembleStd()
   }
