@@ -92,7 +92,9 @@ Usage:
       ${MAX_REWARD_MODELS}; each pays its score of a completion's features when it ends (a process model,
       "granularity": "process", pays log sigmoid(r) of each step's features on every token). Here "file": PATH may
       stand for "model": a file holding what reward-model fit printed (or its model alone),
-      relative to the config file (to the working directory for --config -).
+      relative to the config file (to the working directory for --config -). Where an ensemble of
+      two or more members pays, the lines' diagnostics add "rm_ensemble_std": the members'
+      population std of each completion (step, token) they scored, averaged over the iteration.
       A linear outcome model of one member may add "refit": {"every": N (1 to ${MAX_REFIT_EVERY} updates),
       "pairs": M (${MIN_REFIT_PAIRS} to ${MAX_REFIT_PAIRS_PER_REFIT}), "temperature": T (0 to ${MAX_LABELER_TEMPERATURE}), "l2": L (default ${DEFAULT_REFIT_L2})}
       (GRPO on tokenseq only): every N updates M fresh pairs of the latest batch (two completions

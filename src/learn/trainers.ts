@@ -19,6 +19,7 @@ import { createDpoTrainer } from './dpo'
 import { learnerFits } from '../core/run/learnerFit'
 import { refitRunProblem } from '../core/rewards/refitModelProblem'
 import { withRefits } from './refittingTrainer'
+import { withEnsembleStd } from './ensembleStdTrainer'
 
 /**
  * Build the trainer a run config asks for. Throws one clear message when the design does not fit
@@ -38,8 +39,9 @@ export async function createTrainerWithEnv(config: RunConfig): Promise<{ trainer
   const env = environmentFor(config, environment)
   const record = new RecordingEnv(env)
   const trainer = await trainerFor(config, environment, record)
-  // A refit option's refits wrap GRPO's trainer (refittingTrainer.ts); without one it is the trainer itself.
-  return { trainer: withRefits(trainer, env, config.seed), env, record }
+  // A refit option's refits wrap GRPO's trainer (refittingTrainer.ts); without one it is the trainer
+  // itself. Outside both, the reward-model ensemble's std joins every report (ensembleStdTrainer.ts).
+  return { trainer: withEnsembleStd(withRefits(trainer, env, config.seed), env), env, record }
 }
 
 /**

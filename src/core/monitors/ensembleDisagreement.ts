@@ -1,12 +1,14 @@
 import type { MonitorDefinition } from './types'
 import { diagnosticSeries, meanOf, scanSeries, shown } from './series'
+import { ENSEMBLE_STD_DIAGNOSTIC } from '../rewards/ensembleSpread'
 
 /**
  * The diagnostic of a reward-model ensemble's disagreement: the members' population std of their
- * scores, √(Σ_k (s_k − s̄)²/K), averaged over the batch's completions. No learner reports it yet, so
- * every run reads as not measurable until one does.
+ * scores, √(Σ_k (s_k − s̄)²/K), averaged over what the ensemble scored in the iteration (its
+ * completions, steps or tokens). Every learner reports it where an ensemble of two or more members
+ * pays (core/rewards/ensembleSpread.ts); elsewhere the run reads as not measurable.
  */
-export const ENSEMBLE_STD_DIAGNOSTIC = 'rm_ensemble_std'
+export { ENSEMBLE_STD_DIAGNOSTIC }
 
 /**
  * Ensemble disagreement: the reward models of an ensemble coming to disagree about what the policy

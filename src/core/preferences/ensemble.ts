@@ -28,22 +28,34 @@ export function aggregateEnsemble(members: readonly ArrayLike<number>[], aggrega
       out[i] = least
       continue
     }
-    // mean = s_0 + Σ_k (s_k − s_0)/K: around the first score, so that equal members give that score exactly
-    const first = members[0][i]
-    let offsets = 0
-    for (let k = 0; k < K; k++) offsets += members[k][i] - first
-    const mean = first + offsets / K
+    const mean = membersMean(members, i)
     if (aggregation.kind === 'mean') {
       out[i] = mean
       continue
     }
-    // Population std √(Σ_k (s_k − mean)²/K), dividing by K, not K − 1: the K members are the whole
-    // ensemble whose spread is meant, not a sample from a larger one (and K = 1 gives 0, not 0/0).
-    let squares = 0
-    for (let k = 0; k < K; k++) squares += (members[k][i] - mean) ** 2
-    const std = Math.sqrt(squares / K)
     // mean − λ·std
-    out[i] = mean - aggregation.lambda * std
+    out[i] = mean - aggregation.lambda * membersStd(members, i, mean)
   }
   return out
+}
+
+/** The members' mean score of item i: s̄ = s_0 + Σ_k (s_k − s_0)/K, around the first score, so that equal members give that score exactly. */
+export function membersMean(members: readonly ArrayLike<number>[], i: number): number {
+  const K = members.length
+  const first = members[0][i]
+  let offsets = 0
+  for (let k = 0; k < K; k++) offsets += members[k][i] - first
+  return first + offsets / K
+}
+
+/**
+ * The members' population std of item i, `mean` their mean (membersMean): √(Σ_k (s_k − s̄)²/K),
+ * dividing by K, not K − 1: the K members are the whole ensemble whose spread is meant, not a
+ * sample from a larger one (and K = 1 gives 0, not 0/0).
+ */
+export function membersStd(members: readonly ArrayLike<number>[], i: number, mean: number): number {
+  const K = members.length
+  let squares = 0
+  for (let k = 0; k < K; k++) squares += (members[k][i] - mean) ** 2
+  return Math.sqrt(squares / K)
 }

@@ -2,10 +2,11 @@ import type { EnvSpec, StepBuffers } from '../envs/types'
 import { rewardModelFeaturesFor, undeclaredFeaturesProblem, type RewardModelFeatures } from '../preferences/rewardModelFeatures'
 import type { StepFeatures } from '../preferences/stepFeatures'
 import { completionStepFeaturesFor, type CompletionStepFeatures } from '../preferences/completionStepFeatures'
-import type { EnsembleAggregation } from '../preferences/ensemble'
+import { aggregateEnsemble, type EnsembleAggregation } from '../preferences/ensemble'
 import { logSigmoid } from '../preferences/logistic'
-import { isProcessModel, scoreRewardModel } from '../preferences/rewardModel'
+import { isProcessModel, memberScores } from '../preferences/rewardModel'
 import type { RewardModelComponent } from './designSchema'
+import type { EnsembleSpread } from './ensembleSpread'
 
 /*
  * A fitted reward model as a component of the mix (RLHF's reward): at the step a completion ends
@@ -67,6 +68,8 @@ export class RewardModelScorer {
     private readonly entry: RewardModelComponent,
     spec: Pick<EnvSpec, 'id' | 'grid' | 'completions'>,
     n: number,
+    /** Where the members' std of each item scored is counted (ensembleSpread.ts); none, not counted. */
+    private readonly spread: EnsembleSpread | null = null,
   ) {
     const features = scoredFeatures(entry, spec)
     this.features = features
@@ -102,7 +105,7 @@ export class RewardModelScorer {
       this.endedCopies[scored++] = i
     }
     if (scored === 0) return
-    const scores = scoreRewardModel(this.entry.model, this.rows.subarray(0, scored * width), scored, this.aggregation)
+    const scores = this.score(this.rows.subarray(0, scored * width), scored)
     const process = features.kind === 'process'
     for (let e = 0; e < scored; e++) {
       // c_t = log σ(r(x_t)) for a process model; r(x) once, at the end, for an outcome model
@@ -119,10 +122,17 @@ export class RewardModelScorer {
       const reached = step.terminated[i] || step.truncated[i] ? step.finalState : stateAfter
       features.featuresOf(reached, i * stateSize, this.rows, i * width)
     }
-    const scores = scoreRewardModel(this.entry.model, this.rows.subarray(0, out.length * width), out.length, this.aggregation)
+    const scores = this.score(this.rows.subarray(0, out.length * width), out.length)
     for (let i = 0; i < out.length; i++) {
       if (!Number.isFinite(scores[i])) throw new Error(`reward model ${this.entry.name}: its score of a step is ${scores[i]}, which no reward can be; refit the model (a larger --l2 keeps its weights small). The run is paused`)
       out[i] = scores[i]
     }
+  }
+
+  /** The ensemble's score of each of `count` rows (scoreRewardModel's), its members' std counted in the spread from the same scores. */
+  private score(rows: Float64Array, count: number): Float64Array {
+    const members = memberScores(this.entry.model, rows, count)
+    this.spread?.addMembers(members)
+    return aggregateEnsemble(members, this.aggregation)
   }
 }

@@ -9,6 +9,7 @@ import { assertRewardDesignFits } from './rewardProblems'
 import { bindPotential, shapeStep, type PotentialFn } from './shaping'
 import { createRndBonus, RND_DEFAULT_SEED, type RndBonus } from './rnd'
 import { RewardModelScorer } from './rewardModelComponent'
+import { EnsembleSpread } from './ensembleSpread'
 import { createTransformChain, type FinalStates, type TransformChain } from './transforms'
 import { referenceOf } from './parReference'
 import { ownValue } from '../reservedNames'
@@ -50,6 +51,8 @@ export class RewardedEnv implements BatchEnv {
   private readonly extraColumn: Float64Array
   private readonly actionIndex: number
   private readonly stepIndex: number
+  /** The reward-model ensembles' members' std of what they scored, over every design in force since the last take. */
+  private readonly ensembleSpread = new EnsembleSpread()
 
   constructor(
     readonly inner: BatchEnv,
@@ -113,7 +116,7 @@ export class RewardedEnv implements BatchEnv {
         const phi = term.potential === 'custom' ? potentialFromExpression(compileExpression(term.expression!, variables), inner.spec.stateVars.length) : bindPotential(inner.spec, term.potential)
         return { kind, phi, gamma: term.gamma, naive: term.naive }
       }
-      if (kind === 'rewardModel') return { kind, scorer: new RewardModelScorer(design.rewardModels![index], inner.spec, inner.n) }
+      if (kind === 'rewardModel') return { kind, scorer: new RewardModelScorer(design.rewardModels![index], inner.spec, inner.n, this.ensembleSpread) }
       const bonus = design.bonuses[index]
       const kept = keptBonuses.get(JSON.stringify(bonus))
       if (kept) {
@@ -138,6 +141,14 @@ export class RewardedEnv implements BatchEnv {
     this.chains = chains
     this.passThrough = rules.length === 0 && chains.every((chain) => chain === null)
     this.redistributed = this.spec.components.flatMap((component, k) => (ownValue(design.transforms, component.name)?.at(-1)?.kind === 'redistribute' ? [k] : []))
+  }
+
+  /**
+   * The mean members' std, Σ σ / items, of every item an ensemble of two or more reward models
+   * scored since the last call (ensembleSpread.ts), or null where none did; counts afresh.
+   */
+  takeEnsembleStd(): number | null {
+    return this.ensembleSpread.take()
   }
 
   get state(): Float64Array {
