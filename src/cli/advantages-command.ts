@@ -56,7 +56,7 @@ const TREE_COMMAND: EstimatorCommand = { flags: TREE_FLAGS, run: (_flags, switch
 
 /** The estimators the command line lists: gae, then the group family's by their command names, then tree. */
 export const ADVANTAGES_ESTIMATORS: readonly string[] = ['gae', ...GROUP_ESTIMATORS.map(commandNameOf), 'tree']
-const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...TREE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags)])]
+const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags), ...TREE_FLAGS])]
 
 const GAE_SHAPE = '{"rewards": [T numbers], "values": [T], "terminated": [T], "truncated": [T], "bootstrapValues": [T], "lastValue": number}'
 const SINGLE_SHAPE = '{"groups": [[r, ...], ...]}'
