@@ -12,6 +12,7 @@ import { processSupervisionAdvantages } from '../core/credit/processSupervision'
 import { reinforcePlusPlusAdvantages } from '../core/credit/reinforcePlusPlus'
 import { remaxAdvantages } from '../core/credit/remax'
 import { parseFlags, parseNumber } from './args'
+import { TREE_FLAGS, TREE_SWITCHES, treeCommand } from './advantagesTree'
 import { groupEstimator, splitSwitches } from './groupEstimatorFlags'
 import { assertFinite, parseJson, validateInput } from './json-input'
 import { UsageError } from './usage'
@@ -21,11 +22,12 @@ import { UsageError } from './usage'
  * them against their own code. The formulas are those of src/core/credit/gae.ts and of the group
  * family's estimators (src/core/credit/estimators.ts: group.ts, remax.ts, opo.ts, passk.ts,
  * reinforcePlusPlus.ts, processSupervision.ts, processMinForm.ts, passkVerl.ts, mcGrpo.ts). Each of those has its command
- * here (GROUP_COMMANDS); the command line lists it by its record's command name.
+ * here (GROUP_COMMANDS); the command line lists it by its record's command name. The tree estimator
+ * (src/core/credit/treeAdvantages.ts, advantagesTree.ts) reads a tree rather than groups, as gae a rollout.
  */
 
 /** Flags that stand alone, without a value. */
-const SWITCHES = ['rank', 'batch-normalize']
+const SWITCHES = ['rank', 'batch-normalize', ...TREE_SWITCHES]
 const GAE_FLAGS = ['estimator', 'gamma', 'lambda']
 const GROUP_FLAGS = ['estimator', 'center', 'scale', 'rank', 'batch-normalize', 'eps']
 const PASSK_FLAGS = ['estimator', 'k', 'eps']
@@ -50,10 +52,11 @@ const GROUP_COMMANDS: Record<GroupBaseline, EstimatorCommand> = {
   mc_grpo: { flags: ['estimator'], run: (_flags, _switches, readStdin, named) => mcGrpoCommand(readStdin, named) },
 }
 const GAE_COMMAND: EstimatorCommand = { flags: GAE_FLAGS, run: (flags, _switches, readStdin) => gaeCommand(flags, readStdin) }
+const TREE_COMMAND: EstimatorCommand = { flags: TREE_FLAGS, run: (_flags, switches, readStdin) => treeCommand(switches, readStdin) }
 
-/** The estimators the command line lists: gae, then the group family's by their command names. */
-export const ADVANTAGES_ESTIMATORS: readonly string[] = ['gae', ...GROUP_ESTIMATORS.map(commandNameOf)]
-const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags)])]
+/** The estimators the command line lists: gae, then the group family's by their command names, then tree. */
+export const ADVANTAGES_ESTIMATORS: readonly string[] = ['gae', ...GROUP_ESTIMATORS.map(commandNameOf), 'tree']
+const ALL_FLAGS = [...new Set([...GAE_FLAGS, ...Object.values(GROUP_COMMANDS).flatMap((command) => command.flags), ...TREE_FLAGS])]
 
 const GAE_SHAPE = '{"rewards": [T numbers], "values": [T], "terminated": [T], "truncated": [T], "bootstrapValues": [T], "lastValue": number}'
 const SINGLE_SHAPE = '{"groups": [[r, ...], ...]}'
@@ -74,9 +77,10 @@ export function advantagesCommand(argv: string[], readStdin: () => string): stri
   const flags = parseFlags('advantages', values, ALL_FLAGS)
   const estimator = flags.get('estimator')
   if (estimator === undefined) throw new UsageError(`advantages needs --estimator; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
-  const record = estimator === 'gae' ? null : groupEstimatorNamed(estimator)
-  if (estimator !== 'gae' && record === null) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
-  const command = record === null ? GAE_COMMAND : GROUP_COMMANDS[record.name]
+  const standalone = estimator === 'gae' ? GAE_COMMAND : estimator === 'tree' ? TREE_COMMAND : null
+  const record = standalone === null ? groupEstimatorNamed(estimator) : null
+  if (standalone === null && record === null) throw new UsageError(`unknown estimator "${estimator}" for advantages; accepted: ${ADVANTAGES_ESTIMATORS.join(', ')}`)
+  const command = standalone ?? GROUP_COMMANDS[record!.name]
   const accepted = command.flags
   for (const name of [...flags.keys(), ...switches]) {
     if (!accepted.includes(name)) throw new UsageError(`flag --${name} does not apply to --estimator ${estimator}; accepted: ${accepted.map((flag) => `--${flag}`).join(', ')}`)

@@ -351,3 +351,56 @@ describe.concurrent('advantages as a process', () => {
     expect(stderr).toMatch(/^stdin is not valid JSON/)
   })
 })
+
+describe('advantages --estimator tree', () => {
+  const TREE = ['advantages', '--estimator', 'tree']
+  const leaf = (reward: number) => ({ reward })
+  const node = (...children: unknown[]) => ({ children })
+  // root → a [1, 0], b [0, 0]: V(root) = 1/4, V(a) = 1/2, V(b) = 0
+  const twoLevels = { tree: node(node(leaf(1), leaf(0)), node(leaf(0), leaf(0))) }
+
+  it('prints every node in pre-order: its advantage V(n) − V(parent), path, value and leaves', () => {
+    const { code, stdout, stderr } = cli(TREE, twoLevels)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    // A(a) = 1/2 − 1/4; a's leaves 1 − 1/2, 0 − 1/2; A(b) = 0 − 1/4; b's leaves 0 − 0
+    expect(stdout).toBe('{"advantages":[0,0.25,0.5,-0.5,-0.25,0,0],"paths":["","0","0.0","0.1","1","1.0","1.1"],"values":[0.25,0.5,1,0,0,0,0],"leaves":[4,2,1,1,2,1,1]}\n')
+  })
+
+  it('adds the global term with --global and divides by √|L(n)| with --reweight (TreeRL’s form)', () => {
+    // (GA + LA)/√|L|: a (0.25 + 0.25)/√2; a.0 (0.75 + 0.5)/1; a.1 (−0.25 − 0.5); b (−0.25 − 0.25)/√2; b.0, b.1 −0.25
+    const both = ok([...TREE, '--global', '--reweight'], twoLevels)
+    expectClose(both.advantages as number[], [0, 0.5 / Math.SQRT2, 1.25, -0.75, -0.5 / Math.SQRT2, -0.25, -0.25])
+    expectClose(ok([...TREE, '--global'], twoLevels).advantages as number[], [0, 0.5, 1.25, -0.75, -0.5, -0.25, -0.25])
+  })
+
+  it('takes unequal branching and a lone leaf', () => {
+    // root → x [1, 1, 0], y 0: V(root) = 1/2, V(x) = 2/3
+    const unequal = ok(TREE, { tree: node(node(leaf(1), leaf(1), leaf(0)), leaf(0)) })
+    expectClose(unequal.advantages as number[], [0, 1 / 6, 1 / 3, 1 / 3, -2 / 3, -0.5])
+    expect(ok(TREE, { tree: leaf(2) })).toEqual({ advantages: [0], paths: [''], values: [2], leaves: [1] })
+  })
+
+  it.each([
+    [{ tree: node(leaf(1), node()) }, 'tree.children[1].children (node 1) is empty; a node has at least 1 child'],
+    [{ tree: node(leaf(1), { reward: 'x' }) }, 'tree.children[1].reward (node 1) is a string; a reward is a finite number'],
+    [{ tree: node({ reward: 1, children: [] }) }, 'tree.children[0] (node 0) has both "children" and "reward"'],
+    [{ tree: node({ value: 1 }) }, 'tree.children[0] (node 0) has the unknown key "value"'],
+    [{}, '"tree" is missing; expected {"tree": NODE}'],
+    [{ tree: leaf(1), groups: [[1]] }, 'unknown key "groups"; expected {"tree": NODE}'],
+    [[1], 'input: expected an object'],
+  ])('refuses %j naming the node', (input, message) => {
+    expect(expectUsageError(cli(TREE, input))).toContain(message)
+  })
+
+  it('refuses a tree over the depth or node limit, a flag of another estimator, and an overflow', () => {
+    let deep: unknown = leaf(1)
+    for (let d = 0; d < 65; d++) deep = node(deep)
+    expect(expectUsageError(cli(TREE, { tree: deep }))).toContain('lies 65 levels below the root; a tree may be at most 64 deep')
+    const wide = { tree: { children: Array.from({ length: 100_000 }, () => leaf(0)) } }
+    expect(expectUsageError(cli(TREE, wide))).toBe('the tree has more than 100000 nodes; give at most 100000')
+    expect(expectUsageError(cli([...TREE, '--rank'], twoLevels))).toContain('flag --rank does not apply to --estimator tree; accepted: --estimator, --global, --reweight')
+    expect(expectUsageError(cli(['advantages', '--estimator', 'group', '--global'], { groups: [[1, 2]] }))).toContain('flag --global does not apply to --estimator group')
+    expect(expectUsageError(cli(TREE, { tree: node(leaf(1e308), leaf(1e308)) }))).toBe('values of the root came out as Infinity: the input is too large to compute with')
+  })
+})

@@ -10,8 +10,8 @@ function estimatorsInHelp(): Set<string> {
 }
 
 describe('the advantages command reads the estimator registry', () => {
-  it('lists every estimator by its command name, after gae', () => {
-    expect(ADVANTAGES_ESTIMATORS).toEqual(['gae', ...GROUP_ESTIMATORS.map(commandNameOf)])
+  it('lists every estimator by its command name, after gae and before tree', () => {
+    expect(ADVANTAGES_ESTIMATORS).toEqual(['gae', ...GROUP_ESTIMATORS.map(commandNameOf), 'tree'])
   })
 
   it('has usage text for every estimator it lists', () => {

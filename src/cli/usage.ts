@@ -3,6 +3,7 @@ import { MAX_INPUT_SIZE, MAX_ITERATIONS, MAX_PROCESS_COMPLETIONS, MAX_ROLLOUT_SI
 import { MAX_COMPLETIONS, MAX_COMPONENTS, MAX_RECORD_SIZE } from '../core/rollouts/limits'
 import { ENVIRONMENTS } from '../core/envs/registry'
 import { GROUP_PRESETS } from '../core/credit/estimatorSchema'
+import { MAX_TREE_DEPTH, MAX_TREE_NODES } from '../core/credit/treeAdvantages'
 import { MAX_ENSEMBLE_MEMBERS, MAX_LABELER_BIAS, MAX_LABELER_TEMPERATURE, MAX_PAIR_LINE_LENGTH, MAX_PAIRS_FILE_SIZE, MAX_PREFERENCE_FEATURES, MAX_PREFERENCE_PAIRS, MAX_SEGMENT_STEPS } from '../core/preferences/limits'
 import { MAX_SWEEP_AXES, MAX_SWEEP_RUNS } from '../model/sweep/limits'
 import { MAX_REWARD_MODEL_LAMBDA, MAX_REWARD_MODELS } from '../core/rewards/designSchema'
@@ -232,6 +233,20 @@ Usage:
       completion 0; s the group's standard deviation (Bessel), over all of its rewards. --scale
       group is verl's norm_adv_by_std_in_grpo true, none false. Defaults: --scale group --eps 1e-4
       (verl's epsilon is 1e-6). A zero divisor (only with --eps 0) gives 0.
+
+  reward-playground advantages --estimator tree [--global] [--reweight]
+      Segment-level advantages of a rollout grown as a tree (TreeRL, Hou et al. 2025). Reads on
+      stdin {"tree": NODE}, NODE {"children": [NODE, ...]} (at least one child) or a leaf
+      {"reward": r} (r finite), at most ${MAX_TREE_NODES} nodes and ${MAX_TREE_DEPTH} levels below the root. The root is
+      the prompt; every other node is a segment that continues its parent's, a leaf a completion's
+      end. With L(n) the leaves under n:
+        V(n) = mean of r over L(n),  A(n) = V(n) - V(parent(n)),  A(root) = 0
+      --global adds V(n) - V(root) (TreeRL's global advantage) and --reweight divides by
+      sqrt(|L(n)|); both together are TreeRL's process reward. Each token of a segment takes its
+      node's A. Prints {"advantages": [A, ...], "paths": [p, ...], "values": [V, ...],
+      "leaves": [|L|, ...]}, one entry per node in pre-order (a node, then each child's subtree in
+      order), p its child indices from the root joined by "." ("" the root, "0.1" the first
+      child's second child).
 
   reward-playground credit --method shared|equal|difference|shapley
       Team credit from coalition values. Reads on stdin
