@@ -45,4 +45,19 @@ describe('kept rollout files of the page', () => {
     const kept = await freshModule()
     expect(await kept.keepRolloutTable(keptTableOf(TABLE), 'run.jsonl', 120)).toMatch(/^Not kept in this browser: saving is off: this browser offers no IndexedDB here .*\. The file never leaves the browser and the link carries only the design\.$/)
   })
+
+  it('a full quota says the file is not kept and what makes room, in words for rollout files, and nothing is written', async () => {
+    const kept = await freshModule()
+    // The browser refuses the write as Chromium does when the site's quota is used up.
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    try {
+      expect(await kept.keepRolloutTable(keptTableOf(TABLE), 'run.jsonl', 120)).toBe(`Not kept in this browser: ${kept.ROLLOUTS_STORAGE_FULL}. The file never leaves the browser and the link carries only the design.`)
+    } finally {
+      put.mockRestore()
+    }
+    await kept.refreshKeptRollouts()
+    expect(kept.useKeptRollouts.getState().files).toEqual([])
+  })
 })

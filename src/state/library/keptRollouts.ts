@@ -44,6 +44,9 @@ export async function refreshKeptRollouts(): Promise<string | null> {
   }
 }
 
+/** Why a file is not kept when the site's storage is full, and what makes room. */
+export const ROLLOUTS_STORAGE_FULL = "storage is full: delete kept rollout files or saved runs you no longer need (Saved runs), or free space in the browser's site data, then open the file again; its views here stay open"
+
 /** Keep a table the worker read whole from `bytes` bytes; returns the line the panel shows (kept, or why not). */
 export async function keepRolloutTable(kept: KeptTable, label: string, bytes: number): Promise<string> {
   const lib = await openSavedRuns()
@@ -57,7 +60,9 @@ export async function keepRolloutTable(kept: KeptTable, label: string, bytes: nu
     if (result.dropped.length === 0) return KEPT_LINE
     return `${KEPT_LINE} To stay within ${MAX_KEPT_ROLLOUT_FILES} files and ${MAX_KEPT_ROLLOUT_BYTES / 2 ** 20} MB, the oldest kept ${result.dropped.length === 1 ? 'file was' : 'files were'} dropped: ${result.dropped.map((header) => quote(header.name)).join(', ')}.`
   } catch (error) {
-    return notKept(libraryError(error, 'keep the rollout file').message)
+    const refused = libraryError(error, 'keep the rollout file')
+    // The library's own words for a full quota speak of runs; here it is the file that waits for room.
+    return notKept(refused.kind === 'full' ? ROLLOUTS_STORAGE_FULL : refused.message)
   }
 }
 
