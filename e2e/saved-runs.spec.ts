@@ -76,6 +76,10 @@ test('a paused run survives a reload, keeps a new name, is pinned for comparison
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('  cliff baseline  ')
   await page.keyboard.press('Enter')
+  // While the name is edited, the row's name is the text box's value: the rename is stored once the
+  // box has gone and the keyboard is back on Rename (a reload before that would drop the write).
+  await expect(page.getByRole('textbox', { name: `New name for ${FIRST_NAME}` })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Rename cliff baseline' })).toBeFocused()
   await expect(savedName(page, 'cliff baseline')).toBeVisible()
 
   await page.reload()
