@@ -1,9 +1,8 @@
 import { batchAdvantages, mixedRewards } from '../core/credit/batchAdvantages'
 import { estimatorBaseline, type GroupEstimator } from '../core/credit/estimatorSchema'
 import { advantageHistogram } from '../core/credit/histogram'
-import { pearson } from '../core/pearson'
 import { componentCredit, componentOwnAdvantages } from '../core/rollouts/componentCredit'
-import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
+import { rolloutFigures } from '../core/rollouts/rolloutSummary'
 import type { RolloutTable } from '../core/rollouts/rolloutTable'
 import { stepBatch, type StepBatch } from '../core/rollouts/stepBatch'
 import type { RolloutViews } from './rolloutsProtocol'
@@ -133,7 +132,7 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
       whole.componentCounts[k] += step.componentCounts[k]
       whole.credit[k] += credit[k]
     }
-    return figuresOf(batch.groupSizes.length, silentGroups, zeros, step.componentSums, step.componentCounts, credit, { advantages, lengths: step.lengths, tokenAdvantages, tokens: step.tokens })
+    return rolloutFigures({ groups: batch.groupSizes.length, silentGroups, zeros, componentSums: step.componentSums, componentCounts: step.componentCounts, credit, advantages, lengths: step.lengths, tokenAdvantages, tokens: step.tokens })
   })
   const allAdvantages = concatenated(stepAdvantages)
   const wholeHistogram = advantageHistogram(allAdvantages, HISTOGRAM_BINS)
@@ -143,40 +142,13 @@ export function rolloutViews(prepared: PreparedViews, weights: Float64Array, est
   return {
     views: {
       steps: stepFigures.map((figures, s) => ({ step: table.steps[s], figures, histogram: advantageHistogram(stepAdvantages[s], HISTOGRAM_BINS, reach) })),
-      whole: { step: null, figures: figuresOf(whole.groups, whole.silentGroups, whole.zeros, whole.componentSums, whole.componentCounts, whole.credit, { advantages: allAdvantages, lengths: prepared.lengths, tokenAdvantages: concatenated(stepTokenAdvantages), tokens: prepared.tokens }), histogram: wholeHistogram },
+      whole: { step: null, figures: rolloutFigures({ groups: whole.groups, silentGroups: whole.silentGroups, zeros: whole.zeros, componentSums: whole.componentSums, componentCounts: whole.componentCounts, credit: whole.credit, advantages: allAdvantages, lengths: prepared.lengths, tokenAdvantages: concatenated(stepTokenAdvantages), tokens: prepared.tokens }), histogram: wholeHistogram },
     },
     advantages,
   }
 }
 
 /** The rows' advantages with their lengths in characters, and those of the rows with a length in tokens with those lengths. */
-interface LengthSamples {
-  advantages: Float64Array
-  lengths: Float64Array
-  tokenAdvantages: Float64Array
-  tokens: Float64Array
-}
-
-function figuresOf(groups: number, silentGroups: number, zeros: number, sums: Float64Array, counts: Float64Array, credit: Float64Array, samples: LengthSamples): RolloutFigures {
-  const { advantages, lengths, tokenAdvantages, tokens } = samples
-  const completions = advantages.length
-  const credited = credit.reduce((sum, value) => sum + value, 0)
-  return {
-    groups,
-    completions,
-    silentGroups,
-    zeroAdvantageShare: completions === 0 ? null : zeros / completions,
-    components: Array.from(credit, (share, k) => ({
-      // c̄_k = Σ c_ik / (completions k applies to)
-      mean: counts[k] === 0 ? null : sums[k] / counts[k],
-      // share_k = Σ_i credit_ik / Σ_i Σ_j credit_ij
-      creditShare: credited === 0 ? null : share / credited,
-    })),
-    advantageLengthCorrelation: pearson(advantages, lengths),
-    advantageTokenCorrelation: pearson(tokenAdvantages, tokens),
-  }
-}
-
 /** Groups (consecutive rows of groupSizes) whose rewards are all equal. */
 function silentGroupCount(rewards: Float64Array, groupSizes: Int32Array): number {
   let silent = 0

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AdvantageHistogram } from '../core/credit/histogram'
 import type { RolloutFormat } from '../core/rollouts/formats'
-import { RolloutDesignSchema, type RolloutDesign } from '../core/rollouts/rolloutDesign'
+import { RolloutDesignSchema } from '../core/rollouts/rolloutDesign'
 import type { KeptTable } from '../core/rollouts/keptTable'
 import type { RolloutFigures } from '../core/rollouts/rolloutSummary'
 import type { SignChange, SignChangeCounts } from '../core/rollouts/signChanges'
@@ -18,14 +18,6 @@ import type { LeftOut } from '../core/rollouts/rolloutTable'
 /** What the page asks the worker to read: files the person chose, or the example's files by address. */
 export type RolloutInput = { kind: 'files'; files: File[] } | { kind: 'urls'; urls: string[] }
 
-/**
- * A design over the opened table: the core's RolloutDesign (per component its weight and
- * transforms, the estimator with its combine rule, the aggregation), validated by the core's
- * schema, so that the page, its download and the command line compute through one engine.
- */
-export const RolloutViewDesignSchema = RolloutDesignSchema
-export type RolloutViewDesign = RolloutDesign
-
 const InputSchema = z.union([
   z.object({ kind: z.literal('files'), files: z.array(z.instanceof(Blob)).min(1) }),
   z.object({ kind: z.literal('urls'), urls: z.array(z.string()).min(1) }),
@@ -35,10 +27,10 @@ export const ToRolloutsWorkerSchema = z.discriminatedUnion('type', [
   /** Read an input; the table opened before stays until this one is read whole. */
   z.object({ type: z.literal('open'), openId: z.number().int(), input: InputSchema }),
   z.object({ type: z.literal('cancel'), openId: z.number().int() }),
-  /** The views under a design: answered by one 'views' message with the same requestId. */
-  z.object({ type: z.literal('views'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
+  /** The views under a design (the core's RolloutDesign, checked by its schema: page, download and command line compute through one engine): answered by one 'views' message with the same requestId. */
+  z.object({ type: z.literal('views'), requestId: z.number().int(), design: RolloutDesignSchema }),
   /** The advantages as `rollouts advantages` prints them, as a file. */
-  z.object({ type: z.literal('download'), requestId: z.number().int(), design: RolloutViewDesignSchema }),
+  z.object({ type: z.literal('download'), requestId: z.number().int(), design: RolloutDesignSchema }),
   /** A table kept in the browser, opened without reading its file: checked whole (keptTable.ts), then answered as 'open' is. */
   z.object({ type: z.literal('load'), openId: z.number().int(), label: z.string().min(1).max(1000), bytes: z.number().int().min(0), kept: z.unknown() }),
 ])

@@ -121,21 +121,42 @@ class FigureSums {
   }
 
   figures(): RolloutFigures {
-    const completions = this.advantages.length
-    const credited = this.credit.reduce((sum, value) => sum + value, 0)
-    return {
-      groups: this.groups,
-      completions,
-      silentGroups: this.silentGroups,
-      zeroAdvantageShare: completions === 0 ? null : this.zeros / completions,
-      components: Array.from(this.credit, (credit, k) => ({
-        // c̄_k = Σ c_ik / (completions k applies to)
-        mean: this.componentCounts[k] === 0 ? null : this.componentSums[k] / this.componentCounts[k],
-        // share_k = Σ_i credit_ik / Σ_i Σ_j credit_ij
-        creditShare: credited === 0 ? null : credit / credited,
-      })),
-      advantageLengthCorrelation: pearson(this.advantages, this.lengths),
-      advantageTokenCorrelation: pearson(this.tokenAdvantages, this.tokens),
-    }
+    return rolloutFigures({ groups: this.groups, silentGroups: this.silentGroups, zeros: this.zeros, componentSums: this.componentSums, componentCounts: this.componentCounts, credit: this.credit, advantages: this.advantages, lengths: this.lengths, tokenAdvantages: this.tokenAdvantages, tokens: this.tokens })
+  }
+}
+
+/** The sums a set of completions' figures come from (the page's worker keeps its own, faster, and meets here). */
+export interface FigureTotals {
+  groups: number
+  silentGroups: number
+  zeros: number
+  componentSums: ArrayLike<number>
+  componentCounts: ArrayLike<number>
+  credit: ArrayLike<number>
+  /** A_i and the characters of each counted completion; A_i and the tokens of those with a token count. */
+  advantages: ArrayLike<number>
+  lengths: ArrayLike<number>
+  tokenAdvantages: ArrayLike<number>
+  tokens: ArrayLike<number>
+}
+
+export function rolloutFigures(totals: FigureTotals): RolloutFigures {
+  const { advantages, credit, componentSums, componentCounts } = totals
+  const completions = advantages.length
+  let credited = 0
+  for (let k = 0; k < credit.length; k++) credited += credit[k]
+  return {
+    groups: totals.groups,
+    completions,
+    silentGroups: totals.silentGroups,
+    zeroAdvantageShare: completions === 0 ? null : totals.zeros / completions,
+    components: Array.from(credit, (share, k) => ({
+      // c̄_k = Σ c_ik / (completions k applies to)
+      mean: componentCounts[k] === 0 ? null : componentSums[k] / componentCounts[k],
+      // share_k = Σ_i credit_ik / Σ_i Σ_j credit_ij
+      creditShare: credited === 0 ? null : share / credited,
+    })),
+    advantageLengthCorrelation: pearson(totals.advantages, totals.lengths),
+    advantageTokenCorrelation: pearson(totals.tokenAdvantages, totals.tokens),
   }
 }
