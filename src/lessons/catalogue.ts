@@ -97,6 +97,12 @@ const ENSEMBLE_STEPS = 260_000
 /** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
 const OVER_OPTIMISATION_STEPS = 300_000
 
+/** rubric-vs-judge: easy prompts with room for 8 tokens, GRPO_FAST, paid by correct, the rubric's checks or the judge. */
+const RUBRIC_TASK: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'easy', max_length: 8, group_size: 8 }, learner: GRPO_FAST }
+const RUBRIC_STEPS = 60_000
+/** The designer's rubric: every check at weight 1, correct itself not paid. */
+const RUBRIC_WEIGHTS = { correct: 0, rubric_ends: 1, rubric_length: 1, rubric_first: 1, rubric_last: 1, rubric_no_think: 1 }
+
 export const LESSONS: Lesson[] = [
   lesson({
     id: 'sparse-vs-shaped',
@@ -228,6 +234,29 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.deepseekMath2024,
     seeAlso: [REFS.dapo2025],
+  }),
+  lesson({
+    id: 'rubric-vs-judge',
+    fill: { steps: RUBRIC_STEPS.toLocaleString('en-US') },
+    variants: [
+      { label: 'Correct only', recipe: RUBRIC_TASK },
+      { label: 'Rubric: five checks, weight 1 each', recipe: { ...RUBRIC_TASK, weights: RUBRIC_WEIGHTS } },
+      { label: 'Judge: one holistic score', recipe: { ...RUBRIC_TASK, weights: { correct: 0, judge: 1 } } },
+    ],
+    check: {
+      steps: RUBRIC_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'The judge is hacked: correct (last 20) at most 0.05', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 0.05 } },
+        { text: 'and below the rubric’s', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 1 } },
+        { text: 'Its answers fill the room: more tokens per answer than the rubric’s', figure: 'episodeLength', variant: 2, relation: { kind: 'above', variant: 1 } },
+        { text: 'The judge’s groups are rarely silent: fewer advantages exactly zero than correct only, signal for the wrong thing', figure: 'zeroAdvantageFraction', variant: 2, relation: { kind: 'below', variant: 0 } },
+        { text: 'The rubric’s answers stay short: at most 3 tokens per answer, end included', figure: 'episodeLength', variant: 1, relation: { kind: 'atMost', value: 3 } },
+        { text: 'and pass most checks: the rubric’s score at least 3 of 5', figure: 'shapedReturn', variant: 1, relation: { kind: 'atLeast', value: 3 } },
+      ],
+    },
+    reference: REFS.gunjal2025,
+    seeAlso: [REFS.zheng2023],
   }),
   lesson({
     id: 'small-groups',

@@ -2,6 +2,14 @@ import type { Reference } from './types'
 
 /** The sources the lessons cite, with stable links (arXiv abstract pages, DOIs, the book's own site). */
 export const REFS = {
+  gunjal2025: {
+    title: 'Gunjal et al. (2025), Rubrics as Rewards: Reinforcement Learning Beyond Verifiable Domains',
+    url: 'https://arxiv.org/abs/2507.17746',
+  },
+  zheng2023: {
+    title: 'Zheng et al. (2023), Judging LLM-as-a-Judge with MT-Bench and Chatbot Arena, NeurIPS Datasets and Benchmarks',
+    url: 'https://arxiv.org/abs/2306.05685',
+  },
   ngHaradaRussell1999: {
     title: 'Ng, Harada & Russell (1999), Policy invariance under reward transformations: theory and application to reward shaping, ICML',
     url: 'https://dl.acm.org/doi/10.5555/645528.657613',

@@ -2,6 +2,7 @@ import type { Rng } from '../rng'
 import { resolveParams } from './params'
 import { TOKEN_PROVER_PROGRESS } from './tokenseqProverProgress'
 import { A_INDEX, B_INDEX, EMPTY, END, isCorrect, MAX_LENGTH_INDEX, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, T_INDEX, THINK, TOKEN_LABELS, TOKEN_OBS_SIZE, TOKENS_INDEX, tokenSeqLayout, VALUE_CAP, writeTokenObservation } from './tokenseqRules'
+import { RUBRIC_CHECKS, RUBRIC_COMPONENT_COUNT, RUBRIC_DESCRIPTIONS, scoreRubric } from './tokenseqRubric'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type ReferenceAnswer, type StepBuffers } from './types'
 
 /*
@@ -35,7 +36,9 @@ const FORMAT = 1
 const LENGTH = 2
 const PROXY = 3
 const OVERLONG = 4
-const NUM_COMPONENTS = 5
+// The rubric's five checks and the judge (tokenseqRubric.ts), from here on.
+const RUBRIC = 5
+const NUM_COMPONENTS = RUBRIC + RUBRIC_COMPONENT_COUNT
 
 /*
  * The proxy, a stand-in for a learned reward model: σ(z) with
@@ -262,6 +265,7 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
         defaultWeight: 0,
         range: [0, 2],
       },
+      ...[...RUBRIC_CHECKS, 'judge'].map((name, k) => ({ name, description: RUBRIC_DESCRIPTIONS[k], defaultWeight: 0, range: [0, 2] as [number, number] })),
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
     timeLimit: null,
@@ -411,7 +415,7 @@ class TokenSeqBatch implements TokenSeqEnv {
           c[k + FORMAT] = 0
           c[k + LENGTH] = 0
           c[k + PROXY] = 0
-          c[k + OVERLONG] = 0
+          c.fill(0, k + OVERLONG, k + NUM_COMPONENTS)
           out.terminated[i] = 0
           out.truncated[i] = 0
           this.observe(i, out.obs)
@@ -425,11 +429,12 @@ class TokenSeqBatch implements TokenSeqEnv {
         c[k + FORMAT] = 0
         c[k + LENGTH] = 0
         c[k + PROXY] = 0
-        c[k + OVERLONG] = 0
+        c.fill(0, k + OVERLONG, k + NUM_COMPONENTS)
         out.objective[i] = isCorrect(a, b, s, base + TOKENS_INDEX, t) ? 1 : 0
       } else {
         scoreCompletion(a, b, s, base + TOKENS_INDEX, t, L, c, k)
         c[k + OVERLONG] = overlongPenalty(t, !completionCut(s, base), L, this.overlongCache)
+        scoreRubric(a, b, s, base + TOKENS_INDEX, t, L, c, k + RUBRIC)
         out.objective[i] = c[k + CORRECT]
       }
       out.terminated[i] = 1
