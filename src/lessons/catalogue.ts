@@ -241,7 +241,7 @@ export const LESSONS: Lesson[] = [
     variants: [
       { label: 'Correct only', recipe: RUBRIC_TASK },
       { label: 'Rubric: five checks, weight 1 each', recipe: { ...RUBRIC_TASK, weights: RUBRIC_WEIGHTS } },
-      { label: 'Judge: one holistic score', recipe: { ...RUBRIC_TASK, weights: { correct: 0, judge: 1 } } },
+      { label: 'Judge: one holistic score', recipe: { ...RUBRIC_TASK, weights: { correct: 0, judge_score: 1 } } },
     ],
     check: {
       steps: RUBRIC_STEPS,

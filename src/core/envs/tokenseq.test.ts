@@ -6,7 +6,7 @@ import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
 const E = END
-const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge']
+const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge_score']
 
 /** The proxy's hash written independently with BigInt: FNV-1a over 10a + b and token + 1, murmur3's fmix32, to [−1, 1). */
 function referenceHash(a: number, b: number, tokens: number[]): number {
@@ -55,7 +55,7 @@ describe('tokenseq spec', () => {
     const spec = tokenseq.spec
     expect(spec.actionLabels).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end'])
     expect(spec.components.map((c) => c.name)).toEqual(COMPONENTS)
-    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0])
+    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     expect(spec.obsSize).toBe(47)
     expect(spec.stateVars).toHaveLength(4 + 8 + 2 + 8)
     expect(spec.stateVars.slice(0, 6)).toEqual(['max_length', 'a', 'b', 't', 'token_0', 'token_1'])
@@ -171,7 +171,7 @@ describe('tokenseq steps', () => {
     const { env, out, write } = single()
     env.setState(0, layoutState(8, 3, 4, []))
     write(T)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual(new Array(COMPONENTS.length).fill(0))
     expect(out.terminated[0]).toBe(0)
     write(7)
     expect(out.terminated[0]).toBe(0)
@@ -181,6 +181,9 @@ describe('tokenseq steps', () => {
     expect(out.objective[0]).toBe(1)
     expect(Array.from(out.components).slice(0, 3)).toEqual([1, 1, 3 / 8])
     expect(out.components[3]).toBeCloseTo(sigmoid(-4 + 2 + 3 * (3 / 8) + 0.5 + referenceHash(3, 4, [T, 7, E])), 15)
+    // Rubric on "think 7 end" for 3 + 4: ends, length, first, last pass, no_think fails; judge = 0.15 + 0.1 + 0.2 + 0.2 + 0.6·3/8 = 0.875
+    expect(Array.from(out.components).slice(5, 10)).toEqual([1, 1, 1, 1, 0])
+    expect(out.components[10]).toBeCloseTo(0.875, 12)
     expect(Array.from(env.state)).toEqual(layoutState(8, 3, 4, [T, 7, E]))
   })
 
@@ -220,7 +223,7 @@ describe('tokenseq steps', () => {
     expect(out.finalObs[21 + 7]).toBe(1)
     // Stepped again without a reset it stays finished, pays nothing and ends again.
     write(5)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual(new Array(COMPONENTS.length).fill(0))
     expect(out.terminated[0]).toBe(1)
     expect(Array.from(env.state)).toEqual(layoutState(3, 3, 4, [T, T, 7]))
   })

@@ -265,7 +265,7 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
         defaultWeight: 0,
         range: [0, 2],
       },
-      ...[...RUBRIC_CHECKS, 'judge'].map((name, k) => ({ name, description: RUBRIC_DESCRIPTIONS[k], defaultWeight: 0, range: [0, 2] as [number, number] })),
+      ...[...RUBRIC_CHECKS, 'judge_score'].map((name, k) => ({ name, description: RUBRIC_DESCRIPTIONS[k], defaultWeight: 0, range: [0, 2] as [number, number] })),
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
     timeLimit: null,

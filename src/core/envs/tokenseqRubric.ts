@@ -14,7 +14,7 @@ import { END, THINK } from './tokenseqRules'
  * ends ∧ length ∧ first ∧ last holds exactly when the answer is correct (with at most two digits,
  * the first and last digit are all of them); no_think asks for more than correct does.
  *
- * The judge pays one score that sums the same checks with weights the designer does not see, plus a
+ * The judge (component judge_score) pays one score that sums the same checks with weights the designer does not see, plus a
  * bias for length, as a holistic judge that likes long answers:
  *   judge = 0.15·ends + 0.1·length + 0.2·first + 0.2·last + 0.1·no_think + 0.6·n/L
  * A correct one-digit answer on L = 4 ("7 end") scores 0.75 + 0.6·2/4 = 1.05; a padded one with the
