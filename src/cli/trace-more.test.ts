@@ -16,6 +16,12 @@ describe('envs lists bandit, tokenseq and coop', () => {
       ['length', 0],
       ['proxy', 0],
       ['overlong', 0],
+      ['rubric_ends', 0],
+      ['rubric_length', 0],
+      ['rubric_first', 0],
+      ['rubric_last', 0],
+      ['rubric_no_think', 0],
+      ['judge_score', 0],
     ])
     expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'overlong_cache', 'difficulty'])
     expect(byId.get('coop')?.stateVars).toEqual(['agents', 'agent', 'round', 'output', 'effort_0', 'effort_1', 'effort_2', 'effort_3'])
