@@ -74,12 +74,13 @@ describe('par on the token task, end to end', () => {
     const rows: number[][] = []
     for (let t = 0; t < steps; t++) {
       env.step(Int32Array.of(tokens[0][t] ?? 0, tokens[1][t] ?? 0), out, rng, false)
-      rows.push(Array.from(out.components.subarray(0, 10)))
+      rows.push(Array.from(out.components.subarray(0, 2 * K)))
     }
     return rows
   }
   const PROXY = 3
-  const K = 5
+  /** Components per copy: each copy's row of the step's components is K long. */
+  const K = tokenSpec.components.length
 
   it('pays σ(R − R_ref) on each copy’s last token, each against its own prompt’s reference answer', () => {
     // Copy 0 writes the reference answer itself, "7 end": R = R_ref, σ(0) = ½ on its 2nd token.
