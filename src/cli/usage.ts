@@ -439,7 +439,10 @@ Usage:
       {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
       (null while the lesson has no claims written down). A claim's figure is "objective",
       "shapedReturn", "contribution" (of the claim's "component"), "zeroAdvantageFraction",
-      "signFlipFraction", "episodeLength", "peakObjective" or "objectiveFallFromPeak".
+      "signFlipFraction", "episodeLength", "peakObjective", "objectiveFallFromPeak",
+      "goldPeakSqrtKl" (sqrt of the per-answer KL where the objective peaked), or one read from
+      best-of-n against the variant's design (see best-of-n): "bestOfNGoldFall",
+      "bestOfNProxyRise" or "bestOfNPeakSqrtKl".
 
   reward-playground best-of-n --config FILE [--n LIST] [--prompts P] [--json]
       Best-of-n against the design's reward, on the token task, without training (Gao, Schulman

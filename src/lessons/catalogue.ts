@@ -1,6 +1,7 @@
 import { tokenFixedProver } from '../core/envs/tokenseqFixedProver'
 import { MOUNTAINCAR_PPO } from '../core/run/config'
 import type { RewardModel } from '../core/preferences/rewardModel'
+import { BEST_OF_N_CHECK } from './claims'
 import { buildDesign, type DesignRecipe } from './recipe'
 import { LESSON_MODEL_RECIPE, OVER_OPTIMISATION_MODEL_RECIPE } from './rewardModelRecipe'
 import { LENGTH_BIASED_MODELS, OVER_OPTIMISATION_MODELS } from './rewardModels'
@@ -463,6 +464,23 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.coste2024,
     seeAlso: [REFS.eisenstein2024, REFS.gao2023],
+  }),
+  lesson({
+    id: 'best-of-n',
+    fill: { prompts: BEST_OF_N_CHECK.prompts, largestN: BEST_OF_N_CHECK.largestN },
+    variants: [{ label: 'Against the reward model, no KL penalty', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) }],
+    check: {
+      steps: OVER_OPTIMISATION_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Best-of-n: correct peaks and falls as n grows: its fall from its peak to n = 1024 at least 0.01', figure: 'bestOfNGoldFall', variant: 0, relation: { kind: 'atLeast', value: 0.01 } },
+        { text: 'while the reward model’s score keeps climbing after correct’s peak: at least 0.01', figure: 'bestOfNProxyRise', variant: 0, relation: { kind: 'atLeast', value: 0.01 } },
+        { text: 'Best-of-n’s correct peaks at √KL at least 0', figure: 'bestOfNPeakSqrtKl', variant: 0, relation: { kind: 'atLeast', value: 0 } },
+        { text: 'GRPO’s correct peaks at √KL at most 10', figure: 'goldPeakSqrtKl', variant: 0, relation: { kind: 'atMost', value: 10 } },
+      ],
+    },
+    reference: REFS.gao2023,
+    seeAlso: [REFS.stiennon2020],
   }),
 ]
 

@@ -110,4 +110,8 @@ export const REFS = {
     title: 'Eisenstein et al. (2024), Helping or Herding? Reward Model Ensembles Mitigate but do not Eliminate Reward Hacking, COLM',
     url: 'https://arxiv.org/abs/2312.09244',
   },
+  stiennon2020: {
+    title: 'Stiennon, Ouyang, Wu, Ziegler, Lowe, Voss, Radford, Amodei & Christiano (2020), Learning to Summarize from Human Feedback, NeurIPS',
+    url: 'https://arxiv.org/abs/2009.01325',
+  },
 } satisfies Record<string, Reference>

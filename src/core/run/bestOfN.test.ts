@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bestOfNCurve, bestOfNKl, bestOfNPick, powersOfTwoUpTo } from './bestOfN'
+import { bestOfNCurve, bestOfNKl, bestOfNPeak, bestOfNPick, powersOfTwoUpTo } from './bestOfN'
 
 describe('bestOfNKl: log n − (n − 1)/n', () => {
   it('is 0 for n = 1, log 2 − 1/2 for n = 2 and log 4 − 3/4 for n = 4', () => {
@@ -68,5 +68,22 @@ describe('powersOfTwoUpTo', () => {
   it('lists 1, 2, 4, … up to the largest', () => {
     expect(powersOfTwoUpTo(8)).toEqual([1, 2, 4, 8])
     expect(powersOfTwoUpTo(12)).toEqual([1, 2, 4, 8])
+  })
+})
+
+describe('bestOfNPeak', () => {
+  const point = (n: number, gold: number, proxy: number) => ({ n, gold, proxy, kl: bestOfNKl(n), sqrtKl: Math.sqrt(bestOfNKl(n)) })
+
+  it('finds the gold’s peak, its fall to the largest n and the proxy’s climb after it', () => {
+    // gold 0.1, 0.5, 0.5, 0.2 peaks first at n = 2 (0.5): fall 0.5 − 0.2 = 0.3; proxy 1 → 3 − 1.5 = 1.5; √KL(2) = √0.193147 = 0.439485
+    const peak = bestOfNPeak([point(1, 0.1, 1), point(2, 0.5, 1.5), point(4, 0.5, 2), point(8, 0.2, 3)])
+    expect(peak).toMatchObject({ peakN: 2, peakGold: 0.5 })
+    expect(peak.goldFall).toBeCloseTo(0.3, 12)
+    expect(peak.proxyRise).toBe(1.5)
+    expect(peak.peakSqrtKl).toBeCloseTo(0.439485, 6)
+  })
+
+  it('a gold that rises to the largest n falls by 0', () => {
+    expect(bestOfNPeak([point(1, 0.1, 1), point(2, 0.3, 2)])).toMatchObject({ peakN: 2, goldFall: 0, proxyRise: 0 })
   })
 })

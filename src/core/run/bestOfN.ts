@@ -74,3 +74,25 @@ export function powersOfTwoUpTo(largest: number): number[] {
   for (let n = 1; n <= largest; n *= 2) ns.push(n)
   return ns
 }
+
+/** What a best-of-n curve shows of over-optimisation: where its gold peaks, how far it falls after, how far the proxy climbs meanwhile. */
+export interface BestOfNPeak {
+  /** The n of the highest gold (the smallest such n on a tie). */
+  peakN: number
+  peakGold: number
+  /** √KL(best-of-n ‖ π) at peakN. */
+  peakSqrtKl: number
+  /** peakGold − the gold at the largest n: how far the gold fell from its best. */
+  goldFall: number
+  /** The proxy at the largest n − the proxy at peakN: how far the proxy climbed after the gold's best. */
+  proxyRise: number
+}
+
+/** The peak of a curve of ascending n (bestOfNCurve's). */
+export function bestOfNPeak(points: readonly BestOfNPoint[]): BestOfNPeak {
+  if (points.length === 0) throw new Error('best-of-n: a curve needs at least one n')
+  let peak = points[0]
+  for (const point of points) if (point.gold > peak.gold) peak = point
+  const last = points[points.length - 1]
+  return { peakN: peak.n, peakGold: peak.gold, peakSqrtKl: peak.sqrtKl, goldFall: peak.gold - last.gold, proxyRise: last.proxy - peak.proxy }
+}
