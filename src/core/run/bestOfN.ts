@@ -15,7 +15,9 @@ export const MAX_BEST_OF_N = 1024
 
 /**
  * KL(best-of-n ‖ π) = log n − (n − 1)/n, in nats (Stiennon et al. 2020, Appendix G.3; Gao et al. 2023
- * eq. 1). Exact for distinct scores; with ties it is an upper bound (Beirami et al. 2024).
+ * eq. 1). Beirami et al. 2024 (Thm 3.1) show it is an upper bound on the true KL, reached only as
+ * every completion's probability under π goes to 0; where completions repeat (the token task's short
+ * answers do) the true KL is smaller.
  */
 export function bestOfNKl(n: number): number {
   if (!Number.isInteger(n) || n < 1) throw new Error(`best-of-n needs a whole n of at least 1, got ${n}`)
