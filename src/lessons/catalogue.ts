@@ -473,14 +473,14 @@ export const LESSONS: Lesson[] = [
       steps: OVER_OPTIMISATION_STEPS,
       seeds: 5,
       claims: [
-        { text: 'Best-of-n: correct peaks and falls as n grows: its fall from its peak to n = 1024 at least 0.01', figure: 'bestOfNGoldFall', variant: 0, relation: { kind: 'atLeast', value: 0.01 } },
-        { text: 'while the reward model’s score keeps climbing after correct’s peak: at least 0.01', figure: 'bestOfNProxyRise', variant: 0, relation: { kind: 'atLeast', value: 0.01 } },
-        { text: 'Best-of-n’s correct peaks at √KL at least 0', figure: 'bestOfNPeakSqrtKl', variant: 0, relation: { kind: 'atLeast', value: 0 } },
-        { text: 'GRPO’s correct peaks at √KL at most 10', figure: 'goldPeakSqrtKl', variant: 0, relation: { kind: 'atMost', value: 10 } },
+        { text: 'Best-of-n against the reward model: correct peaks and falls as n grows: from its peak to n = 1024 by at least 0.1', figure: 'bestOfNGoldFall', variant: 0, relation: { kind: 'atLeast', value: 0.1 } },
+        { text: 'while the model’s score of the answer kept climbs on after correct’s peak: by at least 0.05', figure: 'bestOfNProxyRise', variant: 0, relation: { kind: 'atLeast', value: 0.05 } },
+        { text: 'Best-of-n’s correct peaks far from the start policy: at √KL of at least 2 (KL = log n − (n − 1)/n), an n of 256 or more', figure: 'bestOfNPeakSqrtKl', variant: 0, relation: { kind: 'atLeast', value: 2 } },
+        { text: 'GRPO against the same model peaks nearer: √KL per answer where its correct peaked at most 1.9', figure: 'goldPeakSqrtKl', variant: 0, relation: { kind: 'atMost', value: 1.9 } },
       ],
     },
     reference: REFS.gao2023,
-    seeAlso: [REFS.stiennon2020],
+    seeAlso: [REFS.stiennon2020, REFS.beirami2024],
   }),
 ]
 
