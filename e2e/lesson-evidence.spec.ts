@@ -78,3 +78,21 @@ test('after training a variant the card shows the student’s own figure beside 
   await expect(card(page).getByText(/Goal only \(coin 0\), your run/)).toHaveCount(0)
   await expect(card(page).getByText(/Coin worth 10, your run/).first()).toBeVisible({ timeout: 60_000 })
 })
+
+test('the best-of-n lesson’s card shows figures read from best-of-n beside the GRPO run’s, each with its measured number', async ({ page }) => {
+  const bestOfN = evidence.lessons['best-of-n']
+  const figures = bestOfN.variants.find((variant) => variant.index === 0)!.figures
+  const title = 'Best-of-n: over-optimising without training'
+  await page.goto('./')
+  await page.getByRole('button', { name: 'Lessons' }).click()
+  await page.getByRole('dialog', { name: 'Lessons' }).getByRole('button', { name: title, exact: true }).click()
+  const lesson = page.getByRole('region', { name: `Lesson ${title}` })
+  await expect(lesson).toBeVisible()
+  await expect(lesson.getByRole('img', { name: /mean ± standard deviation over 5 seeds/ })).toHaveCount(bestOfN.claims.length)
+  const fall = figures.bestOfNGoldFall!
+  const fallClaim = lesson.getByRole('figure').filter({ hasText: 'Best-of-n: correct’s fall from its peak to n = 1024, mean ± std over the seeds' })
+  await expect(fallClaim).toContainText(`Against the reward model, no KL penalty: ${fall.mean!.toFixed(2)} ± ${fall.std!.toFixed(2)}`)
+  const grpo = figures.goldPeakSqrtKl!
+  const grpoClaim = lesson.getByRole('figure').filter({ hasText: '√KL where correct peaked (per answer), mean ± std over the seeds' })
+  await expect(grpoClaim).toContainText(`Against the reward model, no KL penalty: ${grpo.mean!.toFixed(2)} ± ${grpo.std!.toFixed(2)}`)
+})

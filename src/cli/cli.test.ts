@@ -105,8 +105,8 @@ describe('reward-playground arguments', () => {
   })
 
   it.each([
-    [[], 'missing command; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, --help'],
-    [['frobnicate'], 'unknown command "frobnicate"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, --help'],
+    [[], 'missing command; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, best-of-n, --help'],
+    [['frobnicate'], 'unknown command "frobnicate"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, best-of-n, --help'],
     [['envs', 'extra'], 'envs takes no arguments, got "extra"'],
     [['trace', '--state', '0,0', '--actions', '0'], 'trace needs --env; accepted: cartpole, mountaincar, acrobot, gridworld, cliffwalking, frozenlake, bandit, tokenseq, coop'],
     [['trace', '--env', 'cartpole', '--actions', '0'], 'trace needs --state with 4 values for cartpole: x, x_dot, theta, theta_dot'],

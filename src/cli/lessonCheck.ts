@@ -1,6 +1,7 @@
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
-import { checkProblems, namedVariants, type Claim } from '../lessons/claims'
-import { componentProblems, figureIdOf, figureOf, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
+import { BEST_OF_N_CHECK, checkProblems, isBestOfNFigure, namedVariants, type Claim } from '../lessons/claims'
+import { componentProblems, figureIdOf, figureOf, goldPeakSqrtKl, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
+import { bestOfNCurve, bestOfNPeak, powersOfTwoUpTo, type BestOfNPeak } from '../core/run/bestOfN'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
@@ -52,11 +53,6 @@ export function seedFiguresOf(recent: RecentFigures, ids: readonly FigureId[]): 
   return Object.fromEntries(ids.map((id) => [id, figureOf(recent, id) ?? NaN]))
 }
 
-/** Train `design` on `seed` and read the figures `ids` (objective and shapedReturn unless told). */
-export async function trainForFigures(design: Design, seed: number, steps: number, ids: readonly FigureId[] = ['objective', 'shapedReturn']): Promise<SeedFigures> {
-  return seedFiguresOf(await trainForRecentFigures(design, seed, steps), ids)
-}
-
 export interface VariantResult {
   index: number
   label: string
@@ -77,9 +73,32 @@ export interface LessonCheckResult {
   holds: boolean
 }
 
-/** Train `design` on `seed` in a process of its own (the same run, bit for bit, as trainForFigures). */
-async function trainForFiguresInChild(design: Design, seed: number, steps: number, ids: readonly FigureId[]): Promise<SeedFigures> {
-  return seedFiguresOf(await trainInChild(runConfigOf({ ...design, seed }), steps), ids)
+/**
+ * Train `design` on `seed` (`inChild`: in a process of its own, the same run bit for bit) and read
+ * the figures `ids`. goldPeakSqrtKl reads every iteration, so a run that needs it trains here; the
+ * best-of-n figures are read from best-of-n against the design on the same seed.
+ */
+async function measureFigures(design: Design, seed: number, steps: number, ids: readonly FigureId[], inChild: boolean): Promise<SeedFigures> {
+  const needsIterations = ids.includes('goldPeakSqrtKl')
+  let recent: RecentFigures
+  if (needsIterations) {
+    const iterations: MonitorFrame[] = []
+    recent = await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
+    recent = { ...recent, goldPeakSqrtKl: goldPeakSqrtKl(iterations) }
+  } else {
+    recent = inChild ? await trainInChild(runConfigOf({ ...design, seed }), steps) : await trainForRecentFigures(design, seed, steps)
+  }
+  if (ids.some(isBestOfNFigure)) recent = { ...recent, bestOfN: await bestOfNPeakOf(design, seed) }
+  return seedFiguresOf(recent, ids)
+}
+
+/** Best-of-n against `design` on `seed` with the check's prompts and ns (BEST_OF_N_CHECK). */
+export async function bestOfNPeakOf(design: Design, seed: number): Promise<BestOfNPeak> {
+  const { initBackend } = await import('../learn/backend')
+  await initBackend('wasm')
+  const { drawBestOfN } = await import('../learn/bestOfNDraws')
+  const draws = await drawBestOfN(runConfigOf({ ...design, seed }), BEST_OF_N_CHECK.prompts, BEST_OF_N_CHECK.largestN)
+  return bestOfNPeak(bestOfNCurve(draws.proxy, draws.gold, BEST_OF_N_CHECK.largestN, powersOfTwoUpTo(BEST_OF_N_CHECK.largestN)))
 }
 
 /**
@@ -97,9 +116,8 @@ export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: numb
   const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k)
   const named = namedVariants(check)
   const tasks = named.flatMap((index) => seedList.map((seed) => ({ index, seed })))
-  const train = jobs > 1 ? trainForFiguresInChild : trainForFigures
   const figuresOf = await mapConcurrently(tasks, jobs, async ({ index, seed }) => {
-    const figures = await train(lesson.variants[index].design, seed, check.steps, ids)
+    const figures = await measureFigures(lesson.variants[index].design, seed, check.steps, ids, jobs > 1)
     progress(`${lesson.id} / ${lesson.variants[index].label}: seed ${seed} done`)
     return figures
   })
@@ -128,5 +146,6 @@ function missingReason(claim: Claim): string {
   if (claim.figure === 'zeroAdvantageFraction') return 'the learner reported no zero-advantage fraction'
   // GRPO measures it only where the prompts' expected rewards are known exactly (the bandit, the environment's own components).
   if (claim.figure === 'signFlipFraction') return 'the learner reported no sign-flip fraction'
+  if (claim.figure === 'goldPeakSqrtKl') return 'no iteration reported both an objective and the kl diagnostic'
   return 'no episode finished within the budget'
 }

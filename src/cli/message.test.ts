@@ -43,7 +43,7 @@ describe('messageLine', () => {
 
 describe('the command line quotes long input briefly', () => {
   it.each([
-    [[LONG], `unknown command "${CUT}"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, --help`],
+    [[LONG], `unknown command "${CUT}"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, best-of-n, --help`],
     [['trace', '--env', LONG], `unknown environment "${CUT}"; accepted:`],
     [[...TRACE, '--weights', `alive=${LONG}`], `weight "alive" must be a finite number, got "${CUT}"`],
     [['advantages', '--estimator', 'group', '--center', LONG], `unknown --center "${CUT}"; accepted: mean, median, loo, batch`],

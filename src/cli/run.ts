@@ -1,4 +1,5 @@
 import { advantagesCommand } from './advantages-command'
+import { bestOfNCommand } from './best-of-n-command'
 import { bradleyTerryCommand } from './bradley-terry-command'
 import { creditCommand } from './credit-command'
 import { dpoLossCommand } from './dpo-loss-command'
@@ -34,7 +35,7 @@ const COMMANDS: Record<string, Command> = {
   loss: lossCommand,
   lessons: lessonsCommand,
 }
-const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, monitor: monitorCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand, rollouts: rolloutsCommand }
+const STREAMING_COMMANDS: Record<string, StreamingCommand> = { train: trainCommand, lesson: lessonCommand, monitor: monitorCommand, preferences: preferencesCommand, 'reward-model': rewardModelCommand, sweep: sweepCommand, rollouts: rolloutsCommand, 'best-of-n': bestOfNCommand }
 const ACCEPTED = [...Object.keys(COMMANDS), ...Object.keys(STREAMING_COMMANDS), '--help'].join(', ')
 
 type Dispatch = { done: number } | { command: string; rest: string[] }

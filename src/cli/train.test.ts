@@ -286,7 +286,7 @@ describe('train with Q-learning on CliffWalking', () => {
   })
 
   it('lists train among the commands and in the help', async () => {
-    expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, --help\n')
+    expect((await cliAsync(['frobnicate'])).stderr).toBe('unknown command "frobnicate"; accepted: envs, trace, advantages, credit, bradley-terry, dpo-loss, loss, lessons, train, lesson, monitor, preferences, reward-model, sweep, rollouts, best-of-n, --help\n')
     expect((await cliAsync(['train', '--help'])).stdout).toContain('train --config FILE [--iterations N | --steps N] [--every K]')
     expect((await cliAsync(['train', '--help'])).stdout).toContain('Runs N iterations (default 100, at most 1000000)')
     expect((await cliAsync(['train', '--help'])).stdout).toContain('N environment steps (whole iterations; N at most 1000000000)')

@@ -439,7 +439,22 @@ Usage:
       {"steps", "seeds", "claims": [{"text", "figure", "component"?, "variant", "relation"}]}
       (null while the lesson has no claims written down). A claim's figure is "objective",
       "shapedReturn", "contribution" (of the claim's "component"), "zeroAdvantageFraction",
-      "signFlipFraction", "episodeLength", "peakObjective" or "objectiveFallFromPeak".
+      "signFlipFraction", "episodeLength", "peakObjective", "objectiveFallFromPeak",
+      "goldPeakSqrtKl" (sqrt of the per-answer KL where the objective peaked), or one read from
+      best-of-n against the variant's design (see best-of-n): "bestOfNGoldFall",
+      "bestOfNProxyRise" or "bestOfNPeakSqrtKl".
+
+  reward-playground best-of-n --config FILE [--n LIST] [--prompts P] [--json]
+      Best-of-n against the design's reward, on the token task, without training (Gao, Schulman
+      & Hilton 2023): from the config's seed, P prompts (default 256, at most 4096) each get
+      max(LIST) completions from the start policy of a GRPO run of that seed (drawn once: best-of-n
+      takes each prompt's first n), scored by the config's reward design as train scores a
+      completion (the proxy) and judged by the task (the gold, correct). For each n of LIST
+      (ascending whole numbers from 1 to 1024, default 1,2,4,...,256) it keeps the completion the
+      proxy scores highest, the first drawn among equals, and prints a table of n, the kept
+      completions' mean gold and proxy, KL(best-of-n || start policy) = log n - (n - 1)/n and its
+      square root; --json prints {"seed", "prompts", "drawsPerPrompt", "points": [{"n", "gold",
+      "proxy", "kl", "sqrtKl"}, ...]}. At most 1,048,576 completions (P times the largest n).
 
   reward-playground lesson check [ID ...] [--seeds K] [--first-seed S] [--jobs N] [--json]
                                [--write [--evidence FILE]]

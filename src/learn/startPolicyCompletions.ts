@@ -20,6 +20,11 @@ import { createMlp, readOutputs, type Mlp } from './mlp'
  * completions, bit for bit.
  */
 
+/** The start policy's actor as createGrpoTrainer builds it from the network's stream: a tanh MLP [obs, hidden, hidden, actions] with output gain 0.01. */
+export function createStartActor(obsSize: number, numActions: number, hiddenSize: number, networkRng: Rng): Mlp {
+  return createMlp([obsSize, hiddenSize, hiddenSize, numActions], 0.01, networkRng)
+}
+
 export interface StartPolicySampler {
   /** Completions per group (tokenseq's group_size G). */
   readonly groupSize: number
@@ -46,7 +51,7 @@ export async function createStartPolicySampler(params: EnvParams, rng: Rng): Pro
   const networkRng = rng.split()
   const envRng = rng.split()
   const actionRng = rng.split()
-  const actor: Mlp = createMlp([obsSize, options.hiddenSize, options.hiddenSize, numActions], 0.01, networkRng)
+  const actor = createStartActor(obsSize, numActions, options.hiddenSize, networkRng)
   const stepBuffers = allocateStepBuffers(spec, n)
   const sampler = new CompletionSampler(env, stepBuffers)
   // The sampler checks each step's reward under a mix; the components' sums are not used here.

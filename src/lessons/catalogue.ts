@@ -1,6 +1,7 @@
 import { tokenFixedProver } from '../core/envs/tokenseqFixedProver'
 import { MOUNTAINCAR_PPO } from '../core/run/config'
 import type { RewardModel } from '../core/preferences/rewardModel'
+import { BEST_OF_N_CHECK } from './claims'
 import { buildDesign, type DesignRecipe } from './recipe'
 import { LESSON_MODEL_RECIPE, OVER_OPTIMISATION_MODEL_RECIPE } from './rewardModelRecipe'
 import { LENGTH_BIASED_MODELS, OVER_OPTIMISATION_MODELS } from './rewardModels'
@@ -492,6 +493,23 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.coste2024,
     seeAlso: [REFS.eisenstein2024, REFS.gao2023],
+  }),
+  lesson({
+    id: 'best-of-n',
+    fill: { prompts: BEST_OF_N_CHECK.prompts, largestN: BEST_OF_N_CHECK.largestN },
+    variants: [{ label: 'Against the reward model, no KL penalty', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) }],
+    check: {
+      steps: OVER_OPTIMISATION_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Best-of-n against the reward model: correct peaks and falls as n grows: from its peak to n = 1024 by at least 0.1', figure: 'bestOfNGoldFall', variant: 0, relation: { kind: 'atLeast', value: 0.1 } },
+        { text: 'while the model’s score of the answer kept climbs on after correct’s peak: by at least 0.05', figure: 'bestOfNProxyRise', variant: 0, relation: { kind: 'atLeast', value: 0.05 } },
+        { text: 'Best-of-n’s correct peaks far from the start policy: at √KL of at least 2 (KL = log n − (n − 1)/n), an n of 256 or more', figure: 'bestOfNPeakSqrtKl', variant: 0, relation: { kind: 'atLeast', value: 2 } },
+        { text: 'GRPO against the same model peaks nearer: √KL per answer where its correct peaked at most 1.9', figure: 'goldPeakSqrtKl', variant: 0, relation: { kind: 'atMost', value: 1.9 } },
+      ],
+    },
+    reference: REFS.gao2023,
+    seeAlso: [REFS.stiennon2020, REFS.beirami2024],
   }),
 ]
 

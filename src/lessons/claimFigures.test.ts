@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LESSONS } from './catalogue'
 import { ClaimSchema, LessonCheckSchema, type Claim } from './claims'
-import { componentProblems, figureIdOf, figureOf, recordedFigures } from './claimFigures'
+import { componentProblems, figureIdOf, figureOf, goldPeakSqrtKl, recordedFigures } from './claimFigures'
 
 const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
 const claim = (figure: string, extra: Record<string, unknown> = {}): Claim => ClaimSchema.parse({ text: 'a', figure, variant: 0, relation: { kind: 'atLeast', value: 0 }, ...extra })
@@ -60,6 +60,35 @@ describe('claim figures', () => {
   })
 })
 
+describe('goldPeakSqrtKl and the best-of-n figures', () => {
+  it('reads √(kl · length) of the iteration whose objective is highest, the first on a tie', () => {
+    // objectives 0.1, 0.3, 0.3: the second iteration peaks first; kl 0.5 per token × length 8 = 4 per completion, √4 = 2
+    const iterations = [
+      { objective: 0.1, length: 6, diagnostics: { kl: 0.01 } },
+      { objective: 0.3, length: 8, diagnostics: { kl: 0.5 } },
+      { objective: 0.3, length: 8, diagnostics: { kl: 2 } },
+    ]
+    expect(goldPeakSqrtKl(iterations)).toBe(2)
+    expect(figureOf({ recentObjective: 0, recentReturn: 0, recentContributions: null, recentZeroAdvantageFraction: null, goldPeakSqrtKl: 2 }, 'goldPeakSqrtKl')).toBe(2)
+  })
+
+  it('skips iterations without an objective or a kl, and has none when no iteration has both', () => {
+    expect(goldPeakSqrtKl([{ objective: 0.9, length: 4, diagnostics: {} }, { objective: null, length: null, diagnostics: { kl: 1 } }])).toBeNull()
+    // only the second counts: kl 0.25 × length 4 = 1, √1 = 1
+    expect(goldPeakSqrtKl([{ objective: 0.9, length: 4, diagnostics: {} }, { objective: 0.2, length: 4, diagnostics: { kl: 0.25 } }])).toBe(1)
+  })
+
+  it('reads the best-of-n figures from best-of-n’s peak, none for a run measured without it', () => {
+    const recent = { recentObjective: 0, recentReturn: 0, recentContributions: null, recentZeroAdvantageFraction: null }
+    const bestOfN = { peakN: 256, peakGold: 0.75, peakSqrtKl: 2.13, goldFall: 0.2, proxyRise: 0.13 }
+    expect(figureOf({ ...recent, bestOfN }, 'bestOfNGoldFall')).toBe(0.2)
+    expect(figureOf({ ...recent, bestOfN }, 'bestOfNProxyRise')).toBe(0.13)
+    expect(figureOf({ ...recent, bestOfN }, 'bestOfNPeakSqrtKl')).toBe(2.13)
+    expect(figureOf(recent, 'bestOfNGoldFall')).toBeNull()
+    expect(figureOf(recent, 'goldPeakSqrtKl')).toBeNull()
+  })
+})
+
 describe('a claim’s figure in the schema', () => {
   it('accepts a contribution claim that names its component, and the zero-advantage fraction', () => {
     expect(claim('contribution', { component: 'format' })).toMatchObject({ figure: 'contribution', component: 'format' })
@@ -70,7 +99,7 @@ describe('a claim’s figure in the schema', () => {
     [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
     [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
     [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
-    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl'],
   ])('refuses %j with one message', (figure, path, message) => {
     const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
     expect(parsed.success).toBe(false)

@@ -1,21 +1,33 @@
 import { specOf } from '../model/design'
-import { namedVariants, type Claim, type LessonCheck } from './claims'
+import { namedVariants, type BestOfNFigure, type Claim, type LessonCheck } from './claims'
+import type { BestOfNPeak } from '../core/run/bestOfN'
 import type { LessonVariant } from './types'
 
 /*
  * A figure as the check's results and the evidence file key it: one id per thing measured, so that a
  * contribution claim about `format` and one about `coin` are two figures.
  *   objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective,
- *   objectiveFallFromPeak, contribution:<component>
+ *   objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl,
+ *   contribution:<component>
  */
 
-export type FigureId = 'objective' | 'shapedReturn' | 'zeroAdvantageFraction' | 'signFlipFraction' | 'episodeLength' | 'peakObjective' | 'objectiveFallFromPeak' | `contribution:${string}`
+export type FigureId =
+  | 'objective'
+  | 'shapedReturn'
+  | 'zeroAdvantageFraction'
+  | 'signFlipFraction'
+  | 'episodeLength'
+  | 'peakObjective'
+  | 'objectiveFallFromPeak'
+  | 'goldPeakSqrtKl'
+  | BestOfNFigure
+  | `contribution:${string}`
 
 /** The figures every variant's evidence records, whatever its claims are about. */
 export const ALWAYS_RECORDED = ['objective', 'shapedReturn'] as const satisfies readonly FigureId[]
 
 /** A figure id as the evidence file keys it (the component part: a name as ClaimSchema accepts one). */
-export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|signFlipFraction|episodeLength|peakObjective|objectiveFallFromPeak|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
+export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|signFlipFraction|episodeLength|peakObjective|objectiveFallFromPeak|goldPeakSqrtKl|bestOfNGoldFall|bestOfNProxyRise|bestOfNPeakSqrtKl|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
 
 /** The id of the figure a claim is about. */
 export function figureIdOf(claim: Pick<Claim, 'figure' | 'component'>): FigureId {
@@ -40,6 +52,34 @@ export interface RecentFigures {
   recentLength?: number | null
   /** The highest recent objective after any iteration (MetricsSummary.peakObjective); absent from runs recorded before it was kept. */
   peakObjective?: number | null
+  /** √ of the per-completion KL where the run's batch objective peaked (goldPeakSqrtKl); absent unless a claim needs it. */
+  goldPeakSqrtKl?: number | null
+  /** Best-of-n's peak against the run's design (bestOfNPeak); absent unless a claim needs it. */
+  bestOfN?: BestOfNPeak | null
+}
+
+/** Where each best-of-n figure is read in bestOfNPeak's figures. */
+const BEST_OF_N_FIELD: Record<BestOfNFigure, keyof BestOfNPeak> = { bestOfNGoldFall: 'goldFall', bestOfNProxyRise: 'proxyRise', bestOfNPeakSqrtKl: 'peakSqrtKl' }
+
+/** What goldPeakSqrtKl reads of each iteration: its completions' mean objective and length, and its diagnostics (kl the mean k3 per token). */
+export interface IterationFigures {
+  objective: number | null
+  length: number | null
+  diagnostics: Record<string, number>
+}
+
+/**
+ * goldPeakSqrtKl: √(kl · L) of the iteration with the highest mean objective (the first such), kl
+ * its mean k3 per token and L its mean completion length, so kl · L is the per-completion KL the
+ * over-optimisation curve's x axis squares; null where no iteration reported both.
+ */
+export function goldPeakSqrtKl(iterations: readonly IterationFigures[]): number | null {
+  let best: IterationFigures | null = null
+  for (const iteration of iterations) {
+    if (iteration.objective === null || iteration.length === null || !Object.hasOwn(iteration.diagnostics, 'kl')) continue
+    if (best === null || iteration.objective > best.objective!) best = iteration
+  }
+  return best === null ? null : Math.sqrt(Math.max(0, best.diagnostics.kl * best.length!))
 }
 
 /** One figure of a run, or null where it has none (no episode finished, no iteration reported it, no such component). */
@@ -51,6 +91,8 @@ export function figureOf(recent: RecentFigures, id: FigureId): number | null {
   if (id === 'episodeLength') return recent.recentLength ?? null
   if (id === 'peakObjective') return recent.peakObjective ?? null
   // How far the objective fell from its best: peak − the recent objective at the end (0 when it ends at its peak).
+  if (id === 'goldPeakSqrtKl') return recent.goldPeakSqrtKl ?? null
+  if (id === 'bestOfNGoldFall' || id === 'bestOfNProxyRise' || id === 'bestOfNPeakSqrtKl') return recent.bestOfN == null ? null : recent.bestOfN[BEST_OF_N_FIELD[id]]
   if (id === 'objectiveFallFromPeak') return recent.peakObjective == null || recent.recentObjective === null ? null : recent.peakObjective - recent.recentObjective
   const component = id.slice('contribution:'.length)
   return recent.recentContributions !== null && Object.hasOwn(recent.recentContributions, component) ? recent.recentContributions[component] : null

@@ -21,15 +21,47 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
  *                          expected reward; GRPO on the bandit) over the last 20 iterations that reported it;
  *   episodeLength          the length (steps; tokens on the token task) of the last 20 finished episodes;
  *   peakObjective          the highest objective figure (last 20 episodes) read after any iteration of the run;
- *   objectiveFallFromPeak  peakObjective − the objective at the end: how far the objective fell from its best.
+ *   objectiveFallFromPeak  peakObjective − the objective at the end: how far the objective fell from its best;
+ *   goldPeakSqrtKl         √KL(π‖π_ref) per completion where the objective peaked: the GRPO family's kl
+ *                          diagnostic (the mean k3 per token) times the mean completion length, of the
+ *                          iteration whose completions' mean objective was the run's highest (the first such).
+ * and three that need no training, read from best-of-n against the variant's own reward on the token
+ * task (core/run/bestOfN.ts), from the start policy of the seed, BEST_OF_N_CHECK's prompts and ns:
+ *   bestOfNGoldFall        the gold's fall from its peak over n to the largest n;
+ *   bestOfNProxyRise       the proxy's (the design's reward's) climb from the gold's peak to the largest n;
+ *   bestOfNPeakSqrtKl      √KL(best-of-n ‖ π) = √(log n − (n − 1)/n) at the n where the gold peaks.
  */
-export const CLAIM_FIGURES = ['objective', 'shapedReturn', 'contribution', 'zeroAdvantageFraction', 'signFlipFraction', 'episodeLength', 'peakObjective', 'objectiveFallFromPeak'] as const
+export const CLAIM_FIGURES = [
+  'objective',
+  'shapedReturn',
+  'contribution',
+  'zeroAdvantageFraction',
+  'signFlipFraction',
+  'episodeLength',
+  'peakObjective',
+  'objectiveFallFromPeak',
+  'goldPeakSqrtKl',
+  'bestOfNGoldFall',
+  'bestOfNProxyRise',
+  'bestOfNPeakSqrtKl',
+] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
 
 /** Whether a figure is read from the learner's updates (a diagnostic over the last 20 iterations) rather than from finished episodes. */
 export function isUpdateFigure(figure: ClaimFigure): boolean {
   return figure === 'zeroAdvantageFraction' || figure === 'signFlipFraction'
 }
+
+/** The best-of-n figures: read from best-of-n's draws of the variant's design, not from its run. */
+export const BEST_OF_N_FIGURES = ['bestOfNGoldFall', 'bestOfNProxyRise', 'bestOfNPeakSqrtKl'] as const satisfies readonly ClaimFigure[]
+export type BestOfNFigure = (typeof BEST_OF_N_FIGURES)[number]
+
+export function isBestOfNFigure(figure: string): figure is BestOfNFigure {
+  return (BEST_OF_N_FIGURES as readonly string[]).includes(figure)
+}
+
+/** The best-of-n a check measures: prompts per seed and the ns, powers of two up to largestN (the largest n's draws serve every n). */
+export const BEST_OF_N_CHECK = { prompts: 256, largestN: 1024 } as const
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const variantIndex = z.number().int().min(0)

@@ -28,7 +28,16 @@ describe('the sentence about the student’s own run', () => {
       episodeLength: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
       peakObjective: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
       objectiveFallFromPeak: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      goldPeakSqrtKl: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      bestOfNGoldFall: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      bestOfNProxyRise: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      bestOfNPeakSqrtKl: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
     })
+  })
+
+  it('says that the page’s run never has a best-of-n figure or goldPeakSqrtKl, without "yet"', () => {
+    expect(yourRunText(line({ figure: 'bestOfNGoldFall', value: null }))).toBe('◆ Goal only (coin 0), your run: read from best-of-n, not from a run at 20,480 steps · measured: 0.90 ± 0.01 over 5 seeds at 20,000 steps')
+    expect(missingFigureText('goldPeakSqrtKl')).toBe('read by the lesson check, not on the page')
   })
 
   it('says why the measured figure is missing with the same words the chart uses, without "yet"', () => {

@@ -1,5 +1,5 @@
 import { formatCount, formatFixed } from '../model/numberFormat'
-import { isUpdateFigure, type ClaimFigure } from './claims'
+import { isBestOfNFigure, isUpdateFigure, type ClaimFigure } from './claims'
 import type { FigureEvidence } from './evidenceSchema'
 
 /*
@@ -15,11 +15,17 @@ export function formatClaimFigure(figure: ClaimFigure, value: number): string {
 
 /**
  * Why a figure has no value: the zero-advantage and sign-flip fractions wait for an update that
- * reports them; every other figure (objective, return, contribution, length, peak, fall) for a
- * finished episode.
+ * reports them; best-of-n's and goldPeakSqrtKl are never the page run's; every other figure
+ * (objective, return, contribution, length, peak, fall) waits for a finished episode.
  */
 export function missingFigureText(figure: ClaimFigure): string {
+  if (isPageless(figure)) return isBestOfNFigure(figure) ? 'read from best-of-n, not from a run' : 'read by the lesson check, not on the page'
   return isUpdateFigure(figure) ? 'no update reported it' : 'no episode finished'
+}
+
+/** The figures the page's run never reads: best-of-n's (no run at all) and goldPeakSqrtKl (the check's reading of every iteration). */
+function isPageless(figure: ClaimFigure): boolean {
+  return isBestOfNFigure(figure) || figure === 'goldPeakSqrtKl'
 }
 
 /** "0.90 ± 0.01" (mean ± std over the seeds), or why there is no figure. */
@@ -50,6 +56,6 @@ export interface YourRunLine {
  * steps"; while the run has no figure, why ("no episode finished yet", "no update reported it yet").
  */
 export function yourRunText({ label, figure, value, envSteps, measured, seeds, steps }: YourRunLine): string {
-  const mine = value === null ? `${missingFigureText(figure)} yet` : formatClaimFigure(figure, value)
+  const mine = value === null ? `${missingFigureText(figure)}${isPageless(figure) ? '' : ' yet'}` : formatClaimFigure(figure, value)
   return `◆ ${label}, your run: ${mine} at ${formatCount(envSteps)} steps · measured: ${measuredText(figure, measured)} over ${seeds} seeds at ${formatCount(steps)} steps`
 }

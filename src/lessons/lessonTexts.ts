@@ -16,6 +16,7 @@ import dpoVsRlhf from './text/dpo-vs-rlhf.json'
 import processVsOutcome from './text/process-vs-outcome.json'
 import overOptimisation from './text/over-optimisation.json'
 import ensembleCaution from './text/ensemble-caution.json'
+import bestOfN from './text/best-of-n.json'
 
 /*
  * The words of every lesson's card, one file per lesson in text/ (named by the lesson's id), kept
@@ -44,6 +45,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'process-vs-outcome': processVsOutcome,
   'over-optimisation': overOptimisation,
   'ensemble-caution': ensembleCaution,
+  'best-of-n': bestOfN,
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g

@@ -118,4 +118,12 @@ export const REFS = {
     title: 'Eisenstein et al. (2024), Helping or Herding? Reward Model Ensembles Mitigate but do not Eliminate Reward Hacking, COLM',
     url: 'https://arxiv.org/abs/2312.09244',
   },
+  stiennon2020: {
+    title: 'Stiennon, Ouyang, Wu, Ziegler, Lowe, Voss, Radford, Amodei & Christiano (2020), Learning to Summarize from Human Feedback, NeurIPS',
+    url: 'https://arxiv.org/abs/2009.01325',
+  },
+  beirami2024: {
+    title: 'Beirami, Agarwal, Berant, D’Amour, Eisenstein, Nagpal & Suresh (2024), Theoretical Guarantees on the Best-of-n Alignment Policy',
+    url: 'https://arxiv.org/abs/2401.01879',
+  },
 } satisfies Record<string, Reference>

@@ -19,6 +19,9 @@ describe('a claim’s figure on the card', () => {
     expect(claimFigureName({ figure: 'signFlipFraction' }, 'Regret')).toBe('Sign-flip fraction (last 20 updates)')
     expect(claimFigureName({ figure: 'peakObjective' }, 'correct')).toBe('Peak correct (last 20, best over the run)')
     expect(claimFigureName({ figure: 'objectiveFallFromPeak' }, 'correct')).toBe('correct’s fall from its peak (last 20)')
+    expect(claimFigureName({ figure: 'goldPeakSqrtKl' }, 'correct')).toBe('√KL where correct peaked (per answer)')
+    expect(claimFigureName({ figure: 'bestOfNGoldFall' }, 'correct')).toBe('Best-of-n: correct’s fall from its peak to n = 1024')
+    expect(claimFigureName({ figure: 'bestOfNPeakSqrtKl' }, 'correct')).toBe('Best-of-n: √KL where correct peaked')
   })
 
   it('shows returns and contributions to one decimal, the objective and the zero-advantage fraction to two', () => {

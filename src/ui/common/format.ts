@@ -1,4 +1,4 @@
-import type { Claim } from '../../lessons/claims'
+import { BEST_OF_N_CHECK, type Claim } from '../../lessons/claims'
 
 export { formatChange, formatCount, formatFigure, formatFixed, formatSteps } from '../../model/numberFormat'
 export { formatClaimFigure } from '../../lessons/evidenceText'
@@ -27,6 +27,14 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return `Peak ${objectiveName} (last 20, best over the run)`
     case 'objectiveFallFromPeak':
       return `${objectiveName}’s fall from its peak (last 20)`
+    case 'goldPeakSqrtKl':
+      return `√KL where ${objectiveName} peaked (per answer)`
+    case 'bestOfNGoldFall':
+      return `Best-of-n: ${objectiveName}’s fall from its peak to n = ${BEST_OF_N_CHECK.largestN}`
+    case 'bestOfNProxyRise':
+      return `Best-of-n: the reward’s climb after ${objectiveName}’s peak, to n = ${BEST_OF_N_CHECK.largestN}`
+    case 'bestOfNPeakSqrtKl':
+      return `Best-of-n: √KL where ${objectiveName} peaked`
   }
 }
 
