@@ -28,7 +28,9 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
   try {
     while (metrics.totalEnvSteps < steps) {
       scheduled.applyBefore(trainer, metrics.totalEnvSteps)
-      metrics.add(await trainer.iterate())
+      const report = await trainer.iterate()
+      metrics.add(report)
+      scheduled.after(report.episodes, names)
       // A flush resets only the frame's sums: the recent figures read below are the same with or without it.
       if (onIteration) onIteration(iterationFrameOf(metrics.flush(), names))
     }

@@ -25,7 +25,9 @@ export async function trainSweepRun(config: RunConfig, steps: number): Promise<R
     for (let done = 0; metrics.totalEnvSteps < steps; done++) {
       try {
         scheduled.applyBefore(trainer, metrics.totalEnvSteps)
-        metrics.add(await trainer.iterate())
+        const report = await trainer.iterate()
+        metrics.add(report)
+        scheduled.after(report.episodes, names)
       } catch (error) {
         return pausedRunFigures(done + 1, metrics.totalEnvSteps, seconds(), errorMessage(error))
       }

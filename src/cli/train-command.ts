@@ -65,11 +65,13 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
   const names = trainer.spec.components.map((component) => component.name)
   const metrics = new MetricsAccumulator(names.length, RECENT_EPISODES)
   const scheduled = ScheduledMix.of(config)
+  // λ of each cost after the line's last iteration, on the lines of a run with constraints only.
+  const multipliersPart = () => (scheduled.constrained ? { multipliers: scheduled.multipliers() } : {})
   const kl = config.learner.kind === 'grpo' || config.learner.kind === 'dpo' ? new DiagnosticMeans(KL_DIAGNOSTIC) : null
   const startedAt = performance.now()
   const wallSeconds = () => Math.round(performance.now() - startedAt) / 1000
   const print = (summary: MetricsSummary) => {
-    const line = intervalLine(summary, names, wallSeconds())
+    const line = { ...intervalLine(summary, names, wallSeconds()), ...multipliersPart() }
     io.out(`${JSON.stringify(kl === null ? line : { ...line, meanKl: kl.takeInterval() })}\n`)
   }
   let last: MetricsSummary | null = null
@@ -86,6 +88,8 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
         scheduled.applyBefore(trainer, metrics.totalEnvSteps)
         report = await trainer.iterate()
         metrics.add(report)
+        // Each cost's λ from the episodes that finished in it, in force from the next iteration.
+        scheduled.after(report.episodes, names)
         kl?.add(report.diagnostics)
         refits = report.diagnostics[REFIT_DIAGNOSTICS.refits] ?? refits
       } catch (error) {
@@ -127,6 +131,7 @@ export const trainCommand: StreamingCommand = async (argv, io) => {
       peakObjective: summary.peakObjective,
       ...(kl === null ? {} : { recentKl: kl.recent() }),
       ...(refitting ? { rmRefits: refits } : {}),
+      ...multipliersPart(),
     })}\n`,
   )
   return 0

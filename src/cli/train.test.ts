@@ -132,6 +132,22 @@ describe('train with Q-learning on CliffWalking', () => {
     expect(await train({ weights: { step: 0.5 }, schedules: { step: { kind: 'step', from: 0.5, to: 2, steps: 200 } } })).not.toEqual(constant)
   })
 
+  it('pays a cost with weight −λ, prints λ on its lines, and names a budget on a scheduled component', async () => {
+    const train = async (mix: unknown) => (await cliAsync(['train', '--config', '-', '--iterations', '6', '--every', '3'], JSON.stringify({ ...Q_CONFIG, mix }))).stdout
+    // A budget never reached keeps λ at max(0, 0 + η(Ĉ − 10⁹)) = 0: the run of goal's weight 0, the slider's 1 not paid.
+    const loose = await train({ weights: { goal: 1 }, constraints: { goal: { budget: 1e9, stepSize: 1 } } })
+    expect(withoutClock(loose.replace(/,"multipliers":\{"goal":0\}/g, ''))).toEqual(withoutClock(await train({ weights: { goal: 0 } })))
+    expect(parse(loose).done).toMatchObject({ multipliers: { goal: 0 } })
+    // Budget −1, η 1: Ĉ ≥ 0 > −1, so λ rises by Ĉ + 1 ≥ 1 in every iteration with a finished episode.
+    const { intervals, done } = parse(await train({ constraints: { goal: { budget: -1, stepSize: 1 } } }))
+    const lambdas = intervals.map((line) => (line as unknown as { multipliers: { goal: number } }).multipliers.goal)
+    expect(lambdas[1]).toBeGreaterThanOrEqual(lambdas[0])
+    expect(lambdas[1]).toBeGreaterThanOrEqual(1)
+    expect(done).toMatchObject({ multipliers: { goal: lambdas[1] } })
+    const scheduled = { ...Q_CONFIG, mix: { schedules: { goal: { kind: 'step', from: 0, to: 1, steps: 5 } }, constraints: { goal: { budget: 1, stepSize: 1 } } } }
+    expect(expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(scheduled)))).toContain('mix.constraints.goal: "goal" follows a schedule, and a cost\'s weight is its multiplier; accepted: a schedule or a budget, not both')
+  })
+
   it('names every problem of a config’s schedules', async () => {
     const config = { ...Q_CONFIG, mix: { schedules: { step: { kind: 'linear', from: 0, to: 9, steps: 0 }, nope: { kind: 'step', from: 0, to: 1, steps: 5 } } } }
     const message = expectUsageError(await cliAsync(['train', '--config', '-'], JSON.stringify(config)))

@@ -9,6 +9,7 @@ import { learnerFits, learnerOptionsProblems } from '../core/run/learnerFit'
 import { refitRunProblem } from '../core/rewards/refitModelProblem'
 import { ownValue } from '../core/reservedNames'
 import { hasSchedules, type WeightSchedule, type WeightSchedules } from '../core/rewards/weightSchedule'
+import { hasConstraints, type CostConstraints } from '../core/rewards/costConstraint'
 
 /** What the user designs: the environment, its parameters, the reward weights, the learner and the seed. */
 export interface Design {
@@ -21,6 +22,11 @@ export interface Design {
    * {}, when none does, so a design without one writes the same link, file and run as before.
    */
   schedules?: WeightSchedules
+  /**
+   * The components declared costs with a budget, each paid with weight −λ (costConstraint.ts);
+   * absent, not {}, when there are none, for the same reason as schedules.
+   */
+  constraints?: CostConstraints
   /** What the design adds to the environment's components: custom terms, shaping, bonuses, transforms. */
   reward: RewardExtras
   learner: LearnerOptions
@@ -48,8 +54,13 @@ export function extrasOf({ terms, shaping, bonuses, transforms, rewardModels }: 
 }
 
 /** The whole reward design a run is started with. */
-export function rewardDesignOf(design: Pick<Design, 'reward' | 'weights' | 'schedules'>): RewardDesign {
-  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights, ...schedulesPart(design.schedules) })
+export function rewardDesignOf(design: Pick<Design, 'reward' | 'weights' | 'schedules' | 'constraints'>): RewardDesign {
+  return RewardDesignSchema.parse({ ...design.reward, weights: design.weights, ...schedulesPart(design.schedules), ...constraintsPart(design.constraints) })
+}
+
+/** `{ constraints }` where some component is a cost with a budget, else nothing: spread into a design or a mix. */
+export function constraintsPart(constraints: CostConstraints | undefined): { constraints?: CostConstraints } {
+  return hasConstraints(constraints) ? { constraints } : {}
 }
 
 /** `{ schedules }` where some weight is scheduled, else nothing: spread into a design or a mix. */
@@ -138,7 +149,7 @@ export function rangeProblem({ name, weight, range }: OutOfRange): string {
  * weight outside its slider's range. The one check of a whole design at the page's boundaries (a
  * saved run, an imported file); [] when it fits.
  */
-export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'learner' | 'schedules'>, base: EnvSpec): string[] {
+export function designProblems(design: Pick<Design, 'reward' | 'weights' | 'learner' | 'schedules' | 'constraints'>, base: EnvSpec): string[] {
   const reward = rewardDesignOf(design)
   const problems = rewardDesignProblems(reward, base)
   if (problems.length > 0) return problems
@@ -169,7 +180,7 @@ export function designOfRunConfig(config: RunConfig): { design: Design; base: En
   const { params, spec: base } = resolveEnvironment(env.id, env.params)
   const spec = rewardedSpec(base, mix)
   const weights = Object.fromEntries(spec.components.map((component) => [component.name, ownValue(mix.weights, component.name) ?? component.defaultWeight]))
-  return { design: { envId: env.id, params, weights, ...schedulesPart(mix.schedules), reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
+  return { design: { envId: env.id, params, weights, ...schedulesPart(mix.schedules), ...constraintsPart(mix.constraints), reward: extrasOf(mix), learner, seed }, base, spec, outOfRange: weightsOutOfRange(mix.weights, spec) }
 }
 
 /** The run config this design starts (what the worker is sent, and what `train --config` reads). */

@@ -11,6 +11,7 @@ import { DEFAULT_ENV_ID, defaultDesign, extrasOf, hasExtras, MAX_SEED, NO_EXTRAS
 import { learnerFromQuery, learnerToQuery } from './learnerCodec'
 import { summariseProblems } from './problemList'
 import { SCHEDULE_KEY_PREFIX, schedulesFromQuery, schedulesToQuery } from './scheduleLink'
+import { CONSTRAINT_KEY_PREFIX, constraintsFromQuery, constraintsToQuery } from './constraintLink'
 import { LINK } from './linkKeys'
 
 /* A design as URL search parameters, and back: what a shared link holds. */
@@ -46,7 +47,8 @@ function extrasForLink(reward: RewardExtras): RewardExtras {
 
 /**
  * Read a design from URL search parameters: `env`, `seed`, `p.<param>`, `w.<component>`, the
- * weights' schedules as `ws.<component>` (scheduleLink.ts), and the learner as `l=<kind>` with
+ * weights' schedules as `ws.<component>` (scheduleLink.ts), costs' budgets as `wc.<component>`
+ * (constraintLink.ts), and the learner as `l=<kind>` with
  * `l.<field>` (learnerCodec.ts).
  * Anything unknown or out of range is ignored and named in `ignored`, so a tampered link still
  * opens a working design and tells the user what it dropped. Nothing from the URL is executed.
@@ -99,6 +101,8 @@ export function designFromSearch(search: string): { design: Design; ignored: str
   }
   const schedules = schedulesFromQuery(query, spec, ignored)
   if (schedules !== undefined) design.schedules = schedules
+  const constraints = constraintsFromQuery(query, spec, schedules, ignored)
+  if (constraints !== undefined) design.constraints = constraints
   return { design, ignored }
 }
 
@@ -124,6 +128,7 @@ export function designToSearch(design: Design, keep: URLSearchParams = new URLSe
   }
   // A schedule of a component the link leaves out (a model too long for it) goes with it.
   schedulesToQuery(design.schedules, spec, query)
+  constraintsToQuery(design.constraints, spec, query)
   learnerToQuery(design.learner, query)
   return `?${query.toString()}`
 }
@@ -155,6 +160,9 @@ function rewardFromText(text: string, spec: EnvSpec, ignored: string[]): RewardE
   // A design file's schedules are the weights' (ws.<component> in a link), not the reward extras': say so rather than drop them.
   if (checked.design.schedules !== undefined && Object.keys(checked.design.schedules).length > 0) {
     ignored.push(`reward design "r": its schedules (a link gives a weight's schedule as ${SCHEDULE_KEY_PREFIX}<component>=<kind>_<from>_<to>_<steps>, e.g. ${SCHEDULE_KEY_PREFIX}alive=linear_1_0_10000)`)
+  }
+  if (checked.design.constraints !== undefined && Object.keys(checked.design.constraints).length > 0) {
+    ignored.push(`reward design "r": its constraints (a link gives a cost's budget as ${CONSTRAINT_KEY_PREFIX}<component>=<budget>_<stepSize>_<initial>, e.g. ${CONSTRAINT_KEY_PREFIX}work=10_0.01_0)`)
   }
   return extrasOf(checked.design)
 }

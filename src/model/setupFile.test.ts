@@ -204,3 +204,16 @@ describe('what Export setup says', () => {
     expect(setupExportText('setup-cartpole-seed1.json')).toBe('Exported setup-cartpole-seed1.json: the environment, its parameters, the reward design, the learner and the seed (train --config reads it). Labels, pins and sweeps are not in it: export them from their own panels.')
   })
 })
+
+describe('a cost constraint in a file', () => {
+  it('travels in a whole setup and imports back as the identical design', () => {
+    const design = { ...defaultDesign(), constraints: { alive: { budget: 50, stepSize: 0.01, initial: 0.5 } } }
+    const read = readDesignOrSetup(setupToJson(design), defaultDesign('bandit'))
+    expect(read).toEqual({ ok: true, kind: 'setup', design })
+  })
+
+  it('is refused, with what is accepted, in a reward design file applied to the design in use', () => {
+    const read = readDesignOrSetup(JSON.stringify({ constraints: { alive: { budget: 50, stepSize: 0.01 } } }), defaultDesign())
+    expect(read).toEqual({ ok: false, problems: ['constraints: a reward design file\'s budgets are not applied to the design in use; accepted: the same reward as "mix" of a whole setup {"env", "mix", "learner", "seed"}'] })
+  })
+})

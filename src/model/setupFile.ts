@@ -67,6 +67,8 @@ function readRewardDesign(raw: object, current: Design): ReadFile {
   const parsed = checkRewardDesign(raw, base)
   if (!parsed.ok) return parsed
   const problems = weightsOutOfRange(parsed.design.weights, rewardedSpec(base, parsed.design)).map(rangeProblem)
+  // The page takes a cost's budget only with a whole setup (the design it loads), not onto the design in use.
+  if (parsed.design.constraints !== undefined) problems.push('constraints: a reward design file\'s budgets are not applied to the design in use; accepted: the same reward as "mix" of a whole setup {"env", "mix", "learner", "seed"}')
   if (problems.length > 0) return { ok: false, problems }
   return { ok: true, kind: 'design', reward: extrasOf(parsed.design), weights: parsed.design.weights, ...schedulesPart(parsed.design.schedules) }
 }

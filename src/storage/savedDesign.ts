@@ -18,8 +18,8 @@ export function parseSavedDesign(value: unknown): ParsedSavedDesign {
   if (raw.reward === null || typeof raw.reward !== 'object') return { ok: false, problem: 'design.reward: expected an object' }
   const config = RunConfigSchema.safeParse({
     env: { id: raw.envId, params: raw.params },
-    // A run saved before schedules existed has none, and its mix stays as it was.
-    mix: { ...raw.reward, weights: raw.weights, ...(raw.schedules === undefined ? {} : { schedules: raw.schedules }) },
+    // A run saved before schedules or constraints existed has none, and its mix stays as it was.
+    mix: { ...raw.reward, weights: raw.weights, ...(raw.schedules === undefined ? {} : { schedules: raw.schedules }), ...(raw.constraints === undefined ? {} : { constraints: raw.constraints }) },
     learner: raw.learner,
     seed: raw.seed,
   })

@@ -3,7 +3,7 @@ import type { LearnerOptions, RunConfig } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
 import { whyRewardChangeNeedsNewRun } from '../core/run/liveChange'
 import { ScheduledMix } from '../core/run/scheduledMix'
-import type { Trainer } from '../core/run/trainer'
+import type { IterationReport, Trainer } from '../core/run/trainer'
 import { rewardedSpec } from '../core/rewards/extras'
 import { compileMix } from '../core/rewards/mix'
 import type { RewardedEnv } from '../core/rewards/rewardedEnv'
@@ -45,6 +45,16 @@ export class DesignInForce {
   /** Before the iteration that begins at `envSteps`: the weights its schedules put in force there, where one moved. */
   applySchedulesBefore(trainer: Trainer, env: RewardedEnv, envSteps: number): void {
     this.scheduled.applyBefore(trainer, envSteps, env.spec)
+  }
+
+  /** After an iteration: each cost's λ from the episodes that finished in it (env.spec: the components in their order). */
+  afterIteration(report: Pick<IterationReport, 'episodes'>, env: RewardedEnv): void {
+    this.scheduled.after(report.episodes, env.spec.components.map((component) => component.name))
+  }
+
+  /** λ of each cost, by component (what a frame reports); null where no component has a budget. */
+  multipliers(): Record<string, number> | null {
+    return this.scheduled.constrained ? this.scheduled.multipliers() : null
   }
 
   /** The scheduled weights in force at `envSteps`, by component (what a frame reports); null without schedules. */

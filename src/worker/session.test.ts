@@ -304,6 +304,27 @@ describe('TrainingSession with weight schedules', () => {
   })
 })
 
+describe('TrainingSession with a cost constraint', () => {
+  it('reports each cost\'s λ in its frames, moved after every iteration with finished episodes; a run without one reports none', async () => {
+    // goal a cost with budget −1, η 1, λ₀ 0: Ĉ ≥ 0 > −1 always, so every iteration in which an episode finishes raises λ by Ĉ + 1 ≥ 1.
+    const { session, messages, done } = startSession({}, { constraints: { goal: { budget: -1, stepSize: 1 } } })
+    while (messages.filter((m) => m.type === 'metrics').length < 3) await new Promise((resolve) => setTimeout(resolve, 10))
+    session.stop()
+    await done
+    const lambdas = messages.flatMap((m) => (m.type === 'metrics' ? [m.frame.multipliers?.goal] : []))
+    expect(lambdas.every((lambda) => typeof lambda === 'number' && lambda >= 0)).toBe(true)
+    // Never falls (Ĉ − c > 0), and rose by at least 1 once episodes finished.
+    expect(lambdas.every((lambda, i) => i === 0 || lambda! >= lambdas[i - 1]!)).toBe(true)
+    expect(lambdas.at(-1)).toBeGreaterThanOrEqual(1)
+
+    const plain = startSession()
+    while (!plain.messages.some((m) => m.type === 'metrics')) await new Promise((resolve) => setTimeout(resolve, 10))
+    plain.session.stop()
+    await plain.done
+    expect(plain.messages.some((m) => m.type === 'metrics' && 'multipliers' in m.frame)).toBe(false)
+  })
+})
+
 describe('TrainingSession sharing the machine', () => {
   /** A share of one core with `others` more workers training on the same real channel (duty 0.5 / (others + 1)). */
   function sharedCore(name: string, others: number) {

@@ -186,6 +186,8 @@ export class TrainingSession implements LabelSource {
       const { frame, transfer } = frames.build({ ...summary, wallSeconds, stepsPerSecond: (summary.envSteps - stepsAtLastFrame) / Math.max(elapsed, 1e-6) }, trainer, env, { withRecord })
       const scheduledWeights = this.design.scheduledWeightsAt(iterationStartedAt)
       if (scheduledWeights !== null) frame.scheduledWeights = scheduledWeights
+      const multipliers = this.design.multipliers()
+      if (multipliers !== null) frame.multipliers = multipliers
       if (this.share) frame.machineShare = this.share.current()
       this.post({ type: 'metrics', runId: this.runId, frame }, transfer)
       lastFrameAt = now
@@ -232,6 +234,7 @@ export class TrainingSession implements LabelSource {
         continue
       }
       metrics.add(report)
+      this.design.afterIteration(report, env)
       iterations += 1
       const figures = this.sweepJob?.figuresOnceDone(metrics, trainer.spec.components, elapsedMs())
       if (figures) {

@@ -4,7 +4,7 @@ import { parseRewardDesign, REWARD_MODEL_DEFAULT_NAME, RewardDesignSchema, type 
 import { rewardDesignProblems } from './rewardProblems'
 
 /** The parts of a design one bad entry can be left out of, each an array or an object by name. */
-const PARTS = ['weights', 'terms', 'shaping', 'bonuses', 'transforms', 'rewardModels', 'schedules'] as const
+const PARTS = ['weights', 'terms', 'shaping', 'bonuses', 'transforms', 'rewardModels', 'schedules', 'constraints'] as const
 
 export type CheckedRewardDesign = { ok: true; design: RewardDesign } | { ok: false; problems: string[] }
 

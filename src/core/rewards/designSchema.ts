@@ -8,6 +8,7 @@ import { refitModelProblem } from './refitModelProblem'
 import { describedObject, finiteNumber, numberIn, transformChainProblems, TransformSchema } from './transforms'
 import { isReservedName, nameRecord, reservedNameProblem } from '../reservedNames'
 import { WeightSchedulesSchema } from './weightSchedule'
+import { CostConstraintsSchema } from './costConstraint'
 
 /*
  * The reward design as data, version 1: one JSON shape serves the UI, the worker, the URL,
@@ -26,6 +27,9 @@ import { WeightSchedulesSchema } from './weightSchedule'
  *               design without one writes the same JSON as before they existed
  *   schedules   (optional) component name → a schedule its weight follows over training
  *               (weightSchedule.ts); absent when no weight is scheduled, for the same reason
+ *   constraints (optional) component name → a budget on its mean cost per episode, its weight a
+ *               Lagrange multiplier −λ (costConstraint.ts); absent, with no default, so every design
+ *               without one parses to the same object and trains as before
  */
 
 export const REWARD_DESIGN_VERSION = 1
@@ -168,6 +172,7 @@ export const RewardDesignSchema = describedObject(
       })
       .optional(),
     schedules: WeightSchedulesSchema.optional(),
+    constraints: CostConstraintsSchema.optional(),
   },
   'a reward design',
 )

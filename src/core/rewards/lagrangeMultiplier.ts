@@ -5,7 +5,8 @@
  * episodes' mean cost is Ĉ_t, with the step size η > 0 (projected gradient ascent on λ of the
  * Lagrangian J_R − λ(J_C − c)):
  *   λ_{t+1} = max(0, λ_t + η(Ĉ_t − c))
- * This is the update rule alone: no learner reads it yet, and no design declares a cost.
+ * A design declares costs in `constraints` (costConstraint.ts); ScheduledMix applies this rule after
+ * each iteration and pays the cost with weight −λ.
  */
 
 export interface LagrangeUpdate {

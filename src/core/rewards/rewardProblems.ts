@@ -9,6 +9,7 @@ import { parProblems } from './parReference'
 import { rewardModelProblems } from './rewardModelProblems'
 import { potentialsFor } from './shaping'
 import { scheduleProblems } from './weightSchedule'
+import { constraintProblems } from './costConstraint'
 
 /**
  * Every way a (schema-valid) reward design misfits an environment's own spec: names it cannot
@@ -86,5 +87,7 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
   problems.push(...rewardModelProblems(design, spec))
   // A schedule, like a weight, may name the components the design adds, within their sliders' ranges.
   problems.push(...scheduleProblems(design.schedules, [...spec.components, ...extraComponents(design, spec)]))
+  // A budget, like a schedule, may name the components the design adds; one component has a schedule or a budget.
+  problems.push(...constraintProblems(design.constraints, [...spec.components, ...extraComponents(design, spec)].map((component) => component.name), Object.keys(design.schedules ?? {})))
   return problems
 }

@@ -41,6 +41,8 @@ export interface MetricsFrame extends MetricsSummary {
   advantages: Float32Array | null
   /** The scheduled components' weights in force during the latest iteration, by name; absent when no weight is scheduled. */
   scheduledWeights?: Record<string, number>
+  /** λ of each cost after the latest iteration (its weight −λ from the next one on), by component; absent when no component has a budget. */
+  multipliers?: Record<string, number>
   /** How the browser's training workers share its cores now (src/worker/trainerShare.ts); absent where the run computes all the time. */
   machineShare?: MachineShare
   /** The shown copies' internal states during the latest rollout, for the canvas view (see IterationReport). */

@@ -66,3 +66,41 @@ describe('ScheduledMix', () => {
     trainer.dispose()
   })
 })
+
+describe('ScheduledMix with a cost constraint', () => {
+  it('pays the cost with weight −λ and moves λ ← max(0, λ + η(Ĉ − c)) after each iteration with finished episodes', () => {
+    // payout a cost with budget c = 1, η = 0.5, λ₀ = 0.2; components in the spec's order: payout, expected, third.
+    const scheduled = new ScheduledMix({ payout: 1, expected: 0.5 }, undefined, { payout: { budget: 1, stepSize: 0.5, initial: 0.2 } })
+    const names = bandit.spec.components.map((component) => component.name)
+    const calls: number[][] = []
+    const trainer = { spec: bandit.spec, setMix: (mix: CompiledMix) => calls.push(Array.from(mix.weights)) }
+    const episodes = (...payouts: number[]) => payouts.map((payout) => ({ componentSums: [payout, 0, 0] }))
+    scheduled.applyBefore(trainer, 0)
+    // Iteration 1: Ĉ = (3 + 1) / 2 = 2; λ = max(0, 0.2 + 0.5·(2 − 1)) = 0.7.
+    scheduled.after(episodes(3, 1), names)
+    expect(scheduled.multipliers()).toEqual({ payout: 0.7 })
+    scheduled.applyBefore(trainer, 10)
+    // Iteration 2: no episode finished: λ stays 0.7, and the mix is not set again.
+    scheduled.after([], names)
+    scheduled.applyBefore(trainer, 20)
+    // Iteration 3: Ĉ = 0; λ = max(0, 0.7 + 0.5·(0 − 1)) = 0.2 (to rounding: 0.7 − 0.5).
+    scheduled.after(episodes(0), names)
+    expect(scheduled.multipliers().payout).toBeCloseTo(0.2, 12)
+    scheduled.applyBefore(trainer, 30)
+    // Iteration 4: Ĉ = 0 again; λ = max(0, 0.2 − 0.5) = 0, and the weight is 0, not −0.
+    scheduled.after(episodes(0), names)
+    scheduled.applyBefore(trainer, 40)
+    expect(calls.map((weights) => weights[0])).toEqual([-0.2, -0.7, expect.closeTo(-0.2, 12), 0])
+    expect(Object.is(calls[3][0], 0)).toBe(true)
+    // The other weights stay the sliders'.
+    expect(calls.every((weights) => weights[1] === 0.5)).toBe(true)
+    expect(scheduled.constrained).toBe(true)
+  })
+
+  it('a run without constraints reports none', () => {
+    const scheduled = new ScheduledMix({ payout: 1 }, undefined)
+    scheduled.after([{ componentSums: [5, 0, 0] }], ['payout', 'expected', 'third'])
+    expect(scheduled.multipliers()).toEqual({})
+    expect(scheduled.constrained).toBe(false)
+  })
+})
