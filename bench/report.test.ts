@@ -4,7 +4,7 @@ import { flattenTable, toJson, toTable, type BenchReport } from './report'
 const report: BenchReport = {
   machine: { cpu: 'test cpu', cores: 2, memory_gib: 4, os: 'Linux', node: 'v20', chromium: null, tfjs: '4.22.0', load_average_at_start: 0 },
   quick: true,
-  sections: ['backends'],
+  sections: { backends: { ok: true, seconds: 1 } },
   figures: { ppo_cartpole_1024_vs_16_copies_steps_per_s_ratio: 2.5 },
   tables: {
     backend_step_ms: { wasm: { '64': { '16': 1.5, '4096': null } } },
@@ -12,7 +12,6 @@ const report: BenchReport = {
   },
   notes: {},
   runs: {},
-  errors: {},
   bench_wall_seconds: 1,
 }
 
