@@ -5,8 +5,8 @@ import type { SectionOutcome } from './sectionRun'
 export interface BenchReport {
   machine: MachineFacts
   quick: boolean
-  /** Every section run, in order: measured (`ok`) or why not, and its wall seconds. */
-  sections: Record<string, SectionOutcome>
+  /** Every section run, in order: measured (`ok`) or why not, its wall seconds, and the 1-minute load average as it began and ended. */
+  sections: Record<string, SectionOutcome & { load_average_at_start: number; load_average_at_end: number }>
   figures: Record<string, number | null>
   tables: Record<string, FigureTable>
   notes: Record<string, string>
@@ -33,7 +33,10 @@ export function toTable(report: BenchReport): string {
     `         Node ${machine.node}, ${machine.chromium ?? 'no Chromium found'}, TensorFlow.js ${machine.tfjs ?? '?'}, load average ${machine.load_average_at_start} at start, ${machine.load_average_at_end ?? '?'} at end`,
   )
   for (const [name, note] of Object.entries(report.notes)) lines.push(`note ${name}: ${note}`)
-  for (const [section, outcome] of Object.entries(report.sections)) if (!outcome.ok) lines.push(`FAILED ${section} (after ${outcome.seconds} s): ${outcome.error}`)
+  for (const [section, outcome] of Object.entries(report.sections)) {
+    const load = `load ${outcome.load_average_at_start} → ${outcome.load_average_at_end}`
+    lines.push(outcome.ok ? `section ${section}: ${outcome.seconds} s, ${load}` : `FAILED ${section} (after ${outcome.seconds} s, ${load}): ${outcome.error}`)
+  }
   lines.push(`bench took ${report.bench_wall_seconds.toFixed(1)} s${report.quick ? ' (--quick)' : ''}`)
   return `${lines.join('\n')}\n`
 }

@@ -85,9 +85,11 @@ async function main(): Promise<number> {
   // A fixed order: the Node figures first, the browser (which loads both cores) last.
   for (const section of SECTIONS.filter((s) => args.only.includes(s))) {
     progress(`— ${section}`)
+    const loadAtStart = loadAverage()
     const { outcome, result } = await runSection(() => RUNNERS[section](args), LIMIT_MINUTES[section] * 60_000, cleanUpAll)
     await cleanUpAll()
-    report.sections[section] = outcome
+    // The load beside each section's figures: on a shared machine it changes from one to the next.
+    report.sections[section] = { ...outcome, load_average_at_start: loadAtStart, load_average_at_end: loadAverage() }
     if (result !== null) {
       Object.assign(report.figures, result.figures)
       Object.assign(report.tables, result.tables)
