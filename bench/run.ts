@@ -48,7 +48,7 @@ const LIMIT_MINUTES: Record<Section, number> = {
   'ppo-node': 20,
   grpo: 15,
   tensors: 5,
-  'ppo-browser': 45,
+  'ppo-browser': 60,
   tabs: 10,
   backends: 15,
   'reward-model': 10,
