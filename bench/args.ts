@@ -28,6 +28,10 @@ export const USAGE = `usage: npm run bench -- [--json] [--quick] [--only ${SECTI
   --backend  the browser sections train on this backend (the app's ?backend=), and compare it with
              wasm at 1024 environment copies; run it where the machine has a real GPU: --backend webgpu
   --soak     also train in the browser for 10 minutes (2 with --quick) and report the heap's growth
+
+Each section runs under its own time limit; one that fails or runs past it is reported under
+"sections" with its reason and the others are still measured. Exit status: 0 when the bench ran,
+2 for arguments it does not accept, 1 only when the bench itself broke.
 `
 
 export class ArgsError extends Error {}

@@ -13,7 +13,9 @@ const ACTION_POOL = 64
 
 /**
  * `<env>_env_steps_per_s`: N = 4096 copies stepped with auto-reset through BatchEnv.step on one
- * Node thread; median of 5 timed repeats after a warm-up. Then `cartpole_numpy_env_steps_per_s`, the
+ * Node thread; median of 5 timed repeats after a warm-up. Timed in the process's CPU time, not the
+ * wall clock: on a shared machine another process on the same core does not count against the
+ * loop (on a quiet machine the two agree; the numpy script times the same way). Then `cartpole_numpy_env_steps_per_s`, the
  * same for a numpy CartPole (bench/cartpole_numpy.py), and `cartpole_env_vs_numpy_ratio`, ours over it.
  */
 export function benchEnvSteps(quick: boolean): SectionResult {
@@ -27,7 +29,7 @@ export function benchEnvSteps(quick: boolean): SectionResult {
     result.runs[name] = rates.map((rate) => round(rate, 3))
     progress(`${name}: ${(result.figures[name]! / 1e6).toFixed(1)}M (repeats ${rates.map((r) => (r / 1e6).toFixed(1)).join(', ')})`)
   }
-  result.notes.env_steps_per_s = `N = ${COPIES} copies, default parameters, auto-reset, one Node thread, uniform random actions drawn beforehand; median of ${REPEATS} repeats of ≥ ${repeatSeconds} s`
+  result.notes.env_steps_per_s = `N = ${COPIES} copies, default parameters, auto-reset, one Node thread, uniform random actions drawn beforehand; median of ${REPEATS} repeats of ≥ ${repeatSeconds} s of the process's CPU time (user + system)`
   compareWithNumpy(result, quick)
   return result
 }
@@ -48,7 +50,7 @@ function compareWithNumpy(result: SectionResult, quick: boolean): void {
   result.figures.cartpole_numpy_env_steps_per_s = round(reference.stepsPerSecond, 3)
   result.figures.cartpole_env_vs_numpy_ratio = ratio
   result.runs.cartpole_numpy_env_steps_per_s = reference.repeats.map((rate) => round(rate, 3))
-  result.notes.cartpole_numpy_env_steps_per_s = `bench/cartpole_numpy.py with numpy ${reference.numpyVersion ?? '(version unknown)'}: the same N, dynamics (float64), auto-reset and pool of ${ACTION_POOL} action arrays, one Python thread; median of ${REPEATS} repeats of ≥ ${repeatSecondsFor(quick)} s`
+  result.notes.cartpole_numpy_env_steps_per_s = `bench/cartpole_numpy.py with numpy ${reference.numpyVersion ?? '(version unknown)'}: the same N, dynamics (float64), auto-reset and pool of ${ACTION_POOL} action arrays, one Python thread; median of ${REPEATS} repeats of ≥ ${repeatSecondsFor(quick)} s of the process's CPU time (time.process_time)`
   result.notes.cartpole_env_vs_numpy_ratio =
     ratio === null
       ? 'no cartpole_env_steps_per_s to compare'
@@ -74,10 +76,12 @@ function measure(definition: EnvDefinition, repeatSeconds: number, warmupSeconds
   env.reset(rng, buffers.obs)
 
   let call = 0
+  // seconds = the process's user + system CPU time over the calls
   const run = (calls: number): number => {
-    const start = performance.now()
+    const start = process.cpuUsage()
     for (let k = 0; k < calls; k++) env.step(pool[call++ % ACTION_POOL], buffers, rng)
-    return (performance.now() - start) / 1000
+    const used = process.cpuUsage(start)
+    return (used.user + used.system) / 1e6
   }
 
   // Warm up (JIT) and estimate the rate, then size each repeat to last at least repeatSeconds.

@@ -3,7 +3,7 @@ import { initBackend } from '../src/learn/backend'
 import { createTrainer } from '../src/learn/trainers'
 import { SEEDS } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
-import { median, progress, round } from './stats'
+import { median, progress, round, withSpread } from './stats'
 
 /**
  * The token task as the reward-hacking lesson runs it: easy prompts, at most 4 tokens, groups of
@@ -48,12 +48,11 @@ export async function benchGrpoTokenseq(quick: boolean): Promise<SectionResult> 
     progress(`grpo seed ${seed}: ${run.seconds === null ? `not 90 % within ${capSeconds} s (${run.finalCorrect.toFixed(3)})` : `90 % after ${run.seconds} s`}, ${run.completionsPerSecond} completions/s`)
   }
   result.figures.grpo_tokenseq_samples_per_s = median(runs.map((run) => run.completionsPerSecond))
-  const seconds = median(runs.map((run) => run.seconds))
-  result.figures.grpo_tokenseq_seconds_to_90pct_correct = seconds === null ? null : round(seconds, 3)
+  Object.assign(result.figures, withSpread('grpo_tokenseq_seconds_to_90pct_correct', runs.map((run) => run.seconds), 3))
   result.figures.grpo_tokenseq_iterations_to_90pct_correct = median(runs.map((run) => (run.seconds === null ? null : run.iterations)))
   result.runs.grpo_tokenseq = runs
   result.notes.grpo_tokenseq_seconds_to_90pct_correct =
-    `${backend.backend} in Node, ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of ${runs.length} seeds`}; easy prompts, max_length 4, groups of 16, 16 prompts per update, lr 2e-3, β 0, correctness only; ` +
+    `${backend.backend} in Node, ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of ${runs.length} seeds (_min, _max: the fastest and slowest)`}; easy prompts, max_length 4, groups of 16, 16 prompts per update, lr 2e-3, β 0, correctness only; ` +
     `the fraction right over the last ${WINDOW} completions; cap ${capSeconds} s`
   result.notes.grpo_tokenseq_samples_per_s = 'completions per wall second over the same runs (sampling, scoring, advantages and the update)'
   return result

@@ -4,7 +4,7 @@ import { designToSearch } from '../src/model/designLink'
 import { specOf, type Design } from '../src/model/design'
 import { SEEDS } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
-import { median, progress } from './stats'
+import { median, progress, withSpread } from './stats'
 import { trainInPage, type BrowserRun, type TrainGoal } from './trainInPage'
 
 const LESSON_ID = 'sparse-vs-shaped'
@@ -50,14 +50,14 @@ export async function benchMountainCarShaped(browser: Browser, url: string, quic
         (run.seconds === null ? `not reached (${run.stop}; last ${JSON.stringify(run.last)})` : `steps to goal ≤ ${STEPS_TO_GOAL} after ${run.seconds} s, ${run.steps} steps`),
     )
   }
-  result.figures[FIGURE] = median(runs.map((run) => run.seconds))
+  Object.assign(result.figures, withSpread(FIGURE, runs.map((run) => run.seconds)))
   result.figures.ppo_mountaincar_shaped_steps_to_150_browser = median(runs.map((run) => run.steps))
   result.runs.ppo_mountaincar_shaped_browser = runs
   const used = [...new Set(runs.map((run) => run.backendUsed))].join(', ')
   const missed = runs.filter((run) => run.seconds === null)
   result.notes[FIGURE] =
     `lesson ${LESSON_ID}, "${VARIANT_LABEL}" (its link, from the app's link encoder), default backend (the app used ${used}), ` +
-    `${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}: the app's Time when "${goal.figure}" first read ≤ ${STEPS_TO_GOAL} with at least ${RECENT_EPISODES} episodes finished; cap ${capSeconds} s; target ≤ 30 s` +
+    `${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')} (_min, _max: the fastest and slowest)`}: the app's Time when "${goal.figure}" first read ≤ ${STEPS_TO_GOAL} with at least ${RECENT_EPISODES} episodes finished; cap ${capSeconds} s; target ≤ 30 s` +
     ('totalSteps' in design.learner ? `; the lesson's learning rate anneals to 0 at ${design.learner.totalSteps.toLocaleString('en-US')} steps, so a run that gets there after that does so with a policy that no longer learns` : '') +
     (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
   return result

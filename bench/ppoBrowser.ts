@@ -4,7 +4,7 @@ import { benchMountainCarShaped } from './mountaincarBrowser'
 import { SEEDS, SOLVED_RETURN } from './ppoNode'
 import { emptyResult, type SectionResult } from './results'
 import { seedsThroughput } from './seedsBrowser'
-import { median, progress, ratio, round } from './stats'
+import { median, progress, ratio, round, withSpread } from './stats'
 import { POLL_MS, trainInPage, WALL_SLACK_S, type BrowserRun, type Figures, type ProbeState, type TrainGoal } from './trainInPage'
 import { PPO_PRESETS } from '../src/core/run/config'
 
@@ -48,13 +48,13 @@ export async function benchPpoBrowser(quick: boolean, requested: string | null =
       }
       const suffix = cleanrl ? '_cleanrl' : backend === null ? '' : `_${backend}`
       const name = `ppo_cartpole_seconds_to_475_browser${suffix}`
-      result.figures[name] = median(runs.map((run) => run.seconds))
+      Object.assign(result.figures, runs.length > 1 ? withSpread(name, runs.map((run) => run.seconds)) : { [name]: median(runs.map((run) => run.seconds)) })
       result.figures[`ppo_cartpole_steps_to_475_browser${suffix}`] = median(runs.map((run) => run.steps))
       result.runs[`ppo_cartpole_browser${suffix}`] = runs
       const used = [...new Set(runs.map((run) => run.backendUsed))].join(', ')
       const missed = runs.filter((run) => run.seconds === null)
       result.notes[name] =
-        `${cleanrl ? "CleanRL's PPO defaults, " : ''}${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')}`}; the app's own Time and Steps figures` +
+        `${cleanrl ? "CleanRL's PPO defaults, " : ''}${backend === null ? 'default backend' : `?backend=${backend}`} (the app used ${used}), ${runs.length === 1 ? `seed ${runs[0].seed}` : `median of seeds ${seeds.join(', ')} (_min, _max: the fastest and slowest)`}; the app's own Time and Steps figures` +
         (missed.length > 0 ? `; ${missed.map((run) => `seed ${run.seed} not reached: ${run.stop}`).join('; ')}` : '')
       if (backend === requested && !cleanrl) {
         const longest = Math.max(...runs.map((run) => run.longestTaskMsTraining))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { median, percentile, ratio } from './stats'
+import { median, percentile, ratio, withSpread } from './stats'
 
 describe('ratio', () => {
   it('divides the first figure by the second', () => {
@@ -38,5 +38,20 @@ describe('percentile', () => {
     expect(percentile([], 90)).toBeNull()
     expect(() => percentile([1], 0)).toThrow('p must be in (0, 100]')
     expect(() => percentile([1], 101)).toThrow('p must be in (0, 100]')
+  })
+})
+
+describe('withSpread', () => {
+  it('gives the median of the seeds with the fastest and slowest beside it', () => {
+    // sorted 2.1, 2.4, 2.6, 3.0, 5.2: median the 3rd, 2.6; min 2.1; max 5.2
+    expect(withSpread('t', [3.0, 2.1, 5.2, 2.6, 2.4])).toEqual({ t: 2.6, t_min: 2.1, t_max: 5.2 })
+  })
+
+  it('counts a seed that missed as the slowest: no max, and no median once half missed', () => {
+    // sorted 2.1, 2.4, 3.0, ∞, ∞: median 3.0; max ∞ → null
+    expect(withSpread('t', [3.0, null, 2.1, null, 2.4])).toEqual({ t: 3.0, t_min: 2.1, t_max: null })
+    // sorted 2.4, ∞, ∞: median ∞ → null
+    expect(withSpread('t', [null, 2.4, null])).toEqual({ t: null, t_min: 2.4, t_max: null })
+    expect(withSpread('t', [null])).toEqual({ t: null, t_min: null, t_max: null })
   })
 })

@@ -33,3 +33,18 @@ export function ratio(numerator: number | null | undefined, denominator: number 
   if (numerator == null || denominator == null || !(denominator > 0)) return null
   return numerator / denominator
 }
+
+/**
+ * A time-to-target figure's `name`, `name_min` and `name_max` over seeds: the median and the
+ * fastest and slowest seed. A seed that missed the target counts as slower than any that reached
+ * it, as in `median`: `_max` is then null, and so is the median once half of them missed.
+ */
+export function withSpread(name: string, values: (number | null)[], digits = 4): Record<string, number | null> {
+  const reached = values.filter((value): value is number => value !== null)
+  const middle = median(values)
+  return {
+    [name]: middle === null ? null : round(middle, digits),
+    [`${name}_min`]: reached.length === 0 ? null : round(Math.min(...reached), digits),
+    [`${name}_max`]: reached.length < values.length || reached.length === 0 ? null : round(Math.max(...reached), digits),
+  }
+}
