@@ -52,7 +52,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const steps = traceLines(stdout)
     // Stops at end: the fourth action is never taken.
     expect(steps).toHaveLength(3)
-    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0 })
+    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, majority: 0 })
     expect(steps[0].terminated).toBe(false)
     expect(steps[1].state.slice(0, 8)).toEqual([4, 3, 4, 2, 10, 7, -1, -1])
     const last = steps[2]

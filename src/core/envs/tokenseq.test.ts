@@ -55,7 +55,7 @@ describe('tokenseq spec', () => {
     const spec = tokenseq.spec
     expect(spec.actionLabels).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end'])
     expect(spec.components.map((c) => c.name)).toEqual(COMPONENTS)
-    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0])
+    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0, 0])
     expect(spec.obsSize).toBe(47)
     expect(spec.stateVars).toHaveLength(4 + 8 + 2 + 8)
     expect(spec.stateVars.slice(0, 6)).toEqual(['max_length', 'a', 'b', 't', 'token_0', 'token_1'])
@@ -171,7 +171,7 @@ describe('tokenseq steps', () => {
     const { env, out, write } = single()
     env.setState(0, layoutState(8, 3, 4, []))
     write(T)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(0)
     write(7)
     expect(out.terminated[0]).toBe(0)
@@ -220,7 +220,7 @@ describe('tokenseq steps', () => {
     expect(out.finalObs[21 + 7]).toBe(1)
     // Stepped again without a reset it stays finished, pays nothing and ends again.
     write(5)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(1)
     expect(Array.from(env.state)).toEqual(layoutState(3, 3, 4, [T, T, 7]))
   })

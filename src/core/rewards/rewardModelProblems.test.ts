@@ -35,7 +35,7 @@ describe('the rewardModels part of a reward design', () => {
   it('adds the component to the spec and its weight to the design’s weights (1 unless the design says)', () => {
     const design = RewardDesignSchema.parse({ weights: { correct: 0, rm: 0.5 }, rewardModels: [{ model }] })
     expect(rewardedSpec(tokenseq, design).components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'majority', 'rm'])
-    expect(designWeights(design, tokenseq)).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rm: 0.5 })
+    expect(designWeights(design, tokenseq)).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, majority: 0, rm: 0.5 })
   })
 
   it.each([
@@ -80,17 +80,17 @@ describe('the rewardModels part of a reward design', () => {
 
   it('refuses a name a component or a custom term already has', () => {
     expect(problemsOf({ rewardModels: [{ name: 'length', model }] })).toEqual([
-      'rewardModels[0].name: "length" is already a component of tokenseq; choose another name (taken: correct, format, length, proxy, overlong)',
+      'rewardModels[0].name: "length" is already a component of tokenseq; choose another name (taken: correct, format, length, proxy, overlong, majority)',
     ])
     expect(problemsOf({ terms: [{ name: 'rm', expression: 't' }], rewardModels: [{ model }] })).toEqual([
-      'rewardModels[0].name: "rm" is already a custom term; choose another name (taken: correct, format, length, proxy, overlong, rm)',
+      'rewardModels[0].name: "rm" is already a custom term; choose another name (taken: correct, format, length, proxy, overlong, majority, rm)',
     ])
   })
 
   it('takes weights and transforms for its name, and names it among the accepted ones', () => {
     expect(problemsOf({ weights: { rm: 2 }, transforms: { rm: [{ kind: 'clip', lo: -1, hi: 1 }] }, rewardModels: [{ model }] })).toEqual([])
     expect(problemsOf({ transforms: { judge: [{ kind: 'delay' }] }, rewardModels: [{ model }] })).toEqual([
-      'transforms.judge: "judge" is neither a component of tokenseq nor a custom term nor a reward model; accepted: correct, format, length, proxy, overlong, rm',
+      'transforms.judge: "judge" is neither a component of tokenseq nor a custom term nor a reward model; accepted: correct, format, length, proxy, overlong, majority, rm',
     ])
   })
 
