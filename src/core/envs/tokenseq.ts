@@ -270,6 +270,7 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
           'A self-reward as TTRL’s majority vote, no gold used: 1 when the answer (its digits before end) is the most common answer of its group, 0 otherwise; a tie goes to the answer written first, and a cut answer or one without digits is no answer (paid 0, never the majority). Known only when the whole group has ended, so only a group learner (the GRPO family) pays it; 0 under PPO and REINFORCE.',
         defaultWeight: 0,
         range: [0, 2],
+        groupEnd: true,
       },
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
