@@ -79,7 +79,7 @@ describe('par on the token task, end to end', () => {
     return rows
   }
   const PROXY = 3
-  const K = 5
+  const K = 6
 
   it('pays σ(R − R_ref) on each copy’s last token, each against its own prompt’s reference answer', () => {
     // Copy 0 writes the reference answer itself, "7 end": R = R_ref, σ(0) = ½ on its 2nd token.
