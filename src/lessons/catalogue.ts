@@ -94,7 +94,7 @@ const AGAINST_RM = (model: RewardModel, beta: number, aggregate: Record<string, 
 })
 /** self-reward-collapse: the majority vote at its weight when gold is mixed in, a twentieth of correct's; and the budget. */
 const MAJORITY_WITH_GOLD = 0.05
-const SELF_REWARD_STEPS = 300_000
+const SELF_REWARD_STEPS = 200_000
 /** ensemble-caution: long enough that gold has fallen against the members' mean. */
 const ENSEMBLE_STEPS = 260_000
 /** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
@@ -482,7 +482,7 @@ export const LESSONS: Lesson[] = [
         { text: 'Paid by its own majority vote, the policy learns to agree with itself: majority (last 20) at least 0.9', figure: 'contribution', component: 'majority', variant: 0, relation: { kind: 'atLeast', value: 0.9 } },
         { text: 'and not to answer right: correct (last 20) below the run anchored by gold', figure: 'objective', variant: 0, relation: { kind: 'below', variant: 2 } },
         { text: 'Gold mixed in at twenty times the vote’s weight, summed first, does not anchor it: correct (last 20) below the run normalised first', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 2 } },
-        { text: 'Each reward normalised first, gold anchors the vote: correct (last 20) at least 0.5', figure: 'objective', variant: 2, relation: { kind: 'atLeast', value: 0.5 } },
+        { text: 'Each reward normalised first, gold anchors the vote: correct (last 20) at least 0.3', figure: 'objective', variant: 2, relation: { kind: 'atLeast', value: 0.3 } },
       ],
     },
     reference: REFS.ttrl2025,
