@@ -22,6 +22,7 @@ describe('envs lists bandit, tokenseq and coop', () => {
       ['rubric_last', 0],
       ['rubric_no_think', 0],
       ['judge_score', 0],
+      ['majority', 0],
     ])
     expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'overlong_cache', 'difficulty'])
     expect(byId.get('coop')?.stateVars).toEqual(['agents', 'agent', 'round', 'output', 'effort_0', 'effort_1', 'effort_2', 'effort_3'])
@@ -57,7 +58,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const steps = traceLines(stdout)
     // Stops at end: the fourth action is never taken.
     expect(steps).toHaveLength(3)
-    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rubric_ends: 0, rubric_length: 0, rubric_first: 0, rubric_last: 0, rubric_no_think: 0, judge_score: 0 })
+    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rubric_ends: 0, rubric_length: 0, rubric_first: 0, rubric_last: 0, rubric_no_think: 0, judge_score: 0, majority: 0 })
     expect(steps[0].terminated).toBe(false)
     expect(steps[1].state.slice(0, 8)).toEqual([4, 3, 4, 2, 10, 7, -1, -1])
     const last = steps[2]

@@ -169,7 +169,30 @@ export class CompletionSampler {
       t++
     }
     if (t < demoFrames) demo.record(t, env.state)
-    return this.pack(t, lengths, components, objective, truncated)
+    const groupEnds = this.groupEndComponents(components)
+    const packed = this.pack(t, lengths, components, objective, truncated)
+    if (groupEnds !== null && packed.tokenComponents.length > 0) {
+      // Paid on each completion's last token, where its own components are paid.
+      for (let i = 0; i < n; i++) {
+        if (lengths[i] === 0) continue
+        const last = packed.starts[i] + lengths[i] - 1
+        for (let k = 0; k < K; k++) packed.tokenComponents[last * K + k] += groupEnds[i * K + k]
+      }
+    }
+    return packed
+  }
+
+  /**
+   * The components paid only when a whole group has ended (tokenseq's majority, which needs every
+   * answer of the group), added to each completion's `components`; null where the environment pays none.
+   */
+  private groupEndComponents(components: Float64Array): Float64Array | null {
+    const { env } = this
+    if (!isTokenSeqEnv(env)) return null
+    const groupEnds = new Float64Array(components.length)
+    env.payGroupEnds(groupEnds, env.spec.components.length)
+    for (let j = 0; j < components.length; j++) components[j] += groupEnds[j]
+    return groupEnds
   }
 
   /**

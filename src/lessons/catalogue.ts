@@ -93,6 +93,9 @@ const AGAINST_RM = (model: RewardModel, beta: number, aggregate: Record<string, 
   weights: { correct: 0, rm: 1 },
   reward: { rewardModels: [{ name: 'rm', model, ...aggregate }] },
 })
+/** self-reward-collapse: the majority vote at its weight when gold is mixed in, a twentieth of correct's; and the budget. */
+const MAJORITY_WITH_GOLD = 0.05
+const SELF_REWARD_STEPS = 200_000
 /** ensemble-caution: long enough that gold has fallen against the members' mean. */
 const ENSEMBLE_STEPS = 260_000
 /** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
@@ -510,6 +513,27 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.gao2023,
     seeAlso: [REFS.stiennon2020, REFS.beirami2024],
+  }),
+  lesson({
+    id: 'self-reward-collapse',
+    fill: { goldWeight: MAJORITY_WITH_GOLD, steps: SELF_REWARD_STEPS.toLocaleString('en-US') },
+    variants: [
+      { label: 'Majority vote alone (no gold)', recipe: { ...TOKEN_FAST, weights: { correct: 0, majority: 1 } } },
+      { label: 'Majority vote + correct, summed first', recipe: { ...TOKEN_FAST, weights: { correct: 1, majority: MAJORITY_WITH_GOLD } } },
+      { label: 'Majority vote + correct, each normalised first', recipe: { ...TOKEN_FAST, weights: { correct: 1, majority: MAJORITY_WITH_GOLD }, learner: { ...GRPO_FAST, estimator: { combine: 'decoupled' } } } },
+    ],
+    check: {
+      steps: SELF_REWARD_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Paid by its own majority vote, the policy learns to agree with itself: majority (last 20) at least 0.9', figure: 'contribution', component: 'majority', variant: 0, relation: { kind: 'atLeast', value: 0.9 } },
+        { text: 'and not to answer right: correct (last 20) below the run anchored by gold', figure: 'objective', variant: 0, relation: { kind: 'below', variant: 2 } },
+        { text: 'Gold mixed in at twenty times the vote’s weight, summed first, does not anchor it: correct (last 20) below the run normalised first', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 2 } },
+        { text: 'Each reward normalised first, gold anchors the vote: correct (last 20) at least 0.3', figure: 'objective', variant: 2, relation: { kind: 'atLeast', value: 0.3 } },
+      ],
+    },
+    reference: REFS.ttrl2025,
+    seeAlso: [REFS.selfRewarding2024, REFS.coReward2025, REFS.gdpo2026],
   }),
 ]
 

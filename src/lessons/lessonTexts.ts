@@ -17,6 +17,7 @@ import processVsOutcome from './text/process-vs-outcome.json'
 import overOptimisation from './text/over-optimisation.json'
 import ensembleCaution from './text/ensemble-caution.json'
 import bestOfN from './text/best-of-n.json'
+import selfRewardCollapse from './text/self-reward-collapse.json'
 
 /*
  * The words of every lesson's card, one file per lesson in text/ (named by the lesson's id), kept
@@ -46,6 +47,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'over-optimisation': overOptimisation,
   'ensemble-caution': ensembleCaution,
   'best-of-n': bestOfN,
+  'self-reward-collapse': selfRewardCollapse,
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g

@@ -58,6 +58,18 @@ export const REFS = {
     title: 'Kim (2026), MC-GRPO: Median-Centered Group Relative Policy Optimization for Small-Rollout Reinforcement Learning',
     url: 'https://arxiv.org/abs/2601.22582',
   },
+  ttrl2025: {
+    title: 'Zuo et al. (2025), TTRL: Test-Time Reinforcement Learning',
+    url: 'https://arxiv.org/abs/2504.16084',
+  },
+  selfRewarding2024: {
+    title: 'Yuan et al. (2024), Self-Rewarding Language Models, ICML',
+    url: 'https://arxiv.org/abs/2401.10020',
+  },
+  coReward2025: {
+    title: 'Zhang et al. (2025), Co-Reward: Self-supervised Reinforcement Learning for Large Language Model Reasoning via Contrastive Agreement',
+    url: 'https://arxiv.org/abs/2508.00410',
+  },
   gdpo2026: {
     title: 'Liu et al. (2026), GDPO: Group reward-Decoupled Normalization Policy Optimization for Multi-reward RL Optimization',
     url: 'https://arxiv.org/abs/2601.05242',

@@ -6,7 +6,7 @@ import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
 const E = END
-const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge_score']
+const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge_score', 'majority']
 
 /** The proxy's hash written independently with BigInt: FNV-1a over 10a + b and token + 1, murmur3's fmix32, to [−1, 1). */
 function referenceHash(a: number, b: number, tokens: number[]): number {
@@ -55,7 +55,7 @@ describe('tokenseq spec', () => {
     const spec = tokenseq.spec
     expect(spec.actionLabels).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end'])
     expect(spec.components.map((c) => c.name)).toEqual(COMPONENTS)
-    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     expect(spec.obsSize).toBe(47)
     expect(spec.stateVars).toHaveLength(4 + 8 + 2 + 8)
     expect(spec.stateVars.slice(0, 6)).toEqual(['max_length', 'a', 'b', 't', 'token_0', 'token_1'])

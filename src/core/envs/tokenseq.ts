@@ -1,5 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
+import { completionAnswer, majorityAgreement } from './tokenseqMajority'
 import { TOKEN_PROVER_PROGRESS } from './tokenseqProverProgress'
 import { A_INDEX, B_INDEX, EMPTY, END, isCorrect, MAX_LENGTH_INDEX, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, T_INDEX, THINK, TOKEN_LABELS, TOKEN_OBS_SIZE, TOKENS_INDEX, tokenSeqLayout, VALUE_CAP, writeTokenObservation } from './tokenseqRules'
 import { RUBRIC_CHECKS, RUBRIC_COMPONENT_COUNT, RUBRIC_DESCRIPTIONS, scoreRubric } from './tokenseqRubric'
@@ -38,7 +39,9 @@ const PROXY = 3
 const OVERLONG = 4
 // The rubric's five checks and the judge (tokenseqRubric.ts), from here on.
 const RUBRIC = 5
-const NUM_COMPONENTS = RUBRIC + RUBRIC_COMPONENT_COUNT
+// Then the majority vote, paid at a group's end.
+const MAJORITY = RUBRIC + RUBRIC_COMPONENT_COUNT
+const NUM_COMPONENTS = MAJORITY + 1
 
 /*
  * The proxy, a stand-in for a learned reward model: σ(z) with
@@ -266,6 +269,14 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
         range: [0, 2],
       },
       ...[...RUBRIC_CHECKS, 'judge_score'].map((name, k) => ({ name, description: RUBRIC_DESCRIPTIONS[k], defaultWeight: 0, range: [0, 2] as [number, number] })),
+      {
+        name: 'majority',
+        description:
+          'A self-reward as TTRL’s majority vote, no gold used: 1 when the answer (its digits before end) is the most common answer of its group, 0 otherwise; a tie goes to the answer written first, and a cut answer or one without digits is no answer (paid 0, never the majority). Known only when the whole group has ended, so only a group learner (the GRPO family) pays it; 0 under PPO and REINFORCE.',
+        defaultWeight: 0,
+        range: [0, 2],
+        groupEnd: true,
+      },
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
     timeLimit: null,
@@ -286,6 +297,13 @@ export interface TokenSeqEnv extends BatchEnv {
   readonly numGroups: number
   /** Give every copy of group g one fresh prompt and an empty completion; writes their observations. */
   resetGroup(group: number, rng: Rng, obs: Float32Array): void
+  /**
+   * The components paid when every completion of its group has ended (majority), into `out`, n rows
+   * of `stride` values whose first columns are this environment's components (the others left 0),
+   * from the completions the copies hold: a group learner calls it after its sampling, before any
+   * reset, and adds them to each completion's last step.
+   */
+  payGroupEnds(out: Float64Array, stride: number): void
 }
 
 export function isTokenSeqEnv(env: BatchEnv): env is TokenSeqEnv {
@@ -435,6 +453,8 @@ class TokenSeqBatch implements TokenSeqEnv {
         scoreCompletion(a, b, s, base + TOKENS_INDEX, t, L, c, k)
         c[k + OVERLONG] = overlongPenalty(t, !completionCut(s, base), L, this.overlongCache)
         scoreRubric(a, b, s, base + TOKENS_INDEX, t, L, c, k + RUBRIC)
+        // Paid at the group's end (payGroupEnds): the other answers are not known yet.
+        c[k + MAJORITY] = 0
         out.objective[i] = c[k + CORRECT]
       }
       out.terminated[i] = 1
@@ -446,6 +466,21 @@ class TokenSeqBatch implements TokenSeqEnv {
         this.startCompletion(i, Math.floor(code / 10), code % 10)
       }
       this.observe(i, out.obs)
+    }
+  }
+
+  payGroupEnds(out: Float64Array, stride: number): void {
+    out.fill(0, 0, this.n * stride)
+    const agreement = new Float64Array(this.groupSize)
+    for (let g = 0; g < this.numGroups; g++) {
+      const first = g * this.groupSize
+      const answers: (string | null)[] = []
+      for (let i = first; i < Math.min(this.n, first + this.groupSize); i++) {
+        const base = i * this.stride
+        answers.push(completionAnswer(this.state, base + TOKENS_INDEX, this.state[base + T_INDEX]))
+      }
+      majorityAgreement(answers, agreement)
+      answers.forEach((_, j) => (out[(first + j) * stride + MAJORITY] = agreement[j]))
     }
   }
 

@@ -20,6 +20,12 @@ export interface RewardComponentSpec {
    * (processMinForm.ts).
    */
   process?: true
+  /**
+   * True for a component paid only when a whole group of completions has ended (tokenseq's
+   * majority, which needs every answer of the group): the environment's step pays it 0 and a group
+   * learner adds it after the sampling (TokenSeqEnv.payGroupEnds), past the step's transforms.
+   */
+  groupEnd?: true
 }
 
 /** What the user actually wants, measured per episode independently of the reward mix. */

@@ -3,6 +3,7 @@ import { bandit } from '../envs/bandit'
 import { cartpole } from '../envs/cartpole'
 import { gridworld } from '../envs/gridworld'
 import { mountaincar } from '../envs/mountaincar'
+import { tokenseq } from '../envs/tokenseq'
 import { ENVIRONMENTS } from '../envs/registry'
 import { Rng } from '../rng'
 import { defaultRewardDesign, parseRewardDesign, rewardDesignToJson, type RewardDesign } from './designSchema'
@@ -166,6 +167,12 @@ describe('checkDesignAgainstSpec', () => {
       'bonuses[0].kind: a count bonus needs a discretised state, which bandit does not offer; accepted on grid environments, cartpole, mountaincar and acrobot (or use rnd)',
     ])
     expect(checkDesignAgainstSpec(parsed({ bonuses: [{ kind: 'count_global', bins: 8 }] }), gridworld.spec)[0]).toMatch(/^bonuses\[0\]\.bins: gridworld counts its own grid cells/)
+  })
+
+  it('refuses a transform of a component paid at the group’s end (tokenseq’s majority), which no step transform reaches', () => {
+    expect(checkDesignAgainstSpec(parsed({ weights: { majority: 1 }, transforms: { majority: [{ kind: 'scale', factor: 2 }], correct: [{ kind: 'scale', factor: 2 }] } }), tokenseq.spec)).toEqual([
+      "transforms.majority: majority is paid when its whole group has ended, after the step's transforms, so it takes none; weigh it instead",
+    ])
   })
 
   it('accepts an rnd bonus on every environment with a state vector, and refuses it on one without', () => {

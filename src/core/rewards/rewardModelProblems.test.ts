@@ -34,8 +34,8 @@ describe('the rewardModels part of a reward design', () => {
 
   it('adds the component to the spec and its weight to the design’s weights (1 unless the design says)', () => {
     const design = RewardDesignSchema.parse({ weights: { correct: 0, rm: 0.5 }, rewardModels: [{ model }] })
-    expect(rewardedSpec(tokenseq, design).components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge_score', 'rm'])
-    expect(designWeights(design, tokenseq)).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rubric_ends: 0, rubric_length: 0, rubric_first: 0, rubric_last: 0, rubric_no_think: 0, judge_score: 0, rm: 0.5 })
+    expect(rewardedSpec(tokenseq, design).components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rubric_ends', 'rubric_length', 'rubric_first', 'rubric_last', 'rubric_no_think', 'judge_score', 'majority', 'rm'])
+    expect(designWeights(design, tokenseq)).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rubric_ends: 0, rubric_length: 0, rubric_first: 0, rubric_last: 0, rubric_no_think: 0, judge_score: 0, majority: 0, rm: 0.5 })
   })
 
   it.each([
@@ -80,17 +80,17 @@ describe('the rewardModels part of a reward design', () => {
 
   it('refuses a name a component or a custom term already has', () => {
     expect(problemsOf({ rewardModels: [{ name: 'length', model }] })).toEqual([
-      'rewardModels[0].name: "length" is already a component of tokenseq; choose another name (taken: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score)',
+      'rewardModels[0].name: "length" is already a component of tokenseq; choose another name (taken: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score, majority)',
     ])
     expect(problemsOf({ terms: [{ name: 'rm', expression: 't' }], rewardModels: [{ model }] })).toEqual([
-      'rewardModels[0].name: "rm" is already a custom term; choose another name (taken: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score, rm)',
+      'rewardModels[0].name: "rm" is already a custom term; choose another name (taken: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score, majority, rm)',
     ])
   })
 
   it('takes weights and transforms for its name, and names it among the accepted ones', () => {
     expect(problemsOf({ weights: { rm: 2 }, transforms: { rm: [{ kind: 'clip', lo: -1, hi: 1 }] }, rewardModels: [{ model }] })).toEqual([])
     expect(problemsOf({ transforms: { judge: [{ kind: 'delay' }] }, rewardModels: [{ model }] })).toEqual([
-      'transforms.judge: "judge" is neither a component of tokenseq nor a custom term nor a reward model; accepted: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score, rm',
+      'transforms.judge: "judge" is neither a component of tokenseq nor a custom term nor a reward model; accepted: correct, format, length, proxy, overlong, rubric_ends, rubric_length, rubric_first, rubric_last, rubric_no_think, judge_score, majority, rm',
     ])
   })
 

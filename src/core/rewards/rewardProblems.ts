@@ -51,6 +51,9 @@ export function checkDesignAgainstSpec(design: RewardDesign, spec: EnvSpec): str
       const what = rewardModels.length > 0 ? 'a custom term nor a reward model' : 'a custom term'
       problems.push(`${formatPath(['transforms', key])}: "${key}" is neither a component of ${spec.id} nor ${what}; accepted: ${[...components, ...terms, ...rewardModels].join(', ')}`)
     }
+    if (spec.components.some((component) => component.name === key && component.groupEnd) && (design.transforms[key]?.length ?? 0) > 0) {
+      problems.push(`${formatPath(['transforms', key])}: ${key} is paid when its whole group has ended, after the step's transforms, so it takes none; weigh it instead`)
+    }
   }
   design.terms.forEach((term, index) => {
     if (components.includes(term.name)) {
