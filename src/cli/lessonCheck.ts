@@ -1,14 +1,18 @@
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { checkProblems, namedVariants, type Claim } from '../lessons/claims'
-import { componentProblems, figureIdOf, figureOf, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
+import { componentProblems, figureIdOf, figureOf, isMonitorFigureId, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
-import { runConfigOf, type Design } from '../model/design'
+import { runConfigOf, specOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
 import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
-import { iterationFrameOf, type MonitorFrame } from '../core/monitors/frames'
+import { FRAMES_PER_RUN, iterationFrameOf, mergeFrames, type MonitorFrame } from '../core/monitors/frames'
+import { checkMonitors } from '../core/monitors/check'
+import { GOLD_TURN_DEFAULTS } from '../core/monitors/goldTurned'
+import { MONITORS } from '../core/monitors/registry'
+import { frameOfLine } from './intervalFrame'
 
 /** One variant trained on one seed: the figures a check records, by id, at the end of the budget (NaN where the run has none). */
 export type SeedFigures = Partial<Record<FigureId, number>>
@@ -45,6 +49,23 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
     recentLength: summary.recentLength,
     peakObjective: summary.peakObjective,
   }
+}
+
+/**
+ * Train `design` on `seed`, here or in a child process, keeping its recent figures and its
+ * iterations cut into FRAMES_PER_RUN frames (mergeFrames), the frames `monitor check` scores.
+ */
+export async function trainForFramedFigures(design: Design, seed: number, steps: number, inChild: boolean): Promise<{ recent: RecentFigures; frames: MonitorFrame[] }> {
+  const iterations: MonitorFrame[] = []
+  const recent = inChild ? await trainInChild(runConfigOf({ ...design, seed }), steps, (line) => iterations.push(frameOfLine(line))) : await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
+  return { recent, frames: mergeFrames(iterations, steps / FRAMES_PER_RUN) }
+}
+
+/** A run's recent figures with every monitor's verdict on its frames, by the rule `monitor check` and the Monitors panel use (each monitor and the gold's turn with their defaults). */
+async function trainForMonitoredFigures(design: Design, seed: number, steps: number, inChild: boolean): Promise<RecentFigures> {
+  const { recent, frames } = await trainForFramedFigures(design, seed, steps, inChild)
+  const verdicts = checkMonitors([{ frames, higherIsBetter: specOf(design).objective.higherIsBetter }], MONITORS, GOLD_TURN_DEFAULTS).runs[0]
+  return { ...recent, monitors: { verdicts, lastEnvSteps: frames.at(-1)?.envSteps ?? 0 } }
 }
 
 /** The figures `ids` of a run's recent figures; NaN where it has none. */
@@ -97,9 +118,11 @@ export async function checkLesson(lesson: Lesson, seeds: number, firstSeed: numb
   const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k)
   const named = namedVariants(check)
   const tasks = named.flatMap((index) => seedList.map((seed) => ({ index, seed })))
-  const train = jobs > 1 ? trainForFiguresInChild : trainForFigures
+  // Only a check whose claims read a monitor keeps its runs' frames: the runs are the same either way.
+  const monitored = ids.some(isMonitorFigureId)
+  const train = monitored ? async (design: Design, seed: number) => seedFiguresOf(await trainForMonitoredFigures(design, seed, check.steps, jobs > 1), ids) : (design: Design, seed: number) => (jobs > 1 ? trainForFiguresInChild : trainForFigures)(design, seed, check.steps, ids)
   const figuresOf = await mapConcurrently(tasks, jobs, async ({ index, seed }) => {
-    const figures = await train(lesson.variants[index].design, seed, check.steps, ids)
+    const figures = await train(lesson.variants[index].design, seed)
     progress(`${lesson.id} / ${lesson.variants[index].label}: seed ${seed} done`)
     return figures
   })
@@ -128,5 +151,7 @@ function missingReason(claim: Claim): string {
   if (claim.figure === 'zeroAdvantageFraction') return 'the learner reported no zero-advantage fraction'
   // GRPO measures it only where the prompts' expected rewards are known exactly (the bandit, the environment's own components).
   if (claim.figure === 'signFlipFraction') return 'the learner reported no sign-flip fraction'
+  if (claim.figure === 'monitorFired') return `${claim.monitor} could not measure the run`
+  if (claim.figure === 'monitorLead') return `the gold never turned, or ${claim.monitor} could not measure the run`
   return 'no episode finished within the budget'
 }

@@ -110,4 +110,8 @@ export const REFS = {
     title: 'Eisenstein et al. (2024), Helping or Herding? Reward Model Ensembles Mitigate but do not Eliminate Reward Hacking, COLM',
     url: 'https://arxiv.org/abs/2312.09244',
   },
+  skalse2022: {
+    title: 'Skalse, Howe, Krasheninnikov & Krueger (2022), Defining and Characterizing Reward Hacking, NeurIPS',
+    url: 'https://arxiv.org/abs/2209.13085',
+  },
 } satisfies Record<string, Reference>

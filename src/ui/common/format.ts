@@ -1,4 +1,5 @@
 import type { Claim } from '../../lessons/claims'
+import { findMonitor } from '../../core/monitors/registry'
 
 export { formatChange, formatCount, formatFigure, formatFixed, formatSteps } from '../../model/numberFormat'
 export { formatClaimFigure } from '../../lessons/evidenceText'
@@ -9,7 +10,8 @@ export function formatWeight(weight: number): string {
 }
 
 /** What a claim's figure is called on the card: "Return (last 20)", "format’s contribution (last 20)", … */
-export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, objectiveName: string): string {
+export function claimFigureName(claim: Pick<Claim, 'figure' | 'component' | 'monitor'>, objectiveName: string): string {
+  const monitor = findMonitor(claim.monitor ?? '')?.label ?? claim.monitor
   switch (claim.figure) {
     case 'objective':
       return `${objectiveName} (last 20)`
@@ -27,6 +29,10 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return `Peak ${objectiveName} (last 20, best over the run)`
     case 'objectiveFallFromPeak':
       return `${objectiveName}’s fall from its peak (last 20)`
+    case 'monitorFired':
+      return `${monitor} fired (1) or stayed quiet (0)`
+    case 'monitorLead':
+      return `${monitor}’s lead on the gold’s turn (steps)`
   }
 }
 
