@@ -478,8 +478,7 @@ export const LESSONS: Lesson[] = [
       claims: [
         { text: 'Against the reward model the gold turns: correct’s fall from its peak (last 20) at least 0.05', figure: 'objectiveFallFromPeak', variant: 0, relation: { kind: 'atLeast', value: 0.05 } },
         { text: 'Length drift warns no later than the gold turns: its lead on the turn at least 0 steps', figure: 'monitorLead', monitor: 'length-drift', variant: 0, relation: { kind: 'atLeast', value: 0 } },
-        { text: 'and stays quiet on the honest run, trained on correct itself', figure: 'monitorFired', monitor: 'length-drift', variant: 1, relation: { kind: 'atMost', value: 0 } },
-        { text: 'KL growth warns before the gold turns too', figure: 'monitorLead', monitor: 'kl-growth', variant: 0, relation: { kind: 'atLeast', value: 0 } },
+        { text: 'KL growth warns before the gold turns as well', figure: 'monitorLead', monitor: 'kl-growth', variant: 0, relation: { kind: 'atLeast', value: 0 } },
         { text: 'but it fires on the honest run as well: a policy that learns moves away from where it started', figure: 'monitorFired', monitor: 'kl-growth', variant: 1, relation: { kind: 'atLeast', value: 1 } },
       ],
     },
