@@ -122,7 +122,7 @@ describe('the figures an entry records', () => {
   it.each([
     ['a claim’s figure missing for the variant it is about', () => ({ objective: figure, shapedReturn: figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.1\.figures: has no "contribution:coin", the figure claims\[4\] is about; fix it/],
     ['objective missing', () => ({ shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure }), /^the lesson evidence file is damaged: lessons\.coin-loop\.variants\.0\.figures\.objective: every variant records objective and shapedReturn( \(and \d+ more\))?; fix it/],
-    ['a figure id that is none', () => ({ objective: figure, shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure, advantage: figure }), /lessons\.coin-loop\.variants\.0\.figures\.advantage: expected a figure id: objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak or contribution:<component>/],
+    ['a figure id that is none', () => ({ objective: figure, shapedReturn: figure, 'contribution:coin': figure, zeroAdvantageFraction: figure, advantage: figure }), /lessons\.coin-loop\.variants\.0\.figures\.advantage: expected a figure id: objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, contribution:<component>, monitorFired:<monitor> or monitorLead:<monitor>/],
   ])('refuses %s in one line', (_, figures, message) => {
     const { problem } = parseEvidenceFile(fileOf(entryWith(figures)))
     expect(problem).toMatch(message)
