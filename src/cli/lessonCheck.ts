@@ -1,15 +1,19 @@
 import { MetricsAccumulator, RECENT_EPISODES } from '../core/run/metrics'
 import { BEST_OF_N_CHECK, checkProblems, isBestOfNFigure, namedVariants, type Claim } from '../lessons/claims'
-import { componentProblems, figureIdOf, figureOf, goldPeakSqrtKl, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
+import { componentProblems, figureIdOf, figureOf, goldPeakSqrtKl, isMonitorFigureId, recordedFigures, type FigureId, type RecentFigures } from '../lessons/claimFigures'
 import { bestOfNCurve, bestOfNPeak, powersOfTwoUpTo, type BestOfNPeak } from '../core/run/bestOfN'
 import { judgeClaim, type ClaimVerdict } from '../lessons/claimRule'
 import type { Lesson } from '../lessons/types'
 import { meanStd } from '../model/compare'
-import { runConfigOf, type Design } from '../model/design'
+import { runConfigOf, specOf, type Design } from '../model/design'
 import { mapConcurrently, trainInChild } from './childRuns'
 import { ScheduledMix } from '../core/run/scheduledMix'
 import { createCliTrainer } from './cliTrainer'
-import { iterationFrameOf, type MonitorFrame } from '../core/monitors/frames'
+import { FRAMES_PER_RUN, iterationFrameOf, mergeFrames, type MonitorFrame } from '../core/monitors/frames'
+import { checkMonitors } from '../core/monitors/check'
+import { GOLD_TURN_DEFAULTS } from '../core/monitors/goldTurned'
+import { MONITORS } from '../core/monitors/registry'
+import { frameOfLine } from './intervalFrame'
 
 /** One variant trained on one seed: the figures a check records, by id, at the end of the budget (NaN where the run has none). */
 export type SeedFigures = Partial<Record<FigureId, number>>
@@ -50,6 +54,22 @@ export async function trainForRecentFigures(design: Design, seed: number, steps:
   }
 }
 
+/**
+ * Train `design` on `seed`, here or in a child process, keeping its recent figures and its
+ * iterations cut into FRAMES_PER_RUN frames (mergeFrames), the frames `monitor check` scores.
+ */
+export async function trainForFramedFigures(design: Design, seed: number, steps: number, inChild: boolean): Promise<{ recent: RecentFigures; frames: MonitorFrame[] }> {
+  const iterations: MonitorFrame[] = []
+  const recent = inChild ? await trainInChild(runConfigOf({ ...design, seed }), steps, (line) => iterations.push(frameOfLine(line))) : await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
+  return { recent, frames: mergeFrames(iterations, steps / FRAMES_PER_RUN) }
+}
+
+/** Every monitor's verdict on a run's frames, by the rule `monitor check` and the Monitors panel use (each monitor and the gold's turn with their defaults). */
+function monitorsOf(design: Design, frames: MonitorFrame[]): NonNullable<RecentFigures['monitors']> {
+  const verdicts = checkMonitors([{ frames, higherIsBetter: specOf(design).objective.higherIsBetter }], MONITORS, GOLD_TURN_DEFAULTS).runs[0]
+  return { verdicts, lastEnvSteps: frames.at(-1)?.envSteps ?? 0 }
+}
+
 /** The figures `ids` of a run's recent figures; NaN where it has none. */
 export function seedFiguresOf(recent: RecentFigures, ids: readonly FigureId[]): SeedFigures {
   return Object.fromEntries(ids.map((id) => [id, figureOf(recent, id) ?? NaN]))
@@ -78,15 +98,21 @@ export interface LessonCheckResult {
 /**
  * Train `design` on `seed` (`inChild`: in a process of its own, the same run bit for bit) and read
  * the figures `ids`. goldPeakSqrtKl reads every iteration, so a run that needs it trains here; the
- * best-of-n figures are read from best-of-n against the design on the same seed.
+ * monitors' figures read the run cut into frames as `monitor check` does; the best-of-n figures are read from best-of-n against the design on the same seed.
  */
 async function measureFigures(design: Design, seed: number, steps: number, ids: readonly FigureId[], inChild: boolean): Promise<SeedFigures> {
   const needsIterations = ids.includes('goldPeakSqrtKl')
+  // Only a check whose claims read a monitor keeps its runs' frames: the runs are the same either way.
+  const monitored = ids.some(isMonitorFigureId)
   let recent: RecentFigures
   if (needsIterations) {
     const iterations: MonitorFrame[] = []
     recent = await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
     recent = { ...recent, goldPeakSqrtKl: goldPeakSqrtKl(iterations) }
+    if (monitored) recent = { ...recent, monitors: monitorsOf(design, mergeFrames(iterations, steps / FRAMES_PER_RUN)) }
+  } else if (monitored) {
+    const framed = await trainForFramedFigures(design, seed, steps, inChild)
+    recent = { ...framed.recent, monitors: monitorsOf(design, framed.frames) }
   } else {
     recent = inChild ? await trainInChild(runConfigOf({ ...design, seed }), steps) : await trainForRecentFigures(design, seed, steps)
   }
@@ -149,5 +175,7 @@ function missingReason(claim: Claim): string {
   // GRPO measures it only where the prompts' expected rewards are known exactly (the bandit, the environment's own components).
   if (claim.figure === 'signFlipFraction') return 'the learner reported no sign-flip fraction'
   if (claim.figure === 'goldPeakSqrtKl') return 'no iteration reported both an objective and the kl diagnostic'
+  if (claim.figure === 'monitorFired') return `${claim.monitor} could not measure the run`
+  if (claim.figure === 'monitorLead') return `the gold never turned, or ${claim.monitor} could not measure the run`
   return 'no episode finished within the budget'
 }

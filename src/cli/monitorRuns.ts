@@ -1,10 +1,9 @@
-import { z } from 'zod'
 import { getEnv } from '../core/envs/registry'
-import { FRAMES_PER_RUN, mergeFrames, type MonitorFrame } from '../core/monitors/frames'
+import type { MonitorFrame } from '../core/monitors/frames'
 import type { Lesson } from '../lessons/types'
-import { runConfigOf, type Design } from '../model/design'
-import { mapConcurrently, trainInChild } from './childRuns'
-import { trainForRecentFigures } from './lessonCheck'
+import type { Design } from '../model/design'
+import { mapConcurrently } from './childRuns'
+import { trainForFramedFigures } from './lessonCheck'
 
 /*
  * The runs `monitor check` scores: every variant of the lessons on each seed, trained by the lesson
@@ -21,30 +20,9 @@ export interface MonitoredRun {
   frames: MonitorFrame[]
 }
 
-/** A line `train --every 1` prints per iteration: what a frame reads of it. */
-const IntervalLineSchema = z.object({
-  envSteps: z.number().finite(),
-  episodes: z.number().int().min(0),
-  meanReturn: z.number().nullable(),
-  meanObjective: z.number().nullable(),
-  meanLength: z.number().nullable(),
-  contributions: z.record(z.string(), z.number()).nullable(),
-  diagnostics: z.record(z.string(), z.number()),
-})
-
-function frameOfLine(line: unknown): MonitorFrame {
-  const parsed = IntervalLineSchema.safeParse(line)
-  if (!parsed.success) throw new Error(`a training run printed a line that is not an interval line: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
-  const { envSteps, episodes, meanReturn, meanObjective, meanLength, contributions, diagnostics } = parsed.data
-  return { envSteps, episodes, shapedReturn: meanReturn, objective: meanObjective, length: meanLength, contributions, diagnostics }
-}
-
 /** Train `design` on `seed` for `steps` env steps, here or in a child process, and cut its iterations into FRAMES_PER_RUN frames. */
 export async function trainForFrames(design: Design, seed: number, steps: number, inChild: boolean): Promise<MonitorFrame[]> {
-  const iterations: MonitorFrame[] = []
-  if (inChild) await trainInChild(runConfigOf({ ...design, seed }), steps, (line) => iterations.push(frameOfLine(line)))
-  else await trainForRecentFigures(design, seed, steps, (frame) => iterations.push(frame))
-  return mergeFrames(iterations, steps / FRAMES_PER_RUN)
+  return (await trainForFramedFigures(design, seed, steps, inChild)).frames
 }
 
 /**

@@ -100,6 +100,8 @@ const SELF_REWARD_STEPS = 200_000
 const ENSEMBLE_STEPS = 260_000
 /** over-optimisation: long enough that gold has peaked and fallen without a KL penalty. */
 const OVER_OPTIMISATION_STEPS = 300_000
+/** watching-without-gold: long enough that gold has turned against the reward model (about 75,000 steps), and as far again after. */
+const WATCHING_STEPS = 150_000
 
 /** rubric-vs-judge: easy prompts with room for 8 tokens, GRPO_FAST, paid by correct, the rubric's checks or the judge. */
 const RUBRIC_TASK: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'easy', max_length: 8, group_size: 8 }, learner: GRPO_FAST }
@@ -534,6 +536,25 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.ttrl2025,
     seeAlso: [REFS.selfRewarding2024, REFS.coReward2025, REFS.gdpo2026],
+  }),
+  lesson({
+    id: 'watching-without-gold',
+    variants: [
+      { label: 'Against the reward model, no KL penalty (hacks)', recipe: AGAINST_RM(OVER_OPTIMISATION_MODELS.single, 0) },
+      { label: 'Correct itself (honest)', recipe: { envId: 'tokenseq', params: { ...OVER_OPTIMISATION_MODEL_RECIPE.params }, learner: GRPO_FAST } },
+    ],
+    check: {
+      steps: WATCHING_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Against the reward model the gold turns: correct’s fall from its peak (last 20) at least 0.05', figure: 'objectiveFallFromPeak', variant: 0, relation: { kind: 'atLeast', value: 0.05 } },
+        { text: 'Length drift warns no later than the gold turns: its lead on the turn at least 0 steps', figure: 'monitorLead', monitor: 'length-drift', variant: 0, relation: { kind: 'atLeast', value: 0 } },
+        { text: 'KL growth warns before the gold turns as well', figure: 'monitorLead', monitor: 'kl-growth', variant: 0, relation: { kind: 'atLeast', value: 0 } },
+        { text: 'but it fires on the honest run as well: a policy that learns moves away from where it started', figure: 'monitorFired', monitor: 'kl-growth', variant: 1, relation: { kind: 'atLeast', value: 1 } },
+      ],
+    },
+    reference: REFS.gao2023,
+    seeAlso: [REFS.skalse2022],
   }),
 ]
 

@@ -1,13 +1,67 @@
 import { describe, expect, it } from 'vitest'
 import { LESSONS } from './catalogue'
 import { ClaimSchema, LessonCheckSchema, type Claim } from './claims'
-import { componentProblems, figureIdOf, figureOf, goldPeakSqrtKl, recordedFigures } from './claimFigures'
+import { componentProblems, figureIdOf, figureOf, FIGURE_ID, goldPeakSqrtKl, recordedFigures, type RecentFigures } from './claimFigures'
 
 const coin = LESSONS.find((lesson) => lesson.id === 'coin-loop')!
 const claim = (figure: string, extra: Record<string, unknown> = {}): Claim => ClaimSchema.parse({ text: 'a', figure, variant: 0, relation: { kind: 'atLeast', value: 0 }, ...extra })
 const checkOf = (...claims: Claim[]) => LessonCheckSchema.parse({ steps: 10, seeds: 2, claims })
 
 describe('claim figures', () => {
+  it('reads a monitor’s figures from its verdict against the gold’s turn', () => {
+    const base = { recentObjective: 0, recentReturn: 0, recentContributions: null, recentZeroAdvantageFraction: null }
+    const why = 'w'
+    // The gold turned at 50,000 steps; the run's last frame ends at 150,000.
+    const recent: RecentFigures = {
+      ...base,
+      monitors: {
+        lastEnvSteps: 150_000,
+        verdicts: {
+          goldTurned: { frame: 32, envSteps: 50_000, peak: 0.2, value: 0.1 },
+          monitors: {
+            'length-drift': { kind: 'fired', frame: 27, envSteps: 42_000, why, outcome: 'hit', lead: 8000 },
+            'kl-growth': { kind: 'fired', frame: 40, envSteps: 61_000, why, outcome: 'late', lead: null },
+            'entropy-collapse': { kind: 'quiet', why, outcome: 'miss', lead: null },
+            'credit-dominance': { kind: 'unmeasurable', why, outcome: 'unmeasurable', lead: null },
+          },
+        },
+      },
+    }
+    expect(claim('monitorLead', { monitor: 'length-drift' })).toMatchObject({ monitor: 'length-drift' })
+    expect(figureIdOf(claim('monitorLead', { monitor: 'length-drift' }))).toBe('monitorLead:length-drift')
+    expect(figureIdOf(claim('monitorFired', { monitor: 'kl-growth' }))).toBe('monitorFired:kl-growth')
+    expect(FIGURE_ID.test('monitorLead:length-drift') && FIGURE_ID.test('monitorFired:kl-growth')).toBe(true)
+    // A hit: 50,000 − 42,000 = 8,000 steps ahead, as score.ts counts its lead.
+    expect(figureOf(recent, 'monitorLead:length-drift')).toBe(8000)
+    expect(figureOf(recent, 'monitorFired:length-drift')).toBe(1)
+    // Late: 50,000 − 61,000 = −11,000.
+    expect(figureOf(recent, 'monitorLead:kl-growth')).toBe(-11_000)
+    // Never fired: counted as firing at the last frame, 50,000 − 150,000 = −100,000; it fired 0.
+    expect(figureOf(recent, 'monitorLead:entropy-collapse')).toBe(-100_000)
+    expect(figureOf(recent, 'monitorFired:entropy-collapse')).toBe(0)
+    // Not measurable, not in the verdicts, or no verdicts kept: no figure.
+    expect(figureOf(recent, 'monitorFired:credit-dominance')).toBeNull()
+    expect(figureOf(recent, 'monitorLead:credit-dominance')).toBeNull()
+    expect(figureOf(recent, 'monitorFired:proxy-divergence')).toBeNull()
+    expect(figureOf(base, 'monitorFired:length-drift')).toBeNull()
+    // The gold never turned: whether it fired is still a figure, its lead is not.
+    const unturned: RecentFigures = { ...recent, monitors: { ...recent.monitors!, verdicts: { ...recent.monitors!.verdicts, goldTurned: null } } }
+    expect(figureOf(unturned, 'monitorLead:length-drift')).toBeNull()
+    expect(figureOf(unturned, 'monitorFired:length-drift')).toBe(1)
+  })
+
+  it('refuses a monitor figure without a known monitor, and a monitor on any other figure', () => {
+    const parse = (extra: Record<string, unknown>) => ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...extra })
+    const messages = (extra: Record<string, unknown>) => {
+      const parsed = parse(extra)
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)
+    }
+    expect(messages({ figure: 'monitorLead' })[0]).toMatch(/^a monitorLead claim names its monitor \(monitor: 'length-drift'\); accepted: kl-growth, /)
+    expect(messages({ figure: 'monitorFired', monitor: 'length' })[0]).toMatch(/^expected a monitor: kl-growth, entropy-collapse, length-drift, /)
+    expect(messages({ figure: 'objective', monitor: 'length-drift' })).toEqual(['only a monitorFired or monitorLead claim names a monitor, not a objective claim'])
+    expect(parse({ figure: 'monitorFired', monitor: 'reward-length-correlation' }).success).toBe(true)
+  })
+
   it('gives every figure an id: the figure, or contribution:<component>', () => {
     expect(figureIdOf(claim('objective'))).toBe('objective')
     expect(figureIdOf(claim('shapedReturn'))).toBe('shapedReturn')
@@ -99,7 +153,7 @@ describe('a claim’s figure in the schema', () => {
     [{ figure: 'contribution' }, 'component', "a contribution claim names its component (component: 'format')"],
     [{ figure: 'objective', component: 'coin' }, 'component', 'only a contribution claim names a component, not a objective claim'],
     [{ figure: 'contribution', component: 'not a name' }, 'component', 'expected a component name: letters, digits and _ (e.g. format)'],
-    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl'],
+    [{ figure: 'advantage' }, 'figure', 'expected a figure: objective, shapedReturn, contribution, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl, monitorFired, monitorLead'],
   ])('refuses %j with one message', (figure, path, message) => {
     const parsed = ClaimSchema.safeParse({ text: 'a', variant: 0, relation: { kind: 'atLeast', value: 0 }, ...figure })
     expect(parsed.success).toBe(false)

@@ -1,4 +1,5 @@
 import { specOf } from '../model/design'
+import type { RunVerdicts } from '../core/monitors/check'
 import { namedVariants, type BestOfNFigure, type Claim, type LessonCheck } from './claims'
 import type { BestOfNPeak } from '../core/run/bestOfN'
 import type { LessonVariant } from './types'
@@ -8,7 +9,7 @@ import type { LessonVariant } from './types'
  * contribution claim about `format` and one about `coin` are two figures.
  *   objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective,
  *   objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl,
- *   contribution:<component>
+ *   contribution:<component>, monitorFired:<monitor>, monitorLead:<monitor>
  */
 
 export type FigureId =
@@ -22,16 +23,24 @@ export type FigureId =
   | 'goldPeakSqrtKl'
   | BestOfNFigure
   | `contribution:${string}`
+  | `monitorFired:${string}`
+  | `monitorLead:${string}`
 
 /** The figures every variant's evidence records, whatever its claims are about. */
 export const ALWAYS_RECORDED = ['objective', 'shapedReturn'] as const satisfies readonly FigureId[]
 
 /** A figure id as the evidence file keys it (the component part: a name as ClaimSchema accepts one). */
-export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|signFlipFraction|episodeLength|peakObjective|objectiveFallFromPeak|goldPeakSqrtKl|bestOfNGoldFall|bestOfNProxyRise|bestOfNPeakSqrtKl|contribution:[A-Za-z_][A-Za-z0-9_]{0,39})$/
+export const FIGURE_ID = /^(objective|shapedReturn|zeroAdvantageFraction|signFlipFraction|episodeLength|peakObjective|objectiveFallFromPeak|goldPeakSqrtKl|bestOfNGoldFall|bestOfNProxyRise|bestOfNPeakSqrtKl|contribution:[A-Za-z_][A-Za-z0-9_]{0,39}|monitor(Fired|Lead):[a-z][a-z0-9-]{0,39})$/
 
 /** The id of the figure a claim is about. */
-export function figureIdOf(claim: Pick<Claim, 'figure' | 'component'>): FigureId {
+export function figureIdOf(claim: Pick<Claim, 'figure' | 'component' | 'monitor'>): FigureId {
+  if (claim.figure === 'monitorFired' || claim.figure === 'monitorLead') return `${claim.figure}:${claim.monitor ?? ''}`
   return claim.figure === 'contribution' ? `contribution:${claim.component ?? ''}` : claim.figure
+}
+
+/** Whether a figure id is a monitor's (its run must be kept as frames to be read). */
+export function isMonitorFigureId(id: FigureId): id is `monitorFired:${string}` | `monitorLead:${string}` {
+  return id.startsWith('monitorFired:') || id.startsWith('monitorLead:')
 }
 
 /** The figures a check records per variant: objective and shapedReturn, then those its claims name, in the claims' order. */
@@ -56,6 +65,8 @@ export interface RecentFigures {
   goldPeakSqrtKl?: number | null
   /** Best-of-n's peak against the run's design (bestOfNPeak); absent unless a claim needs it. */
   bestOfN?: BestOfNPeak | null
+  /** Every monitor's verdict on the run and where its gold turned (core/monitors/check.ts), with the env steps of its last frame; kept only where a claim reads a monitor. */
+  monitors?: { verdicts: RunVerdicts; lastEnvSteps: number }
 }
 
 /** Where each best-of-n figure is read in bestOfNPeak's figures. */
@@ -94,8 +105,26 @@ export function figureOf(recent: RecentFigures, id: FigureId): number | null {
   if (id === 'goldPeakSqrtKl') return recent.goldPeakSqrtKl ?? null
   if (id === 'bestOfNGoldFall' || id === 'bestOfNProxyRise' || id === 'bestOfNPeakSqrtKl') return recent.bestOfN == null ? null : recent.bestOfN[BEST_OF_N_FIELD[id]]
   if (id === 'objectiveFallFromPeak') return recent.peakObjective == null || recent.recentObjective === null ? null : recent.peakObjective - recent.recentObjective
+  if (isMonitorFigureId(id)) return monitorFigureOf(recent.monitors, id)
   const component = id.slice('contribution:'.length)
   return recent.recentContributions !== null && Object.hasOwn(recent.recentContributions, component) ? recent.recentContributions[component] : null
+}
+
+/**
+ * A monitor's figure of a run (claims.ts): monitorFired 1 where it fired, 0 where it stayed quiet;
+ * monitorLead T − F with T the env steps where the gold turned and F where the monitor first fired,
+ * F = the last frame's env steps where it never fired. Null where the monitor cannot measure the
+ * run, and for the lead where the gold never turned.
+ */
+function monitorFigureOf(monitors: RecentFigures['monitors'], id: `monitorFired:${string}` | `monitorLead:${string}`): number | null {
+  const [figure, name] = id.split(':')
+  if (monitors === undefined || !Object.hasOwn(monitors.verdicts.monitors, name)) return null
+  const result = monitors.verdicts.monitors[name]
+  if (result.kind === 'unmeasurable') return null
+  if (figure === 'monitorFired') return result.kind === 'fired' ? 1 : 0
+  const turn = monitors.verdicts.goldTurned
+  if (turn === null) return null
+  return turn.envSteps - (result.kind === 'fired' ? result.envSteps : monitors.lastEnvSteps)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
+import { MONITOR_NAMES } from '../core/monitors/registry'
 
 /*
  * What a lesson claims a student will see, in machine form, so that a command can train it over
@@ -30,6 +31,16 @@ import { IDENTIFIER, MAX_NAME_LENGTH } from '../core/rewards/designSchema'
  *   bestOfNGoldFall        the gold's fall from its peak over n to the largest n;
  *   bestOfNProxyRise       the proxy's (the design's reward's) climb from the gold's peak to the largest n;
  *   bestOfNPeakSqrtKl      √KL(best-of-n ‖ π) = √(log n − (n − 1)/n) at the n where the gold peaks.
+ * and two read from the run's hacking monitors:
+ *   monitorFired           1 where a hacking monitor (core/monitors/, the claim names it: `monitor:
+ *                          'length-drift'`) fired anywhere in the run, 0 where it stayed quiet;
+ *   monitorLead            the env steps by which that monitor's first firing came before the gold
+ *                          turned (core/monitors/goldTurned.ts): T − F, T the turn's env steps and F
+ *                          the firing's; negative when it fired late; a monitor that never fired
+ *                          counts as firing at the run's last frame (F = its env steps E ≥ T).
+ * Both monitor figures read the run cut into the frames `monitor check` scores and the monitors and
+ * the gold's turn with their defaults, as the page's Monitors panel does (claimFigures.ts); a run
+ * has no monitorLead where the gold never turned, and neither where the monitor cannot measure it.
  */
 export const CLAIM_FIGURES = [
   'objective',
@@ -44,6 +55,8 @@ export const CLAIM_FIGURES = [
   'bestOfNGoldFall',
   'bestOfNProxyRise',
   'bestOfNPeakSqrtKl',
+  'monitorFired',
+  'monitorLead',
 ] as const
 export type ClaimFigure = (typeof CLAIM_FIGURES)[number]
 
@@ -62,6 +75,11 @@ export function isBestOfNFigure(figure: string): figure is BestOfNFigure {
 
 /** The best-of-n a check measures: prompts per seed and the ns, powers of two up to largestN (the largest n's draws serve every n). */
 export const BEST_OF_N_CHECK = { prompts: 256, largestN: 1024 } as const
+
+/** Whether a figure is a hacking monitor's verdict on the run (the claim names the monitor). */
+export function isMonitorFigure(figure: ClaimFigure): figure is 'monitorFired' | 'monitorLead' {
+  return figure === 'monitorFired' || figure === 'monitorLead'
+}
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const variantIndex = z.number().int().min(0)
@@ -90,6 +108,8 @@ export const ClaimSchema = z
       .max(MAX_NAME_LENGTH)
       .regex(IDENTIFIER, { error: 'expected a component name: letters, digits and _ (e.g. format)' })
       .optional(),
+    /** With figure 'monitorFired' or 'monitorLead' only: the monitor (its kebab-case name in core/monitors/registry.ts). */
+    monitor: z.enum(MONITOR_NAMES as [string, ...string[]], { error: `expected a monitor: ${MONITOR_NAMES.join(', ')}` }).optional(),
     /** The variant the claim is about (index into the lesson's variants). */
     variant: variantIndex,
     relation: RelationSchema,
@@ -97,6 +117,8 @@ export const ClaimSchema = z
   .superRefine((claim, context) => {
     if (claim.figure === 'contribution' && claim.component === undefined) context.addIssue({ code: 'custom', path: ['component'], message: "a contribution claim names its component (component: 'format')" })
     if (claim.figure !== 'contribution' && claim.component !== undefined) context.addIssue({ code: 'custom', path: ['component'], message: `only a contribution claim names a component, not a ${claim.figure} claim` })
+    if (isMonitorFigure(claim.figure) && claim.monitor === undefined) context.addIssue({ code: 'custom', path: ['monitor'], message: `a ${claim.figure} claim names its monitor (monitor: 'length-drift'); accepted: ${MONITOR_NAMES.join(', ')}` })
+    if (!isMonitorFigure(claim.figure) && claim.monitor !== undefined) context.addIssue({ code: 'custom', path: ['monitor'], message: `only a monitorFired or monitorLead claim names a monitor, not a ${claim.figure} claim` })
   })
 export type Claim = z.infer<typeof ClaimSchema>
 

@@ -19,13 +19,14 @@ export type FigureEvidence = z.infer<typeof FigureEvidenceSchema>
 /**
  * A variant's figures by figure id (claimFigures.ts): objective and shapedReturn always, and every
  * other figure the lesson's claims are about (zeroAdvantageFraction, signFlipFraction, episodeLength,
- * peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, the best-of-n figures, contribution:<component>).
+ * peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, the best-of-n figures, contribution:<component>,
+ * monitorFired:<monitor>, monitorLead:<monitor>).
  */
 const FiguresSchema = z
   .record(z.string(), FigureEvidenceSchema)
   .superRefine((figures, context) => {
     // Checked here rather than by the key's schema, whose message zod replaces by "Invalid key in record".
-    for (const id of Object.keys(figures)) if (!FIGURE_ID.test(id)) context.addIssue({ code: 'custom', path: [id], message: 'expected a figure id: objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl or contribution:<component>' })
+    for (const id of Object.keys(figures)) if (!FIGURE_ID.test(id)) context.addIssue({ code: 'custom', path: [id], message: 'expected a figure id: objective, shapedReturn, zeroAdvantageFraction, signFlipFraction, episodeLength, peakObjective, objectiveFallFromPeak, goldPeakSqrtKl, bestOfNGoldFall, bestOfNProxyRise, bestOfNPeakSqrtKl, contribution:<component>, monitorFired:<monitor> or monitorLead:<monitor>' })
     for (const id of ALWAYS_RECORDED) if (!Object.hasOwn(figures, id)) context.addIssue({ code: 'custom', path: [id], message: `every variant records ${ALWAYS_RECORDED.join(' and ')}` })
   })
   .transform((figures) => figures as Partial<Record<FigureId, FigureEvidence>> & Record<(typeof ALWAYS_RECORDED)[number], FigureEvidence>)

@@ -32,6 +32,9 @@ describe('the sentence about the student’s own run', () => {
       bestOfNGoldFall: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
       bestOfNProxyRise: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
       bestOfNPeakSqrtKl: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      // A monitor's firing is a share of seeds, two places; its lead whole steps: 12.25 → 12, −3.5 → −3 (Math.round), 0.25 → 0.
+      monitorFired: '◆ Goal only (coin 0), your run: 12.25 at 20,480 steps · measured: -3.50 ± 0.25 over 5 seeds at 20,000 steps',
+      monitorLead: '◆ Goal only (coin 0), your run: 12 at 20,480 steps · measured: -3 ± 0 over 5 seeds at 20,000 steps',
     })
   })
 
@@ -43,6 +46,8 @@ describe('the sentence about the student’s own run', () => {
   it('says why the measured figure is missing with the same words the chart uses, without "yet"', () => {
     const none = { mean: null, std: null, values: [null] }
     expect(measuredText('zeroAdvantageFraction', none)).toBe('no update reported it')
+    expect(measuredText('monitorLead', none)).toBe('the gold never turned, or the monitor could not measure the run')
+    expect(measuredText('monitorFired', none)).toBe('the monitor could not measure the run')
     expect(measuredText('objective', none)).toBe('no episode finished')
     expect(yourRunText(line({ figure: 'zeroAdvantageFraction', value: null, measured: none }))).toBe(
       '◆ Goal only (coin 0), your run: no update reported it yet at 20,480 steps · measured: no update reported it over 5 seeds at 20,000 steps',

@@ -8,17 +8,21 @@ import type { FigureEvidence } from './evidenceSchema'
  * charts only render them.
  */
 
-/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, the true objective and the zero-advantage and sign-flip fractions to two. */
+/** A lesson figure as the run's readouts show it: returns and contributions to one decimal, a monitor's lead in whole steps, the true objective, the fractions and a monitor's firing (its share of seeds) to two. */
 export function formatClaimFigure(figure: ClaimFigure, value: number): string {
+  if (figure === 'monitorLead') return formatCount(Math.round(value))
   return formatFixed(value, figure === 'shapedReturn' || figure === 'contribution' ? 1 : 2)
 }
 
 /**
  * Why a figure has no value: the zero-advantage and sign-flip fractions wait for an update that
- * reports them; best-of-n's and goldPeakSqrtKl are never the page run's; every other figure
+ * reports them; best-of-n's and goldPeakSqrtKl are never the page run's; a monitor's figures
+ * wait for a gold that turned and a run it can measure; every other figure
  * (objective, return, contribution, length, peak, fall) waits for a finished episode.
  */
 export function missingFigureText(figure: ClaimFigure): string {
+  if (figure === 'monitorFired') return 'the monitor could not measure the run'
+  if (figure === 'monitorLead') return 'the gold never turned, or the monitor could not measure the run'
   if (isPageless(figure)) return isBestOfNFigure(figure) ? 'read from best-of-n, not from a run' : 'read by the lesson check, not on the page'
   return isUpdateFigure(figure) ? 'no update reported it' : 'no episode finished'
 }

@@ -15,6 +15,7 @@ import freeRiding from './text/free-riding.json'
 import dpoVsRlhf from './text/dpo-vs-rlhf.json'
 import processVsOutcome from './text/process-vs-outcome.json'
 import overOptimisation from './text/over-optimisation.json'
+import watchingWithoutGold from './text/watching-without-gold.json'
 import ensembleCaution from './text/ensemble-caution.json'
 import bestOfN from './text/best-of-n.json'
 import selfRewardCollapse from './text/self-reward-collapse.json'
@@ -45,6 +46,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'dpo-vs-rlhf': dpoVsRlhf,
   'process-vs-outcome': processVsOutcome,
   'over-optimisation': overOptimisation,
+  'watching-without-gold': watchingWithoutGold,
   'ensemble-caution': ensembleCaution,
   'best-of-n': bestOfN,
   'self-reward-collapse': selfRewardCollapse,

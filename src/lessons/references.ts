@@ -138,4 +138,8 @@ export const REFS = {
     title: 'Beirami, Agarwal, Berant, D’Amour, Eisenstein, Nagpal & Suresh (2024), Theoretical Guarantees on the Best-of-n Alignment Policy',
     url: 'https://arxiv.org/abs/2401.01879',
   },
+  skalse2022: {
+    title: 'Skalse, Howe, Krasheninnikov & Krueger (2022), Defining and Characterizing Reward Hacking, NeurIPS',
+    url: 'https://arxiv.org/abs/2209.13085',
+  },
 } satisfies Record<string, Reference>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { frameAt } from '../core/monitors/testFrames'
 import { MONITOR_NAMES } from '../core/monitors/registry'
 import { monitorPanelOf, warningMonitors, type MonitorReading } from './monitorPanel'
-import { goldStateText, monitorStateText } from './monitorPanelText'
+import { goldMarkName, goldStateText, monitorStateText } from './monitorPanelText'
 
 const stateOf = (monitors: readonly MonitorReading[], name: string) => monitors.find((reading) => reading.name === name)!.state
 
@@ -37,6 +37,8 @@ describe('monitorPanelOf', () => {
     const turned = monitorPanelOf(falling, true).gold
     expect(turned).toEqual({ kind: 'turned', turn: { frame: 6, envSteps: 7000, peak: 1, value: 0.6 } })
     expect(goldStateText(turned)).toBe('The gold turned at step 7k: its smoothed mean fell from its peak 1.00 to 0.60.')
+    // The curve's mark for it names the same step.
+    expect(goldMarkName(7000)).toBe('Gold turned at step 7k')
     // Lower is better: the same fall is an improvement.
     expect(monitorPanelOf([...falling], false).gold).toEqual({ kind: 'not-turned' })
     expect(goldStateText({ kind: 'not-turned' })).toBe('The gold has not turned.')

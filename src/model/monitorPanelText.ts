@@ -22,3 +22,11 @@ export function monitorMarkLabel(label: string): string {
 export function monitorMarkName(label: string, sinceStep: number): string {
   return `Monitor fired: ${label} at step ${formatSteps(sinceStep)}`
 }
+
+/** The label of the gold's mark on the learning curve, where the true objective turned. */
+export const GOLD_MARK_LABEL = '▼ gold turned'
+
+/** The accessible name of the gold's mark: where the true objective turned (core/monitors/goldTurned.ts). */
+export function goldMarkName(envSteps: number): string {
+  return `Gold turned at step ${formatSteps(envSteps)}`
+}

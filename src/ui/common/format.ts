@@ -1,4 +1,5 @@
 import { BEST_OF_N_CHECK, type Claim } from '../../lessons/claims'
+import { findMonitor } from '../../core/monitors/registry'
 
 export { formatChange, formatCount, formatFigure, formatFixed, formatSteps } from '../../model/numberFormat'
 export { formatClaimFigure } from '../../lessons/evidenceText'
@@ -9,7 +10,8 @@ export function formatWeight(weight: number): string {
 }
 
 /** What a claim's figure is called on the card: "Return (last 20)", "format’s contribution (last 20)", … */
-export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, objectiveName: string): string {
+export function claimFigureName(claim: Pick<Claim, 'figure' | 'component' | 'monitor'>, objectiveName: string): string {
+  const monitor = findMonitor(claim.monitor ?? '')?.label ?? claim.monitor
   switch (claim.figure) {
     case 'objective':
       return `${objectiveName} (last 20)`
@@ -35,6 +37,10 @@ export function claimFigureName(claim: Pick<Claim, 'figure' | 'component'>, obje
       return `Best-of-n: the reward’s climb after ${objectiveName}’s peak, to n = ${BEST_OF_N_CHECK.largestN}`
     case 'bestOfNPeakSqrtKl':
       return `Best-of-n: √KL where ${objectiveName} peaked`
+    case 'monitorFired':
+      return `${monitor} fired (1) or stayed quiet (0)`
+    case 'monitorLead':
+      return `${monitor}’s lead on the gold’s turn (steps)`
   }
 }
 

@@ -17,10 +17,12 @@ import { useView } from '../../state/link/views'
 import { IfVisible } from '../common/IfVisible'
 import { LineChart, type LineSeries } from '../charts/LineChart'
 import { warningMonitors } from '../../model/monitorPanel'
-import { monitorMarkLabel, monitorMarkName } from '../../model/monitorPanelText'
+import { GOLD_MARK_LABEL, goldMarkName, monitorMarkLabel, monitorMarkName } from '../../model/monitorPanelText'
 
 /** The hacking monitors' marks: their own colour and a longer dash than the design changes' marks. */
 const MONITOR_MARK = { colour: '#f4a261', dash: '6 3' }
+/** The gold's turn: the true objective's colour, a solid line, so that it reads apart from every warning. */
+const GOLD_MARK = { colour: '#ffd166', dash: 'none' }
 
 /**
  * The learning curve: shaped return and each component's contribution on the left axis, the true
@@ -97,11 +99,13 @@ const CurveFigure = memo(function CurveFigure({ series, marks, monitors }: Pick<
     return [
       ...marks.map((mark) => ({ key: mark.changeId, x: markX(mark.envSteps), label: markLabel(mark, formatWeight) })),
       ...warnings.map((reading) => ({ key: `monitor-${reading.name}`, x: markX(reading.state.sinceStep), label: monitorMarkLabel(reading.label), name: monitorMarkName(reading.label, reading.state.sinceStep), ...MONITOR_MARK })),
+      // Where the gold turned, once it has: what the monitors' marks are judged against.
+      ...(monitors.gold.kind === 'turned' ? [{ key: 'gold-turned', x: markX(monitors.gold.turn.envSteps), label: GOLD_MARK_LABEL, name: goldMarkName(monitors.gold.turn.envSteps), ...GOLD_MARK }] : []),
     ]
-  }, [marks, warnings, series, axis])
+  }, [marks, warnings, monitors.gold, series, axis])
   const latest = series[series.length - 1]
   const summary = latest
-    ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked; ${warnings.length} monitor warnings marked.`
+    ? `Learning curve: ${series.length} points up to step ${latest.envSteps}; latest shaped return ${latest.shapedReturn.toFixed(1)}, ${spec.objective.name} ${latest.objective.toFixed(2)}; ${marks.length} design changes marked; ${warnings.length} monitor warnings marked${monitors.gold.kind === 'turned' ? `; the gold's turn marked at step ${monitors.gold.turn.envSteps}` : ''}.`
     : `Learning curve: ${emptyCurveText(status)}`
   const hacking = usePlayground((state) => state.run.hacking)
   const dismissHacking = usePlayground((state) => state.dismissHacking)
