@@ -69,8 +69,9 @@ describe('tokenseq pays majority at the group’s end', () => {
     env.setState(0, state(3, 4, [7]))
     env.step(Int32Array.of(E), out, new Rng(1), false)
     expect(out.terminated[0]).toBe(1)
-    expect(env.spec.components.map((c) => c.name).indexOf('majority')).toBe(5)
-    expect(out.components[5]).toBe(0)
+    const majority = env.spec.components.map((c) => c.name).indexOf('majority')
+    expect(majority).toBe(env.spec.components.length - 1)
+    expect(out.components[majority]).toBe(0)
   })
 
   it('writes each group’s agreement into its column of rows of any stride, the other columns 0', () => {
@@ -85,11 +86,13 @@ describe('tokenseq pays majority at the group’s end', () => {
       [2, 2, [4, E]],
     ] as const
     copies.forEach(([a, b, tokens], i) => env.setState(i, state(a, b, [...tokens])))
-    // A stride of 7: the environment's 6 components and one a reward design added after them.
-    const out = new Float64Array(6 * 7).fill(9)
-    env.payGroupEnds(out, 7)
-    const column = (k: number) => Array.from({ length: 6 }, (_, i) => out[i * 7 + k])
-    expect(column(5)).toEqual([1, 1, 0, 0, 0, 1])
-    for (const k of [0, 1, 2, 3, 4, 6]) expect(column(k)).toEqual([0, 0, 0, 0, 0, 0])
+    // A stride of K + 1: the environment's K components (majority the last) and one a reward design added after them.
+    const K = env.spec.components.length
+    const stride = K + 1
+    const out = new Float64Array(6 * stride).fill(9)
+    env.payGroupEnds(out, stride)
+    const column = (k: number) => Array.from({ length: 6 }, (_, i) => out[i * stride + k])
+    expect(column(K - 1)).toEqual([1, 1, 0, 0, 0, 1])
+    for (let k = 0; k < stride; k++) if (k !== K - 1) expect(column(k)).toEqual([0, 0, 0, 0, 0, 0])
   })
 })

@@ -56,7 +56,7 @@ describe('tokenseq rubric and judge', () => {
 
   it('are components of the task after overlong, weight 0 by default', () => {
     const names = tokenseq.spec.components.map((c) => c.name)
-    expect(names.slice(names.indexOf('overlong') + 1)).toEqual([...RUBRIC_CHECKS, 'judge_score'])
+    expect(names.slice(names.indexOf('overlong') + 1, names.indexOf('judge_score') + 1)).toEqual([...RUBRIC_CHECKS, 'judge_score'])
     for (const name of [...RUBRIC_CHECKS, 'judge_score']) expect(tokenseq.spec.components.find((c) => c.name === name)?.defaultWeight).toBe(0)
   })
 })
