@@ -15,6 +15,7 @@ import dpoVsRlhf from './text/dpo-vs-rlhf.json'
 import processVsOutcome from './text/process-vs-outcome.json'
 import overOptimisation from './text/over-optimisation.json'
 import ensembleCaution from './text/ensemble-caution.json'
+import samplerMismatch from './text/sampler-mismatch.json'
 
 /*
  * The words of every lesson's card, one file per lesson in text/ (named by the lesson's id), kept
@@ -42,6 +43,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'process-vs-outcome': processVsOutcome,
   'over-optimisation': overOptimisation,
   'ensemble-caution': ensembleCaution,
+  'sampler-mismatch': samplerMismatch,
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g
