@@ -236,6 +236,33 @@ test('Clip-Cov’s ratio under its loss only, and an adaptive KL target from the
   await expect(page.getByRole('textbox', { name: 'KL target (adaptive β)' })).toHaveValue('0.05')
 })
 
+test('a stale sampler and token TIS from the Learner panel: the bounds show with a correction only, the link carries them and the diagnostics show the gap', async ({ page }) => {
+  await page.goto('./?env=tokenseq')
+  const staleness = page.getByRole('textbox', { name: 'sampler staleness (updates)' })
+  await expect(staleness).toHaveValue('0')
+  await staleness.fill('2')
+  await staleness.press('Enter')
+  await expect(page).toHaveURL(/l\.samplerStaleness=2/)
+  const clipMax = page.getByRole('textbox', { name: 'correction C_max' })
+  await expect(clipMax).toBeHidden()
+  await page.getByRole('combobox', { name: 'sampler correction' }).selectOption('token_truncate')
+  await expect(page).toHaveURL(/l\.samplerCorrection=token_truncate/)
+  await expect(clipMax).toHaveValue('3')
+  await clipMax.fill('2')
+  await clipMax.press('Enter')
+  await expect(page).toHaveURL(/l\.samplerClipMax=2/)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expectTraining(page)
+  const diagnostics = page.getByRole('region', { name: 'Learner diagnostics' })
+  await expect(diagnostics).toContainText('sampler kl')
+  await expect(diagnostics).toContainText('sampler corrected fraction')
+  // The link opens the same learner.
+  await page.goto(page.url())
+  await expect(page.getByRole('textbox', { name: 'sampler staleness (updates)' })).toHaveValue('2')
+  await expect(page.getByRole('combobox', { name: 'sampler correction' })).toHaveValue('token_truncate')
+  await expect(page.getByRole('textbox', { name: 'correction C_max' })).toHaveValue('2')
+})
+
 test('the token task’s overlong penalty has its slider and its cache parameter, and masking truncated completions is set in the Learner panel, kept in the link and reported', async ({ page }) => {
   await page.goto('./?env=tokenseq')
   const overlong = page.getByRole('slider', { name: 'overlong' })

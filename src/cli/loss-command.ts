@@ -7,6 +7,7 @@ import { CLIP_COV_POLICY_LOSSES, CLIPPED_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_
 import { MAX_SEED, Rng } from '../core/rng'
 import { SAPO_DEFAULT_TEMPERATURES } from '../core/losses/sapo'
 import { perTokenAdvantages } from '../core/losses/sequences'
+import { DEFAULT_SAMPLER_CLIP_MAX, SAMPLER_CORRECTION_MODES, type SamplerCorrection, type SamplerCorrectionMode } from '../core/losses/offPolicyCorrection'
 import { parseFlags, parseNumber } from './args'
 import { wholeNumberFlag } from './fitFlags'
 import { assertFinite, assertFiniteValue, parseJson, validateInput } from './json-input'
@@ -17,7 +18,7 @@ import { UsageError } from './usage'
  * log-probabilities given as JSON on stdin (src/core/losses/), to check a trainer's numbers against.
  */
 
-const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'delta', 'tau-pos', 'tau-neg', 'clip-cov-ratio', 'clip-cov-lb', 'clip-cov-ub', 'kl-cov-ratio', 'ppo-kl-coef', 'seed', 'aggregation', 'max-length', 'kl', 'beta']
+const FLAGS = ['policy-loss', 'clip-low', 'clip-high', 'dual-clip', 'delta', 'tau-pos', 'tau-neg', 'clip-cov-ratio', 'clip-cov-lb', 'clip-cov-ub', 'kl-cov-ratio', 'ppo-kl-coef', 'seed', 'aggregation', 'max-length', 'kl', 'beta', 'vllm-importance-sampling-mode', 'vllm-importance-sampling-clip-max', 'vllm-importance-sampling-clip-min']
 /** Each loss's own flags (beyond the clip), with the losses they apply to. */
 const OWN_FLAGS: readonly [readonly string[], readonly PolicyLossKind[]][] = [
   [['delta'], DELTA_POLICY_LOSSES],
@@ -35,12 +36,12 @@ const ACCEPTED_AGGREGATIONS = `${AGGREGATIONS.join(', ')}, or the names older se
   .join(', ')}`
 
 const SHAPE =
-  '{"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "advantages": [[A per token], ...] or [A per sequence]}, one inner array per sequence, at least one sequence of at least one token'
+  '{"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "samplerLogProbs": [[...], ...] (with --vllm-importance-sampling-mode only), "advantages": [[A per token], ...] or [A per sequence]}, one inner array per sequence, at least one sequence of at least one token'
 
 // Any finite numbers: the formulas hold for all of them (a density's log-likelihood can be positive).
 const tokenValues = z.array(z.array(z.number()))
 const inputSchema = (advantages: z.ZodType<number[] | number[][]>) =>
-  z.strictObject({ logProbs: tokenValues, oldLogProbs: tokenValues, refLogProbs: tokenValues.optional(), advantages })
+  z.strictObject({ logProbs: tokenValues, oldLogProbs: tokenValues, refLogProbs: tokenValues.optional(), samplerLogProbs: tokenValues.optional(), advantages })
 
 export function lossCommand(argv: string[], readStdin: () => string): string {
   const options = lossOptions(parseFlags('loss', argv, FLAGS))
@@ -54,12 +55,17 @@ export function lossCommand(argv: string[], readStdin: () => string): string {
   const refLogProbs = input.refLogProbs ?? null
   if (options.kl === null && refLogProbs !== null) throw new UsageError(`refLogProbs is given but there is no KL estimator; give --kl ${ANY_KL} to use it, or leave refLogProbs out`)
   if (options.kl !== null && refLogProbs === null) throw new UsageError(`--kl ${options.kl} needs "refLogProbs" on stdin: each token's log-probability under the reference policy`)
+  const samplerLogProbs = input.samplerLogProbs ?? null
+  const mode = options.samplerCorrection?.mode
+  if (mode === undefined && samplerLogProbs !== null) throw new UsageError(`samplerLogProbs is given but there is no correction; give --vllm-importance-sampling-mode ${SAMPLER_CORRECTION_MODES.join('|')} to use it, or leave samplerLogProbs out`)
+  if (mode !== undefined && samplerLogProbs === null) throw new UsageError(`--vllm-importance-sampling-mode ${mode} needs "samplerLogProbs" on stdin: each token's log-probability under the sampler`)
   checkLayout('oldLogProbs', oldLogProbs, logProbs)
   if (refLogProbs !== null) checkLayout('refLogProbs', refLogProbs, logProbs)
+  if (samplerLogProbs !== null) checkLayout('samplerLogProbs', samplerLogProbs, logProbs)
   const advantages = perTokenInput(input.advantages, logProbs)
   checkMaxLength(options.maxLength, logProbs)
 
-  const result = policyLoss({ logProbs, oldLogProbs, refLogProbs, advantages }, options)
+  const result = policyLoss({ logProbs, oldLogProbs, refLogProbs, samplerLogProbs, advantages }, options)
   result.tokenLoss.forEach((sequence, i) => assertFinite(sequence, `tokenLoss[${i}]`))
   assertFiniteValue(result.policyLoss, 'policyLoss')
   assertFiniteValue(result.kl, 'kl')
@@ -70,6 +76,7 @@ export function lossCommand(argv: string[], readStdin: () => string): string {
     kl: result.kl,
     clipFraction: result.clipFraction,
     ...(result.selectedFraction === undefined ? {} : { selectedFraction: result.selectedFraction }),
+    ...(result.correctedFraction === undefined ? {} : { correctedFraction: result.correctedFraction }),
     tokenLoss: result.tokenLoss.map((sequence) => Array.from(sequence)),
   })}\n`
 }
@@ -122,7 +129,35 @@ function lossOptions(flags: Map<string, string>): PolicyLossOptions {
   const beta = numberFlag(flags, 'beta') ?? 0
   if (beta < 0) throw new UsageError(`--beta must be at least 0, got ${flags.get('beta')}`)
   const temperatures = TEMPERATURE_POLICY_LOSSES.includes(policy) ? { temperatures: { pos: tauPos, neg: tauNeg } } : {}
-  return { policyLoss: policy, clip: { low, high }, dualClip, delta, ...temperatures, ...covarianceOptions(flags, policy), aggregation, maxLength, kl, beta }
+  const correction = samplerCorrectionFlags(flags)
+  return { policyLoss: policy, clip: { low, high }, dualClip, delta, ...temperatures, ...covarianceOptions(flags, policy), aggregation, maxLength, kl, beta, ...(correction === null ? {} : { samplerCorrection: correction }) }
+}
+
+/** TRL's vllm_importance_sampling_mode with its bounds (C_max 3 unless given, "none" for no bound; C_min none unless given), or null without a mode. */
+function samplerCorrectionFlags(flags: Map<string, string>): SamplerCorrection | null {
+  const modeText = flags.get('vllm-importance-sampling-mode')
+  if (modeText === undefined) {
+    for (const name of ['vllm-importance-sampling-clip-max', 'vllm-importance-sampling-clip-min']) {
+      if (flags.has(name)) throw new UsageError(`flag --${name} needs --vllm-importance-sampling-mode ${SAMPLER_CORRECTION_MODES.join('|')}: without a correction there is no ratio for it to bound`)
+    }
+    return null
+  }
+  if (!(SAMPLER_CORRECTION_MODES as readonly string[]).includes(modeText)) throw new UsageError(`unknown --vllm-importance-sampling-mode "${modeText}"; accepted: ${SAMPLER_CORRECTION_MODES.join(', ')}`)
+  const mode = modeText as SamplerCorrectionMode
+  const bound = (name: string, fallback: number | null) => {
+    const text = flags.get(name)
+    if (text === undefined) return fallback
+    if (text === 'none') return null
+    const value = parseNumber(text, `--${name}`)
+    if (!(value > 0)) throw new UsageError(`--${name} must be a number above 0 or none, got ${text}`)
+    return value
+  }
+  const clipMax = bound('vllm-importance-sampling-clip-max', DEFAULT_SAMPLER_CLIP_MAX)
+  const clipMin = bound('vllm-importance-sampling-clip-min', null)
+  if (mode.endsWith('_truncate') && clipMax === null) throw new UsageError(`--vllm-importance-sampling-mode ${mode} truncates the ratio at C_max; give --vllm-importance-sampling-clip-max a number above 0, not none`)
+  if (clipMax === null && clipMin === null) throw new UsageError(`--vllm-importance-sampling-mode ${mode} with neither bound masks nothing; give --vllm-importance-sampling-clip-max or --vllm-importance-sampling-clip-min`)
+  if (clipMin !== null && clipMax !== null && !(clipMin < clipMax)) throw new UsageError(`--vllm-importance-sampling-clip-min must be below --vllm-importance-sampling-clip-max, got ${clipMin} and ${clipMax}`)
+  return { mode, clipMin, clipMax }
 }
 
 /** clip_cov's ratio, band and seed, kl_cov's ratio and coefficient; verl's defaults, seed 0, where not given. */

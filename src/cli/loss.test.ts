@@ -36,6 +36,60 @@ const REF = [[-1.5, -0.5], [-1]]
 const WITH_REF = { ...INPUT, refLogProbs: REF }
 const PPO = ['--policy-loss', 'ppo']
 
+/*
+ * A sampler that is not the learner: log π_old − log π_s = (ln 4, −ln 2 | 0), so ρ = (4, 0.5 | 1) and the
+ * sequence ratios are ρ_1 = 4·0.5 = 2 and ρ_2 = 1. PPO's token losses on INPUT are (−1.2, −1 | 0.8).
+ */
+const WITH_SAMPLER = { ...INPUT, samplerLogProbs: [[-1.2 - Math.log(4), -0.5 + Math.log(2)], [-1]] }
+
+function corrected(args: string[]): { loss: number; correctedFraction: number; tokenLoss: number[][] } {
+  const { code, stdout, stderr } = cli(['loss', ...PPO, ...args], WITH_SAMPLER)
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  const output = JSON.parse(stdout) as { loss: number; correctedFraction: number; tokenLoss: number[][] }
+  expect(Object.keys(output)).toEqual(['loss', 'policyLoss', 'kl', 'clipFraction', 'correctedFraction', 'tokenLoss'])
+  return output
+}
+
+describe('loss with a sampler correction (TRL’s vllm_importance_sampling_mode)', () => {
+  it('token_truncate weighs each token by min(ρ, C_max), C_max 3 by default', () => {
+    // c = (3, 0.5 | 1): (−3.6, −0.5 | 0.8), token mean −3.3/3 = −1.1; one token of three truncated
+    const output = corrected(['--vllm-importance-sampling-mode', 'token_truncate'])
+    expect(output.loss).toBeCloseTo(-1.1, 12)
+    expect(output.correctedFraction).toBeCloseTo(1 / 3, 12)
+    expect(output.tokenLoss[0][0]).toBeCloseTo(-3.6, 12)
+  })
+
+  it('token_mask zeroes a token whose ratio leaves [C_min, C_max]', () => {
+    // c = (0, 0.5 | 1): (0, −0.5 | 0.8), mean 0.3/3 = 0.1
+    expect(corrected(['--vllm-importance-sampling-mode', 'token_mask']).loss).toBeCloseTo(0.1, 12)
+    // C_min 0.6 masks the 0.5 too: (0, 0 | 0.8), mean 0.8/3
+    expect(corrected(['--vllm-importance-sampling-mode', 'token_mask', '--vllm-importance-sampling-clip-min', '0.6']).loss).toBeCloseTo(0.8 / 3, 12)
+  })
+
+  it('the sequence modes weigh a sequence’s tokens by its product of ratios', () => {
+    // c = (2, 2 | 1): (−2.4, −2 | 0.8), mean −3.6/3 = −1.2
+    expect(corrected(['--vllm-importance-sampling-mode', 'sequence_truncate']).loss).toBeCloseTo(-1.2, 12)
+    // ρ_1 = 2 > 1.5 masks the first sequence: (0, 0 | 0.8), two of three tokens corrected
+    const masked = corrected(['--vllm-importance-sampling-mode', 'sequence_mask', '--vllm-importance-sampling-clip-max', '1.5'])
+    expect(masked.loss).toBeCloseTo(0.8 / 3, 12)
+    expect(masked.correctedFraction).toBeCloseTo(2 / 3, 12)
+  })
+
+  it.each([
+    [['--vllm-importance-sampling-mode', 'tis'], 'unknown --vllm-importance-sampling-mode "tis"; accepted: token_truncate, token_mask, sequence_truncate, sequence_mask', WITH_SAMPLER],
+    [['--vllm-importance-sampling-clip-max', '2'], 'flag --vllm-importance-sampling-clip-max needs --vllm-importance-sampling-mode', WITH_SAMPLER],
+    [['--vllm-importance-sampling-mode', 'token_truncate', '--vllm-importance-sampling-clip-max', 'none'], '--vllm-importance-sampling-mode token_truncate truncates the ratio at C_max; give --vllm-importance-sampling-clip-max a number above 0, not none', WITH_SAMPLER],
+    [['--vllm-importance-sampling-mode', 'token_mask', '--vllm-importance-sampling-clip-max', 'none'], '--vllm-importance-sampling-mode token_mask with neither bound masks nothing', WITH_SAMPLER],
+    [['--vllm-importance-sampling-mode', 'token_mask', '--vllm-importance-sampling-clip-min', '3'], '--vllm-importance-sampling-clip-min must be below --vllm-importance-sampling-clip-max, got 3 and 3', WITH_SAMPLER],
+    [['--vllm-importance-sampling-mode', 'token_mask', '--vllm-importance-sampling-clip-min', '0'], '--vllm-importance-sampling-clip-min must be a number above 0 or none, got 0', WITH_SAMPLER],
+    [['--vllm-importance-sampling-mode', 'token_mask'], '--vllm-importance-sampling-mode token_mask needs "samplerLogProbs" on stdin', INPUT],
+    [[], 'samplerLogProbs is given but there is no correction', WITH_SAMPLER],
+  ])('refuses %j in one line', (args, message, input) => {
+    expect(refused([...PPO, ...args], input)).toContain(message)
+  })
+})
+
 describe('loss', () => {
   it('prints PPO’s token losses, their token mean and the clip fraction by default', () => {
     const output = ok(PPO, INPUT)
@@ -241,7 +295,7 @@ describe('loss', () => {
     [['--policy-loss'], 'flag --policy-loss needs a value'],
     [[...PPO, '--policy-loss', 'gspo'], 'flag --policy-loss given twice'],
     [[...PPO, 'ppo'], 'unexpected argument "ppo" for loss'],
-    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --delta, --tau-pos, --tau-neg, --clip-cov-ratio, --clip-cov-lb, --clip-cov-ub, --kl-cov-ratio, --ppo-kl-coef, --seed, --aggregation, --max-length, --kl, --beta'],
+    [[...PPO, '--eps', '0.2'], 'unknown flag "--eps" for loss; accepted: --policy-loss, --clip-low, --clip-high, --dual-clip, --delta, --tau-pos, --tau-neg, --clip-cov-ratio, --clip-cov-lb, --clip-cov-ub, --kl-cov-ratio, --ppo-kl-coef, --seed, --aggregation, --max-length, --kl, --beta, --vllm-importance-sampling-mode, --vllm-importance-sampling-clip-max, --vllm-importance-sampling-clip-min'],
     [[...PPO, '--clip-low', '1.5'], '--clip-low must be from 0 to 1 (ε_low: the ratio is clipped below at 1 − ε_low), got 1.5'],
     [[...PPO, '--clip-low', '-0.1'], '--clip-low must be from 0 to 1'],
     [[...PPO, '--clip-low', 'x'], '--clip-low must be a finite number, got "x"'],
@@ -277,7 +331,7 @@ describe('loss', () => {
     expect(refused(args, WITH_REF)).toContain(message)
   })
 
-  const SHAPE = 'expected {"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "advantages": [[A per token], ...] or [A per sequence]}'
+  const SHAPE = 'expected {"logProbs": [[log π per token], ...], "oldLogProbs": [[...], ...], "refLogProbs": [[...], ...] (with --kl only), "samplerLogProbs": [[...], ...] (with --vllm-importance-sampling-mode only), "advantages": [[A per token], ...] or [A per sequence]}'
   it.each([
     ['', `no JSON on stdin; ${SHAPE}`],
     ['{"logProbs": [[-1', 'stdin is not valid JSON'],

@@ -286,6 +286,8 @@ Usage:
                          [--clip-cov-ratio P] [--clip-cov-lb X] [--clip-cov-ub X] [--seed S]
                          [--kl-cov-ratio P] [--ppo-kl-coef K] [--aggregation MODE] [--max-length L]
                          [--kl none|${KL_ESTIMATORS.join('|')}] [--beta B]
+                         [--vllm-importance-sampling-mode MODE] [--vllm-importance-sampling-clip-max C]
+                         [--vllm-importance-sampling-clip-min C]
       A policy-gradient loss on per-token log-probabilities, as verl's core_algos.py computes it.
       Reads on stdin
         {"logProbs": [[log p per token], ...], "oldLogProbs": [[...], ...],
@@ -343,6 +345,15 @@ Usage:
       count); for cispo, r lies outside [1 - E_low, 1 + E_high], whatever A; for geo_mean, x_t
       lies outside [-E_low, E_high] and A is not 0; for clip_cov, as ppo's; for sapo, kl_cov and
       reinforce, 0.
+      --vllm-importance-sampling-mode (TRL's, for a sampler that is not the learner) reads
+      "samplerLogProbs" (log p_s per token, the sampler's; oldLogProbs are then the learner's) and
+      multiplies each token's l by c (before aggregation; the KL term is not weighed), with
+      rho = exp(log p_old - log p_s) per token, or its product over the sequence for sequence_*:
+        token_truncate, sequence_truncate  c = clamp(rho, C_min, C_max)
+        token_mask, sequence_mask          c = rho inside [C_min, C_max], else 0
+      C_max from --vllm-importance-sampling-clip-max (default 3; none for no upper bound, mask
+      modes only), C_min from --vllm-importance-sampling-clip-min (default none); it adds
+      "correctedFraction", the share of tokens whose c is not their rho.
       Defaults: --clip-low 0.2, --clip-high = --clip-low, no dual clip, no --delta, --tau-pos 1,
       --tau-neg 1.05, --clip-cov-ratio 0.0002, --clip-cov-lb 1, --clip-cov-ub 5, --kl-cov-ratio
       0.0002, --ppo-kl-coef 0.1 (verl's), --seed 0, --aggregation token-mean, --kl none, --beta 0.

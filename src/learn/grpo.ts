@@ -14,6 +14,8 @@ import { adaptedKlCoefficient, sequenceMeanKl } from '../core/losses/klControl'
 import { policyLossOf } from '../core/losses/policyLosses'
 import { entropyTopFractionOf, estimatorBaseline, isProcessBaseline, klPlacementOf, passkOf, type GrpoOptions, type LearnerOptions } from '../core/run/config'
 import { whyLearnerChangeNeedsNewRun } from '../core/run/liveLearner'
+import { samplerCorrectionOf, samplerDiffers, samplerOf } from '../core/run/samplerOptions'
+import { samplerCorrectionWeights, samplerMismatch } from '../core/losses/offPolicyCorrection'
 import { estimatorGroupProblem, progressProblem } from '../core/run/learnerFit'
 import { findEnv } from '../core/envs/registry'
 import { DemoRecorder } from '../core/run/demo'
@@ -29,6 +31,7 @@ import { drawGroupsWithSignal, type DrawnBatch } from './dynamicSampling'
 import { checkGroupEnv, CompletionSampler, completionLimit, greedyGroupCompletions, startGroups, type Completions, type GreedyCompletions } from './grpoRollout'
 import { learnerShell } from './learnerShell'
 import { createMlp, frozenMlp, mlpParameters, readOutputs, type Mlp } from './mlp'
+import { sampleActionsWith } from './sampleActions'
 import { keptPrompts, measureSignFlips, signFlipsMeasurable } from './signFlipProbe'
 import { batchProgress } from './progressBatch'
 
@@ -96,6 +99,11 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   // Clip-Cov's random draws, split the same way the first time a clip_cov update needs them: every other run draws what it drew before.
   let covarianceRng: Rng | null = null
   const covarianceRngOf = (): Rng => (covarianceRng ??= rng.split())
+  // The sampler, fixed for the run. Its logit noise draws from a stream of its own, split here only
+  // when there is noise: every other run draws what it drew before.
+  const samplerSettings = samplerOf(options)
+  const samplerIsLearner = !samplerDiffers(samplerSettings)
+  const noiseRng = samplerSettings.logitNoise > 0 ? rng.split() : null
   // The adaptive KL controller's β (verl's AdaptiveKLController.value): null while β is fixed, and
   // from the option's β again whenever the controller or β itself is changed.
   let controlledBeta: number | null = null
@@ -120,12 +128,30 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
 
   const stepBuffers = allocateStepBuffers(spec, n, MAX_ADDED_COMPONENTS)
   const sampler = new CompletionSampler(env, stepBuffers)
+  if (!samplerIsLearner) sampler.drawActions = (logits, actions, actionRng, chosen, logProbs) => sampleActionsWith(logits, actions, samplerSettings, actionRng, noiseRng, chosen, logProbs)
+  // An asynchronous trainer's sampler: the policies of the last k updates, oldest first, frozen
+  // copies made from the parameters alone (no draw from the RNG); the oldest samples. All start as the initial policy.
+  const stalePolicies: Mlp[] = []
+  for (let k = 0; k < samplerSettings.staleness; k++) stalePolicies.push(frozenMlp(await mlpParameters(actor)))
   // The states before each token and after the last.
   const demoFrames = maxLength + 1
   const demo = new DemoRecorder(spec, n, demoFrames)
 
   /** The policy's logits for the first `rows` observations of `obs`. */
   const policyLogits = (obs: Float32Array, rows: number) => readOutputs(actor, obs, rows, obsSize)
+  /** The sampler's network's logits: the policy of k updates ago where the sampler is stale, else the policy's. */
+  const samplerLogits = (obs: Float32Array, rows: number) => readOutputs(stalePolicies[0] ?? actor, obs, rows, obsSize)
+
+  /**
+   * Where the sampler is not the learner: keep the sampler's log π_s with the batch, and put the
+   * learner's log π_old (one forward pass of the policy, before the update moves it) where the loss
+   * reads π_old, as verl and TRL recompute old_log_prob with the trainer.
+   */
+  async function withLearnerLogProbs(completions: Completions): Promise<Completions> {
+    if (samplerIsLearner || completions.tokens === 0) return completions
+    const learner = actionLogProbs(await readOutputs(actor, completions.obs, completions.tokens, obsSize), completions.actions, numActions).logProbs
+    return { ...completions, samplerLogProbs: completions.logProbs, logProbs: Float32Array.from(learner) }
+  }
 
   /** log π_ref(o_t|·) of every token of `completions`: one forward pass of the frozen policy, shared by the KL in the reward and the loss. */
   async function referenceLogProbs(completions: Completions): Promise<Float64Array> {
@@ -133,13 +159,16 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
   }
 
   /** Every token's loss inputs: its completion's advantage, log π_old, log π_ref and its weights (`masked`: 1 for each completion left out of the loss). */
-  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined): GrpoTokenRows {
+  function tokenRows(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined, correction: Float64Array | undefined): GrpoTokenRows {
+    const weights = lossWeights(completions.lengths, options, maxLength, masked)
     return {
       lengths: completions.lengths,
       oldLogProbs: completions.logProbs,
       refLogProbs,
       advantages: withProgress(tokenAdvantages(advantages, completions.lengths), progress),
-      ...lossWeights(completions.lengths, options, maxLength, masked),
+      weights: weights.weights,
+      // w′_t·c_t: the sampler correction weighs each token's policy loss, not the KL term, as TRL's per_token_loss × importance_sampling_ratio
+      policyWeights: correction === undefined ? weights.policyWeights : weights.policyWeights.map((weight, t) => weight * correction[t]),
     }
   }
 
@@ -184,7 +213,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     if (!options.dynamicSampling.enabled) {
       startGroups(env, groupSize, envRng, stepBuffers.obs)
       const prompts = isRemax(options) || keepsPrompts || options.progress !== undefined || keepingCompletions ? env.state.slice() : null
-      const completions = await sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, demoFrames)
+      const completions = await withLearnerLogProbs(await sampler.sample(samplerLogits, activeMix, actionRng, envRng, demo, demoFrames))
       // ReMax's greedy completions: the sampler asks the policy only for each group's first copy, the one that writes.
       const greedy = prompts === null || !isRemax(options) ? null : await greedyGroupCompletions(env, sampler, stepBuffers.obs, prompts, groupSize, policyLogits, activeMix, greedyRngOf(), demo)
       return { trained: completions, sampled: completions, demo: demo.take(), drawn: null, greedy, prompts }
@@ -196,13 +225,15 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
         startGroups(env, groupSize, envRng, stepBuffers.obs)
         if (keepsPrompts || keepingCompletions) roundPrompts.push(env.state.slice())
         // The picture shows the first round only.
-        return sampler.sample(policyLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
+        return sampler.sample(samplerLogits, activeMix, actionRng, envRng, demo, round++ === 0 ? demoFrames : 0)
       },
       activeMix.weights,
       { groupSize, obsSize, groupsWanted: n / groupSize, maxRounds: options.dynamicSampling.maxRounds },
     )
     const prompts = keepsPrompts || keepingCompletions ? keptPrompts(roundPrompts, drawn.keptFrom, groupSize, spec.stateVars.length) : null
-    return { trained: drawn.kept, sampled: drawn.sampled, demo: demo.take(), drawn, greedy: null, prompts }
+    const trained = await withLearnerLogProbs(drawn.kept)
+    const sampled = drawn.sampled === drawn.kept ? trained : await withLearnerLogProbs(drawn.sampled)
+    return { trained, sampled, demo: demo.take(), drawn, greedy: null, prompts }
   }
 
   /**
@@ -211,7 +242,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
    * the log-softmax and the network (Mlp.trace) to the parameters. The diagnostics averaged over
    * the steps; a diagnosis, with nothing applied, when a number is not finite.
    */
-  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined): Promise<Record<string, number>> {
+  async function update(completions: Completions, advantages: Float64Array, refLogProbs: Float64Array, masked: Uint8Array | undefined, progress: Float64Array | undefined, correction: Float64Array | undefined): Promise<Record<string, number>> {
     const obs = tf.tensor2d(completions.obs, [completions.tokens, obsSize])
     const sums = { loss: 0, policyLoss: 0, kl: 0, clipLow: 0, clipHigh: 0, entropy: 0, gradNorm: 0, entropyMaskFraction: 0, selected: 0 }
     const entropyTopFraction = entropyTopFractionOf(options)
@@ -220,7 +251,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       `the largest |advantage| in the batch is ${show(largestMagnitude(advantages))}. Lower the learning rate or β; the update was not applied`
     const lossOptions = { ...lossOptionsOf(options, betaNow()), ...(options.policyLoss === 'clip_cov' ? { covarianceRng: covarianceRngOf() } : {}) }
     try {
-      const rows = tokenRows(completions, advantages, refLogProbs, masked, progress)
+      const rows = tokenRows(completions, advantages, refLogProbs, masked, progress, correction)
       const slopes = new Float64Array(completions.tokens)
       for (let epoch = 0; epoch < options.updateEpochs; epoch++) {
         const trace = actor.trace(obs)
@@ -284,6 +315,12 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const klInReward = klPlacementOf(options) === 'reward'
       const weights = activeMix.weights
       const { trained, sampled, demo: demoRecording, drawn, greedy, prompts } = await draw(activeMix)
+      // The stale sampler moves on by one update: the oldest policy (of update t − k, which sampled
+      // this batch) goes, and this update's policy, before the update moves it, joins.
+      if (stalePolicies.length > 0) {
+        stalePolicies.shift()!.dispose()
+        stalePolicies.push(frozenMlp(await mlpParameters(actor)))
+      }
       const trainedSizes = drawn === null ? groupSizes : new Int32Array(drawn.groupsKept).fill(groupSize)
 
       // R_i = Σ_k w_k·C_ik with C_ik = Σ_t c_k,t over completion i; A_i from its group's baseline
@@ -315,7 +352,19 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
       const skipped = trained.count === 0 || (masked !== undefined && masked.every((left) => left === 1))
       // sign_flip_fraction (signFlipProbe.ts): against the prompts' exact values under π_old, so before the update moves the policy; the completions left out of the loss are left out of it too.
       const signFlips = !keepsPrompts || skipped || prompts === null ? null : await measureSignFlips(env, { prompts, completions: trained, advantages, weights, groupSize, policyLogits, klPenalty, excluded: masked })
-      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked, progress)
+      // The sampler correction c_t of each trained token (offPolicyCorrection.ts), from π_old and π_s as the batch was sampled.
+      const samplerCorrection = samplerCorrectionOf(options)
+      const corrected = samplerCorrection === null || trained.samplerLogProbs === undefined ? null : samplerCorrectionWeights(trained.logProbs, trained.samplerLogProbs, trained.lengths, samplerCorrection)
+      const diagnostics: Record<string, number> = skipped || trainedReference === null ? {} : await update(trained, advantages, trainedReference, masked, progress, corrected?.weights)
+      // The sampler–learner gap over the trained tokens: ρ = π_old/π_s's mean and max, KL(π_s ‖ π_old) by k3, and the share of tokens the correction truncated or masked.
+      if (trained.samplerLogProbs !== undefined) {
+        const gap = samplerMismatch(trained.logProbs, trained.samplerLogProbs)
+        diagnostics.sampler_ratio_mean = gap.ratioMean
+        diagnostics.sampler_ratio_max = gap.ratioMax
+        diagnostics.sampler_kl = gap.klK3
+        if (corrected !== null) diagnostics.sampler_corrected_fraction = corrected.correctedFraction
+      }
+
       // kl_coef: the β this update used (kl_penalty's and the loss's); then the adaptive controller
       // moves it by the KL of the sampling policy to the reference over the trained completions.
       if (options.klControl !== undefined) {
@@ -366,6 +415,7 @@ export async function createGrpoTrainer(env: BatchEnv, mix: CompiledMix, initial
     release() {
       actor.dispose()
       reference.dispose()
+      for (const policy of stalePolicies) policy.dispose()
       fixedProver?.dispose()
       optimizer.dispose()
     },

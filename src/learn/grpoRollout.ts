@@ -22,8 +22,10 @@ export interface Completions {
   /** Observation each token was chosen in, tokens × obsSize. */
   obs: Float32Array
   actions: Int32Array
-  /** log π_old of each token, the policy that sampled it. */
+  /** log π_old of each token: the learner's policy when the batch was sampled (the sampler's own, unless samplerLogProbs says otherwise). */
   logProbs: Float32Array
+  /** log π_s of each token under the sampler, where the sampler is not the learner (as an inference engine returns them); absent, logProbs are the sampler's. */
+  samplerLogProbs?: Float32Array
   /** Raw components summed over each completion, count × K. */
   components: Float64Array
   /** Raw components paid at each token, tokens × K (process supervision reads them); empty unless the sampler keeps them (keepTokenComponents). */
@@ -97,6 +99,8 @@ export class CompletionSampler {
   private readonly activeLogProbs: Float32Array
   /** Keep the components paid at each token (only a process baseline reads them): set before each batch, as the estimator may change live. */
   keepTokenComponents = false
+  /** How a sampled (not greedy) token is drawn from the logits: absent, sampleActions, the learner's own distribution; else the sampler's (sampleActionsWith). */
+  drawActions: ((logits: Float32Array, numActions: number, rng: Rng, actions: Int32Array, logProbs: Float32Array) => void) | null = null
 
   constructor(
     private readonly env: BatchEnv,
@@ -205,7 +209,9 @@ export class CompletionSampler {
     const { n } = env
     const { obsSize, numActions } = env.spec
     if (remaining === n && !greedy) {
-      sampleActions(await logitsOf(stepBuffers.obs, n), numActions, actionRng, actions, logProbs, this.scratch)
+      const logits = await logitsOf(stepBuffers.obs, n)
+      if (this.drawActions === null) sampleActions(logits, numActions, actionRng, actions, logProbs, this.scratch)
+      else this.drawActions(logits, numActions, actionRng, actions, logProbs)
       return
     }
     let rows = 0
@@ -217,7 +223,8 @@ export class CompletionSampler {
     }
     const logits = await logitsOf(activeObs, rows)
     if (greedy) greedyActions(logits, numActions, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows))
-    else sampleActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows), this.scratch)
+    else if (this.drawActions === null) sampleActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows), this.scratch)
+    else this.drawActions(logits, numActions, actionRng, activeActions.subarray(0, rows), activeLogProbs.subarray(0, rows))
     actions.fill(0)
     logProbs.fill(0)
     for (let j = 0; j < rows; j++) {

@@ -54,6 +54,9 @@ const SILENT_MAX_ROUNDS = 10
 const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learner: GRPO_FAST }
 /** A judge (the proxy) at a twentieth of correct's weight: light enough that only GRPO's std division lets it take over. */
 const WEAK_JUDGE = 0.05
+/** sampler-mismatch: its budget, and the sampler some updates behind the learner, as an asynchronous trainer's. */
+const MISMATCH_STEPS = 150_000
+const STALE = { samplerStaleness: 16 } as const
 /** small-groups: GRPO on the noisy bandit (Gaussian payouts, noise 1) with groups of `groupSize` pulls, under `estimator`. */
 const NOISY_BANDIT = (groupSize: number, estimator?: Record<string, unknown>): DesignRecipe => ({
   envId: 'bandit',
@@ -555,6 +558,25 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.gao2023,
     seeAlso: [REFS.skalse2022],
+  }),
+  lesson({
+    id: 'sampler-mismatch',
+    fill: { steps: MISMATCH_STEPS.toLocaleString('en-US'), staleness: STALE.samplerStaleness },
+    variants: [
+      { label: 'On-policy: the learner samples', recipe: TOKEN_FAST },
+      { label: `Sampler ${STALE.samplerStaleness} updates stale, no correction`, recipe: { ...TOKEN_FAST, learner: { ...GRPO_FAST, ...STALE } } },
+      { label: 'Stale, token TIS (C = 2)', recipe: { ...TOKEN_FAST, learner: { ...GRPO_FAST, ...STALE, samplerCorrection: 'token_truncate', samplerClipMax: 2 } } },
+      { label: 'Stale, token mask [0.5, 2] (IcePop)', recipe: { ...TOKEN_FAST, learner: { ...GRPO_FAST, ...STALE, samplerCorrection: 'token_mask', samplerClipMin: 0.5, samplerClipMax: 2 } } },
+    ],
+    check: {
+      steps: MISMATCH_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'A sampler 16 updates stale, without correction, learns less: correct (last 20) below on-policy’s', figure: 'objective', variant: 1, relation: { kind: 'below', variant: 0 } },
+      ],
+    },
+    reference: REFS.ring1t2025,
+    seeAlso: [],
   }),
 ]
 

@@ -19,6 +19,7 @@ import watchingWithoutGold from './text/watching-without-gold.json'
 import ensembleCaution from './text/ensemble-caution.json'
 import bestOfN from './text/best-of-n.json'
 import selfRewardCollapse from './text/self-reward-collapse.json'
+import samplerMismatch from './text/sampler-mismatch.json'
 
 /*
  * The words of every lesson's card, one file per lesson in text/ (named by the lesson's id), kept
@@ -50,6 +51,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'ensemble-caution': ensembleCaution,
   'best-of-n': bestOfN,
   'self-reward-collapse': selfRewardCollapse,
+  'sampler-mismatch': samplerMismatch,
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g

@@ -54,6 +54,10 @@ export const REFS = {
     title: 'Yu et al. (2025), DAPO: An Open-Source LLM Reinforcement Learning System at Scale',
     url: 'https://arxiv.org/abs/2503.14476',
   },
+  ring1t2025: {
+    title: 'Ling Team (2025), Every Step Evolves: Scaling Reinforcement Learning for Trillion-Scale Thinking Model (IcePop)',
+    url: 'https://arxiv.org/abs/2510.18855',
+  },
   mcGrpo2026: {
     title: 'Kim (2026), MC-GRPO: Median-Centered Group Relative Policy Optimization for Small-Rollout Reinforcement Learning',
     url: 'https://arxiv.org/abs/2601.22582',

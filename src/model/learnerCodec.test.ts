@@ -195,6 +195,18 @@ describe('learner ↔ URL', () => {
     ])
   })
 
+  it('carries the sampler and its correction both ways, a bound of none included, and writes nothing while they are absent', () => {
+    for (const options of [{ samplerTemperature: 2, samplerTopP: 0.9, samplerStaleness: 4, samplerLogitNoise: 0.5 }, { samplerCorrection: 'token_mask', samplerClipMin: 0.5, samplerClipMax: null }, { samplerStaleness: 16, samplerCorrection: 'token_truncate', samplerClipMax: 2 }]) {
+      const learner = LearnerOptionsSchema.parse({ kind: 'grpo', ...options })
+      const query = new URLSearchParams()
+      learnerToQuery(learner, query)
+      expect(learnerFromQuery(query, spec('tokenseq'), [])).toEqual(learner)
+    }
+    const plain = new URLSearchParams()
+    learnerToQuery(LearnerOptionsSchema.parse({ kind: 'grpo' }), plain)
+    expect(plain.toString()).toBe('l=grpo')
+  })
+
   it('carries the KL estimators whose names hold a "+"', () => {
     const learner = LearnerOptionsSchema.parse({ kind: 'grpo', kl: 'k3+' })
     const query = new URLSearchParams()

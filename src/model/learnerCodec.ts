@@ -24,7 +24,8 @@ export function flatten(options: object, prefix = ''): Flat {
  */
 function coerce(text: string, like: unknown): unknown {
   if (like === null) return text.trim() === '' || text === 'null' ? null : Number(text)
-  if (typeof like === 'number') return text.trim() === '' ? NaN : Number(text)
+  // "null" on a number field is none, which a field that may be none (the sampler correction's C_max) takes and the others refuse
+  if (typeof like === 'number') return text.trim() === '' ? NaN : text === 'null' ? null : Number(text)
   if (typeof like === 'boolean') return text === 'true' ? true : text === 'false' ? false : text
   return text
 }

@@ -3,6 +3,7 @@ import { KL_ESTIMATOR_RECORDS, KL_ESTIMATORS } from '../core/losses/klEstimators
 import { POLICY_LOSS_RECORDS, POLICY_LOSSES } from '../core/losses/policyLosses'
 import { DPO_LOSSES } from '../core/preferences/dpo'
 import { GROUP_ESTIMATORS } from '../core/credit/estimators'
+import { SAMPLER_CORRECTION_MODES } from '../core/losses/offPolicyCorrection'
 import { GROUP_BASELINES, GRPO_ABSENT_FIELDS, KL_PLACEMENTS, MAX_DELTA, MAX_PPO_KL_COEF, MAX_PROGRESS_WEIGHT, MAX_SAPO_TEMPERATURE, PROGRESS_PROVERS, type LearnerKind, type LearnerOptions } from '../core/run/config'
 import { withoutPath, withPath } from './paths'
 
@@ -30,6 +31,9 @@ const lossIs = (name: string) => (learner: LearnerOptions) => learner.kind === '
 const klControlOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learner.klControl !== undefined
 
 const drawsByRecipe = (learner: LearnerOptions) => learner.kind === 'dpo' && learner.preferences.source === 'start'
+
+/** A sampler correction is set: its bounds mean something. */
+const samplerCorrectionOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learner.samplerCorrection !== undefined
 
 /** PAV's progress is on: its weight means something (and with the prover off there is no progress object to hold one). */
 const progressOn = (learner: LearnerOptions) => learner.kind === 'grpo' && learner.progress !== undefined
@@ -181,6 +185,20 @@ const GROUP: LearnerField[] = [
     shownFor: progressOn,
     hint: `PAV’s α: how much of the prover’s change in its chance of a right answer each token’s advantage gets, above 0 and at most ${MAX_PROGRESS_WEIGHT}. Shown while a prover is on; changing it starts a new run.`,
   },
+  { path: 'samplerTemperature', label: 'sampler temperature', kind: 'number', absent: GRPO_ABSENT_FIELDS.samplerTemperature, hint: 'The sampler divides the logits by T before it draws (above 0, at most 10; 1: the learner’s own), as an inference engine set hotter or colder than the trainer. Changing it starts a new run; diagnostics show sampler_kl and the ratio π_learner/π_sampler.' },
+  { path: 'samplerTopP', label: 'sampler top-p', kind: 'number', absent: GRPO_ABSENT_FIELDS.samplerTopP, hint: 'Nucleus sampling: the sampler draws only from its likeliest tokens whose probabilities add up to p (above 0, at most 1; 1: every token). Changing it starts a new run.' },
+  { path: 'samplerStaleness', label: 'sampler staleness (updates)', kind: 'number', absent: GRPO_ABSENT_FIELDS.samplerStaleness, hint: 'An asynchronous trainer: the answers of update t come from the policy of update t − k (0 to 64; 0: the current policy). Changing it starts a new run.' },
+  { path: 'samplerLogitNoise', label: 'sampler logit noise σ', kind: 'number', absent: GRPO_ABSENT_FIELDS.samplerLogitNoise, hint: 'Gaussian noise of this σ on the sampler’s logits, standing for lower precision (0 to 10; 0: none). Changing it starts a new run.' },
+  {
+    path: 'samplerCorrection',
+    label: 'sampler correction',
+    kind: 'choice',
+    options: ['off', ...SAMPLER_CORRECTION_MODES],
+    absent: GRPO_ABSENT_FIELDS.samplerCorrection,
+    hint: 'TRL’s vllm_importance_sampling_mode: each token’s policy loss is weighed by its ratio ρ = π_learner/π_sampler (sequence_*: the product over the answer), truncated to [C_min, C_max] (token_truncate: TIS) or set to 0 outside it (token_mask: IcePop’s band; sequence_mask). off: none. Diagnostics show sampler_corrected_fraction, the share of tokens truncated or masked.',
+  },
+  { path: 'samplerClipMax', label: 'correction C_max', kind: 'number', optional: true, absent: GRPO_ABSENT_FIELDS.samplerClipMax, shownFor: samplerCorrectionOn, hint: 'The ratio’s upper bound (TRL’s vllm_importance_sampling_clip_max, default 3). Empty: none, for a mask mode only.' },
+  { path: 'samplerClipMin', label: 'correction C_min', kind: 'number', optional: true, absent: GRPO_ABSENT_FIELDS.samplerClipMin, shownFor: samplerCorrectionOn, hint: 'The ratio’s lower bound (TRL’s vllm_importance_sampling_clip_min). Empty: none.' },
   { path: 'learningRate', label: 'learning rate', kind: 'number', hint: 'Adam step size.' },
 ]
 

@@ -7,12 +7,13 @@ import { gspoTokenLosses } from './gspo'
 import { klPerToken, type KlEstimator } from './kl'
 import { klCovTokenLosses } from './klCov'
 import { CLIP_COV_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_COV_POLICY_LOSSES, POLICY_LOSSES, policyLossOf, TEMPERATURE_POLICY_LOSSES, type PolicyLossKind } from './policyLosses'
+import { samplerCorrectionWeights, type SamplerCorrection } from './offPolicyCorrection'
 import { ppoTokenLosses } from './ppo'
 import type { ClipRange } from './ratio'
 import { reinforceTokenLosses } from './reinforce'
 import { Rng } from '../rng'
 import { SAPO_DEFAULT_TEMPERATURES, sapoTokenLosses, type SapoTemperatures } from './sapo'
-import { checkSameLayout, tokenCount, type Sequences } from './sequences'
+import { checkSameLayout, flatTokens, tokenCount, type Sequences } from './sequences'
 import type { TokenLosses, TokenLossInput } from './tokenLosses'
 
 /*
@@ -50,11 +51,15 @@ export interface PolicyLossOptions {
   klCov?: KlCovOptions
   /** Where clip_cov draws its tokens (clip_cov only); absent, a generator seeded 0, so the reference is a function of its inputs. */
   rng?: Rng
+  /** The correction for a sampler that is not the learner (offPolicyCorrection.ts), with samplerLogProbs; absent, none. */
+  samplerCorrection?: SamplerCorrection
 }
 
 /** Advantages per token; refLogProbs exactly when options.kl is set. All in the layout of logProbs. */
 export interface PolicyLossInputs extends TokenLossInput {
   refLogProbs: Sequences | null
+  /** log π_s of each token under the sampler, exactly when options.samplerCorrection is set; oldLogProbs are then the learner's. */
+  samplerLogProbs?: Sequences | null
 }
 
 export interface PolicyLossResult {
@@ -66,17 +71,37 @@ export interface PolicyLossResult {
   tokenLoss: Float64Array[]
   /** clip_cov and kl_cov only: the share of all tokens the covariance selected (clip_cov's detached, kl_cov's penalised). */
   selectedFraction?: number
+  /** With a sampler correction: the share of tokens whose weight c_t is not their ratio (truncated or masked). */
+  correctedFraction?: number
 }
 
 export function policyLoss(inputs: PolicyLossInputs, options: PolicyLossOptions): PolicyLossResult {
   checkInputs(inputs, options)
   const { tokenLoss, clippedTokens, selectedTokens } = tokenLosses(inputs, options)
+  const correctedFraction = correctSampler(tokenLoss, inputs, options)
   const policy = aggregate(tokenLoss, policyLossOf(options.policyLoss).perSequence ? 'seq-mean-token-mean' : options.aggregation, options.maxLength)
   const kl = options.kl === null || inputs.refLogProbs === null ? 0 : aggregate(klPerToken(inputs.logProbs, inputs.refLogProbs, options.kl), options.aggregation, options.maxLength)
   // loss = policyLoss + β·kl; without a KL term, the policy loss itself
   const loss = options.kl === null ? policy : policy + options.beta * kl
   const tokens = tokenCount(inputs.logProbs)
-  return { loss, policyLoss: policy, kl, clipFraction: clippedTokens / tokens, tokenLoss, ...(selectedTokens === undefined ? {} : { selectedFraction: selectedTokens / tokens }) }
+  return {
+    loss,
+    policyLoss: policy,
+    kl,
+    clipFraction: clippedTokens / tokens,
+    tokenLoss,
+    ...(selectedTokens === undefined ? {} : { selectedFraction: selectedTokens / tokens }),
+    ...(correctedFraction === null ? {} : { correctedFraction }),
+  }
+}
+
+/** ℓ_t ← c_t·ℓ_t in place, c_t the sampler correction's weight (TRL's per_token_loss × importance_sampling_ratio); the share corrected, or null without a correction. */
+function correctSampler(tokenLoss: Float64Array[], inputs: PolicyLossInputs, options: PolicyLossOptions): number | null {
+  if (options.samplerCorrection === undefined || inputs.samplerLogProbs == null) return null
+  const { weights, correctedFraction } = samplerCorrectionWeights(flatTokens(inputs.oldLogProbs), flatTokens(inputs.samplerLogProbs), inputs.logProbs.map((sequence) => sequence.length), options.samplerCorrection)
+  let t = 0
+  for (const sequence of tokenLoss) for (let j = 0; j < sequence.length; j++) sequence[j] *= weights[t++]
+  return correctedFraction
 }
 
 /** Each policy loss's per-token terms (the table is policyLosses.ts). */
@@ -101,6 +126,8 @@ function checkInputs(inputs: PolicyLossInputs, options: PolicyLossOptions): void
   checkSameLayout('oldLogProbs', inputs.logProbs, inputs.oldLogProbs)
   checkSameLayout('advantages', inputs.logProbs, inputs.advantages)
   if ((options.kl === null) !== (inputs.refLogProbs === null)) throw new Error('policyLoss: refLogProbs go with a KL estimator, and only with one')
+  if ((options.samplerCorrection === undefined) !== (inputs.samplerLogProbs == null)) throw new Error('policyLoss: samplerLogProbs go with a sampler correction, and only with one')
+  if (inputs.samplerLogProbs != null) checkSameLayout('samplerLogProbs', inputs.logProbs, inputs.samplerLogProbs)
   if (inputs.refLogProbs !== null) checkSameLayout('refLogProbs', inputs.logProbs, inputs.refLogProbs)
   const { low, high } = options.clip
   if (!(low >= 0 && low <= 1 && high >= 0 && Number.isFinite(high))) throw new Error(`policyLoss: ε_low must be from 0 to 1 and ε_high finite and at least 0, got ${low} and ${high}`)

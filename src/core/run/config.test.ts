@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clipCovOf, defaultLearnerFor, deltaOf, describeIssues, klCovOf, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf } from './config'
+import { clipCovOf, defaultLearnerFor, deltaOf, describeIssues, klCovOf, GROUP_PRESET_AGGREGATION, GrpoOptionsSchema, LearnerOptionsSchema, MOUNTAINCAR_PPO, PPO_PRESETS, PpoOptionsSchema, sapoTemperaturesOf, samplerCorrectionOf, samplerDiffers, samplerOf } from './config'
 import { ENVIRONMENTS, getEnv } from '../envs/registry'
 
 describe('learner options', () => {
@@ -127,6 +127,30 @@ describe('GRPO policy loss, dual clip, KL estimator and aggregation', () => {
     expect(problem({ klControl: { target: 0.1, type: 'adaptive' } })).toMatch(/^klControl/)
     expect(problem({ klControl: 0.1 })).toBe('klControl: klControl must be an object { target: a KL above 0, horizon: a whole number of at least 1 (default 10000) }')
     expect(problem({ beta: 0, klControl: { target: 0.1 } })).toBe('klControl.target: the adaptive KL controller multiplies β, which is 0 here and would stay 0; set β above 0 or leave klControl out')
+  })
+
+  it('leaves the sampler and its correction absent by default, the learner’s own sampler and no correction', () => {
+    const parsed = GrpoOptionsSchema.parse({ kind: 'grpo' })
+    for (const field of ['samplerTemperature', 'samplerTopP', 'samplerStaleness', 'samplerLogitNoise', 'samplerCorrection', 'samplerClipMax', 'samplerClipMin']) expect(Object.hasOwn(parsed, field), field).toBe(false)
+    expect(samplerOf(parsed)).toEqual({ temperature: 1, topP: 1, staleness: 0, logitNoise: 0 })
+    expect(samplerDiffers(samplerOf(parsed))).toBe(false)
+    expect(samplerCorrectionOf(parsed)).toBeNull()
+    expect(samplerDiffers(samplerOf(GrpoOptionsSchema.parse({ kind: 'grpo', samplerStaleness: 1 })))).toBe(true)
+  })
+
+  it('takes a sampler correction with TRL’s C_max 3 by default, and refuses bounds that cannot work', () => {
+    expect(samplerCorrectionOf(GrpoOptionsSchema.parse({ kind: 'grpo', samplerCorrection: 'token_truncate' }))).toEqual({ mode: 'token_truncate', clipMin: null, clipMax: 3 })
+    expect(samplerCorrectionOf(GrpoOptionsSchema.parse({ kind: 'grpo', samplerCorrection: 'token_mask', samplerClipMin: 0.5, samplerClipMax: null }))).toEqual({ mode: 'token_mask', clipMin: 0.5, clipMax: null })
+    expect(problem({ samplerCorrection: 'tis' })).toBe('samplerCorrection: unknown sampler correction "tis"; accepted: token_truncate, token_mask, sequence_truncate, sequence_mask')
+    expect(problem({ samplerClipMax: 2 })).toBe("samplerClipMax: samplerClipMax bounds the sampler correction's ratio, and there is no correction; set samplerCorrection (token_truncate, token_mask, sequence_truncate, sequence_mask) or leave it out")
+    expect(problem({ samplerCorrection: 'sequence_truncate', samplerClipMax: null })).toBe('samplerClipMax: sequence_truncate truncates the ratio at C_max, which is none; give samplerClipMax a number above 0')
+    expect(problem({ samplerCorrection: 'token_mask', samplerClipMax: null })).toBe('samplerClipMax: token_mask with neither bound masks nothing; give samplerClipMax or samplerClipMin')
+    expect(problem({ samplerCorrection: 'token_mask', samplerClipMin: 3 })).toBe("samplerClipMin: the correction's band needs C_min below C_max, got 3 and 3")
+    expect(problem({ samplerCorrection: 'token_mask', samplerClipMin: 0 })).toBe("samplerClipMin: the correction's C_min must be a number above 0 and at most 1000000, or none (null)")
+    expect(problem({ samplerTopP: 0 })).toBe("samplerTopP: the sampler's top-p must be a number above 0 and at most 1 (1: every token)")
+    expect(problem({ samplerStaleness: 1.5 })).toBe("samplerStaleness: the sampler's staleness must be a whole number of updates from 0 to 64 (0: the current policy samples)")
+    expect(problem({ samplerTemperature: 0 })).toBe("samplerTemperature: the sampler's temperature must be a number above 0 and at most 10 (1: the learner's own)")
+    expect(problem({ samplerLogitNoise: -1 })).toBe("samplerLogitNoise: the sampler's logit noise σ must be a number from 0 to 10 (0: none)")
   })
 
   it('names an unknown policy loss, KL estimator or aggregation and lists the accepted ones', () => {

@@ -18,6 +18,7 @@ import { MAX_SEED } from '../rng'
 
 export * from './learnerOptions'
 export * from './dpoOptions'
+export * from './samplerOptions'
 // MountainCar's PPO is a fact of MountainCar (envs/mountaincar.ts says why); lessons name it from here.
 export { MOUNTAINCAR_PPO } from '../envs/mountaincar'
 

@@ -7,6 +7,7 @@ import { KL_CONTROL_DEFAULTS } from '../losses/klControl'
 import { CLIP_COV_POLICY_LOSSES, DELTA_POLICY_LOSSES, KL_COV_POLICY_LOSSES, TEMPERATURE_POLICY_LOSSES } from '../losses/policyLosses'
 import { SAPO_DEFAULT_TEMPERATURES, type SapoTemperatures } from '../losses/sapo'
 import { quoted } from '../truncate'
+import { SAMPLER_ABSENT_FIELDS, SAMPLER_FIELDS, samplerProblems } from './samplerOptions'
 import { estimatorBaseline, GROUP_PRESETS, GroupEstimatorSchema, type GroupEstimator } from '../credit/estimatorSchema'
 import { groupEstimatorOf } from '../credit/estimators'
 import { TeamCreditSchema } from '../credit/teamCreditSchema'
@@ -121,6 +122,7 @@ export const GRPO_ABSENT_FIELDS: Readonly<Record<string, string | number | null>
   ppoKlCoef: KL_COV_DEFAULTS.coef,
   'klControl.target': null,
   'klControl.horizon': KL_CONTROL_DEFAULTS.horizon,
+  ...SAMPLER_ABSENT_FIELDS,
 }
 
 /** Clip-Cov's ratio and band: absent, verl's 0.0002, 1 and 5. */
@@ -356,6 +358,11 @@ export const GrpoOptionsSchema = z.object({
   progress: ProgressSchema.optional(),
   maxGradNorm: z.number().positive().max(1e6).default(1),
   hiddenSize: z.number().int().min(1).max(1024).default(64),
+  /**
+   * The sampler, when it is not the learner (temperature, top-p, staleness in updates, logit noise),
+   * and the loss's correction for it (TRL's vllm_importance_sampling_mode and bounds): samplerOptions.ts.
+   */
+  ...SAMPLER_FIELDS,
 })
   .refine((options) => options.groupsPerIteration * options.groupSize <= 65_536, { message: 'groups × group size must be at most 65536 completions per update', path: ['groupsPerIteration'] })
   // verl applies clip_ratio_c in its vanilla (ppo) loss only.
@@ -383,6 +390,7 @@ export const GrpoOptionsSchema = z.object({
     if (options.klControl !== undefined && options.beta === 0) {
       context.addIssue({ code: 'custom', message: 'the adaptive KL controller multiplies β, which is 0 here and would stay 0; set β above 0 or leave klControl out', path: ['klControl', 'target'] })
     }
+    for (const problem of samplerProblems(options)) context.addIssue({ code: 'custom', message: problem.message, path: [problem.path] })
     for (const [field, name] of [['tauPos', 'τ_pos'], ['tauNeg', 'τ_neg']] as const) {
       if (options[field] !== undefined && !TEMPERATURE_POLICY_LOSSES.includes(options.policyLoss)) {
         context.addIssue({ code: 'custom', message: `the SAPO temperature ${name} applies to the ${TEMPERATURE_POLICY_LOSSES.join(', ')} policy loss only, not ${options.policyLoss}; leave it out for ${options.policyLoss}`, path: [field] })

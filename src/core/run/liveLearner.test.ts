@@ -15,6 +15,8 @@ function allGrpoPaths(): string[] {
   }
   const absentSet = { klPlacement: 'loss', estimator: { baseline: 'group', k: 1 }, progress: { prover: 'start' } }
   walk(grpo({ ...absentSet, delta: 4, klControl: { target: 0.1 } }), '')
+  // The sampler and its correction.
+  walk(grpo({ ...absentSet, samplerTemperature: 2, samplerTopP: 0.9, samplerStaleness: 2, samplerLogitNoise: 0.1, samplerCorrection: 'token_mask', samplerClipMax: 2, samplerClipMin: 0.5 }), '')
   // Clip-Cov's and KL-Cov's options go with their own losses.
   walk(grpo({ ...absentSet, policyLoss: 'clip_cov', clipCovRatio: 0.01, clipCovLb: 1, clipCovUb: 5 }), '')
   walk(grpo({ ...absentSet, policyLoss: 'kl_cov', klCovRatio: 0.01, ppoKlCoef: 0.1 }), '')

@@ -44,14 +44,18 @@ export const GRPO_LIVE_FIELDS = [
   'learningRate',
   'maxGradNorm',
   'updateEpochs',
+  'samplerCorrection',
+  'samplerClipMax',
+  'samplerClipMin',
 ] as const
 
 /**
  * The GRPO options that change the network (hiddenSize), the batch's shape (groupSize,
- * groupsPerIteration) or what the reward is made of beyond the KL (progress, PAV's process reward,
- * which a run takes from its start): a new run.
+ * groupsPerIteration), what the reward is made of beyond the KL (progress, PAV's process reward,
+ * which a run takes from its start) or the sampler (its staleness keeps the policies of the run's
+ * last updates from the start): a new run.
  */
-export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration', 'progress.prover', 'progress.weight'] as const
+export const GRPO_RESTART_FIELDS = ['hiddenSize', 'groupSize', 'groupsPerIteration', 'progress.prover', 'progress.weight', 'samplerTemperature', 'samplerTopP', 'samplerStaleness', 'samplerLogitNoise'] as const
 
 const LIVE = new Set<string>(GRPO_LIVE_FIELDS)
 
