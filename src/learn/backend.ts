@@ -26,7 +26,23 @@ export interface InitBackendOptions {
  * Pick, register and start a backend: the one `requested` names (from `?backend=`), else WebGPU on
  * a real GPU, else wasm, webgl, cpu in that order, falling through when one fails to start.
  */
-export async function initBackend(requested?: string, options: InitBackendOptions = {}): Promise<BackendInfo> {
+export function initBackend(requested?: string, options: InitBackendOptions = {}): Promise<BackendInfo> {
+  // One process may ask for the same backend twice at once (the lesson check trains one seed while
+  // drawing best-of-n for another): TensorFlow.js cannot start a backend twice concurrently, so the
+  // second request shares the first's start. Once it has settled, a new request starts afresh.
+  if (options.wasmPaths !== undefined) return startBackend(requested, options)
+  const key = requested ?? ''
+  const inFlight = starting.get(key)
+  if (inFlight) return inFlight
+  const start = startBackend(requested, options).finally(() => starting.delete(key))
+  starting.set(key, start)
+  return start
+}
+
+/** Backend starts in flight, by the name requested ('' for the automatic choice). */
+const starting = new Map<string, Promise<BackendInfo>>()
+
+async function startBackend(requested: string | undefined, options: InitBackendOptions): Promise<BackendInfo> {
   if (requested && !isBackendName(requested)) {
     throw new Error(`unknown backend "${requested}" in ?backend=; accepted: ${BACKEND_NAMES.join(', ')}`)
   }
