@@ -16,8 +16,10 @@ describe('envs lists bandit, tokenseq and coop', () => {
       ['length', 0],
       ['proxy', 0],
       ['overlong', 0],
+      ['closeness', 0],
+      ['digits', 0],
     ])
-    expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'overlong_cache', 'difficulty'])
+    expect(byId.get('tokenseq')?.params.map((p) => p.name)).toEqual(['group_size', 'max_length', 'overlong_cache', 'difficulty', 'closeness_scale'])
     expect(byId.get('coop')?.stateVars).toEqual(['agents', 'agent', 'round', 'output', 'effort_0', 'effort_1', 'effort_2', 'effort_3'])
     expect(byId.get('coop')?.components.map((c) => [c.name, c.defaultWeight])).toEqual([
       ['team', 1],

@@ -199,11 +199,11 @@ describe('train with Q-learning on CliffWalking', () => {
     const train = (learner: object) => cliAsync(['train', '--config', '-', '--iterations', '2', '--every', '1'], JSON.stringify({ env, learner: { kind: 'grpo', groupsPerIteration: 2, ...learner }, seed: 3 }))
     const inReward = parse((await train({ klPlacement: 'reward', beta: 0.5 })).stdout)
     for (const line of inReward.intervals) {
-      expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'kl_penalty'])
+      expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'kl_penalty'])
       expect(line.contributions!.kl_penalty).toBeLessThanOrEqual(0)
     }
     const inLoss = parse((await train({})).stdout)
-    for (const line of inLoss.intervals) expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong'])
+    for (const line of inLoss.intervals) expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits'])
   })
 
   it('trains GRPO on the high-entropy tokens a config names, reports the share kept, and refuses a fraction outside (0, 1]', async () => {

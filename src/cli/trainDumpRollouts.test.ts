@@ -75,7 +75,7 @@ describe('train --dump-rollouts', () => {
     expectRunAdvantages(lines, reports)
     const first = readFileSync(join(dir, '1.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line))
     expect(first).toHaveLength(64)
-    expect(Object.keys(first[0])).toEqual(['input', 'output', 'score', 'step', 'uid', 'correct', 'format', 'length', 'proxy', 'overlong'])
+    expect(Object.keys(first[0])).toEqual(['input', 'output', 'score', 'step', 'uid', 'correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits'])
     const prompts = first.filter((_, i) => i % 4 === 0).map((line) => line.input)
     expect(new Set(prompts).size).toBeLessThan(16)
     for (const line of first) {

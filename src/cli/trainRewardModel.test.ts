@@ -70,7 +70,7 @@ describe('train --config with a reward model', () => {
     const everyThird = withoutClock(await train(path, ['--iterations', '6', '--every', '3']))
     const [doneEach, doneThird] = [each.pop()!, everyThird.pop()!]
     for (const line of each) {
-      expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rm'])
+      expect(Object.keys(line.contributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'rm'])
       // One iteration a line: its mean is that iteration's own kl diagnostic.
       expect(line.meanKl).toBe(line.diagnostics!.kl)
     }
@@ -80,7 +80,7 @@ describe('train --config with a reward model', () => {
     // The policy moves away from the reference as it learns.
     expect(each[5].meanKl!).toBeGreaterThan(0)
     // The done line: rm among the recent contributions, and the kl of the last (here all 6) iterations.
-    expect(Object.keys(doneEach.recentContributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rm'])
+    expect(Object.keys(doneEach.recentContributions!)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'rm'])
     expect(doneEach.recentKl).toBe(each.reduce((sum, line) => sum + line.diagnostics!.kl, 0) / 6)
     expect(doneThird).toEqual(doneEach)
   })

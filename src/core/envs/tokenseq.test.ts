@@ -6,7 +6,7 @@ import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
 const E = END
-const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong']
+const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'closeness', 'digits']
 
 /** The proxy's hash written independently with BigInt: FNV-1a over 10a + b and token + 1, murmur3's fmix32, to [−1, 1). */
 function referenceHash(a: number, b: number, tokens: number[]): number {
@@ -55,7 +55,7 @@ describe('tokenseq spec', () => {
     const spec = tokenseq.spec
     expect(spec.actionLabels).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'think', 'end'])
     expect(spec.components.map((c) => c.name)).toEqual(COMPONENTS)
-    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0])
+    expect(spec.components.map((c) => c.defaultWeight)).toEqual([1, 0, 0, 0, 0, 0, 0])
     expect(spec.obsSize).toBe(47)
     expect(spec.stateVars).toHaveLength(4 + 8 + 2 + 8)
     expect(spec.stateVars.slice(0, 6)).toEqual(['max_length', 'a', 'b', 't', 'token_0', 'token_1'])
@@ -171,7 +171,7 @@ describe('tokenseq steps', () => {
     const { env, out, write } = single()
     env.setState(0, layoutState(8, 3, 4, []))
     write(T)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(0)
     write(7)
     expect(out.terminated[0]).toBe(0)
@@ -181,6 +181,8 @@ describe('tokenseq steps', () => {
     expect(out.objective[0]).toBe(1)
     expect(Array.from(out.components).slice(0, 3)).toEqual([1, 1, 3 / 8])
     expect(out.components[3]).toBeCloseTo(sigmoid(-4 + 2 + 3 * (3 / 8) + 0.5 + referenceHash(3, 4, [T, 7, E])), 15)
+    // overlong: 3 tokens ≤ 8 − 2, 0; closeness: v = 7 = 3 + 4, 1; digits: the one digit right, 1/1
+    expect(Array.from(out.components).slice(4)).toEqual([0, 1, 1])
     expect(Array.from(env.state)).toEqual(layoutState(8, 3, 4, [T, 7, E]))
   })
 
@@ -214,13 +216,15 @@ describe('tokenseq steps', () => {
     expect(out.terminated[0]).toBe(1)
     expect(out.truncated[0]).toBe(0)
     expect(Array.from(out.components).slice(0, 3)).toEqual([0, 0, 1])
+    // Cut without end: overlong −1, and "7" is not a number to closeness and digits, although it is 3 + 4.
+    expect(Array.from(out.components).slice(4)).toEqual([-1, 0, 0])
     expect(out.objective[0]).toBe(0)
     // The final observation shows the full completion (position 1, last token 7, one digit).
     expect(out.finalObs[20]).toBe(1)
     expect(out.finalObs[21 + 7]).toBe(1)
     // Stepped again without a reset it stays finished, pays nothing and ends again.
     write(5)
-    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0])
+    expect(Array.from(out.components)).toEqual([0, 0, 0, 0, 0, 0, 0])
     expect(out.terminated[0]).toBe(1)
     expect(Array.from(env.state)).toEqual(layoutState(3, 3, 4, [T, T, 7]))
   })

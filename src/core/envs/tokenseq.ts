@@ -1,5 +1,6 @@
 import type { Rng } from '../rng'
 import { resolveParams } from './params'
+import { MAX_CLOSENESS_SCALE, MIN_CLOSENESS_SCALE, scorePartialCredit } from './tokenseqPartialCredit'
 import { TOKEN_PROVER_PROGRESS } from './tokenseqProverProgress'
 import { A_INDEX, B_INDEX, EMPTY, END, isCorrect, MAX_LENGTH_INDEX, MAX_MAX_LENGTH, MIN_MAX_LENGTH, NUM_TOKENS, T_INDEX, THINK, TOKEN_LABELS, TOKEN_OBS_SIZE, TOKENS_INDEX, tokenSeqLayout, VALUE_CAP, writeTokenObservation } from './tokenseqRules'
 import { keepFinalState, type BatchEnv, type EnvDefinition, type EnvParams, type EnvSpec, type ParamSpec, type ReferenceAnswer, type StepBuffers } from './types'
@@ -35,7 +36,9 @@ const FORMAT = 1
 const LENGTH = 2
 const PROXY = 3
 const OVERLONG = 4
-const NUM_COMPONENTS = 5
+const CLOSENESS = 5
+const DIGITS = 6
+const NUM_COMPONENTS = 7
 
 /*
  * The proxy, a stand-in for a learned reward model: σ(z) with
@@ -54,6 +57,7 @@ export const PROXY_DIGIT_CAP = 6
 export const PROXY_HASH = 1
 
 export * from './tokenseqRules'
+export * from './tokenseqPartialCredit'
 
 const OBS_SIZE = TOKEN_OBS_SIZE
 
@@ -92,6 +96,14 @@ const PARAMS: ParamSpec[] = [
     default: 'mixed',
     options: [...DIFFICULTIES],
   },
+  {
+    kind: 'number',
+    name: 'closeness_scale',
+    description: `K of the closeness component, 1 − |answer − (a + b)| / K clipped at 0: how far from a + b an answer may be and still earn something. A number from ${MIN_CLOSENESS_SCALE} to ${MAX_CLOSENESS_SCALE}.`,
+    default: 10,
+    min: MIN_CLOSENESS_SCALE,
+    max: MAX_CLOSENESS_SCALE,
+  },
 ]
 
 export interface TokenSeqGame {
@@ -100,6 +112,8 @@ export interface TokenSeqGame {
   /** L_cache of the overlong penalty, 0 ≤ L_cache < maxLength. */
   overlongCache: number
   difficulty: (typeof DIFFICULTIES)[number]
+  /** K of the closeness component. */
+  closenessScale: number
 }
 
 export function tokenSeqGame(raw: EnvParams): TokenSeqGame {
@@ -109,7 +123,7 @@ export function tokenSeqGame(raw: EnvParams): TokenSeqGame {
   if (overlongCache >= maxLength) {
     throw new Error(`parameter "overlong_cache" of ${ID} must be an integer from 0 to ${maxLength - 1} (less than max_length, ${maxLength}), got ${overlongCache}`)
   }
-  return { groupSize: params.group_size as number, maxLength, overlongCache, difficulty: params.difficulty as TokenSeqGame['difficulty'] }
+  return { groupSize: params.group_size as number, maxLength, overlongCache, difficulty: params.difficulty as TokenSeqGame['difficulty'], closenessScale: params.closeness_scale as number }
 }
 
 /** The prompts of a difficulty as codes 10·a + b. */
@@ -262,6 +276,19 @@ function describeSpec(game: TokenSeqGame): EnvSpec {
         defaultWeight: 0,
         range: [0, 2],
       },
+      {
+        name: 'closeness',
+        description: `Partial credit for how near the answer is, paid at the end: max(0, 1 − |v − (a + b)| / K) with K = ${game.closenessScale} (closeness_scale), v the number the digits before end spell (think skipped, leading zeros ignored); 0 for an answer that is not a number (no digit, or no end). Wrong answers earn different rewards, pointing at the right one.`,
+        defaultWeight: 0,
+        range: [0, 2],
+      },
+      {
+        name: 'digits',
+        description:
+          'Partial credit per digit, paid at the end: m / max(n_ref, n), n_ref the digits of a + b, n the digits written before end (think skipped) and m the places, counted from the units, where the two agree; a missing or extra digit (a leading zero too) costs. 0 for an answer that is not a number (no digit, or no end).',
+        defaultWeight: 0,
+        range: [0, 2],
+      },
     ],
     objective: { name: 'correct', description: 'Whether the completion’s answer is right (1) or not (0), judged exactly as the correct component.', higherIsBetter: true },
     timeLimit: null,
@@ -294,6 +321,7 @@ class TokenSeqBatch implements TokenSeqEnv {
   readonly numGroups: number
   private readonly maxLength: number
   private readonly overlongCache: number
+  private readonly closenessScale: number
   private readonly stride: number
   private readonly lastA: number
   private readonly lastB: number
@@ -309,6 +337,7 @@ class TokenSeqBatch implements TokenSeqEnv {
     this.numGroups = Math.ceil(n / game.groupSize)
     this.maxLength = game.maxLength
     this.overlongCache = game.overlongCache
+    this.closenessScale = game.closenessScale
     const layout = tokenSeqLayout(game.maxLength)
     this.stride = layout.stride
     this.lastA = layout.lastA
@@ -412,6 +441,8 @@ class TokenSeqBatch implements TokenSeqEnv {
           c[k + LENGTH] = 0
           c[k + PROXY] = 0
           c[k + OVERLONG] = 0
+          c[k + CLOSENESS] = 0
+          c[k + DIGITS] = 0
           out.terminated[i] = 0
           out.truncated[i] = 0
           this.observe(i, out.obs)
@@ -426,10 +457,13 @@ class TokenSeqBatch implements TokenSeqEnv {
         c[k + LENGTH] = 0
         c[k + PROXY] = 0
         c[k + OVERLONG] = 0
+        c[k + CLOSENESS] = 0
+        c[k + DIGITS] = 0
         out.objective[i] = isCorrect(a, b, s, base + TOKENS_INDEX, t) ? 1 : 0
       } else {
         scoreCompletion(a, b, s, base + TOKENS_INDEX, t, L, c, k)
         c[k + OVERLONG] = overlongPenalty(t, !completionCut(s, base), L, this.overlongCache)
+        scorePartialCredit(a, b, s, base + TOKENS_INDEX, t, this.closenessScale, c, k + CLOSENESS)
         out.objective[i] = c[k + CORRECT]
       }
       out.terminated[i] = 1

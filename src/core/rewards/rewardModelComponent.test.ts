@@ -79,11 +79,11 @@ function expected(model: RewardModel, i: number, aggregation: EnsembleAggregatio
 describe('a reward model as the component rm', () => {
   it('is one more component, rm by default, weighed 1 by default', () => {
     const { env } = stepped(ensemble)
-    expect(env.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rm'])
+    expect(env.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'rm'])
     expect(env.spec.components[RM].defaultWeight).toBe(1)
     expect(env.spec.components[RM].description).toContain('linear, mean of 3 members')
     const named = new RewardedEnv(tokenseq.create(1, {}), design({ rewardModels: [{ name: 'judge', model: mlp }] }))
-    expect(named.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'judge'])
+    expect(named.spec.components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'judge'])
   })
 
   it.each([

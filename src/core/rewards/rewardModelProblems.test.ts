@@ -34,7 +34,7 @@ describe('the rewardModels part of a reward design', () => {
 
   it('adds the component to the spec and its weight to the design’s weights (1 unless the design says)', () => {
     const design = RewardDesignSchema.parse({ weights: { correct: 0, rm: 0.5 }, rewardModels: [{ model }] })
-    expect(rewardedSpec(tokenseq, design).components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'rm'])
+    expect(rewardedSpec(tokenseq, design).components.map((c) => c.name)).toEqual(['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'rm'])
     expect(designWeights(design, tokenseq)).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, rm: 0.5 })
   })
 
