@@ -50,6 +50,9 @@ const TOKEN_HARD: DesignRecipe = { envId: 'tokenseq', params: { difficulty: 'har
 const SILENT_STEPS = 80_000
 const SILENT_FORMAT_WEIGHT = 1
 const SILENT_MAX_ROUNDS = 10
+/** partial-credit: the closeness component's weight and K (closeness_scale), on TOKEN_HARD for SILENT_STEPS. */
+const PARTIAL_WEIGHT = 1
+const PARTIAL_SCALE = 10
 const TOKEN_FAST: DesignRecipe = { envId: 'tokenseq', params: TOKEN_EASY, learner: GRPO_FAST }
 /** A judge (the proxy) at a twentieth of correct's weight: light enough that only GRPO's std division lets it take over. */
 const WEAK_JUDGE = 0.05
@@ -228,6 +231,28 @@ export const LESSONS: Lesson[] = [
     },
     reference: REFS.deepseekMath2024,
     seeAlso: [REFS.dapo2025],
+  }),
+  lesson({
+    id: 'partial-credit',
+    fill: { steps: SILENT_STEPS.toLocaleString('en-US'), formatWeight: SILENT_FORMAT_WEIGHT, closenessWeight: PARTIAL_WEIGHT, scale: PARTIAL_SCALE },
+    variants: [
+      { label: 'Hard prompts, correct only', recipe: TOKEN_HARD },
+      { label: '+ format reward', recipe: { ...TOKEN_HARD, weights: { format: SILENT_FORMAT_WEIGHT } } },
+      { label: '+ closeness', recipe: { ...TOKEN_HARD, params: { ...TOKEN_HARD.params, closeness_scale: PARTIAL_SCALE }, weights: { closeness: PARTIAL_WEIGHT } } },
+    ],
+    check: {
+      steps: SILENT_STEPS,
+      seeds: 5,
+      claims: [
+        { text: 'Hard prompts, correct only: most groups are silent, at least half of all advantages exactly zero (last 20 updates)', figure: 'zeroAdvantageFraction', variant: 0, relation: { kind: 'atLeast', value: 0.5 } },
+        { text: 'Closeness pays the wrong answers, and the reward rises: shaped return above the correct-only run’s', figure: 'shapedReturn', variant: 2, relation: { kind: 'above', variant: 0 } },
+        { text: 'but it settles on a near miss, as the format reward on a well-formed one: with closeness, correct (last 20) at most 0.1', figure: 'objective', variant: 2, relation: { kind: 'atMost', value: 0.1 } },
+        { text: 'below the correct-only run’s: here partial credit costs correctness', figure: 'objective', variant: 2, relation: { kind: 'below', variant: 0 } },
+        { text: 'Once every answer of a group is the same near miss, the groups fall silent again: at least half of all advantages exactly zero (last 20 updates)', figure: 'zeroAdvantageFraction', variant: 2, relation: { kind: 'atLeast', value: 0.5 } },
+      ],
+    },
+    reference: REFS.deepseekMath2024,
+    seeAlso: [REFS.ngHaradaRussell1999],
   }),
   lesson({
     id: 'small-groups',

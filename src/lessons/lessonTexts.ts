@@ -5,6 +5,7 @@ import cliffSarsaVsQ from './text/cliff-sarsa-vs-q.json'
 import creditOverTime from './text/credit-over-time.json'
 import explorationBonuses from './text/exploration-bonuses.json'
 import grpoSilentGroups from './text/grpo-silent-groups.json'
+import partialCredit from './text/partial-credit.json'
 import smallGroups from './text/small-groups.json'
 import manyRewards from './text/many-rewards.json'
 import rewardHacking from './text/reward-hacking.json'
@@ -32,6 +33,7 @@ export const LESSON_TEXTS: Readonly<Record<string, LessonText>> = {
   'credit-over-time': creditOverTime,
   'exploration-bonuses': explorationBonuses,
   'grpo-silent-groups': grpoSilentGroups,
+  'partial-credit': partialCredit,
   'small-groups': smallGroups,
   'many-rewards': manyRewards,
   'reward-hacking': rewardHacking,
