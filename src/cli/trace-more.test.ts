@@ -53,7 +53,7 @@ describe('trace on bandit, tokenseq and coop', () => {
     const steps = traceLines(stdout)
     // Stops at end: the fourth action is never taken.
     expect(steps).toHaveLength(3)
-    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0 })
+    expect(steps[0].components).toEqual({ correct: 0, format: 0, length: 0, proxy: 0, overlong: 0, closeness: 0, digits: 0 })
     expect(steps[0].terminated).toBe(false)
     expect(steps[1].state.slice(0, 8)).toEqual([4, 3, 4, 2, 10, 7, -1, -1])
     const last = steps[2]
@@ -68,6 +68,8 @@ describe('trace on bandit, tokenseq and coop', () => {
     expect(last.obs).toHaveLength(47)
     // 3 tokens under max_length 4 and the default overlong_cache 2: (2 − 3)/2, at weight 0
     expect(last.components.overlong).toBe(-0.5)
+    // "think 7 end" for 3 + 4: closeness 1 − 0/10 = 1, digits 1/1, both at weight 0
+    expect([last.components.closeness, last.components.digits]).toEqual([1, 1])
   })
 
   it('charges the overlong penalty on the last token: −1 for a completion cut at max_length, its parameter from --params', () => {

@@ -6,7 +6,7 @@ import { allocateStepBuffers, type StepBuffers } from './types'
 
 const T = THINK
 const E = END
-const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits', 'closeness', 'digits']
+const COMPONENTS = ['correct', 'format', 'length', 'proxy', 'overlong', 'closeness', 'digits']
 
 /** The proxy's hash written independently with BigInt: FNV-1a over 10a + b and token + 1, murmur3's fmix32, to [−1, 1). */
 function referenceHash(a: number, b: number, tokens: number[]): number {
