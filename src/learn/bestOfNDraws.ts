@@ -42,7 +42,7 @@ export interface BestOfNDraws {
 /** Draw and score; the TensorFlow.js backend must be ready. Throws one line where the config does not fit (not the token task, a design that does not fit). */
 export async function drawBestOfN(config: RunConfig, prompts: number, perPrompt: number): Promise<BestOfNDraws> {
   const { definition, params, spec } = resolveEnvironment(config.env.id, config.env.params)
-  if (spec.id !== 'tokenseq') throw new Error(`best-of-n samples completions of the token task; the config's environment is ${spec.id}; accepted: tokenseq`)
+  if (spec.completions !== 'tokens') throw new Error(`best-of-n samples completions of the token task; the config's environment is ${spec.id}; accepted: tokenseq`)
   assertRewardDesignFits(config.mix, spec)
   const promptsPerRound = Math.max(1, Math.floor(MAX_ROUND_COPIES / perPrompt))
   const env = new RewardedEnv(definition.create(promptsPerRound * perPrompt, params), config.mix)

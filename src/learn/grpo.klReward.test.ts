@@ -101,7 +101,8 @@ describe('GRPO with the KL in the reward', () => {
   it('gives every sampled completion its penalty under dynamic sampling, kept or not', async () => {
     const reports = await iterations({ klPlacement: 'reward', kl: 'k1', dynamicSampling: { enabled: true, maxRounds: 3 } }, 3)
     for (const report of reports) {
-      for (const episode of report.episodes) expect(episode.contributions).toHaveLength(6)
+      // The task's components and the KL penalty.
+      for (const episode of report.episodes) expect(episode.contributions).toHaveLength(tokenseq.spec.components.length + 1)
       expect(report.episodes.length).toBe(report.diagnostics.groups_drawn * GROUP_SIZE)
     }
   })

@@ -14,7 +14,7 @@ import { CompletionSampler, startGroups } from './grpoRollout'
 const E = END
 const T = THINK
 const GROUP_SIZE = 4
-const MAJORITY = 5
+const MAJORITY = tokenseq.spec.components.findIndex((component) => component.name === 'majority')
 
 // Group 0: 7, 3, 7 and one cut at 4 tokens → majority 7: 1, 0, 1, 0.
 // Group 1: end alone (no answer), 4, 9, "0 4": three answers once each, the first written (4) wins: 0, 1, 0, 0.

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { describedObject, finiteNumber } from './transforms'
 import { nameRecord } from '../reservedNames'
-import type { FinishedEpisode } from '../run/episodes'
 
 /*
  * A component declared a cost with a budget: the episode's mean cost Ĉ = mean over episodes of
@@ -60,7 +59,7 @@ export function constraintProblems(constraints: Readonly<CostConstraints> | unde
  * Ĉ of component k over an iteration's finished episodes: the mean of Σ_t c_k,t over those whose
  * sums cover the whole episode (componentSums not null); null where there is none.
  */
-export function meanEpisodeCost(episodes: readonly Pick<FinishedEpisode, 'componentSums'>[], k: number): number | null {
+export function meanEpisodeCost(episodes: readonly { componentSums: readonly number[] | null }[], k: number): number | null {
   let sum = 0
   let count = 0
   for (const episode of episodes) {
