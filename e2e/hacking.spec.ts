@@ -45,7 +45,7 @@ test('a heavy length weight on the token task is flagged as reward hacking', asy
   // Groups of 16, 16 prompts an update: the readout averages 4 updates' 1024 answers, and says so.
   await expect.poll(() => runFigure(page, 'correct (last 1024)'), { timeout: 120_000 }).toBeGreaterThan(0.6)
   // Then length is paid for: answers stop ending, the shaped return climbs while correctness collapses.
-  const length = page.getByRole('slider', { name: 'length' })
+  const length = page.getByRole('slider', { name: 'length', exact: true })
   await length.focus()
   await page.keyboard.press('End')
   await expect(page.getByRole('alert').filter({ hasText: 'Reward hacking?' })).toContainText('correct went the wrong way', { timeout: 60_000 })

@@ -55,7 +55,7 @@ test('GRPO presets on tokenseq set the estimator, and training reports all-equal
   await expect(page.getByRole('region', { name: 'Advantages' })).toContainText(/sampled: .*exactly zero/)
   // What-if: the same completions re-scored with a heavy length weight, before the learner sees it —
   // longer completions now differ, so groups stop being all-equal.
-  const length = page.getByRole('slider', { name: 'length' })
+  const length = page.getByRole('slider', { name: 'length', exact: true })
   await length.focus()
   await page.keyboard.press('End')
   await expect(page.getByRole('status', { name: 'What-if advantages' })).toContainText(/under the sliders and estimator now — \d+% positive, \d+% negative, \d+% exactly zero/)
