@@ -5,7 +5,7 @@ test('a hacking lesson run fires a monitor that needs no gold, and the curve mar
   // The reward-hacking lesson's variant that pays for length: answers grow long within seconds.
   await page.goto('./?lesson=reward-hacking')
   await page.getByRole('group', { name: 'Lesson variants' }).getByRole('button', { name: 'Length paid' }).click()
-  await expect(page.getByRole('slider', { name: 'length' })).toHaveValue('4')
+  await expect(page.getByRole('slider', { name: 'length', exact: true })).toHaveValue('4')
   await page.getByRole('button', { name: 'Start' }).click()
   await expectTraining(page)
   const panel = page.getByRole('region', { name: 'Monitors' })
